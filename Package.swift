@@ -1,0 +1,73 @@
+// swift-tools-version:6.0
+//
+// Geode: an embedded geospatial and mixed-data document store for Swift on Linux.
+// Layers (imports point down only):
+//
+//   geode (CLI)   geode-bench
+//          \       /
+//           Geode              public API
+//        /    |     \
+//  GeodeCore GeodeGeo GeodeJSON
+//      |        |        |
+//    CLMDB    CGEOS   CJansson  (system libraries)
+import PackageDescription
+
+let package = Package(
+    name: "Geode",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "Geode", targets: ["Geode"]),
+        .executable(name: "geode", targets: ["GeodeCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+    ],
+    targets: [
+        // System libraries: a module map and a shim each; `make setup` installs them.
+        .systemLibrary(name: "CLMDB", pkgConfig: "lmdb",
+                       providers: [.apt(["liblmdb-dev"]), .brew(["lmdb"])]),
+        .systemLibrary(name: "CGEOS", pkgConfig: "geos",
+                       providers: [.apt(["libgeos-dev"]), .brew(["geos"])]),
+        .systemLibrary(name: "CJansson", pkgConfig: "jansson",
+                       providers: [.apt(["libjansson-dev"]), .brew(["jansson"])]),
+
+        // The engine: storage, document encoding, schema, store.
+        .target(name: "GeodeCore", dependencies: [
+            "CLMDB",
+            .product(name: "OrderedCollections", package: "swift-collections"),
+        ]),
+        // Geometry through GEOS.
+        .target(name: "GeodeGeo", dependencies: ["CGEOS"]),
+        // JSON text <-> engine values through jansson.
+        .target(name: "GeodeJSON", dependencies: [
+            "GeodeCore", "CJansson",
+            .product(name: "OrderedCollections", package: "swift-collections"),
+        ]),
+        // The user's surface.
+        .target(name: "Geode", dependencies: ["GeodeCore", "GeodeGeo", "GeodeJSON"]),
+
+        // The command-line tool.
+        .executableTarget(name: "GeodeCLI", dependencies: [
+            "Geode", "GeodeCore", "GeodeJSON",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        // Benchmarks: print figures next to raw-library baselines from the same run.
+        .executableTarget(name: "GeodeBench", dependencies: [
+            "GeodeCore", "GeodeJSON", "CLMDB",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], path: "Benchmarks/GeodeBench"),
+
+        // Tests and what they share.
+        .target(name: "GeodeTestSupport", dependencies: ["GeodeCore"], path: "Tests/GeodeTestSupport"),
+        .executableTarget(name: "GeodeTestWorker", dependencies: ["GeodeCore"], path: "Tests/GeodeTestWorker"),
+        .testTarget(name: "GeodeCoreTests", dependencies: [
+            "GeodeCore", "GeodeTestSupport", "CLMDB", "GeodeTestWorker",
+        ]),
+        .testTarget(name: "GeodeJSONTests", dependencies: ["GeodeJSON", "GeodeTestSupport"]),
+        .testTarget(name: "GeodeGeoTests", dependencies: ["GeodeGeo"]),
+        .testTarget(name: "GeodeCLITests", dependencies: ["GeodeCLI", "GeodeTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,76 @@
+/// The byte layout of Geode documents.
+///
+/// A document is a *container*: the values of its class's properties in slot
+/// order, behind an offset table, so one property is found without reading the
+/// others. Lists, maps and embedded objects are containers of the same shape
+/// nested inside a value:
+///
+/// ```text
+/// container := width:u8  count:varint  offset[count]  payload
+///              width 0/1/2: offsets are 1, 2 or 4 bytes, little-endian,
+///              relative to the payload's first byte (the smallest width that fits)
+/// list, document payload := value*
+/// map payload            := (keyLength:varint  keyUTF8  value)*   in insertion order
+///
+/// value := tag:u8 body
+///   null false true                      no body
+///   int8 int16 int32 int64               the smallest that holds the integer, little-endian
+///   float double                         IEEE 754, little-endian
+///   string binary                        length:varint bytes
+///   timestamp                            seconds:i64 nanoseconds:i32
+///   decimal128                           low:u64 high:u64
+///   objectId                             12 bytes
+///   uuid                                 16 bytes
+///   link                                 table:u32 key:u64
+///   list map embedded                    length:varint container
+/// ```
+///
+/// Equal values always give equal bytes. A document written before properties
+/// were added to its class has fewer slots; the missing ones read as absent.
+package enum ValueTag: UInt8, Sendable {
+    case null = 0
+    case `false` = 1
+    case `true` = 2
+    case int8 = 3
+    case int16 = 4
+    case int32 = 5
+    case int64 = 6
+    case float = 7
+    case double = 8
+    case string = 9
+    case binary = 10
+    case timestamp = 11
+    case decimal128 = 12
+    case objectId = 13
+    case uuid = 14
+    case link = 15
+    case list = 16
+    case map = 17
+    case embedded = 18
+}
+
+/// Unsigned LEB128, the length prefix used throughout the format.
+enum Varint {
+    static func size(of value: Int) -> Int {
+        var v = UInt64(value)
+        var n = 1
+        while v >= 0x80 { v >>= 7; n += 1 }
+        return n
+    }
+
+    static func append(_ value: Int, to out: inout [UInt8]) {
+        var v = UInt64(value)
+        while v >= 0x80 {
+            out.append(UInt8(truncatingIfNeeded: v) | 0x80)
+            v >>= 7
+        }
+        out.append(UInt8(v))
+    }
+}
+
+/// The width code and byte size of an offset table for a payload of `size` bytes.
+func offsetWidth(forPayload size: Int) -> (code: UInt8, bytes: Int) {
+    if size <= 0xFF { return (0, 1) }
+    if size <= 0xFFFF { return (1, 2) }
+    return (2, 4)
+}

@@ -1,0 +1,100 @@
+/// What opening a store with a declared schema does to the stored one.
+///
+/// The rules follow Realm's: a store may hold classes the program does not
+/// declare; new classes and index changes need nothing; adding or removing a
+/// property needs a higher schema version; changing a property's type,
+/// optionality, primary key or a class's embedded flag needs a migration, which
+/// only `deleteIfMigrationNeeded` (start over) satisfies for now.
+package struct SchemaReconciliation: Equatable, Sendable {
+    /// The schema to use and store.
+    package var schema: Schema
+    /// Whether it differs from the stored one (so it must be written).
+    package var changed: Bool
+    /// Whether the store's objects must be dropped first (`deleteIfMigrationNeeded`).
+    package var resetsData: Bool
+
+    /// Reconciles `declared` with `stored` (nil for a new store).
+    package static func reconcile(declared: Schema, stored: Schema?, deleteIfMigrationNeeded: Bool,
+                                  path: String) throws -> SchemaReconciliation {
+        try declared.validate()
+        guard let stored else {
+            return SchemaReconciliation(schema: fresh(declared), changed: true, resetsData: false)
+        }
+        if declared.version < stored.version && !deleteIfMigrationNeeded {
+            throw StoreError.schemaMismatch(path: path, differences: [
+                "schema version \(declared.version) is lower than the stored version \(stored.version)",
+            ])
+        }
+        var result = stored
+        var additive: [String] = []
+        var breaking: [String] = []
+        var nextTable = (stored.classes.map(\.table).max() ?? 0) + 1
+
+        for declaredClass in declared.classes {
+            guard let index = result.classes.firstIndex(where: { $0.name == declaredClass.name }) else {
+                var cls = declaredClass
+                cls.assignSlotsInOrder()
+                cls.table = nextTable
+                nextTable += 1
+                result.classes.append(cls)
+                continue
+            }
+            let storedClass = result.classes[index]
+            var merged = storedClass
+            merged.properties = []
+            if storedClass.isEmbedded != declaredClass.isEmbedded {
+                breaking.append("class '\(declaredClass.name)' changed from \(storedClass.isEmbedded ? "embedded" : "top-level") to \(declaredClass.isEmbedded ? "embedded" : "top-level")")
+            }
+            for var property in declaredClass.properties {
+                let at = "\(declaredClass.name).\(property.name)"
+                if let old = storedClass.property(named: property.name) {
+                    if !old.hasSameShape(as: property) {
+                        breaking.append("property '\(at)' changed type from \(old.typeDescription) to \(property.typeDescription)")
+                    }
+                    if old.isPrimaryKey != property.isPrimaryKey {
+                        breaking.append("primary key of '\(declaredClass.name)' changed at '\(property.name)'")
+                    }
+                    property.slot = old.slot
+                } else {
+                    if property.isStored {
+                        additive.append("property '\(at)' was added")
+                        property.slot = merged.slotCount
+                        merged.slotCount += 1
+                    }
+                }
+                merged.properties.append(property)
+            }
+            for old in storedClass.properties where declaredClass.property(named: old.name) == nil {
+                additive.append("property '\(declaredClass.name).\(old.name)' was removed")
+            }
+            result.classes[index] = merged
+        }
+
+        let differences = breaking + additive
+        if !differences.isEmpty {
+            if deleteIfMigrationNeeded {
+                return SchemaReconciliation(schema: fresh(declared), changed: true, resetsData: true)
+            }
+            if !breaking.isEmpty {
+                throw StoreError.schemaMismatch(path: path, differences: differences)
+            }
+            if declared.version <= stored.version {
+                throw StoreError.schemaMismatch(path: path, differences: differences + [
+                    "raise the schema version above \(stored.version) to apply these changes",
+                ])
+            }
+        }
+        result.version = max(declared.version, stored.version)
+        return SchemaReconciliation(schema: result, changed: result != stored, resetsData: false)
+    }
+
+    /// A declared schema as a new store keeps it: tables numbered from 1, slots in order.
+    private static func fresh(_ declared: Schema) -> Schema {
+        var schema = declared
+        for i in schema.classes.indices {
+            schema.classes[i].assignSlotsInOrder()
+            schema.classes[i].table = UInt32(i + 1)
+        }
+        return schema
+    }
+}

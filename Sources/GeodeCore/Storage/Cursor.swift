@@ -1,0 +1,72 @@
+import CLMDB
+
+/// A position in a database, moved in key order. Keys and values it yields
+/// point into the memory map and are valid only within the transaction.
+///
+/// ```swift
+/// let cursor = try txn.cursor(db)
+/// var entry = try cursor.first()
+/// while let (key, value) = entry {
+///     print(key.count, value.count)
+///     entry = try cursor.next()
+/// }
+/// ```
+package final class Cursor {
+    /// One key and its value, straight from the map.
+    package typealias Entry = (key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)
+
+    private let handle: OpaquePointer
+    package let database: Database
+    private let transaction: Transaction
+
+    init(_ handle: OpaquePointer, database: Database, transaction: Transaction) {
+        self.handle = handle
+        self.database = database
+        self.transaction = transaction
+    }
+
+    deinit { mdb_cursor_close(handle) }
+
+    /// The first entry.
+    package func first() throws -> Entry? { try move(MDB_FIRST) }
+    /// The last entry.
+    package func last() throws -> Entry? { try move(MDB_LAST) }
+    /// The next entry (the next duplicate, then the next key).
+    package func next() throws -> Entry? { try move(MDB_NEXT) }
+    /// The previous entry.
+    package func previous() throws -> Entry? { try move(MDB_PREV) }
+    /// The first value of the next key, skipping remaining duplicates.
+    package func nextKey() throws -> Entry? { try move(MDB_NEXT_NODUP) }
+
+    /// The first entry whose key is at least `key`.
+    package func seek(atLeast key: UnsafeRawBufferPointer) throws -> Entry? {
+        var k = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
+        var v = MDB_val()
+        return try result(mdb_cursor_get(handle, &k, &v, MDB_SET_RANGE), k, v)
+    }
+
+    /// The first entry whose key is at least `key`.
+    package func seek(atLeast key: [UInt8]) throws -> Entry? {
+        try key.withUnsafeBytes { try seek(atLeast: $0) }
+    }
+
+    /// The number of values under the current key (sorted-duplicates databases).
+    package func duplicateCount() throws -> Int {
+        var count = 0
+        try transaction.check(mdb_cursor_count(handle, &count), "mdb_cursor_count(\(database.name))")
+        return count
+    }
+
+    private func move(_ op: MDB_cursor_op) throws -> Entry? {
+        var k = MDB_val()
+        var v = MDB_val()
+        return try result(mdb_cursor_get(handle, &k, &v, op), k, v)
+    }
+
+    private func result(_ rc: Int32, _ k: MDB_val, _ v: MDB_val) throws -> Entry? {
+        if rc == MDB_NOTFOUND { return nil }
+        try transaction.check(rc, "mdb_cursor_get(\(database.name))")
+        return (UnsafeRawBufferPointer(start: k.mv_data, count: k.mv_size),
+                UnsafeRawBufferPointer(start: v.mv_data, count: v.mv_size))
+    }
+}

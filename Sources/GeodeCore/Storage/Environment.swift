@@ -1,0 +1,325 @@
+import CLMDB
+import Foundation
+
+/// One LMDB environment over one file (`MDB_NOSUBDIR`) and its lock file.
+///
+/// LMDB allows one environment per file per process, so environments come from
+/// ``open(path:options:)``, which hands out the instance already open for that
+/// path; ``release()`` closes it when its last user lets go.
+///
+/// Transactions run as closures. Readers never block and see one consistent
+/// version; one writer at a time runs across threads and processes. The memory
+/// map grows by itself: a write that finds the map nearly full, or that hits
+/// `MDB_MAP_FULL`, grows it and (for the latter) runs its closure again.
+///
+/// ```swift
+/// let env = try Environment.open(path: "/tmp/demo.geode", options: .init())
+/// defer { env.release() }
+/// try env.write { txn in
+///     let db = try txn.openDatabase("meta")
+///     try txn.put(db, key: Array("k".utf8), value: Array("v".utf8))
+/// }
+/// ```
+package final class Environment: @unchecked Sendable {
+    /// How an environment is opened.
+    package struct Options: Sendable, Equatable {
+        /// Open with `MDB_RDONLY`: every write throws.
+        package var readOnly = false
+        /// The first size of the memory map, in bytes. It grows as needed.
+        package var initialMapSize = 1 << 30
+        /// Remove the file and its lock file when the last user releases the
+        /// environment (in-memory stores).
+        package var removeOnClose = false
+        /// Flush to disk at every commit (`false` sets `MDB_NOSYNC`).
+        package var durable = true
+
+        package init(readOnly: Bool = false, initialMapSize: Int = 1 << 30,
+                     removeOnClose: Bool = false, durable: Bool = true) {
+            self.readOnly = readOnly
+            self.initialMapSize = initialMapSize
+            self.removeOnClose = removeOnClose
+            self.durable = durable
+        }
+    }
+
+    /// The file's path as it was opened.
+    package let path: String
+    package let options: Options
+    let handle: OpaquePointer
+
+    /// Held shared by every transaction closure and exclusively to move the map.
+    private let mapLock = ReadWriteLock()
+    /// Guards the database-handle table and `mdb_dbi_open` calls.
+    private let handleLock = NSLock()
+    private var databases: [String: Database] = [:]
+    /// The thread that runs the current write transaction (nested writes on one
+    /// thread would deadlock inside LMDB).
+    private let writerLock = NSLock()
+    private var writerThread: pthread_t?
+    private var useCount = 0
+
+    private init(path: String, options: Options, handle: OpaquePointer) {
+        self.path = path
+        self.options = options
+        self.handle = handle
+    }
+
+    // MARK: - Opening and closing
+
+    nonisolated(unsafe) private static var registry: [String: Environment] = [:]
+    private static let registryLock = NSLock()
+
+    /// Opens the environment at `path`, or returns the one this process already
+    /// has open there. Each call must be balanced by ``release()``.
+    package static func open(path: String, options: Options) throws -> Environment {
+        let key = canonicalPath(path)
+        registryLock.lock()
+        defer { registryLock.unlock() }
+        if let existing = registry[key] {
+            if existing.options.readOnly && !options.readOnly {
+                throw StoreError.fileAccess(path: path, operation: "open for writing (this process has it open read-only)", errno: EBUSY)
+            }
+            existing.useCount += 1
+            return existing
+        }
+        let env = try create(path: path, options: options)
+        env.useCount = 1
+        registry[key] = env
+        return env
+    }
+
+    /// Lets go of one use; the last one closes the environment (and removes the
+    /// files of an in-memory store).
+    package func release() {
+        Self.registryLock.lock()
+        defer { Self.registryLock.unlock() }
+        useCount -= 1
+        guard useCount == 0 else { return }
+        Self.registry[Self.canonicalPath(path)] = nil
+        mdb_env_close(handle)
+        if options.removeOnClose {
+            unlink(path)
+            unlink(Self.lockPath(for: path))
+        }
+    }
+
+    static func registryContains(_ canonicalPath: String) -> Bool {
+        registryLock.lock()
+        defer { registryLock.unlock() }
+        return registry[canonicalPath] != nil
+    }
+
+    /// The lock file LMDB keeps beside a `MDB_NOSUBDIR` environment.
+    package static func lockPath(for path: String) -> String { path + "-lock" }
+
+    static func canonicalPath(_ path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent().path
+        guard let resolved = realpath(directory, nil) else { return url.standardizedFileURL.path }
+        defer { free(resolved) }
+        return String(cString: resolved) + "/" + url.lastPathComponent
+    }
+
+    private static func create(path: String, options: Options) throws -> Environment {
+        var env: OpaquePointer?
+        try check(mdb_env_create(&env), "mdb_env_create", path)
+        guard let env else { throw StoreError.storage(code: ENOMEM, operation: "mdb_env_create", path: path) }
+        do {
+            try check(mdb_env_set_maxdbs(env, 8192), "mdb_env_set_maxdbs", path)
+            try check(mdb_env_set_maxreaders(env, 1024), "mdb_env_set_maxreaders", path)
+            var flags = UInt32(MDB_NOSUBDIR | MDB_NOTLS | MDB_NORDAHEAD)
+            if options.readOnly { flags |= UInt32(MDB_RDONLY) }
+            if !options.durable { flags |= UInt32(MDB_NOSYNC) }
+            // Never map less than the file already holds.
+            var info = stat()
+            let fileSize = stat(path, &info) == 0 ? Int(info.st_size) : 0
+            let mapSize = max(options.initialMapSize, Self.roundUp(fileSize * 2))
+            try check(mdb_env_set_mapsize(env, mapSize), "mdb_env_set_mapsize", path)
+            try check(mdb_env_open(env, path, flags, 0o644), "mdb_env_open", path)
+        } catch {
+            mdb_env_close(env)
+            throw error
+        }
+        return Environment(path: path, options: options, handle: env)
+    }
+
+    private static func roundUp(_ size: Int) -> Int {
+        let step = 1 << 20
+        return (size + step - 1) / step * step
+    }
+
+    // MARK: - Transactions
+
+    /// Runs `body` in a read transaction: one consistent version of the store,
+    /// never blocked by writers. Pointers into the map that the transaction
+    /// hands out are valid only inside `body`.
+    package func read<T>(_ body: (Transaction) throws -> T) throws -> T {
+        mapLock.lockShared()
+        defer { mapLock.unlock() }
+        let txn = try beginLocked(readOnly: true)
+        defer { txn.abort() }
+        return try body(txn)
+    }
+
+    /// Runs `body` in the write transaction and commits it; a thrown error
+    /// aborts it and leaves the store unchanged.
+    ///
+    /// `body` may run more than once: when the map fills up the transaction is
+    /// aborted, the map grows, and `body` runs again from the start. It must
+    /// therefore act only through `txn` (or be safe to repeat).
+    package func write<T>(_ body: (WriteTransaction) throws -> T) throws -> T {
+        if options.readOnly { throw StoreError.readOnly(path: path) }
+        let me = pthread_self()
+        writerLock.lock()
+        let nested = writerThread.map { pthread_equal($0, me) != 0 } ?? false
+        writerLock.unlock()
+        precondition(!nested, "Geode: a write transaction is already open on this thread; writes do not nest")
+        while true {
+            try growIfNearlyFull()
+            mapLock.lockShared()
+            let result: Result<T, Error>
+            do {
+                let txn = try beginLocked(readOnly: false) as! WriteTransaction
+                writerLock.lock(); writerThread = me; writerLock.unlock()
+                result = Result { () throws -> T in
+                    do {
+                        let value = try body(txn)
+                        try txn.commit()
+                        return value
+                    } catch {
+                        txn.abort()
+                        throw error
+                    }
+                }
+                writerLock.lock(); writerThread = nil; writerLock.unlock()
+            } catch {
+                result = .failure(error)
+            }
+            mapLock.unlock()
+            if case let .failure(error) = result,
+               case let .storage(code, _, _) = error as? StoreError, code == MDB_MAP_FULL {
+                try grow()
+                continue
+            }
+            return try result.get()
+        }
+    }
+
+    /// Begins a read transaction that stays open (pins its version) until
+    /// ``PinnedTransaction/close()``. Frozen objects rest on one.
+    package func pin() throws -> PinnedTransaction {
+        mapLock.lockShared()
+        defer { mapLock.unlock() }
+        return PinnedTransaction(transaction: try beginLocked(readOnly: true), environment: self)
+    }
+
+    /// Runs `body` with the map lock held shared: for code reading through a
+    /// pinned transaction.
+    func withMapShared<T>(_ body: () throws -> T) rethrows -> T {
+        mapLock.lockShared()
+        defer { mapLock.unlock() }
+        return try body()
+    }
+
+    /// Begins a transaction; the caller holds the map lock shared.
+    private func beginLocked(readOnly: Bool) throws -> Transaction {
+        var txn: OpaquePointer?
+        var rc = mdb_txn_begin(handle, nil, readOnly ? UInt32(MDB_RDONLY) : 0, &txn)
+        if rc == MDB_MAP_RESIZED {
+            // Another process grew the map: adopt its size. Moving the map needs
+            // the lock exclusively, which this thread holds shared, so trade.
+            mapLock.unlock()
+            defer { mapLock.lockShared() }
+            try adoptForeignMapSize()
+            mapLock.lockShared()
+            rc = mdb_txn_begin(handle, nil, readOnly ? UInt32(MDB_RDONLY) : 0, &txn)
+            mapLock.unlock()
+        }
+        try Self.check(rc, "mdb_txn_begin", path)
+        guard let txn else { throw StoreError.storage(code: ENOMEM, operation: "mdb_txn_begin", path: path) }
+        return readOnly ? Transaction(txn, environment: self) : WriteTransaction(txn, environment: self)
+    }
+
+    // MARK: - Map size
+
+    /// The map's size and the bytes in use now.
+    package var mapUsage: (mapSize: Int, used: Int) {
+        var info = MDB_envinfo()
+        mdb_env_info(handle, &info)
+        var stat = MDB_stat()
+        mdb_env_stat(handle, &stat)
+        return (info.me_mapsize, (info.me_last_pgno + 1) * Int(stat.ms_psize))
+    }
+
+    private func growIfNearlyFull() throws {
+        let usage = mapUsage
+        if usage.used > usage.mapSize / 4 * 3 { try grow() }
+    }
+
+    private func grow() throws {
+        guard mapLock.tryLockExclusive(timeout: 30) else {
+            throw StoreError.storage(code: MDB_MAP_FULL, operation: "grow the map (a read is open on the writing thread)", path: path)
+        }
+        defer { mapLock.unlock() }
+        let current = mapUsage.mapSize
+        let next = current < (8 << 30) ? current * 2 : current + (8 << 30)
+        try Self.check(mdb_env_set_mapsize(handle, next), "mdb_env_set_mapsize", path)
+    }
+
+    private func adoptForeignMapSize() throws {
+        guard mapLock.tryLockExclusive(timeout: 30) else {
+            throw StoreError.storage(code: MDB_MAP_RESIZED, operation: "adopt the map size", path: path)
+        }
+        defer { mapLock.unlock() }
+        try Self.check(mdb_env_set_mapsize(handle, 0), "mdb_env_set_mapsize", path)
+    }
+
+    // MARK: - Databases
+
+    /// The handle of a database opened earlier, if any.
+    package func database(named name: String) -> Database? {
+        handleLock.lock()
+        defer { handleLock.unlock() }
+        return databases[name]
+    }
+
+    /// Opens (or creates, in a write transaction) a named database. Handles
+    /// opened in a write transaction become visible to others when it commits.
+    func openDatabase(_ name: String, create: Bool, sortedDuplicates: Bool, in txn: Transaction) throws -> Database? {
+        handleLock.lock()
+        defer { handleLock.unlock() }
+        if let known = databases[name] { return known }
+        if let pending = txn.pendingDatabases[name] { return pending }
+        var flags = UInt32(0)
+        if create { flags |= UInt32(MDB_CREATE) }
+        if sortedDuplicates { flags |= UInt32(MDB_DUPSORT) }
+        var dbi = MDB_dbi()
+        let rc = mdb_dbi_open(txn.handle, name, flags, &dbi)
+        if rc == MDB_NOTFOUND { return nil }
+        try Self.check(rc, "mdb_dbi_open(\(name))", path)
+        var actualFlags = UInt32(0)
+        mdb_dbi_flags(txn.handle, dbi, &actualFlags)
+        let db = Database(handle: dbi, name: name, sortedDuplicates: actualFlags & UInt32(MDB_DUPSORT) != 0)
+        txn.pendingDatabases[name] = db
+        return db
+    }
+
+    /// Makes the handles a committed transaction opened known to everyone.
+    func publish(_ pending: [String: Database]) {
+        guard !pending.isEmpty else { return }
+        handleLock.lock()
+        defer { handleLock.unlock() }
+        databases.merge(pending) { old, _ in old }
+    }
+
+    /// Forgets a dropped database's handle.
+    func forget(_ name: String) {
+        handleLock.lock()
+        defer { handleLock.unlock() }
+        databases[name] = nil
+    }
+
+    static func check(_ rc: Int32, _ operation: String, _ path: String) throws {
+        if rc != 0 { throw StoreError.storage(code: rc, operation: operation, path: path) }
+    }
+}

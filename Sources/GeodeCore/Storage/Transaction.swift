@@ -1,0 +1,212 @@
+import CLMDB
+import Foundation
+
+/// A read transaction: one consistent version of the store.
+///
+/// Values it returns point straight into the memory map (no copy) and are valid
+/// only until the transaction ends, that is, inside the closure that received
+/// the transaction. Copy out what must escape.
+///
+/// ```swift
+/// try env.read { txn in
+///     if let db = env.database(named: "meta"),
+///        let bytes = try txn.get(db, key: Array("format".utf8)) {
+///         print(bytes.count)
+///     }
+/// }
+/// ```
+package class Transaction {
+    let handle: OpaquePointer
+    package let environment: Environment
+    /// Database handles opened by this transaction, published when it commits.
+    var pendingDatabases: [String: Database] = [:]
+    var isFinished = false
+
+    init(_ handle: OpaquePointer, environment: Environment) {
+        self.handle = handle
+        self.environment = environment
+    }
+
+    /// Opens an existing named database; nil when there is none.
+    package func existingDatabase(_ name: String) throws -> Database? {
+        if let known = environment.database(named: name) { return known }
+        return try environment.openDatabase(name, create: false, sortedDuplicates: false, in: self)
+    }
+
+    /// The value stored under `key`, or nil.
+    package func get(_ db: Database, key: UnsafeRawBufferPointer) throws -> UnsafeRawBufferPointer? {
+        var k = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
+        var v = MDB_val()
+        let rc = mdb_get(handle, db.handle, &k, &v)
+        if rc == MDB_NOTFOUND { return nil }
+        try check(rc, "mdb_get(\(db.name))")
+        return UnsafeRawBufferPointer(start: v.mv_data, count: v.mv_size)
+    }
+
+    /// The value stored under `key`, or nil.
+    package func get(_ db: Database, key: [UInt8]) throws -> UnsafeRawBufferPointer? {
+        try key.withUnsafeBytes { try get(db, key: $0) }
+    }
+
+    /// The value stored under a big-endian 64-bit key.
+    package func get(_ db: Database, key: UInt64) throws -> UnsafeRawBufferPointer? {
+        try withUnsafeBytes(of: key.bigEndian) { try get(db, key: $0) }
+    }
+
+    /// The number of entries in `db`.
+    package func count(_ db: Database) throws -> Int {
+        var stat = MDB_stat()
+        try check(mdb_stat(handle, db.handle, &stat), "mdb_stat(\(db.name))")
+        return stat.ms_entries
+    }
+
+    /// A cursor over `db`, closed when the transaction ends.
+    package func cursor(_ db: Database) throws -> Cursor {
+        var cursor: OpaquePointer?
+        try check(mdb_cursor_open(handle, db.handle, &cursor), "mdb_cursor_open(\(db.name))")
+        guard let cursor else { throw StoreError.storage(code: ENOMEM, operation: "mdb_cursor_open", path: environment.path) }
+        return Cursor(cursor, database: db, transaction: self)
+    }
+
+    /// Ends a read transaction. Handles it opened are kept (a read-only commit).
+    func abort() {
+        guard !isFinished else { return }
+        isFinished = true
+        if pendingDatabases.isEmpty {
+            mdb_txn_abort(handle)
+        } else if mdb_txn_commit(handle) == 0 {
+            environment.publish(pendingDatabases)
+        }
+    }
+
+    func check(_ rc: Int32, _ operation: String) throws {
+        if rc != 0 { throw StoreError.storage(code: rc, operation: operation, path: environment.path) }
+    }
+}
+
+/// The write transaction: one at a time across threads and processes.
+///
+/// Changes become visible to others, and durable, when the closure that
+/// received it returns; a thrown error discards all of them.
+package final class WriteTransaction: Transaction {
+    /// Work to do just before the commit (flushing counters kept in memory).
+    private var beforeCommit: [() throws -> Void] = []
+
+    /// Opens a named database, creating it if needed.
+    package func openDatabase(_ name: String, sortedDuplicates: Bool = false) throws -> Database {
+        guard let db = try environment.openDatabase(name, create: true, sortedDuplicates: sortedDuplicates, in: self) else {
+            throw StoreError.storage(code: MDB_NOTFOUND, operation: "mdb_dbi_open(\(name))", path: environment.path)
+        }
+        return db
+    }
+
+    /// Stores `value` under `key`, replacing what was there (in a sorted-duplicates
+    /// database, adds it to the key's set).
+    package func put(_ db: Database, key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer, noOverwrite: Bool = false) throws {
+        var k = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
+        var v = MDB_val(mv_size: value.count, mv_data: UnsafeMutableRawPointer(mutating: value.baseAddress))
+        let flags: UInt32 = noOverwrite ? UInt32(MDB_NOOVERWRITE) : 0
+        try check(mdb_put(handle, db.handle, &k, &v, flags), "mdb_put(\(db.name))")
+    }
+
+    /// Stores `value` under `key`.
+    package func put(_ db: Database, key: [UInt8], value: [UInt8]) throws {
+        try key.withUnsafeBytes { k in try value.withUnsafeBytes { v in try put(db, key: k, value: v) } }
+    }
+
+    /// Removes `key` (in a sorted-duplicates database with `value`, only that
+    /// value). Returns whether anything was removed.
+    @discardableResult
+    package func delete(_ db: Database, key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer? = nil) throws -> Bool {
+        var k = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
+        let rc: Int32
+        if let value {
+            var v = MDB_val(mv_size: value.count, mv_data: UnsafeMutableRawPointer(mutating: value.baseAddress))
+            rc = mdb_del(handle, db.handle, &k, &v)
+        } else {
+            rc = mdb_del(handle, db.handle, &k, nil)
+        }
+        if rc == MDB_NOTFOUND { return false }
+        try check(rc, "mdb_del(\(db.name))")
+        return true
+    }
+
+    /// Removes `key`.
+    @discardableResult
+    package func delete(_ db: Database, key: [UInt8]) throws -> Bool {
+        try key.withUnsafeBytes { try delete(db, key: $0) }
+    }
+
+    /// Removes a big-endian 64-bit key.
+    @discardableResult
+    package func delete(_ db: Database, key: UInt64) throws -> Bool {
+        try withUnsafeBytes(of: key.bigEndian) { try delete(db, key: $0) }
+    }
+
+    /// Empties `db`, or removes it from the environment with `remove`.
+    package func drop(_ db: Database, remove: Bool) throws {
+        try check(mdb_drop(handle, db.handle, remove ? 1 : 0), "mdb_drop(\(db.name))")
+        if remove { environment.forget(db.name) }
+    }
+
+    /// Registers work to run just before the commit, in order.
+    package func onCommit(_ work: @escaping () throws -> Void) {
+        beforeCommit.append(work)
+    }
+
+    func commit() throws {
+        for work in beforeCommit { try work() }
+        beforeCommit = []
+        let pending = pendingDatabases
+        let rc = mdb_txn_commit(handle)
+        // After mdb_txn_commit the handle is freed whatever the outcome.
+        markFinished()
+        try check(rc, "mdb_txn_commit")
+        environment.publish(pending)
+    }
+
+    override func abort() {
+        guard !isFinished else { return }
+        markFinished()
+        mdb_txn_abort(handle)
+    }
+
+    private func markFinished() {
+        pendingDatabases = [:]
+        beforeCommit = []
+        isFinished = true
+    }
+}
+
+/// A read transaction that outlives any closure: it pins one version of the
+/// store until closed (frozen objects and Results rest on one).
+package final class PinnedTransaction: @unchecked Sendable {
+    private let transaction: Transaction
+    private let environment: Environment
+    private let lock = NSLock()
+    private var closed = false
+
+    init(transaction: Transaction, environment: Environment) {
+        self.transaction = transaction
+        self.environment = environment
+    }
+
+    deinit { close() }
+
+    /// Reads through the pinned version. Safe from any thread, one at a time.
+    package func read<T>(_ body: (Transaction) throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        precondition(!closed, "Geode: reading through a closed pinned transaction")
+        return try environment.withMapShared { try body(transaction) }
+    }
+
+    /// Ends the transaction; the version it pinned can be reclaimed.
+    package func close() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !closed else { return }
+        closed = true
+        transaction.abort()
+    }
+}

@@ -1,0 +1,271 @@
+import CLMDB
+import Foundation
+
+/// How a store is opened.
+///
+/// ```swift
+/// var configuration = StoreConfiguration(path: "/tmp/places.geode")
+/// configuration.schema = Schema(classes: [place], version: 1)
+/// let store = try Store.open(configuration)
+/// ```
+package struct StoreConfiguration: Sendable {
+    /// The store file; its lock file sits beside it (`PATH-lock`).
+    package var path: String
+    /// Open without write access; writes throw ``StoreError/readOnly(path:)``.
+    package var readOnly = false
+    /// Remove the files when the last user closes the store.
+    package var inMemory = false
+    /// The classes the program declares; nil uses the schema stored in the file.
+    package var schema: Schema?
+    /// Drop all objects and start over when the schema needs a migration.
+    package var deleteIfMigrationNeeded = false
+    /// Flush to disk at every commit.
+    package var durable = true
+    /// The first size of the memory map (it grows by itself).
+    package var initialMapSize = 1 << 30
+
+    package init(path: String, schema: Schema? = nil) {
+        self.path = path
+        self.schema = schema
+    }
+}
+
+/// One class's storage: its schema and its objects database.
+package struct Table: Sendable {
+    package let schema: ClassSchema
+    /// `obj/<Class>`: object key (big-endian) → document. Embedded classes have none.
+    let objects: Database?
+    /// Stored properties in declaration order, and whether that is slot order.
+    let storedProperties: [PropertySchema]
+    let slotsAreDense: Bool
+}
+
+/// An open Geode store: one LMDB environment holding the format marker, the
+/// schema, object-key counters and one database of documents per class.
+///
+/// ```swift
+/// let store = try Store.open(StoreConfiguration(path: path, schema: schema))
+/// let key = try store.write { try $0.insert([.string("Rex"), .int(3)], into: "Dog") }
+/// let name = try store.read { try $0.value(of: "name", key, in: "Dog") }
+/// ```
+package final class Store: @unchecked Sendable {
+    /// The format this build writes and reads.
+    package static let formatVersion: UInt32 = 1
+    static let formatMagic = Array("GEODE\0".utf8)
+
+    package let configuration: StoreConfiguration
+    package var path: String { configuration.path }
+    package let schema: Schema
+    let environment: Environment
+    let meta: Database
+    private let tables: [String: Table]
+    private let tablesByID: [UInt32: Table]
+    let validator: ValueValidator
+
+    private init(configuration: StoreConfiguration, environment: Environment, meta: Database, schema: Schema,
+                 tables: [String: Table]) {
+        self.configuration = configuration
+        self.environment = environment
+        self.meta = meta
+        self.schema = schema
+        self.tables = tables
+        self.tablesByID = Dictionary(tables.values.map { ($0.schema.table, $0) }, uniquingKeysWith: { a, _ in a })
+        self.validator = ValueValidator(schema: schema)
+    }
+
+    deinit { environment.release() }
+
+    /// The table of class `name`.
+    package func table(_ name: String) throws -> Table {
+        guard let table = tables[name] else { throw StoreError.unknownClass(name) }
+        return table
+    }
+
+    /// The table with number `id` (links name tables by number).
+    package func table(id: UInt32) -> Table? { tablesByID[id] }
+
+    /// The size of the store's file in bytes.
+    package var fileSize: Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
+    }
+
+    // MARK: - Opening
+
+    /// Opens (or creates) the store described by `configuration`.
+    ///
+    /// A file that is not a Geode store, or of another format, is refused with
+    /// an error and left exactly as it was.
+    package static func open(_ configuration: StoreConfiguration) throws -> Store {
+        let path = configuration.path
+        let state = try StoreFile.inspect(path)
+        if state == .missing && configuration.readOnly {
+            throw StoreError.fileAccess(path: path, operation: "open read-only", errno: ENOENT)
+        }
+        let lockPath = Environment.lockPath(for: path)
+        let lockExisted = FileManager.default.fileExists(atPath: lockPath)
+        let alreadyOpen = Environment.isOpen(path: path)
+        let environment = try Environment.open(path: path, options: .init(
+            readOnly: configuration.readOnly, initialMapSize: configuration.initialMapSize,
+            removeOnClose: configuration.inMemory, durable: configuration.durable))
+        do {
+            let (meta, schema, tables) = try setUp(environment, configuration, isNewFile: state == .missing)
+            return Store(configuration: configuration, environment: environment, meta: meta, schema: schema, tables: tables)
+        } catch {
+            environment.release()
+            if !alreadyOpen {
+                // Leave the directory as it was: remove what this attempt created.
+                if state == .missing { unlink(path) }
+                if !lockExisted || state == .missing { unlink(lockPath) }
+            }
+            throw error
+        }
+    }
+
+    private static func setUp(_ environment: Environment, _ configuration: StoreConfiguration,
+                              isNewFile: Bool) throws -> (Database, Schema, [String: Table]) {
+        let path = configuration.path
+        if configuration.readOnly {
+            return try environment.read { txn in
+                guard let meta = try txn.existingDatabase("meta") else {
+                    throw StoreError.notAGeodeStore(path: path, reason: "it holds no Geode metadata")
+                }
+                try checkFormat(txn, meta, path)
+                let stored = try storedSchema(txn, meta, path)
+                var schema = stored
+                if let declared = configuration.schema {
+                    let outcome = try SchemaReconciliation.reconcile(declared: declared, stored: stored,
+                                                                     deleteIfMigrationNeeded: false, path: path)
+                    if outcome.changed {
+                        throw StoreError.schemaMismatch(path: path, differences: ["the store is read-only and its schema would change"])
+                    }
+                    schema = outcome.schema
+                }
+                return (meta, schema, try openTables(schema, txn, create: false))
+            }
+        }
+        return try environment.write { txn in
+            var stored: Schema?
+            let meta: Database
+            if let existing = try txn.existingDatabase("meta") {
+                meta = existing
+                try checkFormat(txn, meta, path)
+                stored = try storedSchema(txn, meta, path)
+            } else {
+                let isEmpty = try isNewFile || txn.mainEntryCount() == 0
+                guard isEmpty else {
+                    throw StoreError.notAGeodeStore(path: path, reason: "it holds no Geode metadata")
+                }
+                meta = try txn.openDatabase("meta")
+                let version = withUnsafeBytes(of: formatVersion.bigEndian) { Array($0) }
+                try txn.put(meta, key: Array("format".utf8), value: formatMagic + version)
+            }
+            var schema = stored ?? Schema(classes: [])
+            if let declared = configuration.schema {
+                let outcome = try SchemaReconciliation.reconcile(declared: declared, stored: stored,
+                                                                 deleteIfMigrationNeeded: configuration.deleteIfMigrationNeeded,
+                                                                 path: path)
+                if outcome.resetsData, let stored {
+                    try dropData(of: stored, txn, meta)
+                }
+                schema = outcome.schema
+                if outcome.changed || stored == nil {
+                    try txn.put(meta, key: Array("schema".utf8), value: DocumentWriter().encodeValue(schema.storedValue))
+                }
+            } else if stored == nil {
+                try txn.put(meta, key: Array("schema".utf8), value: DocumentWriter().encodeValue(schema.storedValue))
+            }
+            return (meta, schema, try openTables(schema, txn, create: true))
+        }
+    }
+
+    private static func checkFormat(_ txn: Transaction, _ meta: Database, _ path: String) throws {
+        guard let format = try txn.get(meta, key: Array("format".utf8)), format.count == formatMagic.count + 4,
+              Array(format.prefix(formatMagic.count)) == formatMagic else {
+            throw StoreError.notAGeodeStore(path: path, reason: "its format marker is missing")
+        }
+        let version = format.loadUnaligned(fromByteOffset: formatMagic.count, as: UInt32.self).bigEndian
+        guard version == formatVersion else {
+            throw StoreError.unsupportedFormat(path: path, found: version, supported: formatVersion)
+        }
+    }
+
+    private static func storedSchema(_ txn: Transaction, _ meta: Database, _ path: String) throws -> Schema {
+        guard let bytes = try txn.get(meta, key: Array("schema".utf8)) else {
+            throw StoreError.notAGeodeStore(path: path, reason: "its schema is missing")
+        }
+        guard let value = try ContainerView(document: bytes).value(at: 0) else {
+            throw StoreError.corruptDocument(detail: "stored schema is empty", offset: 0)
+        }
+        return try Schema(storedValue: value.decode())
+    }
+
+    private static func openTables(_ schema: Schema, _ txn: Transaction, create: Bool) throws -> [String: Table] {
+        var tables: [String: Table] = [:]
+        for cls in schema.classes {
+            var objects: Database?
+            if !cls.isEmbedded {
+                let name = "obj/\(cls.name)"
+                if let write = txn as? WriteTransaction, create {
+                    objects = try write.openDatabase(name)
+                } else {
+                    objects = try txn.existingDatabase(name)
+                }
+            }
+            tables[cls.name] = Table(schema: cls, objects: objects, storedProperties: cls.storedProperties,
+                                     slotsAreDense: cls.slotsAreDense)
+        }
+        return tables
+    }
+
+    private static func dropData(of schema: Schema, _ txn: WriteTransaction, _ meta: Database) throws {
+        for cls in schema.classes where !cls.isEmbedded {
+            if let db = try txn.existingDatabase("obj/\(cls.name)") { try txn.drop(db, remove: true) }
+            try txn.delete(meta, key: Array("next/\(cls.table)".utf8))
+        }
+    }
+
+    // MARK: - Transactions
+
+    /// Runs `body` in a read transaction: one consistent version of the store.
+    package func read<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
+        try environment.read { try body(StoreTransaction(store: self, transaction: $0)) }
+    }
+
+    /// Runs `body` in the write transaction and commits; a thrown error leaves the
+    /// store unchanged. `body` may run again if the map had to grow.
+    package func write<T>(_ body: (StoreWriteTransaction) throws -> T) throws -> T {
+        try environment.write { txn in
+            let scope = StoreWriteTransaction(store: self, transaction: txn)
+            return try body(scope)
+        }
+    }
+
+    /// Pins the current version for reading from any thread until closed.
+    package func pin() throws -> PinnedTransaction { try environment.pin() }
+}
+
+extension Transaction {
+    /// The number of entries in LMDB's main database (the named databases).
+    func mainEntryCount() throws -> Int {
+        var stat = MDB_stat()
+        // Handle 1 is LMDB's main database (MAIN_DBI).
+        try check(mdb_stat(handle, 1, &stat), "mdb_stat(main)")
+        return stat.ms_entries
+    }
+}
+
+extension Environment {
+    /// Whether this process has the environment at `path` open.
+    static func isOpen(path: String) -> Bool {
+        registryContains(canonicalPath(path))
+    }
+}
+
+extension DocumentWriter {
+    /// The bytes of a one-slot document holding `value`.
+    func encodeValue(_ value: Value) -> [UInt8] {
+        var writer = self
+        return writer.encodeDocument([value])
+    }
+}

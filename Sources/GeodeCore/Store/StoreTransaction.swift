@@ -1,0 +1,194 @@
+import Foundation
+
+/// A read transaction on a store: documents by class and key, read in place.
+///
+/// A *row* is a class's stored property values in declaration order; the store
+/// maps it onto document slots (which differ once properties were removed).
+///
+/// ```swift
+/// try store.read { txn in
+///     let table = try txn.store.table("Dog")
+///     try txn.forEach(in: table) { key, document in
+///         print(key, try document.value(at: 0)?.string() ?? "")
+///         return true
+///     }
+/// }
+/// ```
+package class StoreTransaction {
+    package let store: Store
+    let transaction: Transaction
+
+    init(store: Store, transaction: Transaction) {
+        self.store = store
+        self.transaction = transaction
+    }
+
+    /// The document of object `key`, read in place (valid inside the transaction).
+    package func document(_ key: ObjectKey, in table: Table) throws -> ContainerView? {
+        guard let db = table.objects, let bytes = try transaction.get(db, key: key.rawValue) else { return nil }
+        return try ContainerView(document: bytes)
+    }
+
+    /// Whether object `key` exists.
+    package func contains(_ key: ObjectKey, in table: Table) throws -> Bool {
+        guard let db = table.objects else { return false }
+        return try transaction.get(db, key: key.rawValue) != nil
+    }
+
+    /// The number of objects of a class.
+    package func count(_ table: Table) throws -> Int {
+        guard let db = table.objects else { return 0 }
+        return try transaction.count(db)
+    }
+
+    /// Calls `body` with every object of the class in key order until it returns false.
+    package func forEach(in table: Table, _ body: (ObjectKey, ContainerView) throws -> Bool) throws {
+        guard let db = table.objects else { return }
+        let cursor = try transaction.cursor(db)
+        var entry = try cursor.first()
+        while let (key, value) = entry {
+            guard key.count == 8 else { throw StoreError.corruptDocument(detail: "object key of \(key.count) bytes in \(db.name)", offset: 0) }
+            let objectKey = ObjectKey(UInt64(bigEndian: key.loadUnaligned(as: UInt64.self)))
+            guard try body(objectKey, try ContainerView(document: value)) else { return }
+            entry = try cursor.next()
+        }
+    }
+
+    /// Decodes object `key`'s row; nil when there is no such object.
+    package func row(_ key: ObjectKey, in table: Table) throws -> [Value]? {
+        guard let document = try document(key, in: table) else { return nil }
+        return try Self.row(of: document, table)
+    }
+
+    /// The value of one property of object `key`, decoding nothing else.
+    package func value(of property: String, _ key: ObjectKey, in className: String) throws -> Value? {
+        let table = try store.table(className)
+        guard let p = table.schema.property(named: property), p.isStored,
+              let document = try document(key, in: table) else { return nil }
+        return try document.value(at: p.slot)?.decode() ?? p.defaultValue
+    }
+
+    /// Decodes a document into a row (properties added after it was written
+    /// read as their defaults).
+    package static func row(of document: ContainerView, _ table: Table) throws -> [Value] {
+        if table.slotsAreDense && document.count == table.storedProperties.count {
+            return try document.decodeAll()
+        }
+        return try table.storedProperties.map { p in
+            try document.value(at: p.slot)?.decode() ?? p.defaultValue
+        }
+    }
+}
+
+/// The write transaction on a store: insert, update and delete documents.
+///
+/// ```swift
+/// let key = try store.write { txn in
+///     try txn.insert([.string("Rex"), .int(3)], into: try txn.store.table("Dog"))
+/// }
+/// ```
+package final class StoreWriteTransaction: StoreTransaction {
+    private var writer = DocumentWriter()
+    /// Next object keys, kept here and written back once before the commit.
+    private var nextKeys: [UInt32: UInt64] = [:]
+
+    private var write: WriteTransaction { transaction as! WriteTransaction }
+
+    /// Adds an object and returns its new key. The row is validated first: a
+    /// bad value throws ``StoreError/invalidValue(_:)`` and writes nothing.
+    @discardableResult
+    package func insert(_ row: [Value], into table: Table) throws -> ObjectKey {
+        let key = try allocateKey(table)
+        try put(row, key: key, table: table)
+        return key
+    }
+
+    /// Replaces object `key`'s row (the document grows or shrinks to fit).
+    package func update(_ row: [Value], key: ObjectKey, in table: Table) throws {
+        guard try contains(key, in: table) else {
+            throw StoreError.objectNotFound(className: table.schema.name, key: key.rawValue)
+        }
+        try put(row, key: key, table: table)
+    }
+
+    /// Removes object `key`; returns whether it existed.
+    @discardableResult
+    package func delete(_ key: ObjectKey, in table: Table) throws -> Bool {
+        guard let db = table.objects else { return false }
+        return try write.delete(db, key: key.rawValue)
+    }
+
+    /// Removes every object of the class (keys are still never reused).
+    package func deleteAll(in table: Table) throws {
+        guard let db = table.objects else { return }
+        try write.drop(db, remove: false)
+    }
+
+    private func put(_ row: [Value], key: ObjectKey, table: Table) throws {
+        guard let db = table.objects else {
+            throw StoreError.invalidValue(ValueIssue(.notAllowedHere("a stand-alone embedded object"), className: table.schema.name))
+        }
+        try store.validator.validate(row: row, of: table.schema)
+        let slots = table.slotsAreDense ? row : Self.slots(for: row, table)
+        try writer.withDocument(slots) { bytes in
+            try withUnsafeBytes(of: key.rawValue.bigEndian) { k in try write.put(db, key: k, value: bytes) }
+        }
+    }
+
+    private static func slots(for row: [Value], _ table: Table) -> [Value] {
+        var slots = [Value](repeating: .null, count: table.schema.slotCount)
+        for (p, v) in zip(table.storedProperties, row) { slots[p.slot] = v }
+        return slots
+    }
+
+    private func allocateKey(_ table: Table) throws -> ObjectKey {
+        let id = table.schema.table
+        if let next = nextKeys[id] {
+            nextKeys[id] = next + 1
+            return ObjectKey(next)
+        }
+        let counterKey = Array("next/\(id)".utf8)
+        var next: UInt64 = 1
+        if let stored = try transaction.get(store.meta, key: counterKey), stored.count == 8 {
+            next = UInt64(bigEndian: stored.loadUnaligned(as: UInt64.self))
+        }
+        if nextKeys.isEmpty {
+            // The transaction drops this closure when it ends, breaking the cycle.
+            write.onCommit { try self.flushKeyCounters() }
+        }
+        nextKeys[id] = next + 1
+        return ObjectKey(next)
+    }
+
+    private func flushKeyCounters() throws {
+        for (id, next) in nextKeys {
+            try write.put(store.meta, key: Array("next/\(id)".utf8), value: withUnsafeBytes(of: next.bigEndian, Array.init))
+        }
+    }
+}
+
+extension PropertySchema {
+    /// The value of a property that a document does not hold (added later):
+    /// null, an empty collection, or the type's zero value.
+    package var defaultValue: Value {
+        switch collection {
+        case .list, .set: return .list([])
+        case .map: return .map([:])
+        case .single: break
+        }
+        if isOptional { return .null }
+        switch type {
+        case .bool: return .bool(false)
+        case .int: return .int(0)
+        case .float: return .float(0)
+        case .double: return .double(0)
+        case .string: return .string("")
+        case .data: return .binary([])
+        case .date: return .timestamp(Timestamp(seconds: 0, nanoseconds: 0))
+        case .decimal128: return .decimal128(Decimal128Bits(low: 0, high: 0x3040_0000_0000_0000))
+        case .objectId: return .objectId(ObjectIdBytes([UInt8](repeating: 0, count: 12)))
+        case .uuid: return .uuid(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)))
+        case .mixed, .object, .linkingObjects: return .null
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import CLMDB
+import Foundation
+
+/// Every failure the engine reports: what went wrong and where (file, class,
+/// property, key path, byte offset).
+///
+/// The engine never crashes on bad input: each of these is thrown, and the
+/// store is left as it was before the operation that failed.
+package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// LMDB returned an error code during `operation` on the store at `path`.
+    case storage(code: Int32, operation: String, path: String)
+    /// The file exists but is not a Geode store (empty, random bytes, truncated,
+    /// another program's LMDB file). Nothing was written to it.
+    case notAGeodeStore(path: String, reason: String)
+    /// The store was written by a format this build does not read.
+    case unsupportedFormat(path: String, found: UInt32, supported: UInt32)
+    /// The file could not be opened, created or inspected.
+    case fileAccess(path: String, operation: String, errno: Int32)
+    /// The schema given to `open` differs from the one stored in the file in a way
+    /// that needs a migration; each difference names the class and property.
+    case schemaMismatch(path: String, differences: [String])
+    /// The schema itself is invalid (names class and property).
+    case invalidSchema(String)
+    /// A value does not fit the schema or the engine's limits.
+    case invalidValue(ValueIssue)
+    /// A stored document could not be decoded: the bytes are damaged.
+    case corruptDocument(detail: String, offset: Int)
+    /// A class name that the store does not know.
+    case unknownClass(String)
+    /// A write was attempted on a store opened read-only.
+    case readOnly(path: String)
+    /// An object key that does not exist in the class.
+    case objectNotFound(className: String, key: UInt64)
+
+    package var description: String {
+        switch self {
+        case let .storage(code, operation, path):
+            return "storage error in \(operation) on '\(path)': \(Self.lmdbMessage(code)) (LMDB code \(code))"
+        case let .notAGeodeStore(path, reason):
+            return "'\(path)' is not a Geode store: \(reason)"
+        case let .unsupportedFormat(path, found, supported):
+            return "'\(path)' has store format \(found); this build reads format \(supported)"
+        case let .fileAccess(path, operation, errno):
+            return "cannot \(operation) '\(path)': \(String(cString: strerror(errno))) (errno \(errno))"
+        case let .schemaMismatch(path, differences):
+            return "the schema of '\(path)' differs and needs a migration: " + differences.joined(separator: "; ")
+        case let .invalidSchema(message):
+            return "invalid schema: \(message)"
+        case let .invalidValue(issue):
+            return issue.description
+        case let .corruptDocument(detail, offset):
+            return "damaged document at byte \(offset): \(detail)"
+        case let .unknownClass(name):
+            return "no class named '\(name)' in the schema"
+        case let .readOnly(path):
+            return "'\(path)' was opened read-only: writes are not allowed"
+        case let .objectNotFound(className, key):
+            return "no \(className) object with key \(key)"
+        }
+    }
+
+    static func lmdbMessage(_ code: Int32) -> String {
+        guard let text = mdb_strerror(code) else { return "unknown error" }
+        return String(cString: text)
+    }
+}
+
+/// What is wrong with a value, and where it sits: class, property and the path
+/// into nested collections (`tags[3]`, `meta["a"]["b"]`).
+package struct ValueIssue: Equatable, Sendable, CustomStringConvertible {
+    /// The kind of problem.
+    package enum Kind: Equatable, Sendable {
+        case wrongType(expected: String, found: String)
+        case missingRequired
+        case stringTooLong(bytes: Int, limit: Int)
+        case dataTooLong(bytes: Int, limit: Int)
+        case illegalMapKey(String)
+        case nestingTooDeep(limit: Int)
+        case notAllowedHere(String)
+        case duplicatePrimaryKey(String)
+    }
+
+    package var kind: Kind
+    package var className: String
+    package var property: String
+    /// Path below the property, e.g. `[3]["key"]`; empty at the property itself.
+    package var path: String
+
+    package init(_ kind: Kind, className: String = "", property: String = "", path: String = "") {
+        self.kind = kind
+        self.className = className
+        self.property = property
+        self.path = path
+    }
+
+    package var location: String {
+        var text = className.isEmpty ? "" : className
+        if !property.isEmpty { text += text.isEmpty ? property : ".\(property)" }
+        return text + path
+    }
+
+    package var description: String {
+        let at = location.isEmpty ? "" : " at \(location)"
+        switch kind {
+        case let .wrongType(expected, found):
+            return "wrong type\(at): expected \(expected), found \(found)"
+        case .missingRequired:
+            return "missing value for required property\(at)"
+        case let .stringTooLong(bytes, limit):
+            return "string of \(bytes) bytes\(at) exceeds the limit of \(limit) bytes"
+        case let .dataTooLong(bytes, limit):
+            return "data of \(bytes) bytes\(at) exceeds the limit of \(limit) bytes"
+        case let .illegalMapKey(key):
+            return "illegal map key \"\(key)\"\(at): keys may not be empty, start with '$' or contain '.'"
+        case let .nestingTooDeep(limit):
+            return "nesting\(at) exceeds \(limit) levels"
+        case let .notAllowedHere(what):
+            return "\(what) is not allowed\(at)"
+        case let .duplicatePrimaryKey(value):
+            return "duplicate primary key \(value)\(at)"
+        }
+    }
+}
