@@ -60,8 +60,10 @@ let package = Package(
         ], path: "Benchmarks/GeodeBench"),
 
         // Tests and what they share.
-        .target(name: "GeodeTestSupport", dependencies: ["GeodeCore"], path: "Tests/GeodeTestSupport"),
-        .executableTarget(name: "GeodeTestWorker", dependencies: ["GeodeCore"], path: "Tests/GeodeTestWorker"),
+        .target(name: "GeodeTestSupport", dependencies: [
+            "GeodeCore", .product(name: "OrderedCollections", package: "swift-collections"),
+        ], path: "Tests/GeodeTestSupport"),
+        .executableTarget(name: "GeodeTestWorker", dependencies: ["GeodeCore", "GeodeTestSupport"], path: "Tests/GeodeTestWorker"),
         .testTarget(name: "GeodeCoreTests", dependencies: [
             "GeodeCore", "GeodeTestSupport", "CLMDB", "GeodeTestWorker",
         ]),

@@ -323,3 +323,12 @@ package final class Environment: @unchecked Sendable {
         if rc != 0 { throw StoreError.storage(code: rc, operation: operation, path: path) }
     }
 }
+
+extension Environment {
+    /// The LMDB library version, e.g. `0.9.24`.
+    package static var libraryVersion: String {
+        var major: Int32 = 0, minor: Int32 = 0, patch: Int32 = 0
+        _ = mdb_version(&major, &minor, &patch)
+        return "\(major).\(minor).\(patch)"
+    }
+}

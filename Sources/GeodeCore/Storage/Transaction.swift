@@ -146,7 +146,10 @@ package final class WriteTransaction: Transaction {
     /// Empties `db`, or removes it from the environment with `remove`.
     package func drop(_ db: Database, remove: Bool) throws {
         try check(mdb_drop(handle, db.handle, remove ? 1 : 0), "mdb_drop(\(db.name))")
-        if remove { environment.forget(db.name) }
+        if remove {
+            pendingDatabases[db.name] = nil
+            environment.forget(db.name)
+        }
     }
 
     /// Registers work to run just before the commit, in order.

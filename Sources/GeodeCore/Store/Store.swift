@@ -235,7 +235,8 @@ package final class Store: @unchecked Sendable {
     /// Runs `body` in the write transaction and commits; a thrown error leaves the
     /// store unchanged. `body` may run again if the map had to grow.
     package func write<T>(_ body: (StoreWriteTransaction) throws -> T) throws -> T {
-        try environment.write { txn in
+        if configuration.readOnly { throw StoreError.readOnly(path: path) }
+        return try environment.write { txn in
             let scope = StoreWriteTransaction(store: self, transaction: txn)
             return try body(scope)
         }
@@ -243,6 +244,11 @@ package final class Store: @unchecked Sendable {
 
     /// Pins the current version for reading from any thread until closed.
     package func pin() throws -> PinnedTransaction { try environment.pin() }
+
+    /// Runs `body` on the version `pinned` holds.
+    package func read<T>(_ pinned: PinnedTransaction, _ body: (StoreTransaction) throws -> T) throws -> T {
+        try pinned.read { try body(StoreTransaction(store: self, transaction: $0)) }
+    }
 }
 
 extension Transaction {

@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+import GeodeCore
+import GeodeJSON
+
+/// Maps errors to the documented exit statuses and prints them on stderr.
+enum ExitStatus {
+    static let dataError: Int32 = 65
+    static let missingFile: Int32 = 66
+
+    /// Runs `body`; an error is printed as `geode: message` and becomes an exit code.
+    static func run(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as StoreError {
+            report(error.description)
+            switch error {
+            case let .fileAccess(_, _, code) where code == ENOENT: throw ExitCode(missingFile)
+            case .fileAccess, .storage: throw ExitCode.failure
+            default: throw ExitCode(dataError)
+            }
+        } catch let error as JSONError {
+            report(error.description)
+            throw ExitCode(dataError)
+        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
+            report(error.localizedDescription)
+            throw ExitCode(missingFile)
+        }
+    }
+
+    static func report(_ message: String) {
+        FileHandle.standardError.write(Data("geode: \(message)\n".utf8))
+    }
+}

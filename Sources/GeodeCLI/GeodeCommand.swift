@@ -1,0 +1,26 @@
+import ArgumentParser
+import Geode
+
+/// The `geode` command-line tool.
+@main
+struct GeodeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "geode",
+        abstract: "Geode: an embedded geospatial and mixed-data document store.",
+        discussion: """
+        Examples:
+          geode demo                      Load the built-in city sample into a store and read it back.
+          geode stats places.geode        Classes, object counts and file size of a store.
+
+        Exit status:
+          0   success
+          1   any other failure
+          64  bad usage (unknown option, missing argument)
+          65  bad input data (not a Geode store, malformed JSON, a value that does not fit)
+          66  a file that does not exist
+        """,
+        version: "geode \(GeodeVersion.string) (store format \(GeodeVersion.storeFormat); "
+            + GeodeVersion.libraries.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")",
+        subcommands: [Demo.self, Stats.self]
+    )
+}

@@ -1,0 +1,97 @@
+import OrderedCollections
+
+/// Builds a class's row from a dictionary value with Realm's `create(value:)`
+/// rules for JSON: names must match, unknown keys are ignored, required
+/// properties may not be missing or null, numbers convert only when exact
+/// (an int fills a double; 3.0 fills an int; 3.5 does not), dates and data are
+/// never inferred from strings. Embedded objects are built from nested maps.
+///
+/// ```swift
+/// let builder = RowBuilder(schema: store.schema)
+/// let row = try builder.row(from: ["name": .string("Rex"), "age": .int(3)], of: dog)
+/// ```
+package struct RowBuilder {
+    let schema: Schema
+
+    package init(schema: Schema) {
+        self.schema = schema
+    }
+
+    /// The row of `cls` (stored properties in declaration order) from `map`.
+    package func row(from map: OrderedDictionary<String, Value>, of cls: ClassSchema) throws -> [Value] {
+        try cls.storedProperties.map { property in
+            try value(map[property.name], for: property, in: cls)
+        }
+    }
+
+    private func value(_ given: Value?, for property: PropertySchema, in cls: ClassSchema) throws -> Value {
+        func issue(_ kind: ValueIssue.Kind, _ path: String = "") -> StoreError {
+            .invalidValue(ValueIssue(kind, className: cls.name, property: property.name, path: path))
+        }
+        guard let given, given != .null || property.collection != .single else {
+            if property.collection != .single || property.isOptional || property.type == .mixed {
+                return property.defaultValue
+            }
+            throw issue(.missingRequired)
+        }
+        switch property.collection {
+        case .single:
+            return try element(given, property, cls, "")
+        case .list, .set:
+            guard case let .list(items) = given else {
+                throw issue(.wrongType(expected: property.typeDescription, found: given.typeName))
+            }
+            return .list(try items.enumerated().map { try element($1, property, cls, "[\($0)]") })
+        case .map:
+            guard case let .map(entries) = given else {
+                throw issue(.wrongType(expected: property.typeDescription, found: given.typeName))
+            }
+            var converted = OrderedDictionary<String, Value>(minimumCapacity: entries.count)
+            for (key, item) in entries {
+                converted[key] = try element(item, property, cls, "[\"\(key)\"]")
+            }
+            return .map(converted)
+        }
+    }
+
+    private func element(_ given: Value, _ property: PropertySchema, _ cls: ClassSchema, _ path: String) throws -> Value {
+        func wrong() -> StoreError {
+            .invalidValue(ValueIssue(.wrongType(expected: property.type == .object ? (property.objectClassName ?? "object") : property.type.rawValue,
+                                                found: given.typeName),
+                                     className: cls.name, property: property.name, path: path))
+        }
+        if case .null = given {
+            if property.isOptional || property.type == .mixed { return .null }
+            throw StoreError.invalidValue(ValueIssue(.missingRequired, className: cls.name, property: property.name, path: path))
+        }
+        switch (property.type, given) {
+        case (.mixed, _):
+            return given
+        case (.int, .int), (.bool, .bool), (.string, .string), (.double, .double), (.float, .float),
+             (.data, .binary), (.date, .timestamp), (.decimal128, .decimal128), (.objectId, .objectId), (.uuid, .uuid):
+            return given
+        case let (.double, .int(i)):
+            return .double(Double(i))
+        case let (.double, .float(f)):
+            return .double(Double(f))
+        case let (.float, .int(i)):
+            return .float(Float(i))
+        case let (.float, .double(d)):
+            guard let f = Float(exactly: d) ?? (d.isFinite ? nil : Float(d)) else { throw wrong() }
+            return .float(f)
+        case let (.int, .double(d)):
+            guard let i = Int64(exactly: d) else { throw wrong() }
+            return .int(i)
+        case let (.object, .map(nested)):
+            guard let target = property.objectClassName.flatMap({ schema[$0] }), target.isEmbedded else { throw wrong() }
+            var slots = [Value](repeating: .null, count: target.slotCount)
+            let row = try self.row(from: nested, of: target)
+            for (p, v) in zip(target.storedProperties, row) { slots[p.slot] = v }
+            return .embedded(slots)
+        case (.object, .link), (.object, .embedded):
+            return given
+        default:
+            throw wrong()
+        }
+    }
+}

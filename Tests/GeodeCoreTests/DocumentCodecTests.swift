@@ -1,0 +1,131 @@
+import Foundation
+import GeodeCore
+import GeodeTestSupport
+import OrderedCollections
+import Testing
+
+/// The document format: what goes in comes out, bit for bit, and one field or
+/// path is read without decoding the rest.
+@Suite struct DocumentCodecTests {
+    private func roundTrip(_ slots: [Value]) throws -> [Value] {
+        var writer = DocumentWriter()
+        let bytes = writer.encodeDocument(slots)
+        return try bytes.withUnsafeBytes { try ContainerView(document: $0).decodeAll() }
+    }
+
+    @Test func everyEdgeScalarRoundTrips() throws {
+        for value in ValueGenerator.edgeScalars {
+            #expect(try roundTrip([value]) == [value], "\(value)")
+        }
+        #expect(try roundTrip(ValueGenerator.edgeScalars) == ValueGenerator.edgeScalars)
+    }
+
+    @Test func integersUseTheSmallestWidthAndKeepTheirValue() throws {
+        var writer = DocumentWriter()
+        let small = writer.encodeDocument([.int(5)])
+        let large = writer.encodeDocument([.int(.max)])
+        #expect(large.count - small.count == 7)
+        for i: Int64 in [0, 1, -1, 127, -128, 128, -129, 32767, -32768, 32768, 2_147_483_647, -2_147_483_648, 2_147_483_648, .min, .max] {
+            #expect(try roundTrip([.int(i)]) == [.int(i)])
+        }
+    }
+
+    @Test func emptyAndSixteenMegabyteStringsRoundTrip() throws {
+        let big = String(repeating: "é", count: Value.maximumStringBytes / 2)
+        #expect(try roundTrip([.string(""), .string(big)]) == [.string(""), .string(big)])
+        let data = [UInt8](repeating: 7, count: Value.maximumDataBytes)
+        #expect(try roundTrip([.binary(data)]) == [.binary(data)])
+    }
+
+    @Test func nestingOfOneHundredLevelsRoundTrips() throws {
+        let deep = ValueGenerator.nested(levels: Value.maximumNesting)
+        #expect(try roundTrip([deep]) == [deep])
+    }
+
+    @Test func mapsKeepTheirKeyOrder() throws {
+        let map: Value = .map(["zebra": .int(1), "apple": .int(2), "mango": .int(3)])
+        let decoded = try roundTrip([map])
+        guard case let .map(entries) = decoded[0] else { Issue.record("not a map"); return }
+        #expect(Array(entries.keys) == ["zebra", "apple", "mango"])
+    }
+
+    @Test(arguments: 0 ..< 8)
+    func randomTreesRoundTripAndEncodeDeterministically(seed: Int) throws {
+        var generator = ValueGenerator(seed: UInt64(seed) &* 0x1234_5678_9ABC)
+        for _ in 0 ..< 200 {
+            let slots = (0 ..< Int.random(in: 0 ..< 12, using: &generator.random)).map { _ in generator.value(depth: 6) }
+            var writer = DocumentWriter()
+            let first = writer.encodeDocument(slots)
+            let second = writer.encodeDocument(slots)
+            #expect(first == second, "equal documents must give equal bytes")
+            let decoded = try first.withUnsafeBytes { try ContainerView(document: $0).decodeAll() }
+            #expect(decoded == slots)
+        }
+    }
+
+    @Test func readsOnePropertyWithoutTheOthers() throws {
+        var writer = DocumentWriter()
+        let slots: [Value] = (0 ..< 20).map { .string("field \($0)") } + [.int(42)]
+        let bytes = writer.encodeDocument(slots)
+        try bytes.withUnsafeBytes { buffer in
+            let document = try ContainerView(document: buffer)
+            #expect(document.count == 21)
+            #expect(try document.value(at: 13)?.string() == "field 13")
+            #expect(try document.value(at: 20)?.int() == 42)
+            #expect(try document.value(at: 21) == nil, "a slot past the end reads as absent")
+        }
+    }
+
+    @Test func readsAPathIntoNestedValues() throws {
+        let meta: Value = .map(["rank": .int(3), "nested": .map(["a": .list([.int(0), .map(["c": .string("deep")])])])])
+        var writer = DocumentWriter()
+        let bytes = writer.encodeDocument([.string("name"), meta])
+        try bytes.withUnsafeBytes { buffer in
+            let document = try ContainerView(document: buffer)
+            #expect(try document.value(atPath: [.index(1), .key("rank")])?.int() == 3)
+            let leaf = try document.value(atPath: [.index(1), .key("nested"), .key("a"), .index(1), .key("c")])
+            #expect(try leaf?.string() == "deep")
+            #expect(try document.value(atPath: [.index(1), .key("missing")]) == nil)
+            #expect(try document.value(atPath: [.index(1), .key("nested"), .key("a"), .index(9)]) == nil)
+            #expect(try document.value(atPath: [.index(0), .key("x")]) == nil, "a path through a scalar finds nothing")
+        }
+    }
+
+    @Test func largeContainersUseWideOffsets() throws {
+        let list: Value = .list((0 ..< 5000).map { .string("element \($0)") })
+        #expect(try roundTrip([list, .int(1)]) == [list, .int(1)])
+        var writer = DocumentWriter()
+        let bytes = writer.encodeDocument([list])
+        try bytes.withUnsafeBytes { buffer in
+            let inner = try ContainerView(document: buffer).value(at: 0)?.container()
+            #expect(try inner?.value(at: 4999)?.string() == "element 4999")
+        }
+    }
+
+    /// Damaged bytes must throw, never crash or read out of bounds.
+    @Test(arguments: 0 ..< 4)
+    func damagedDocumentsThrowInsteadOfCrashing(seed: Int) throws {
+        var generator = ValueGenerator(seed: UInt64(seed) + 99)
+        var writer = DocumentWriter()
+        var threw = 0
+        for _ in 0 ..< 500 {
+            let slots = (0 ..< 6).map { _ in generator.value(depth: 4) }
+            var bytes = writer.encodeDocument(slots)
+            switch Int.random(in: 0 ..< 3, using: &generator.random) {
+            case 0: bytes = Array(bytes.prefix(Int.random(in: 0 ..< bytes.count, using: &generator.random)))
+            case 1:
+                for _ in 0 ..< 3 {
+                    let i = Int.random(in: 0 ..< bytes.count, using: &generator.random)
+                    bytes[i] = UInt8.random(in: 0 ... 255, using: &generator.random)
+                }
+            default: bytes = (0 ..< bytes.count).map { _ in UInt8.random(in: 0 ... 255, using: &generator.random) }
+            }
+            do {
+                _ = try bytes.withUnsafeBytes { try ContainerView(document: $0).decodeAll() }
+            } catch is StoreError {
+                threw += 1
+            }
+        }
+        #expect(threw > 0, "some damage must be detected")
+    }
+}

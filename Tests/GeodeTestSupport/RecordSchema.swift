@@ -1,0 +1,33 @@
+import GeodeCore
+
+/// The class the transaction and crash tests write: each record names the
+/// write transaction (`batch`) that made it.
+package enum RecordSchema {
+    package static let record = ClassSchema(name: "Record", properties: [
+        PropertySchema(name: "batch", type: .int),
+        PropertySchema(name: "index", type: .int),
+        PropertySchema(name: "payload", type: .string),
+    ])
+
+    package static let schema = Schema(classes: [record], version: 1)
+
+    /// A record's row; the payload is long enough that batches span many pages.
+    package static func row(batch: Int, index: Int, payloadBytes: Int = 200) -> [Value] {
+        [.int(Int64(batch)), .int(Int64(index)), .string(String(repeating: "x", count: payloadBytes))]
+    }
+
+    /// The number of records of each batch found in the store at `path`.
+    package static func batches(at path: String) throws -> [Int: Int] {
+        let store = try Store.open(StoreConfiguration(path: path, schema: schema))
+        let table = try store.table("Record")
+        var counts: [Int: Int] = [:]
+        try store.read { txn in
+            try txn.forEach(in: table) { _, document in
+                let batch = Int(try document.value(at: 0)?.int() ?? -1)
+                counts[batch, default: 0] += 1
+                return true
+            }
+        }
+        return counts
+    }
+}

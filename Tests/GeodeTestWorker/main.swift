@@ -1,0 +1,32 @@
+// A child process for the engine's multi-process and crash tests.
+//
+//   GeodeTestWorker write PATH FIRST_BATCH BATCHES BATCH_SIZE
+//
+// Writes BATCHES write transactions of BATCH_SIZE records each into the store at
+// PATH, numbering batches from FIRST_BATCH, and prints "committed N" after each
+// commit. The crash test kills it with SIGKILL at random moments.
+import Foundation
+import GeodeCore
+import GeodeTestSupport
+
+let arguments = CommandLine.arguments
+guard arguments.count == 6, arguments[1] == "write",
+      let first = Int(arguments[3]), let batches = Int(arguments[4]), let size = Int(arguments[5]) else {
+    FileHandle.standardError.write(Data("usage: GeodeTestWorker write PATH FIRST_BATCH BATCHES BATCH_SIZE\n".utf8))
+    exit(64)
+}
+do {
+    let store = try Store.open(StoreConfiguration(path: arguments[2], schema: RecordSchema.schema))
+    let table = try store.table("Record")
+    for batch in first ..< first + batches {
+        try store.write { txn in
+            for index in 0 ..< size {
+                try txn.insert(RecordSchema.row(batch: batch, index: index), into: table)
+            }
+        }
+        FileHandle.standardOutput.write(Data("committed \(batch)\n".utf8))
+    }
+} catch {
+    FileHandle.standardError.write(Data("worker: \(error)\n".utf8))
+    exit(1)
+}
