@@ -18,6 +18,7 @@ let package = Package(
     products: [
         .library(name: "Geode", targets: ["Geode"]),
         .executable(name: "geode", targets: ["GeodeCLI"]),
+        .executable(name: "geode-bench", targets: ["GeodeBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -57,15 +57,6 @@ enum Varint {
         while v >= 0x80 { v >>= 7; n += 1 }
         return n
     }
-
-    static func append(_ value: Int, to out: inout [UInt8]) {
-        var v = UInt64(value)
-        while v >= 0x80 {
-            out.append(UInt8(truncatingIfNeeded: v) | 0x80)
-            v >>= 7
-        }
-        out.append(UInt8(v))
-    }
 }
 
 /// The width code and byte size of an offset table for a payload of `size` bytes.

@@ -1,175 +1,218 @@
 import Foundation
-import OrderedCollections
 
 /// Encodes values into Geode's document format (see `DocumentFormat.swift`).
 ///
-/// A writer keeps scratch buffers between documents, so encoding many documents
-/// with one writer allocates nothing per document beyond its output.
+/// The writer owns one growable byte buffer and one stack of element offsets,
+/// reused from document to document: once warm, encoding allocates nothing.
+/// A container is written payload first; its header (whose size depends on the
+/// payload's) is then slid in front of it with one `memmove`.
 ///
 /// ```swift
 /// var writer = DocumentWriter()
 /// let bytes = writer.encodeDocument([.string("Rex"), .int(10), .null])
 /// ```
-package struct DocumentWriter {
-    /// Payload and offset buffers, one pair per nesting depth.
-    private var payloads: [[UInt8]] = []
-    private var offsets: [[Int]] = []
-    private var output: [UInt8] = []
+package struct DocumentWriter: ~Copyable {
+    private var base: UnsafeMutableRawPointer
+    private var count = 0
+    private var capacity: Int
+    /// Offsets of the elements of every container being written, innermost last.
+    private var offsets: [Int] = []
 
-    package init() {}
+    package init() {
+        capacity = 4096
+        base = .allocate(byteCount: capacity, alignment: 16)
+        offsets.reserveCapacity(64)
+    }
+
+    deinit { base.deallocate() }
 
     /// The bytes of a document holding `slots` in slot order.
     package mutating func encodeDocument(_ slots: [Value]) -> [UInt8] {
-        var out: [UInt8] = []
-        appendDocument(slots, to: &out)
-        return out
+        withDocument(slots) { Array($0) }
     }
 
-    /// Appends the bytes of a document holding `slots` to `out`.
-    package mutating func appendDocument(_ slots: [Value], to out: inout [UInt8]) {
-        appendContainer(slots, keys: nil, depth: 0, to: &out)
-    }
-
-    /// Encodes a document into the writer's reusable output buffer and hands
-    /// its bytes to `body` (valid only inside it).
+    /// Encodes a document into the writer's buffer and hands its bytes to
+    /// `body` (valid only inside it).
     package mutating func withDocument<T>(_ slots: [Value], _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
-        var out: [UInt8] = []
-        swap(&out, &output)
-        out.removeAll(keepingCapacity: true)
-        appendDocument(slots, to: &out)
-        defer { swap(&out, &output) }
-        return try out.withUnsafeBytes(body)
+        count = 0
+        appendContainer(slots, tag: nil)
+        return try body(UnsafeRawBufferPointer(start: base, count: count))
     }
 
-    /// Appends one tagged value.
-    package mutating func appendValue(_ value: Value, to out: inout [UInt8]) {
-        appendValue(value, depth: 1, to: &out)
+    /// The bytes of a one-slot document holding `value`.
+    package static func encode(_ value: Value) -> [UInt8] {
+        var writer = DocumentWriter()
+        return writer.encodeDocument([value])
     }
 
-    private mutating func appendValue(_ value: Value, depth: Int, to out: inout [UInt8]) {
+    // MARK: - Values
+
+    private mutating func appendValue(_ value: Value) {
         switch value {
-        case .null: out.append(ValueTag.null.rawValue)
-        case let .bool(b): out.append(b ? ValueTag.true.rawValue : ValueTag.false.rawValue)
-        case let .int(i): Self.appendInt(i, to: &out)
+        case .null: append(ValueTag.null.rawValue)
+        case let .bool(b): append(b ? ValueTag.true.rawValue : ValueTag.false.rawValue)
+        case let .int(i): appendInt(i)
         case let .float(f):
-            out.append(ValueTag.float.rawValue)
-            Self.appendLittleEndian(f.bitPattern, to: &out)
+            append(ValueTag.float.rawValue)
+            append(littleEndian: f.bitPattern)
         case let .double(d):
-            out.append(ValueTag.double.rawValue)
-            Self.appendLittleEndian(d.bitPattern, to: &out)
+            append(ValueTag.double.rawValue)
+            append(littleEndian: d.bitPattern)
         case let .string(s):
-            out.append(ValueTag.string.rawValue)
-            var s = s
-            s.withUTF8 { utf8 in
-                Varint.append(utf8.count, to: &out)
-                out.append(contentsOf: utf8)
+            append(ValueTag.string.rawValue)
+            if s.utf8.withContiguousStorageIfAvailable({ appendLengthPrefixed(UnsafeRawBufferPointer($0)) }) == nil {
+                Array(s.utf8).withUnsafeBytes { appendLengthPrefixed($0) }
             }
         case let .binary(bytes):
-            out.append(ValueTag.binary.rawValue)
-            Varint.append(bytes.count, to: &out)
-            out.append(contentsOf: bytes)
+            append(ValueTag.binary.rawValue)
+            bytes.withUnsafeBytes { appendLengthPrefixed($0) }
         case let .timestamp(t):
-            out.append(ValueTag.timestamp.rawValue)
-            Self.appendLittleEndian(UInt64(bitPattern: t.seconds), to: &out)
-            Self.appendLittleEndian(UInt32(bitPattern: t.nanoseconds), to: &out)
+            append(ValueTag.timestamp.rawValue)
+            append(littleEndian: UInt64(bitPattern: t.seconds))
+            append(littleEndian: UInt32(bitPattern: t.nanoseconds))
         case let .decimal128(d):
-            out.append(ValueTag.decimal128.rawValue)
-            Self.appendLittleEndian(d.low, to: &out)
-            Self.appendLittleEndian(d.high, to: &out)
+            append(ValueTag.decimal128.rawValue)
+            append(littleEndian: d.low)
+            append(littleEndian: d.high)
         case let .objectId(id):
-            out.append(ValueTag.objectId.rawValue)
-            out.append(contentsOf: id.array)
+            append(ValueTag.objectId.rawValue)
+            append(littleEndian: id.bytes.0.bigEndian)
+            append(littleEndian: id.bytes.1.bigEndian)
+            append(littleEndian: id.bytes.2.bigEndian)
         case let .uuid(u):
-            out.append(ValueTag.uuid.rawValue)
-            withUnsafeBytes(of: u.uuid) { out.append(contentsOf: $0) }
+            append(ValueTag.uuid.rawValue)
+            withUnsafeBytes(of: u.uuid) { appendBytes($0) }
         case let .link(link):
-            out.append(ValueTag.link.rawValue)
-            Self.appendLittleEndian(link.table, to: &out)
-            Self.appendLittleEndian(link.key.rawValue, to: &out)
+            append(ValueTag.link.rawValue)
+            append(littleEndian: link.table)
+            append(littleEndian: link.key.rawValue)
         case let .list(values):
-            appendNested(.list, values, keys: nil, depth: depth, to: &out)
-        case let .map(map):
-            appendNested(.map, Array(map.values), keys: map.keys, depth: depth, to: &out)
+            appendContainer(values, tag: .list)
         case let .embedded(slots):
-            appendNested(.embedded, slots, keys: nil, depth: depth, to: &out)
-        }
-    }
-
-    private mutating func appendNested(_ tag: ValueTag, _ values: [Value], keys: OrderedSet<String>?,
-                                       depth: Int, to out: inout [UInt8]) {
-        out.append(tag.rawValue)
-        var body: [UInt8] = []
-        appendContainer(values, keys: keys, depth: depth, to: &body)
-        Varint.append(body.count, to: &out)
-        out.append(contentsOf: body)
-    }
-
-    private mutating func appendContainer(_ values: [Value], keys: OrderedSet<String>?, depth: Int, to out: inout [UInt8]) {
-        var (payload, table) = takeBuffers(depth: depth)
-        for (i, value) in values.enumerated() {
-            table.append(payload.count)
-            if let keys {
-                var key = keys[i]
-                key.withUTF8 { utf8 in
-                    Varint.append(utf8.count, to: &payload)
-                    payload.append(contentsOf: utf8)
+            appendContainer(slots, tag: .embedded)
+        case let .map(map):
+            let start = count
+            let firstOffset = offsets.count
+            for (key, element) in map {
+                offsets.append(count - start)
+                if key.utf8.withContiguousStorageIfAvailable({ appendLengthPrefixed(UnsafeRawBufferPointer($0)) }) == nil {
+                    Array(key.utf8).withUnsafeBytes { appendLengthPrefixed($0) }
                 }
+                appendValue(element)
             }
-            appendValue(value, depth: depth + 1, to: &payload)
-        }
-        let width = offsetWidth(forPayload: payload.count)
-        Self.appendHeader(count: values.count, offsets: table, width: width, to: &out)
-        out.append(contentsOf: payload)
-        returnBuffers(depth: depth, payload, table)
-    }
-
-    private static func appendHeader(count: Int, offsets: [Int], width: (code: UInt8, bytes: Int), to out: inout [UInt8]) {
-        out.append(width.code)
-        Varint.append(count, to: &out)
-        switch width.bytes {
-        case 1: for o in offsets { out.append(UInt8(o)) }
-        case 2: for o in offsets { appendLittleEndian(UInt16(o), to: &out) }
-        default: for o in offsets { appendLittleEndian(UInt32(o), to: &out) }
+            finishContainer(start: start, firstOffset: firstOffset, tag: .map)
         }
     }
 
-    private static func appendInt(_ i: Int64, to out: inout [UInt8]) {
+    /// Writes a list, an embedded object, or (with no tag) a whole document.
+    private mutating func appendContainer(_ values: [Value], tag: ValueTag?) {
+        let start = count
+        let firstOffset = offsets.count
+        for value in values {
+            offsets.append(count - start)
+            appendValue(value)
+        }
+        finishContainer(start: start, firstOffset: firstOffset, tag: tag)
+    }
+
+    /// Puts the header in front of the payload written since `start`: the tag
+    /// and length (for nested containers), the offset width, the count and the
+    /// offsets pushed since `firstOffset`.
+    private mutating func finishContainer(start: Int, firstOffset: Int, tag: ValueTag?) {
+        let payloadSize = count - start
+        let elements = offsets.count - firstOffset
+        let width = offsetWidth(forPayload: payloadSize)
+        let headerSize = 1 + Varint.size(of: elements) + width.bytes * elements
+        let prefixSize = tag == nil ? headerSize : 1 + Varint.size(of: headerSize + payloadSize) + headerSize
+        reserve(prefixSize)
+        (base + start + prefixSize).copyMemory(from: base + start, byteCount: payloadSize)
+        var at = base + start
+        if let tag {
+            at.storeBytes(of: tag.rawValue, as: UInt8.self)
+            at = Self.storeVarint(headerSize + payloadSize, at: at + 1)
+        }
+        at.storeBytes(of: width.code, as: UInt8.self)
+        at = Self.storeVarint(elements, at: at + 1)
+        for i in firstOffset ..< offsets.count {
+            switch width.bytes {
+            case 1: at.storeBytes(of: UInt8(truncatingIfNeeded: offsets[i]), as: UInt8.self)
+            case 2: at.storeBytes(of: UInt16(truncatingIfNeeded: offsets[i]).littleEndian, toByteOffset: 0, as: UInt16.self)
+            default: at.storeBytes(of: UInt32(truncatingIfNeeded: offsets[i]).littleEndian, toByteOffset: 0, as: UInt32.self)
+            }
+            at += width.bytes
+        }
+        offsets.removeSubrange(firstOffset...)
+        count += prefixSize
+    }
+
+    // MARK: - Bytes
+
+    private mutating func appendInt(_ i: Int64) {
         if let v = Int8(exactly: i) {
-            out.append(ValueTag.int8.rawValue)
-            out.append(UInt8(bitPattern: v))
+            append(ValueTag.int8.rawValue)
+            append(UInt8(bitPattern: v))
         } else if let v = Int16(exactly: i) {
-            out.append(ValueTag.int16.rawValue)
-            appendLittleEndian(UInt16(bitPattern: v), to: &out)
+            append(ValueTag.int16.rawValue)
+            append(littleEndian: UInt16(bitPattern: v))
         } else if let v = Int32(exactly: i) {
-            out.append(ValueTag.int32.rawValue)
-            appendLittleEndian(UInt32(bitPattern: v), to: &out)
+            append(ValueTag.int32.rawValue)
+            append(littleEndian: UInt32(bitPattern: v))
         } else {
-            out.append(ValueTag.int64.rawValue)
-            appendLittleEndian(UInt64(bitPattern: i), to: &out)
+            append(ValueTag.int64.rawValue)
+            append(littleEndian: UInt64(bitPattern: i))
         }
     }
 
     @inline(__always)
-    private static func appendLittleEndian<T: FixedWidthInteger>(_ v: T, to out: inout [UInt8]) {
-        withUnsafeBytes(of: v.littleEndian) { out.append(contentsOf: $0) }
+    private mutating func reserve(_ n: Int) {
+        guard count + n > capacity else { return }
+        var newCapacity = capacity * 2
+        while newCapacity < count + n { newCapacity *= 2 }
+        let grown = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 16)
+        grown.copyMemory(from: base, byteCount: count)
+        base.deallocate()
+        base = grown
+        capacity = newCapacity
     }
 
-    private mutating func takeBuffers(depth: Int) -> ([UInt8], [Int]) {
-        while payloads.count <= depth {
-            payloads.append([])
-            offsets.append([])
+    @inline(__always)
+    private mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
+        count += 1
+    }
+
+    @inline(__always)
+    private mutating func append<T: FixedWidthInteger>(littleEndian value: T) {
+        reserve(MemoryLayout<T>.size)
+        base.storeBytes(of: value.littleEndian, toByteOffset: count, as: T.self)
+        count += MemoryLayout<T>.size
+    }
+
+    private mutating func appendBytes(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (base + count).copyMemory(from: source, byteCount: bytes.count)
+        count += bytes.count
+    }
+
+    private mutating func appendLengthPrefixed(_ bytes: UnsafeRawBufferPointer) {
+        reserve(10)
+        count = Self.storeVarint(bytes.count, at: base + count) - base
+        appendBytes(bytes)
+    }
+
+    /// Stores `value` as LEB128 at `at`; returns the position after it.
+    @inline(__always)
+    private static func storeVarint(_ value: Int, at: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer {
+        var v = UInt64(value)
+        var p = at
+        while v >= 0x80 {
+            p.storeBytes(of: UInt8(truncatingIfNeeded: v) | 0x80, as: UInt8.self)
+            p += 1
+            v >>= 7
         }
-        var payload: [UInt8] = []
-        var table: [Int] = []
-        swap(&payload, &payloads[depth])
-        swap(&table, &offsets[depth])
-        payload.removeAll(keepingCapacity: true)
-        table.removeAll(keepingCapacity: true)
-        return (payload, table)
-    }
-
-    private mutating func returnBuffers(depth: Int, _ payload: [UInt8], _ table: [Int]) {
-        payloads[depth] = payload
-        offsets[depth] = table
+        p.storeBytes(of: UInt8(v), as: UInt8.self)
+        return p + 1
     }
 }

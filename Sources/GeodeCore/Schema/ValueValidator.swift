@@ -1,51 +1,105 @@
+/// What one stored property accepts, compiled once per class so that checking
+/// a row touches no strings and copies nothing.
+struct ValueRule {
+    let type: PropertyType
+    let collection: CollectionKind
+    let isOptional: Bool
+    /// For links: the target class's table number.
+    let targetTable: UInt32
+    /// For embedded objects: the target class's rules.
+    let embedded: ClassRules?
+}
+
+/// A class's stored properties and their rules, in declaration order.
+package final class ClassRules: @unchecked Sendable {
+    package let schema: ClassSchema
+    package let storedProperties: [PropertySchema]
+    fileprivate(set) var rules: [ValueRule] = []
+
+    init(schema: ClassSchema) {
+        self.schema = schema
+        storedProperties = schema.storedProperties
+    }
+}
+
 /// Checks values against a class's schema and the engine's limits before they
 /// are written, so a bad value is a thrown ``StoreError/invalidValue(_:)`` that
 /// names class, property and path, and never a damaged document.
 package struct ValueValidator {
     let schema: Schema
-    private let tablesByName: [String: UInt32]
+    /// Every class's compiled rules, by name.
+    package let classes: [String: ClassRules]
 
     package init(schema: Schema) {
         self.schema = schema
-        tablesByName = Dictionary(schema.classes.map { ($0.name, $0.table) }, uniquingKeysWith: { a, _ in a })
+        let classes = Dictionary(schema.classes.map { ($0.name, ClassRules(schema: $0)) }, uniquingKeysWith: { a, _ in a })
+        for rules in classes.values {
+            rules.rules = rules.storedProperties.map { p in
+                let target = p.objectClassName.flatMap { schema[$0] }
+                return ValueRule(type: p.type, collection: p.collection, isOptional: p.isOptional,
+                                 targetTable: target?.table ?? 0,
+                                 embedded: target?.isEmbedded == true ? classes[target!.name] : nil)
+            }
+        }
+        self.classes = classes
     }
 
-    /// Validates a row of values in the order of `cls.storedProperties`.
-    package func validate(row: [Value], of cls: ClassSchema) throws {
-        let properties = cls.storedProperties
-        guard row.count == properties.count else {
-            throw StoreError.invalidValue(ValueIssue(.wrongType(expected: "\(properties.count) values", found: "\(row.count)"),
-                                                     className: cls.name))
+    /// Validates a row of values in the order of the class's stored properties.
+    package func validate(row: [Value], of cls: ClassRules) throws {
+        guard row.count == cls.rules.count else {
+            throw StoreError.invalidValue(ValueIssue(.wrongType(expected: "\(cls.rules.count) values", found: "\(row.count)"),
+                                                     className: cls.schema.name))
         }
-        for (property, value) in zip(properties, row) {
-            try validate(value, for: property, in: cls, path: "")
+        for i in row.indices where !Self.isPlainMatch(row[i], cls.rules[i]) {
+            try validate(row[i], for: cls.storedProperties[i], in: cls.schema)
         }
     }
 
-    /// Validates one property's value.
-    package func validate(_ value: Value, for property: PropertySchema, in cls: ClassSchema, path: String) throws {
-        func issue(_ kind: ValueIssue.Kind, _ at: String) -> StoreError {
-            .invalidValue(ValueIssue(kind, className: cls.name, property: property.name, path: at))
-        }
-        switch property.collection {
+    /// The common case, decided without touching the schema's strings: a
+    /// value of the right type within its limits, an allowed null, or a list of
+    /// such values.
+    @inline(__always)
+    private static func isPlainMatch(_ value: Value, _ rule: ValueRule) -> Bool {
+        switch rule.collection {
         case .single:
-            try validateElement(value, property, cls, path)
+            return isPlainElement(value, rule)
         case .list, .set:
-            guard case let .list(elements) = value else {
-                throw issue(.wrongType(expected: property.typeDescription, found: value.typeName), path)
-            }
-            for (i, element) in elements.enumerated() {
-                try validateElement(element, property, cls, path + "[\(i)]")
-            }
+            guard case let .list(elements) = value else { return false }
+            for element in elements where !isPlainElement(element, rule) { return false }
+            return true
         case .map:
-            guard case let .map(entries) = value else {
-                throw issue(.wrongType(expected: property.typeDescription, found: value.typeName), path)
-            }
-            for (key, element) in entries {
-                let at = path + "[\"\(key)\"]"
-                guard Self.isLegalMapKey(key) else { throw issue(.illegalMapKey(key), path) }
-                try validateElement(element, property, cls, at)
-            }
+            return false
+        }
+    }
+
+    @inline(__always)
+    private static func isPlainElement(_ value: Value, _ rule: ValueRule) -> Bool {
+        switch (rule.type, value) {
+        case (.bool, .bool), (.int, .int), (.float, .float), (.double, .double), (.date, .timestamp),
+             (.decimal128, .decimal128), (.objectId, .objectId), (.uuid, .uuid):
+            return true
+        case let (.string, .string(s)):
+            return s.utf8.count <= Value.maximumStringBytes
+        case let (.data, .binary(b)):
+            return b.count <= Value.maximumDataBytes
+        case let (.object, .link(link)):
+            return rule.embedded == nil && link.table == rule.targetTable
+        case (_, .null):
+            return rule.isOptional || rule.type == .mixed
+        default:
+            return false
+        }
+    }
+
+    /// Validates one property's value; an error names class, property and the
+    /// path below it (built only when something is wrong).
+    package func validate(_ value: Value, for property: PropertySchema, in cls: ClassSchema) throws {
+        do {
+            try check(value, property, cls)
+        } catch var StoreError.invalidValue(issue) where issue.className.isEmpty {
+            issue.className = cls.name
+            issue.property = property.name
+            throw StoreError.invalidValue(issue)
         }
     }
 
@@ -54,80 +108,109 @@ package struct ValueValidator {
         !key.isEmpty && !key.hasPrefix("$") && !key.contains(".")
     }
 
-    private func validateElement(_ value: Value, _ property: PropertySchema, _ cls: ClassSchema, _ path: String) throws {
-        func issue(_ kind: ValueIssue.Kind) -> StoreError {
-            .invalidValue(ValueIssue(kind, className: cls.name, property: property.name, path: path))
+    /// Runs `body`; a value error it throws gets `step` put in front of its path.
+    private func at(_ step: @autoclosure () -> String, _ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch var StoreError.invalidValue(issue) where issue.className.isEmpty {
+            issue.path = step() + issue.path
+            throw StoreError.invalidValue(issue)
         }
+    }
+
+    private static func issue(_ kind: ValueIssue.Kind) -> StoreError { .invalidValue(ValueIssue(kind)) }
+
+    private func check(_ value: Value, _ property: PropertySchema, _ cls: ClassSchema) throws {
+        switch property.collection {
+        case .single:
+            try checkElement(value, property)
+        case .list, .set:
+            guard case let .list(elements) = value else {
+                throw Self.issue(.wrongType(expected: property.typeDescription, found: value.typeName))
+            }
+            for (i, element) in elements.enumerated() {
+                try at("[\(i)]") { try checkElement(element, property) }
+            }
+        case .map:
+            guard case let .map(entries) = value else {
+                throw Self.issue(.wrongType(expected: property.typeDescription, found: value.typeName))
+            }
+            for (key, element) in entries {
+                guard Self.isLegalMapKey(key) else { throw Self.issue(.illegalMapKey(key)) }
+                try at("[\"\(key)\"]") { try checkElement(element, property) }
+            }
+        }
+    }
+
+    private func checkElement(_ value: Value, _ property: PropertySchema) throws {
         if case .null = value {
             if property.isOptional || property.type == .mixed { return }
-            throw issue(.missingRequired)
+            throw Self.issue(.missingRequired)
         }
-        let expected = property.type == .object ? (property.objectClassName ?? "object") : property.type.rawValue
-        func wrong() -> StoreError { issue(.wrongType(expected: expected, found: value.typeName)) }
+        func wrong() -> StoreError {
+            Self.issue(.wrongType(expected: property.type == .object ? (property.objectClassName ?? "object") : property.type.rawValue,
+                                  found: value.typeName))
+        }
         switch (property.type, value) {
         case (.bool, .bool), (.int, .int), (.float, .float), (.double, .double), (.date, .timestamp),
              (.decimal128, .decimal128), (.objectId, .objectId), (.uuid, .uuid):
             return
         case let (.string, .string(s)):
-            try Self.checkString(s, issue)
+            try Self.checkString(s)
         case let (.data, .binary(b)):
-            if b.count > Value.maximumDataBytes { throw issue(.dataTooLong(bytes: b.count, limit: Value.maximumDataBytes)) }
+            try Self.checkData(b)
         case (.mixed, _):
-            try validateMixed(value, depth: 0, property, cls, path)
+            try checkMixed(value, depth: 0)
         case let (.object, .link(link)):
             guard let target = property.objectClassName.flatMap({ schema[$0] }), !target.isEmbedded,
                   link.table == target.table else { throw wrong() }
         case let (.object, .embedded(slots)):
             guard let target = property.objectClassName.flatMap({ schema[$0] }), target.isEmbedded else { throw wrong() }
-            try validateEmbedded(slots, target, path)
+            guard slots.count == target.slotCount else {
+                throw Self.issue(.wrongType(expected: "\(target.slotCount) slots of \(target.name)", found: "\(slots.count)"))
+            }
+            for p in target.storedProperties {
+                try at(".\(p.name)") { try check(slots[p.slot], p, target) }
+            }
         default:
             throw wrong()
         }
     }
 
-    private func validateEmbedded(_ slots: [Value], _ target: ClassSchema, _ path: String) throws {
-        guard slots.count == target.slotCount else {
-            throw StoreError.invalidValue(ValueIssue(.wrongType(expected: "\(target.slotCount) slots of \(target.name)", found: "\(slots.count)"),
-                                                     className: target.name, path: path))
-        }
-        for property in target.storedProperties {
-            try validate(slots[property.slot], for: property, in: target, path: "")
-        }
-    }
-
-    private func validateMixed(_ value: Value, depth: Int, _ property: PropertySchema, _ cls: ClassSchema, _ path: String) throws {
-        func issue(_ kind: ValueIssue.Kind, _ at: String) -> StoreError {
-            .invalidValue(ValueIssue(kind, className: cls.name, property: property.name, path: at))
-        }
+    private func checkMixed(_ value: Value, depth: Int) throws {
         switch value {
         case let .string(s):
-            try Self.checkString(s) { issue($0, path) }
+            try Self.checkString(s)
         case let .binary(b):
-            if b.count > Value.maximumDataBytes { throw issue(.dataTooLong(bytes: b.count, limit: Value.maximumDataBytes), path) }
+            try Self.checkData(b)
         case .embedded:
-            throw issue(.notAllowedHere("an embedded object inside AnyRealmValue"), path)
+            throw Self.issue(.notAllowedHere("an embedded object inside AnyRealmValue"))
         case let .link(link):
             guard let target = schema.classes.first(where: { $0.table == link.table }), !target.isEmbedded else {
-                throw issue(.wrongType(expected: "a link to a top-level class", found: "link to table \(link.table)"), path)
+                throw Self.issue(.wrongType(expected: "a link to a top-level class", found: "link to table \(link.table)"))
             }
         case let .list(elements):
-            guard depth < Value.maximumNesting else { throw issue(.nestingTooDeep(limit: Value.maximumNesting), path) }
+            guard depth < Value.maximumNesting else { throw Self.issue(.nestingTooDeep(limit: Value.maximumNesting)) }
             for (i, element) in elements.enumerated() {
-                try validateMixed(element, depth: depth + 1, property, cls, path + "[\(i)]")
+                try at("[\(i)]") { try checkMixed(element, depth: depth + 1) }
             }
         case let .map(entries):
-            guard depth < Value.maximumNesting else { throw issue(.nestingTooDeep(limit: Value.maximumNesting), path) }
+            guard depth < Value.maximumNesting else { throw Self.issue(.nestingTooDeep(limit: Value.maximumNesting)) }
             for (key, element) in entries {
-                guard Self.isLegalMapKey(key) else { throw issue(.illegalMapKey(key), path) }
-                try validateMixed(element, depth: depth + 1, property, cls, path + "[\"\(key)\"]")
+                guard Self.isLegalMapKey(key) else { throw Self.issue(.illegalMapKey(key)) }
+                try at("[\"\(key)\"]") { try checkMixed(element, depth: depth + 1) }
             }
         default:
             return
         }
     }
 
-    private static func checkString(_ s: String, _ issue: (ValueIssue.Kind) -> StoreError) throws {
+    private static func checkString(_ s: String) throws {
         let bytes = s.utf8.count
         if bytes > Value.maximumStringBytes { throw issue(.stringTooLong(bytes: bytes, limit: Value.maximumStringBytes)) }
+    }
+
+    private static func checkData(_ b: [UInt8]) throws {
+        if b.count > Value.maximumDataBytes { throw issue(.dataTooLong(bytes: b.count, limit: Value.maximumDataBytes)) }
     }
 }

@@ -35,9 +35,13 @@ package struct Table: Sendable {
     package let schema: ClassSchema
     /// `obj/<Class>`: object key (big-endian) → document. Embedded classes have none.
     let objects: Database?
-    /// Stored properties in declaration order, and whether that is slot order.
-    let storedProperties: [PropertySchema]
+    /// Stored properties in declaration order with their compiled value rules.
+    let rules: ClassRules
+    /// Whether declaration order is slot order (no retired slots).
     let slotsAreDense: Bool
+
+    /// The stored properties in declaration order: the order of a row.
+    package var storedProperties: [PropertySchema] { rules.storedProperties }
 }
 
 /// An open Geode store: one LMDB environment holding the format marker, the
@@ -63,14 +67,20 @@ package final class Store: @unchecked Sendable {
     let validator: ValueValidator
 
     private init(configuration: StoreConfiguration, environment: Environment, meta: Database, schema: Schema,
-                 tables: [String: Table]) {
+                 objects: [String: Database]) {
         self.configuration = configuration
         self.environment = environment
         self.meta = meta
         self.schema = schema
+        let validator = ValueValidator(schema: schema)
+        var tables: [String: Table] = [:]
+        for cls in schema.classes {
+            guard let rules = validator.classes[cls.name] else { continue }
+            tables[cls.name] = Table(schema: cls, objects: objects[cls.name], rules: rules, slotsAreDense: cls.slotsAreDense)
+        }
         self.tables = tables
         self.tablesByID = Dictionary(tables.values.map { ($0.schema.table, $0) }, uniquingKeysWith: { a, _ in a })
-        self.validator = ValueValidator(schema: schema)
+        self.validator = validator
     }
 
     deinit { environment.release() }
@@ -109,8 +119,8 @@ package final class Store: @unchecked Sendable {
             readOnly: configuration.readOnly, initialMapSize: configuration.initialMapSize,
             removeOnClose: configuration.inMemory, durable: configuration.durable))
         do {
-            let (meta, schema, tables) = try setUp(environment, configuration, isNewFile: state == .missing)
-            return Store(configuration: configuration, environment: environment, meta: meta, schema: schema, tables: tables)
+            let (meta, schema, objects) = try setUp(environment, configuration, isNewFile: state == .missing)
+            return Store(configuration: configuration, environment: environment, meta: meta, schema: schema, objects: objects)
         } catch {
             environment.release()
             if !alreadyOpen {
@@ -123,7 +133,7 @@ package final class Store: @unchecked Sendable {
     }
 
     private static func setUp(_ environment: Environment, _ configuration: StoreConfiguration,
-                              isNewFile: Bool) throws -> (Database, Schema, [String: Table]) {
+                              isNewFile: Bool) throws -> (Database, Schema, [String: Database]) {
         let path = configuration.path
         if configuration.readOnly {
             return try environment.read { txn in
@@ -170,10 +180,10 @@ package final class Store: @unchecked Sendable {
                 }
                 schema = outcome.schema
                 if outcome.changed || stored == nil {
-                    try txn.put(meta, key: Array("schema".utf8), value: DocumentWriter().encodeValue(schema.storedValue))
+                    try txn.put(meta, key: Array("schema".utf8), value: DocumentWriter.encode(schema.storedValue))
                 }
             } else if stored == nil {
-                try txn.put(meta, key: Array("schema".utf8), value: DocumentWriter().encodeValue(schema.storedValue))
+                try txn.put(meta, key: Array("schema".utf8), value: DocumentWriter.encode(schema.storedValue))
             }
             return (meta, schema, try openTables(schema, txn, create: true))
         }
@@ -200,22 +210,18 @@ package final class Store: @unchecked Sendable {
         return try Schema(storedValue: value.decode())
     }
 
-    private static func openTables(_ schema: Schema, _ txn: Transaction, create: Bool) throws -> [String: Table] {
-        var tables: [String: Table] = [:]
-        for cls in schema.classes {
-            var objects: Database?
-            if !cls.isEmbedded {
-                let name = "obj/\(cls.name)"
-                if let write = txn as? WriteTransaction, create {
-                    objects = try write.openDatabase(name)
-                } else {
-                    objects = try txn.existingDatabase(name)
-                }
+    /// Opens the objects database of every top-level class, by class name.
+    private static func openTables(_ schema: Schema, _ txn: Transaction, create: Bool) throws -> [String: Database] {
+        var databases: [String: Database] = [:]
+        for cls in schema.classes where !cls.isEmbedded {
+            let name = "obj/\(cls.name)"
+            if let write = txn as? WriteTransaction, create {
+                databases[cls.name] = try write.openDatabase(name)
+            } else {
+                databases[cls.name] = try txn.existingDatabase(name)
             }
-            tables[cls.name] = Table(schema: cls, objects: objects, storedProperties: cls.storedProperties,
-                                     slotsAreDense: cls.slotsAreDense)
         }
-        return tables
+        return databases
     }
 
     private static func dropData(of schema: Schema, _ txn: WriteTransaction, _ meta: Database) throws {
@@ -265,13 +271,5 @@ extension Environment {
     /// Whether this process has the environment at `path` open.
     static func isOpen(path: String) -> Bool {
         registryContains(canonicalPath(path))
-    }
-}
-
-extension DocumentWriter {
-    /// The bytes of a one-slot document holding `value`.
-    func encodeValue(_ value: Value) -> [UInt8] {
-        var writer = self
-        return writer.encodeDocument([value])
     }
 }

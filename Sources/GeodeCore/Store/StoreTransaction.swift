@@ -92,7 +92,12 @@ package final class StoreWriteTransaction: StoreTransaction {
     /// Next object keys, kept here and written back once before the commit.
     private var nextKeys: [UInt32: UInt64] = [:]
 
-    private var write: WriteTransaction { transaction as! WriteTransaction }
+    private let write: WriteTransaction
+
+    init(store: Store, transaction: WriteTransaction) {
+        write = transaction
+        super.init(store: store, transaction: transaction)
+    }
 
     /// Adds an object and returns its new key. The row is validated first: a
     /// bad value throws ``StoreError/invalidValue(_:)`` and writes nothing.
@@ -128,7 +133,7 @@ package final class StoreWriteTransaction: StoreTransaction {
         guard let db = table.objects else {
             throw StoreError.invalidValue(ValueIssue(.notAllowedHere("a stand-alone embedded object"), className: table.schema.name))
         }
-        try store.validator.validate(row: row, of: table.schema)
+        try store.validator.validate(row: row, of: table.rules)
         let slots = table.slotsAreDense ? row : Self.slots(for: row, table)
         try writer.withDocument(slots) { bytes in
             try withUnsafeBytes(of: key.rawValue.bigEndian) { k in try write.put(db, key: k, value: bytes) }

@@ -1,0 +1,43 @@
+import Foundation
+
+/// One operation's timings over several repetitions.
+struct Measurement: Encodable {
+    let name: String
+    let count: Int
+    var seconds: [Double]
+
+    var median: Double {
+        let sorted = seconds.sorted()
+        return sorted[sorted.count / 2]
+    }
+
+    var perSecond: Double { Double(count) / median }
+}
+
+/// Times `body` `repetitions` times; `prepare` runs untimed before each.
+func measure(_ name: String, count: Int, repetitions: Int, prepare: () throws -> Void = {},
+             _ body: () throws -> Void) rethrows -> Measurement {
+    var seconds: [Double] = []
+    for _ in 0 ..< repetitions {
+        try prepare()
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    return Measurement(name: name, count: count, seconds: seconds)
+}
+
+/// Prints measurements as a table, with ratios against named baselines.
+func printTable(_ title: String, _ rows: [Measurement], ratios: [(String, String, String)]) {
+    print("\n\(title)")
+    print("  " + "operation".padding(toLength: 44, withPad: " ", startingAt: 0) + "median s      per second")
+    for row in rows {
+        let name = row.name.padding(toLength: 44, withPad: " ", startingAt: 0)
+        print("  \(name)\(String(format: "%8.3f", row.median))  \(String(format: "%14.0f", row.perSecond))")
+    }
+    let byName = Dictionary(rows.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    for (label, numerator, denominator) in ratios {
+        guard let a = byName[numerator], let b = byName[denominator] else { continue }
+        print("  \(label): \(String(format: "%.2f", a.median / b.median))x")
+    }
+}

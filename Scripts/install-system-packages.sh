@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs the C libraries Geode links against, when any is missing:
+# LMDB, GEOS and jansson with their headers, and pkg-config.
+# Debian/Ubuntu: apt-get (through sudo when not root). macOS: Homebrew.
+set -euo pipefail
+
+missing=()
+for module in lmdb geos jansson; do
+  pkg-config --exists "$module" 2>/dev/null || missing+=("$module")
+done
+command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "Installing system libraries for: ${missing[*]}" >&2
+if command -v apt-get >/dev/null 2>&1; then
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends libgeos-dev libjansson-dev liblmdb-dev pkg-config >/dev/null
+elif command -v brew >/dev/null 2>&1; then
+  brew install geos jansson lmdb pkg-config
+else
+  echo "Install LMDB, GEOS, jansson (development files) and pkg-config with your package manager." >&2
+  exit 1
+fi
