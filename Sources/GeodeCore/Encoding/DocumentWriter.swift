@@ -141,7 +141,7 @@ package struct DocumentWriter: ~Copyable {
             }
             at += width.bytes
         }
-        offsets.removeSubrange(firstOffset...)
+        offsets.removeLast(elements)
         count += prefixSize
     }
 

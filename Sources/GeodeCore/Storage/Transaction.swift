@@ -79,8 +79,10 @@ package class Transaction {
         }
     }
 
-    func check(_ rc: Int32, _ operation: String) throws {
-        if rc != 0 { throw StoreError.storage(code: rc, operation: operation, path: environment.path) }
+    /// Throws for a non-zero LMDB code. The operation's name is built only then.
+    @inline(__always)
+    func check(_ rc: Int32, _ operation: @autoclosure () -> String) throws {
+        if rc != 0 { throw StoreError.storage(code: rc, operation: operation(), path: environment.path) }
     }
 }
 

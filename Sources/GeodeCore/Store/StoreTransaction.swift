@@ -91,6 +91,9 @@ package final class StoreWriteTransaction: StoreTransaction {
     private var writer = DocumentWriter()
     /// Next object keys, kept here and written back once before the commit.
     private var nextKeys: [UInt32: UInt64] = [:]
+    /// The class inserted into last and its next key: most writes fill one class.
+    private var lastTable: UInt32?
+    private var lastNext: UInt64 = 0
 
     private let write: WriteTransaction
 
@@ -148,8 +151,20 @@ package final class StoreWriteTransaction: StoreTransaction {
 
     private func allocateKey(_ table: Table) throws -> ObjectKey {
         let id = table.schema.table
+        if id == lastTable {
+            lastNext += 1
+            return ObjectKey(lastNext - 1)
+        }
+        if let last = lastTable { nextKeys[last] = lastNext }
+        let key = try firstKey(id)
+        lastTable = id
+        lastNext = key.rawValue + 1
+        return key
+    }
+
+    /// The next key of class `id`, from this transaction's counters or the store's.
+    private func firstKey(_ id: UInt32) throws -> ObjectKey {
         if let next = nextKeys[id] {
-            nextKeys[id] = next + 1
             return ObjectKey(next)
         }
         let counterKey = Array("next/\(id)".utf8)
@@ -157,15 +172,15 @@ package final class StoreWriteTransaction: StoreTransaction {
         if let stored = try transaction.get(store.meta, key: counterKey), stored.count == 8 {
             next = UInt64(bigEndian: stored.loadUnaligned(as: UInt64.self))
         }
-        if nextKeys.isEmpty {
+        if nextKeys.isEmpty && lastTable == nil {
             // The transaction drops this closure when it ends, breaking the cycle.
             write.onCommit { try self.flushKeyCounters() }
         }
-        nextKeys[id] = next + 1
         return ObjectKey(next)
     }
 
     private func flushKeyCounters() throws {
+        if let last = lastTable { nextKeys[last] = lastNext }
         for (id, next) in nextKeys {
             try write.put(store.meta, key: Array("next/\(id)".utf8), value: withUnsafeBytes(of: next.bigEndian, Array.init))
         }
