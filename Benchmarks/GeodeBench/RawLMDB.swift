@@ -27,8 +27,10 @@ final class RawLMDB {
         unlink(path + "-lock")
     }
 
-    /// Puts `values[i]` under big-endian key `i + 1`, in one transaction.
-    func putAll(_ values: [[UInt8]]) throws {
+    /// Puts `values[i]` under big-endian key `i + 1`, in one transaction; with
+    /// `append`, as `MDB_APPEND` (keys arrive in order: no B-tree search).
+    func putAll(_ values: [[UInt8]], append: Bool = false) throws {
+        let flags = append ? UInt32(MDB_APPEND) : 0
         var txn: OpaquePointer?
         try Self.check(mdb_txn_begin(env, nil, 0, &txn))
         for (i, value) in values.enumerated() {
@@ -37,7 +39,7 @@ final class RawLMDB {
                 try value.withUnsafeBytes { v in
                     var mk = MDB_val(mv_size: 8, mv_data: k.baseAddress)
                     var mv = MDB_val(mv_size: v.count, mv_data: UnsafeMutableRawPointer(mutating: v.baseAddress))
-                    try Self.check(mdb_put(txn, dbi, &mk, &mv, 0))
+                    try Self.check(mdb_put(txn, dbi, &mk, &mv, flags))
                 }
             }
         }

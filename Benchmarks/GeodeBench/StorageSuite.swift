@@ -63,6 +63,13 @@ struct StorageSuite: ParsableCommand {
             raw = try RawLMDB(path: rawPath)
             try raw!.putAll(documents)
         }
+        let rawAppend = try measure("raw LMDB put (MDB_APPEND)", count: count, repetitions: repetitions, prepare: {
+            raw = nil
+            RawLMDB.remove(rawPath)
+        }) {
+            raw = try RawLMDB(path: rawPath)
+            try raw!.putAll(documents, append: true)
+        }
         var checksum = 0
         let rawGet = try measure("raw LMDB get (random keys)", count: count, repetitions: repetitions) {
             checksum &+= try raw!.getAll(order)
@@ -140,11 +147,12 @@ struct StorageSuite: ParsableCommand {
             }
         }
 
-        let storage = [rawPut, geodePut, encodeOnly, rawGet, geodeGetView, geodeGetField, geodeGet]
+        let storage = [rawPut, rawAppend, geodePut, encodeOnly, rawGet, geodeGetView, geodeGetField, geodeGet]
         let fields = [oneField, wholeDocument]
         print("geode-bench storage: N = \(count), \(averageBytes)-byte documents, \(repetitions) repetitions, median seconds")
         printTable("Puts and gets (one transaction each; same bytes, same keys)", storage, ratios: [
             ("Geode put / raw LMDB put", geodePut.name, rawPut.name),
+            ("Geode put / raw LMDB put with MDB_APPEND", geodePut.name, rawAppend.name),
             ("Geode get in place / raw LMDB get", geodeGetView.name, rawGet.name),
             ("Geode get+decode / raw LMDB get", geodeGet.name, rawGet.name),
             ("Geode get one field / raw LMDB get", geodeGetField.name, rawGet.name),

@@ -47,7 +47,7 @@ package struct DocumentWriter: ~Copyable {
 
     // MARK: - Values
 
-    private mutating func appendValue(_ value: Value) {
+    private mutating func appendValue(_ value: borrowing Value) {
         switch value {
         case .null: append(ValueTag.null.rawValue)
         case let .bool(b): append(b ? ValueTag.true.rawValue : ValueTag.false.rawValue)

@@ -103,11 +103,14 @@ package final class WriteTransaction: Transaction {
     }
 
     /// Stores `value` under `key`, replacing what was there (in a sorted-duplicates
-    /// database, adds it to the key's set).
-    package func put(_ db: Database, key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer, noOverwrite: Bool = false) throws {
+    /// database, adds it to the key's set). With `append`, the key must sort after
+    /// every key in the database (`MDB_APPEND`: no search, an error otherwise).
+    package func put(_ db: Database, key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer,
+                     noOverwrite: Bool = false, append: Bool = false) throws {
         var k = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
         var v = MDB_val(mv_size: value.count, mv_data: UnsafeMutableRawPointer(mutating: value.baseAddress))
-        let flags: UInt32 = noOverwrite ? UInt32(MDB_NOOVERWRITE) : 0
+        var flags: UInt32 = noOverwrite ? UInt32(MDB_NOOVERWRITE) : 0
+        if append { flags |= UInt32(MDB_APPEND) }
         try check(mdb_put(handle, db.handle, &k, &v, flags), "mdb_put(\(db.name))")
     }
 

@@ -107,7 +107,8 @@ package final class StoreWriteTransaction: StoreTransaction {
     @discardableResult
     package func insert(_ row: [Value], into table: Table) throws -> ObjectKey {
         let key = try allocateKey(table)
-        try put(row, key: key, table: table)
+        // A new key is the largest the class has ever had, so it goes at the end.
+        try put(row, key: key, table: table, append: true)
         return key
     }
 
@@ -116,7 +117,7 @@ package final class StoreWriteTransaction: StoreTransaction {
         guard try contains(key, in: table) else {
             throw StoreError.objectNotFound(className: table.schema.name, key: key.rawValue)
         }
-        try put(row, key: key, table: table)
+        try put(row, key: key, table: table, append: false)
     }
 
     /// Removes object `key`; returns whether it existed.
@@ -132,14 +133,14 @@ package final class StoreWriteTransaction: StoreTransaction {
         try write.drop(db, remove: false)
     }
 
-    private func put(_ row: [Value], key: ObjectKey, table: Table) throws {
+    private func put(_ row: [Value], key: ObjectKey, table: Table, append: Bool) throws {
         guard let db = table.objects else {
             throw StoreError.invalidValue(ValueIssue(.notAllowedHere("a stand-alone embedded object"), className: table.schema.name))
         }
         try store.validator.validate(row: row, of: table.rules)
         let slots = table.slotsAreDense ? row : Self.slots(for: row, table)
         try writer.withDocument(slots) { bytes in
-            try withUnsafeBytes(of: key.rawValue.bigEndian) { k in try write.put(db, key: k, value: bytes) }
+            try withUnsafeBytes(of: key.rawValue.bigEndian) { k in try write.put(db, key: k, value: bytes, append: append) }
         }
     }
 
