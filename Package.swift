@@ -68,6 +68,7 @@ let package = Package(
         .testTarget(name: "GeodeCoreTests", dependencies: [
             "GeodeCore", "GeodeTestSupport", "CLMDB", "GeodeTestWorker",
         ]),
+        .testTarget(name: "GeodeTests", dependencies: ["Geode", "GeodeTestSupport"]),
         .testTarget(name: "GeodeJSONTests", dependencies: ["GeodeJSON", "GeodeTestSupport"]),
         .testTarget(name: "GeodeGeoTests", dependencies: ["GeodeGeo"]),
         .testTarget(name: "GeodeCLITests", dependencies: ["GeodeCLI", "GeodeTestSupport"]),

@@ -205,6 +205,39 @@ package final class Environment: @unchecked Sendable {
         }
     }
 
+    /// Begins the write transaction for a caller that commits or aborts it later,
+    /// on this same thread (LMDB's write lock belongs to the thread that took it).
+    ///
+    /// The map is grown first so that the transaction can write at least as
+    /// much as the store already holds; past that it fails with `MDB_MAP_FULL`
+    /// (the closure form, ``write(_:)``, grows and runs again instead).
+    package func beginWrite() throws -> WriteTransaction {
+        if options.readOnly { throw StoreError.readOnly(path: path) }
+        let me = pthread_self()
+        writerLock.lock()
+        let nested = writerThread.map { pthread_equal($0, me) != 0 } ?? false
+        writerLock.unlock()
+        precondition(!nested, "Geode: a write transaction is already open on this thread; writes do not nest")
+        let usage = mapUsage
+        if usage.mapSize < usage.used * 2 + (256 << 20) { try grow() }
+        mapLock.lockShared()
+        do {
+            let txn = try beginLocked(readOnly: false) as! WriteTransaction
+            txn.releasesMapLock = true
+            writerLock.lock(); writerThread = me; writerLock.unlock()
+            return txn
+        } catch {
+            mapLock.unlock()
+            throw error
+        }
+    }
+
+    /// Ends a write begun with ``beginWrite()``.
+    func endExplicitWrite() {
+        writerLock.lock(); writerThread = nil; writerLock.unlock()
+        mapLock.unlock()
+    }
+
     /// Begins a read transaction that stays open (pins its version) until
     /// ``PinnedTransaction/close()``. Frozen objects rest on one.
     package func pin() throws -> PinnedTransaction {

@@ -93,6 +93,8 @@ package class Transaction {
 package final class WriteTransaction: Transaction {
     /// Work to do just before the commit (flushing counters kept in memory).
     private var beforeCommit: [() throws -> Void] = []
+    /// Set for a transaction from ``Environment/beginWrite()``: ending it releases the map lock.
+    var releasesMapLock = false
 
     /// Opens a named database, creating it if needed.
     package func openDatabase(_ name: String, sortedDuplicates: Bool = false) throws -> Database {
@@ -162,21 +164,31 @@ package final class WriteTransaction: Transaction {
         beforeCommit.append(work)
     }
 
-    func commit() throws {
-        for work in beforeCommit { try work() }
+    /// Commits: every change becomes visible and durable. On failure nothing is.
+    package func commit() throws {
+        precondition(!isFinished, "Geode: committing a finished transaction")
+        do {
+            for work in beforeCommit { try work() }
+        } catch {
+            abort()
+            throw error
+        }
         beforeCommit = []
         let pending = pendingDatabases
         let rc = mdb_txn_commit(handle)
         // After mdb_txn_commit the handle is freed whatever the outcome.
         markFinished()
+        if releasesMapLock { environment.endExplicitWrite() }
         try check(rc, "mdb_txn_commit")
         environment.publish(pending)
     }
 
-    override func abort() {
+    /// Discards every change.
+    override package func abort() {
         guard !isFinished else { return }
         markFinished()
         mdb_txn_abort(handle)
+        if releasesMapLock { environment.endExplicitWrite() }
     }
 
     private func markFinished() {
@@ -191,7 +203,8 @@ package final class WriteTransaction: Transaction {
 package final class PinnedTransaction: @unchecked Sendable {
     private let transaction: Transaction
     private let environment: Environment
-    private let lock = NSLock()
+    /// Recursive: reading one value may read another (a link inside a list).
+    private let lock = NSRecursiveLock()
     private var closed = false
 
     init(transaction: Transaction, environment: Environment) {

@@ -35,6 +35,11 @@ package struct Table: Sendable {
     package let schema: ClassSchema
     /// `obj/<Class>`: object key (big-endian) → document. Embedded classes have none.
     let objects: Database?
+    /// `pk/<Class>`: encoded primary key → object key, for classes with one.
+    let primaryKeys: Database?
+    /// The primary key's slot in documents and its index in rows.
+    let primaryKeySlot: Int?
+    let primaryKeyRowIndex: Int?
     /// Stored properties in declaration order with their compiled value rules.
     let rules: ClassRules
     /// Whether declaration order is slot order (no retired slots).
@@ -76,7 +81,11 @@ package final class Store: @unchecked Sendable {
         var tables: [String: Table] = [:]
         for cls in schema.classes {
             guard let rules = validator.classes[cls.name] else { continue }
-            tables[cls.name] = Table(schema: cls, objects: objects[cls.name], rules: rules, slotsAreDense: cls.slotsAreDense)
+            let pk = cls.primaryKey
+            tables[cls.name] = Table(schema: cls, objects: objects[cls.name], primaryKeys: objects["pk/" + cls.name],
+                                     primaryKeySlot: pk?.slot,
+                                     primaryKeyRowIndex: pk.flatMap { p in cls.storedProperties.firstIndex { $0.name == p.name } },
+                                     rules: rules, slotsAreDense: cls.slotsAreDense)
         }
         self.tables = tables
         self.tablesByID = Dictionary(tables.values.map { ($0.schema.table, $0) }, uniquingKeysWith: { a, _ in a })
@@ -210,23 +219,29 @@ package final class Store: @unchecked Sendable {
         return try Schema(storedValue: value.decode())
     }
 
-    /// Opens the objects database of every top-level class, by class name.
+    /// Opens the objects database of every top-level class (by class name) and
+    /// the primary-key index of those with a primary key (by `pk/` + name).
     private static func openTables(_ schema: Schema, _ txn: Transaction, create: Bool) throws -> [String: Database] {
         var databases: [String: Database] = [:]
-        for cls in schema.classes where !cls.isEmbedded {
-            let name = "obj/\(cls.name)"
+        func open(_ name: String, as label: String) throws {
             if let write = txn as? WriteTransaction, create {
-                databases[cls.name] = try write.openDatabase(name)
+                databases[label] = try write.openDatabase(name)
             } else {
-                databases[cls.name] = try txn.existingDatabase(name)
+                databases[label] = try txn.existingDatabase(name)
             }
+        }
+        for cls in schema.classes where !cls.isEmbedded {
+            try open("obj/\(cls.name)", as: cls.name)
+            if cls.primaryKey != nil { try open("pk/\(cls.name)", as: "pk/\(cls.name)") }
         }
         return databases
     }
 
     private static func dropData(of schema: Schema, _ txn: WriteTransaction, _ meta: Database) throws {
         for cls in schema.classes where !cls.isEmbedded {
-            if let db = try txn.existingDatabase("obj/\(cls.name)") { try txn.drop(db, remove: true) }
+            for name in ["obj/\(cls.name)", "pk/\(cls.name)"] {
+                if let db = try txn.existingDatabase(name) { try txn.drop(db, remove: true) }
+            }
             try txn.delete(meta, key: Array("next/\(cls.table)".utf8))
         }
     }
@@ -246,6 +261,13 @@ package final class Store: @unchecked Sendable {
             let scope = StoreWriteTransaction(store: self, transaction: txn)
             return try body(scope)
         }
+    }
+
+    /// Begins the write transaction for a caller that ends it later on this same
+    /// thread with ``StoreWriteTransaction/commit()`` or ``StoreWriteTransaction/abort()``.
+    package func beginWrite() throws -> StoreWriteTransaction {
+        if configuration.readOnly { throw StoreError.readOnly(path: path) }
+        return StoreWriteTransaction(store: self, transaction: try environment.beginWrite())
     }
 
     /// Pins the current version for reading from any thread until closed.

@@ -41,6 +41,13 @@ package class StoreTransaction {
         return try transaction.count(db)
     }
 
+    /// The object whose primary key is `value`, if any.
+    package func object(withPrimaryKey value: Value, in table: Table) throws -> ObjectKey? {
+        guard let db = table.primaryKeys, let key = IndexKey.encode(value),
+              let found = try transaction.get(db, key: key), found.count == 8 else { return nil }
+        return ObjectKey(UInt64(bigEndian: found.loadUnaligned(as: UInt64.self)))
+    }
+
     /// Calls `body` with every object of the class in key order until it returns false.
     package func forEach(in table: Table, _ body: (ObjectKey, ContainerView) throws -> Bool) throws {
         guard let db = table.objects else { return }
@@ -102,20 +109,52 @@ package final class StoreWriteTransaction: StoreTransaction {
         super.init(store: store, transaction: transaction)
     }
 
+    /// Commits a transaction from ``Store/beginWrite()``.
+    package func commit() throws { try write.commit() }
+
+    /// Discards a transaction from ``Store/beginWrite()``.
+    package func abort() { write.abort() }
+
     /// Adds an object and returns its new key. The row is validated first: a
     /// bad value throws ``StoreError/invalidValue(_:)`` and writes nothing.
     @discardableResult
     package func insert(_ row: [Value], into table: Table) throws -> ObjectKey {
         let key = try allocateKey(table)
-        // A new key is the largest the class has ever had, so it goes at the end.
-        try put(row, key: key, table: table, append: true)
+        try insert(row, key: key, into: table, append: true)
         return key
     }
 
-    /// Replaces object `key`'s row (the document grows or shrinks to fit).
+    /// A new key for an object of the class, to insert later with
+    /// ``insert(_:key:into:)`` (objects that link to each other need keys first).
+    package func newKey(in table: Table) throws -> ObjectKey {
+        try allocateKey(table)
+    }
+
+    /// Adds an object under a key from ``newKey(in:)``.
+    package func insert(_ row: [Value], key: ObjectKey, into table: Table) throws {
+        try insert(row, key: key, into: table, append: false)
+    }
+
+    private func insert(_ row: [Value], key: ObjectKey, into table: Table, append: Bool) throws {
+        try store.validator.validate(row: row, of: table.rules)
+        try indexPrimaryKey(row, key: key, table: table)
+        // With `append`, the key is the largest the class has had: it goes at the end.
+        try put(row, key: key, table: table, append: append)
+    }
+
+    /// Replaces object `key`'s row (the document grows or shrinks to fit). The
+    /// primary key cannot change.
     package func update(_ row: [Value], key: ObjectKey, in table: Table) throws {
-        guard try contains(key, in: table) else {
+        guard let old = try document(key, in: table) else {
             throw StoreError.objectNotFound(className: table.schema.name, key: key.rawValue)
+        }
+        try store.validator.validate(row: row, of: table.rules)
+        if let slot = table.primaryKeySlot, let index = table.primaryKeyRowIndex {
+            let before = try old.value(at: slot)?.decode() ?? .null
+            if before != row[index] {
+                throw StoreError.invalidValue(ValueIssue(.notAllowedHere("changing the primary key (from \(before) to \(row[index]))"),
+                                                         className: table.schema.name, property: table.storedProperties[index].name))
+            }
         }
         try put(row, key: key, table: table, append: false)
     }
@@ -124,6 +163,10 @@ package final class StoreWriteTransaction: StoreTransaction {
     @discardableResult
     package func delete(_ key: ObjectKey, in table: Table) throws -> Bool {
         guard let db = table.objects else { return false }
+        if let pkDatabase = table.primaryKeys, let slot = table.primaryKeySlot,
+           let document = try document(key, in: table), let pk = IndexKey.encode(try document.value(at: slot)?.decode() ?? .null) {
+            try write.delete(pkDatabase, key: pk)
+        }
         return try write.delete(db, key: key.rawValue)
     }
 
@@ -131,13 +174,36 @@ package final class StoreWriteTransaction: StoreTransaction {
     package func deleteAll(in table: Table) throws {
         guard let db = table.objects else { return }
         try write.drop(db, remove: false)
+        if let pk = table.primaryKeys { try write.drop(pk, remove: false) }
+    }
+
+    private func indexPrimaryKey(_ row: [Value], key: ObjectKey, table: Table) throws {
+        guard let db = table.primaryKeys, let index = table.primaryKeyRowIndex else { return }
+        guard let encoded = IndexKey.encode(row[index]) else { return }
+        if try transaction.get(db, key: encoded) != nil {
+            throw StoreError.invalidValue(ValueIssue(.duplicatePrimaryKey(Self.describe(row[index])),
+                                                     className: table.schema.name, property: table.storedProperties[index].name))
+        }
+        try withUnsafeBytes(of: key.rawValue.bigEndian) { k in
+            try encoded.withUnsafeBytes { try write.put(db, key: $0, value: k) }
+        }
+    }
+
+    static func describe(_ value: Value) -> String {
+        switch value {
+        case let .int(i): return String(i)
+        case let .string(s): return "\"\(s)\""
+        case let .objectId(id): return id.array.map { String(format: "%02x", $0) }.joined()
+        case let .uuid(u): return u.uuidString
+        case .null: return "null"
+        default: return value.typeName
+        }
     }
 
     private func put(_ row: [Value], key: ObjectKey, table: Table, append: Bool) throws {
         guard let db = table.objects else {
             throw StoreError.invalidValue(ValueIssue(.notAllowedHere("a stand-alone embedded object"), className: table.schema.name))
         }
-        try store.validator.validate(row: row, of: table.rules)
         let slots = table.slotsAreDense ? row : Self.slots(for: row, table)
         try writer.withDocument(slots) { bytes in
             try withUnsafeBytes(of: key.rawValue.bigEndian) { k in try write.put(db, key: k, value: bytes, append: append) }

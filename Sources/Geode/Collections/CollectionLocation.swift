@@ -1,0 +1,62 @@
+import GeodeCore
+
+/// Where a managed collection lives: a property of a managed object (or a
+/// place nested inside one), read and rewritten through the owner's document.
+struct CollectionLocation {
+    let realm: Realm
+    /// The top-level object whose document holds the collection.
+    let owner: ManagedRef
+    /// The collection's path in that document.
+    let path: [PathStep]
+    /// For error messages: `Dog.tags`.
+    let name: String
+
+    init(object: ObjectBase, property: Int) {
+        guard let ref = object._ref else { preconditionFailure("Geode: an unmanaged object has no managed collections") }
+        realm = ref.realm
+        owner = ref.path.isEmpty ? ref : ManagedRef(realm: ref.realm, cls: ref.root, root: ref.root, key: ref.key, path: [])
+        path = ref.path + [.index(ref.cls.slots[property])]
+        name = "\(ref.cls.name).\(ref.cls.info.properties[property].name)"
+    }
+
+    /// Runs `body` with the collection's container (nil when it is empty or absent).
+    func read<T>(_ body: (ContainerView?) throws -> T) -> T {
+        do {
+            return try realm.withDocument(owner.root, owner.key) { document in
+                guard let document else { preconditionFailure("Geode: the object holding \(name) was deleted") }
+                return try body(try document.value(atPath: path)?.container())
+            }
+        } catch {
+            preconditionFailure("Geode: reading \(name) failed: \(error)")
+        }
+    }
+
+    /// The number of elements.
+    var count: Int { read { $0?.count ?? 0 } }
+
+    /// The engine value of the whole collection.
+    var value: Value {
+        read { container in
+            guard let container else { return .list([]) }
+            return container.kind == .map ? .map((try? container.decodeMap()) ?? [:]) : .list((try? container.decodeAll()) ?? [])
+        }
+    }
+
+    /// The read context of element `step`.
+    func context(_ step: PathStep) -> _ReadContext {
+        _ReadContext(realm: realm, owner: owner, path: path + [step])
+    }
+
+    /// Replaces the collection with the value `change` makes from the current one,
+    /// inside the realm's write transaction (refused values are recorded there).
+    func mutate(_ change: (inout Value, _WriteContext) throws -> Void) {
+        guard let txn = realm.requireWrite("changing \(name)") else { return }
+        do {
+            var current = value
+            try change(&current, _WriteContext(realm: realm, transaction: txn))
+            try realm.replace(at: path, in: owner, with: current, txn)
+        } catch {
+            realm.record(error)
+        }
+    }
+}

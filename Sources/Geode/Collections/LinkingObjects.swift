@@ -1,0 +1,76 @@
+import GeodeCore
+
+/// The objects whose `originProperty` links to this one: an inverse
+/// relationship, kept current by Geode and never set by hand.
+///
+/// ```swift
+/// class Task: Object {
+///     @Persisted(originProperty: "tasks") var assignee: LinkingObjects<User>
+/// }
+/// ```
+public final class LinkingObjects<Element: Object>: RandomAccessCollection {
+    let origin: ManagedRef?
+    let originProperty: String
+
+    init(origin: ManagedRef?, originProperty: String) {
+        self.origin = origin
+        self.originProperty = originProperty
+    }
+
+    /// The keys of the linking objects, found by reading the origin property of
+    /// every object of the origin class.
+    private var keys: [ObjectKey] {
+        guard let target = origin, target.path.isEmpty else { return [] }
+        let realm = target.realm
+        let cls = realm.realmClass(Element.self)
+        guard let index = cls.info.index(of: originProperty) else { return [] }
+        let slot = cls.slots[index]
+        let link = Value.link(Link(table: target.root.table.schema.table, key: target.key))
+        var keys: [ObjectKey] = []
+        try? realm.withTransaction { txn in
+            try txn.forEach(in: cls.table) { key, document in
+                switch try document.value(at: slot)?.decode() {
+                case let .list(items)? where items.contains(link): keys.append(key)
+                case let value? where value == link: keys.append(key)
+                default: break
+                }
+                return true
+            }
+        }
+        return keys
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { keys.count }
+
+    public subscript(index: Int) -> Element {
+        guard let origin, let object = origin.realm.accessor(origin.realm.realmClass(Element.self), keys[index]) as? Element else {
+            preconditionFailure("Geode: index \(index) is out of bounds")
+        }
+        return object
+    }
+}
+
+/// Lets `@Persisted(originProperty:)` find `LinkingObjects` properties.
+public protocol _LinkingObjectsProperty: _Persistable {}
+
+extension LinkingObjects: _LinkingObjectsProperty {
+    public static var _geodeKind: _PropertyKind { .init(.linkingObjects, objectType: Element.self) }
+    public static func _geodeDefault() -> LinkingObjects { LinkingObjects(origin: nil, originProperty: "") }
+    public static func _geodeGet(_ object: ObjectBase, _ property: Int) -> LinkingObjects {
+        let info = ClassInfo.of(type(of: object))
+        return LinkingObjects(origin: object._ref, originProperty: info.properties[property].options.originProperty ?? "")
+    }
+    public static func _geodeSet(_ object: ObjectBase, _ property: Int, _ value: LinkingObjects) {
+        preconditionFailure("Geode: LinkingObjects are computed and cannot be set")
+    }
+    public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue { .init(.null) }
+    public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> LinkingObjects { _geodeDefault() }
+}
+
+extension Persisted where Value: _LinkingObjectsProperty {
+    /// An inverse relationship: the objects whose `originProperty` links here.
+    public init(originProperty: String) {
+        self.init(stored: nil, options: PersistedOptions(originProperty: originProperty))
+    }
+}

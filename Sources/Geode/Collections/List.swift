@@ -1,0 +1,155 @@
+import GeodeCore
+
+/// An ordered collection of values or objects held by a property: a to-many
+/// relationship, or a list of primitives.
+///
+/// Unmanaged, it is a plain array; managed, it reads and writes the store and
+/// can change only inside a write transaction.
+///
+/// ```swift
+/// class Person: Object {
+///     @Persisted var dogs: List<Dog>
+///     @Persisted var nicknames: List<String>
+/// }
+/// try realm.write { person.nicknames.append("Jo") }
+/// ```
+public final class List<Element: _PersistableValue>: RandomAccessCollection, MutableCollection {
+    private var items: [Element]
+    let location: CollectionLocation?
+
+    /// An empty unmanaged list.
+    public init() {
+        items = []
+        location = nil
+    }
+
+    init(location: CollectionLocation) {
+        items = []
+        self.location = location
+    }
+
+    /// Whether the list belongs to a managed object.
+    public var isManaged: Bool { location != nil }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { location?.count ?? items.count }
+
+    /// The element at `index`.
+    public subscript(index: Int) -> Element {
+        get {
+            guard let location else { return items[index] }
+            return location.read { container -> Element in
+                guard let container, let value = try? container.value(at: index) else {
+                    preconditionFailure("Geode: index \(index) is out of bounds of \(location.name)")
+                }
+                guard let element = try? Element._geodeFrom(.init(value.decode()), location.context(.index(index))) else {
+                    return Element._geodeDefault()
+                }
+                return element
+            }
+        }
+        set {
+            guard let location else { items[index] = newValue; return }
+            location.mutate { list, context in
+                guard case var .list(elements) = list, index < elements.count else {
+                    throw GeodeError.invalidValue("index \(index) is out of bounds of \(location.name)")
+                }
+                elements[index] = try newValue._geodeEngineValue(context).value
+                list = .list(elements)
+            }
+        }
+    }
+
+    /// Adds `element` at the end.
+    public func append(_ element: Element) { insert(element, at: count) }
+
+    /// Adds the elements of `sequence` at the end.
+    public func append<S: Sequence>(objectsIn sequence: S) where S.Element == Element {
+        for element in sequence { append(element) }
+    }
+
+    /// Inserts `element` at `index`.
+    public func insert(_ element: Element, at index: Int) {
+        guard let location else { items.insert(element, at: index); return }
+        location.mutate { list, context in
+            var elements = Self.elements(list)
+            guard index >= 0 && index <= elements.count else {
+                throw GeodeError.invalidValue("index \(index) is out of bounds of \(location.name)")
+            }
+            elements.insert(try element._geodeEngineValue(context).value, at: index)
+            list = .list(elements)
+        }
+    }
+
+    /// Removes the element at `index`.
+    public func remove(at index: Int) {
+        guard let location else { items.remove(at: index); return }
+        location.mutate { list, _ in
+            var elements = Self.elements(list)
+            guard index >= 0 && index < elements.count else {
+                throw GeodeError.invalidValue("index \(index) is out of bounds of \(location.name)")
+            }
+            elements.remove(at: index)
+            list = .list(elements)
+        }
+    }
+
+    /// Removes every element.
+    public func removeAll() {
+        guard let location else { items.removeAll(); return }
+        location.mutate { list, _ in list = .list([]) }
+    }
+
+    /// Removes the last element.
+    public func removeLast() { remove(at: count - 1) }
+
+    /// Moves the element at `from` to `to`.
+    public func move(from: Int, to: Int) {
+        guard let location else { items.insert(items.remove(at: from), at: to); return }
+        location.mutate { list, _ in
+            var elements = Self.elements(list)
+            guard from < elements.count, to < elements.count else {
+                throw GeodeError.invalidValue("index out of bounds of \(location.name)")
+            }
+            elements.insert(elements.remove(at: from), at: to)
+            list = .list(elements)
+        }
+    }
+
+    private static func elements(_ value: Value) -> [Value] {
+        if case let .list(elements) = value { return elements }
+        return []
+    }
+}
+
+extension List: _Persistable {
+    public static var _geodeKind: _PropertyKind {
+        var kind = Element._geodeKind
+        kind.collection = .list
+        return kind
+    }
+    public static func _geodeDefault() -> List { List() }
+    public static func _geodeGet(_ object: ObjectBase, _ property: Int) -> List {
+        List(location: CollectionLocation(object: object, property: property))
+    }
+    public static func _geodeSet(_ object: ObjectBase, _ property: Int, _ value: List) {
+        let elements = Array(value)
+        CollectionLocation(object: object, property: property).mutate { list, context in
+            list = .list(try elements.map { try $0._geodeEngineValue(context).value })
+        }
+    }
+    public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue {
+        .init(.list(try map { try $0._geodeEngineValue(context).value }))
+    }
+    public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> List {
+        let list = List()
+        if let other = any as? List { list.items = Array(other); return list }
+        guard let sequence = any as? [Any] else { throw wrongInput(any, List.self) }
+        list.items = try sequence.map { try Element._geodeFromAny($0, realm) }
+        return list
+    }
+}
+
+extension List: CustomStringConvertible {
+    public var description: String { "List<\(Element.self)>(\(Array(self)))" }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import GeodeCore
+import OrderedCollections
+
+/// The key type of a `Map`: String.
+public protocol _MapKey: Hashable {
+    var _geodeString: String { get }
+    init(_geodeString: String)
+}
+
+extension String: _MapKey {
+    public var _geodeString: String { self }
+    public init(_geodeString: String) { self = _geodeString }
+}
+
+/// String keys to values or objects, held by a property. Keys may not be
+/// empty, start with `$` or contain `.` (percent-encode those characters).
+///
+/// ```swift
+/// dog.favoriteParksByCity["New York"] = "Domino Park"
+/// try realm.write { dog.favoriteParksByCity.setValue("Bush Park", forKey: "Ottawa") }
+/// ```
+public final class Map<Key: _MapKey, Value: _PersistableValue>: Sequence {
+    private var entries: OrderedDictionary<String, Value>
+    let location: CollectionLocation?
+
+    /// An empty unmanaged map.
+    public init() {
+        entries = [:]
+        location = nil
+    }
+
+    init(location: CollectionLocation) {
+        entries = [:]
+        self.location = location
+    }
+
+    /// The number of entries.
+    public var count: Int { location?.count ?? entries.count }
+
+    /// Whether the map is empty.
+    public var isEmpty: Bool { count == 0 }
+
+    /// The keys, in the order they were added.
+    public var keys: [Key] { snapshot.map { Key(_geodeString: $0.key) } }
+
+    /// The values, in key order of addition.
+    public var values: [Value] { snapshot.map(\.value) }
+
+    /// The value under `key`; assigning nil removes the entry.
+    public subscript(key: Key) -> Value? {
+        get {
+            guard let location else { return entries[key._geodeString] }
+            return location.read { container -> Value? in
+                guard let container, let value = try? container.value(forKey: key._geodeString) else { return nil }
+                return try? Value._geodeFrom(.init(value.decode()), location.context(.key(key._geodeString)))
+            }
+        }
+        set {
+            guard let location else { entries[key._geodeString] = newValue; return }
+            location.mutate { map, context in
+                guard case var .map(stored) = map else { map = .map([:]); return }
+                stored[key._geodeString] = try newValue.map { try $0._geodeEngineValue(context).value }
+                map = .map(stored)
+            }
+        }
+    }
+
+    /// Sets the value under `key` (key-value coding style); nil removes it.
+    public func setValue(_ value: Any?, forKey key: String) {
+        guard let value, !(value is NSNull) else {
+            self[Key(_geodeString: key)] = nil
+            return
+        }
+        do {
+            self[Key(_geodeString: key)] = try Value._geodeFromAny(value, location?.realm)
+        } catch {
+            if let location { location.realm.record(error) } else { preconditionFailure("Geode: \(error)") }
+        }
+    }
+
+    /// Removes the entry under `key`.
+    public func removeObject(for key: Key) { self[key] = nil }
+
+    /// Removes every entry.
+    public func removeAll() {
+        guard let location else { entries.removeAll(); return }
+        location.mutate { map, _ in map = .map([:]) }
+    }
+
+    private var snapshot: [(key: String, value: Value)] {
+        guard let location else { return entries.map { ($0.key, $0.value) } }
+        return location.read { container -> [(key: String, value: Value)] in
+            guard let container else { return [] }
+            return (0 ..< container.count).compactMap { i in
+                guard let key = try? container.key(at: i), let value = try? container.value(at: i),
+                      let typed = try? Value._geodeFrom(.init(value.decode()), location.context(.key(key))) else { return nil }
+                return (key, typed)
+            }
+        }
+    }
+
+    /// Iterates the entries in the order their keys were added.
+    public func makeIterator() -> IndexingIterator<[(key: Key, value: Value)]> {
+        snapshot.map { (key: Key(_geodeString: $0.key), value: $0.value) }.makeIterator()
+    }
+}
+
+extension Map: _Persistable {
+    public static var _geodeKind: _PropertyKind {
+        var kind = Value._geodeKind
+        kind.collection = .map
+        return kind
+    }
+    public static func _geodeDefault() -> Map { Map() }
+    public static func _geodeGet(_ object: ObjectBase, _ property: Int) -> Map {
+        Map(location: CollectionLocation(object: object, property: property))
+    }
+    public static func _geodeSet(_ object: ObjectBase, _ property: Int, _ value: Map) {
+        let entries = value.snapshot
+        CollectionLocation(object: object, property: property).mutate { map, context in
+            var stored = OrderedDictionary<String, GeodeCore.Value>()
+            for (key, element) in entries { stored[key] = try element._geodeEngineValue(context).value }
+            map = .map(stored)
+        }
+    }
+    public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue {
+        var stored = OrderedDictionary<String, GeodeCore.Value>()
+        for (key, element) in snapshot { stored[key] = try element._geodeEngineValue(context).value }
+        return .init(.map(stored))
+    }
+    public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> Map {
+        let map = Map()
+        if let other = any as? Map { for (k, v) in other { map[k] = v }; return map }
+        guard let dictionary = any as? [String: Any] else { throw wrongInput(any, Map.self) }
+        for (key, element) in dictionary { map.entries[key] = try Value._geodeFromAny(element, realm) }
+        return map
+    }
+}
+
+extension Map: CustomStringConvertible {
+    public var description: String {
+        "Map<\(Key.self), \(Value.self)>[" + snapshot.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "]"
+    }
+}

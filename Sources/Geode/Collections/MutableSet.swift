@@ -1,0 +1,114 @@
+import GeodeCore
+
+/// An unordered collection of distinct values or objects held by a property.
+/// Managed sets change only inside a write transaction.
+///
+/// ```swift
+/// try realm.write { dog.citiesVisited.insert("Boston") }
+/// dog.citiesVisited.contains("Boston")   // true
+/// ```
+public final class MutableSet<Element: _PersistableValue & Hashable>: RandomAccessCollection {
+    private var items: [Element]
+    let location: CollectionLocation?
+
+    /// An empty unmanaged set.
+    public init() {
+        items = []
+        location = nil
+    }
+
+    init(location: CollectionLocation) {
+        items = []
+        self.location = location
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { location?.count ?? items.count }
+
+    public subscript(index: Int) -> Element {
+        guard let location else { return items[index] }
+        return location.read { container -> Element in
+            guard let container, let value = try? container.value(at: index),
+                  let element = try? Element._geodeFrom(.init(value.decode()), location.context(.index(index))) else {
+                return Element._geodeDefault()
+            }
+            return element
+        }
+    }
+
+    /// Whether the set holds `element`.
+    public func contains(_ element: Element) -> Bool { Array(self).contains(element) }
+
+    /// Adds `element` unless the set holds it already.
+    public func insert(_ element: Element) {
+        guard let location else {
+            if !items.contains(element) { items.append(element) }
+            return
+        }
+        location.mutate { set, context in
+            guard case var .list(elements) = set else { set = .list([]); return }
+            let value = try element._geodeEngineValue(context).value
+            if !elements.contains(value) { elements.append(value) }
+            set = .list(elements)
+        }
+    }
+
+    /// Adds every element of `sequence` the set does not hold.
+    public func insert<S: Sequence>(objectsIn sequence: S) where S.Element == Element {
+        for element in sequence { insert(element) }
+    }
+
+    /// Removes `element`.
+    public func remove(_ element: Element) {
+        guard let location else { items.removeAll { $0 == element }; return }
+        location.mutate { set, context in
+            guard case var .list(elements) = set else { return }
+            let value = try element._geodeEngineValue(context).value
+            elements.removeAll { $0 == value }
+            set = .list(elements)
+        }
+    }
+
+    /// Removes every element.
+    public func removeAll() {
+        guard let location else { items.removeAll(); return }
+        location.mutate { set, _ in set = .list([]) }
+    }
+}
+
+extension MutableSet: _Persistable {
+    public static var _geodeKind: _PropertyKind {
+        var kind = Element._geodeKind
+        kind.collection = .set
+        return kind
+    }
+    public static func _geodeDefault() -> MutableSet { MutableSet() }
+    public static func _geodeGet(_ object: ObjectBase, _ property: Int) -> MutableSet {
+        MutableSet(location: CollectionLocation(object: object, property: property))
+    }
+    public static func _geodeSet(_ object: ObjectBase, _ property: Int, _ value: MutableSet) {
+        let elements = Array(value)
+        CollectionLocation(object: object, property: property).mutate { set, context in
+            var unique: [Value] = []
+            for element in elements {
+                let engine = try element._geodeEngineValue(context).value
+                if !unique.contains(engine) { unique.append(engine) }
+            }
+            set = .list(unique)
+        }
+    }
+    public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue {
+        .init(.list(try map { try $0._geodeEngineValue(context).value }))
+    }
+    public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> MutableSet {
+        let set = MutableSet()
+        if let other = any as? MutableSet { set.insert(objectsIn: Array(other)); return set }
+        guard let sequence = any as? [Any] else { throw wrongInput(any, MutableSet.self) }
+        set.insert(objectsIn: try sequence.map { try Element._geodeFromAny($0, realm) })
+        return set
+    }
+}
+
+extension MutableSet: CustomStringConvertible {
+    public var description: String { "MutableSet<\(Element.self)>(\(Array(self)))" }
+}

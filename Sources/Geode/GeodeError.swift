@@ -1,0 +1,45 @@
+import GeodeCore
+import GeodeJSON
+
+/// An error from Geode: what went wrong and where (file, class, property, path,
+/// line and column).
+///
+/// ```swift
+/// do {
+///     try realm.write { realm.create(Dog.self, value: ["name": 42]) }
+/// } catch let error as GeodeError {
+///     print(error)   // wrong type at Dog.name: expected string, found int
+/// }
+/// ```
+public enum GeodeError: Error, CustomStringConvertible, Sendable {
+    /// A value does not fit its property (type, size, map key, nesting, missing).
+    case invalidValue(String)
+    /// The schema is not valid, or the file's schema needs a migration.
+    case schema(String)
+    /// The file could not be opened: missing, not a Geode store, another format.
+    case file(String)
+    /// Any other failure of the storage engine.
+    case storage(String)
+
+    public var description: String {
+        switch self {
+        case let .invalidValue(message), let .schema(message), let .file(message), let .storage(message):
+            return message
+        }
+    }
+
+    /// Wraps an error of the layers below into the user's error type.
+    static func from(_ error: Error) -> GeodeError {
+        if let error = error as? GeodeError { return error }
+        if let error = error as? StoreError {
+            switch error {
+            case .invalidValue, .objectNotFound: return .invalidValue(error.description)
+            case .invalidSchema, .schemaMismatch, .unknownClass: return .schema(error.description)
+            case .notAGeodeStore, .unsupportedFormat, .fileAccess, .readOnly: return .file(error.description)
+            case .storage, .corruptDocument: return .storage(error.description)
+            }
+        }
+        if let error = error as? JSONError { return .invalidValue(error.description) }
+        return .storage(String(describing: error))
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import GeodeCore
+
+/// What Geode knows of one Swift model class: its properties in declaration
+/// order, found by `Mirror` over a fresh instance, and the engine schema that
+/// follows from them.
+final class ClassInfo: @unchecked Sendable {
+    /// One `@Persisted` property.
+    struct Property {
+        let name: String
+        let kind: _PropertyKind
+        let options: PersistedOptions
+        /// The property's Swift type, for converting input values.
+        let valueType: any _Persistable.Type
+    }
+
+    let type: ObjectBase.Type
+    let name: String
+    let isEmbedded: Bool
+    let properties: [Property]
+    /// A fresh instance whose wrappers carry discovery tokens.
+    let discoveryInstance: ObjectBase
+    /// The property index of each discovery token.
+    private let indexByToken: [Int32: Int]
+    let schema: ClassSchema
+
+    private let lock = NSLock()
+    private var indexByKeyPath: [AnyKeyPath: Int] = [:]
+
+    private init(type: ObjectBase.Type, instance: ObjectBase, discovered: [(token: Int32, property: Property)]) {
+        let properties = discovered.map(\.property)
+        indexByToken = Dictionary(discovered.enumerated().map { ($1.token, $0) }, uniquingKeysWith: { a, _ in a })
+        self.type = type
+        name = Self.className(type)
+        isEmbedded = type is EmbeddedObject.Type
+        self.properties = properties
+        discoveryInstance = instance
+        schema = ClassSchema(name: name, properties: properties.map { p in
+            PropertySchema(name: p.name, type: p.kind.type, collection: p.kind.collection, isOptional: p.kind.isOptional,
+                           objectClassName: p.kind.objectType.map(Self.className), originProperty: p.options.originProperty,
+                           isPrimaryKey: p.options.isPrimaryKey, isIndexed: p.options.isIndexed)
+        }, isEmbedded: type is EmbeddedObject.Type)
+    }
+
+    /// The name a class has in the store: its Swift name without the module
+    /// (`Dog`; `Kennel.Dog` for a type nested in `Kennel`).
+    static func className(_ type: ObjectBase.Type) -> String {
+        // `Module.Outer.(unknown context at $…).Name` for types declared in a function.
+        let components = String(reflecting: type).split(separator: ".").filter { !$0.hasPrefix("(") }
+        return components.dropFirst().joined(separator: ".")
+    }
+
+    /// The index of the property `keyPath` names; `token` reads its discovery token.
+    func propertyIndex(for keyPath: AnyKeyPath, token: () -> Int) -> Int {
+        lock.lock()
+        if let index = indexByKeyPath[keyPath] {
+            lock.unlock()
+            return index
+        }
+        lock.unlock()
+        guard let index = indexByToken[Int32(token())] else {
+            preconditionFailure("Geode: a @Persisted property of \(name) was not found in its schema")
+        }
+        lock.lock()
+        indexByKeyPath[keyPath] = index
+        lock.unlock()
+        return index
+    }
+
+    /// The index of the property named `name`.
+    func index(of name: String) -> Int? { properties.firstIndex { $0.name == name } }
+
+    // MARK: - Registry
+
+    nonisolated(unsafe) private static var known: [ObjectIdentifier: ClassInfo] = [:]
+    private static let registryLock = NSRecursiveLock()
+
+    /// The class's info, discovered on first use.
+    static func of(_ type: ObjectBase.Type) -> ClassInfo {
+        registryLock.lock()
+        defer { registryLock.unlock() }
+        if let info = known[ObjectIdentifier(type)] { return info }
+        let instance = SchemaDiscovery.withTokens { type.init() }
+        let info = ClassInfo(type: type, instance: instance, discovered: Self.discoverProperties(of: instance))
+        known[ObjectIdentifier(type)] = info
+        return info
+    }
+
+    /// Every class discovered so far, and the classes they reach.
+    static var all: [ClassInfo] {
+        registryLock.lock()
+        defer { registryLock.unlock() }
+        return Array(known.values)
+    }
+
+    /// `root` and every class its properties reach, transitively.
+    static func closure(of roots: [ObjectBase.Type]) -> [ClassInfo] {
+        var seen = Set<ObjectIdentifier>()
+        var order: [ClassInfo] = []
+        var pending = roots
+        while let next = pending.popLast() {
+            guard seen.insert(ObjectIdentifier(next)).inserted else { continue }
+            let info = of(next)
+            order.append(info)
+            pending += info.properties.compactMap(\.kind.objectType)
+        }
+        return order
+    }
+
+    /// The `@Persisted` wrappers of `instance`, superclass properties first, each
+    /// with the token it took when the instance was made.
+    private static func discoverProperties(of instance: ObjectBase) -> [(token: Int32, property: Property)] {
+        var mirrors: [Mirror] = []
+        var mirror: Mirror? = Mirror(reflecting: instance)
+        while let m = mirror {
+            mirrors.append(m)
+            mirror = m.superclassMirror
+        }
+        var found: [(token: Int32, property: Property)] = []
+        for m in mirrors.reversed() {
+            for child in m.children {
+                guard let label = child.label, label.hasPrefix("_"),
+                      let wrapper = child.value as? DiscoverablePersisted else { continue }
+                found.append((wrapper.token, Property(name: String(label.dropFirst()), kind: wrapper.kind, options: wrapper.options,
+                                                    valueType: wrapper.valueType)))
+            }
+        }
+        return found
+    }
+}
+
+/// Numbers the `@Persisted` wrappers created while a class is being discovered,
+/// so a wrapper reached through a key path can be matched to a `Mirror` label.
+enum SchemaDiscovery {
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// The next token on this thread while discovery runs, else 0.
+    static func nextToken() -> Int32 {
+        guard let raw = pthread_getspecific(key) else { return 0 }
+        let counter = raw.assumingMemoryBound(to: Int32.self)
+        counter.pointee += 1
+        return counter.pointee
+    }
+
+    /// Runs `body` with tokens switched on for this thread.
+    static func withTokens<T>(_ body: () -> T) -> T {
+        let previous = pthread_getspecific(key)
+        let counter = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+        counter.initialize(to: 0)
+        pthread_setspecific(key, counter)
+        defer {
+            pthread_setspecific(key, previous)
+            counter.deallocate()
+        }
+        return body()
+    }
+}

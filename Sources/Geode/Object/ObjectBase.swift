@@ -1,0 +1,125 @@
+import Foundation
+import GeodeCore
+
+/// The common base of `Object` and `EmbeddedObject`. Subclass those, not this.
+open class ObjectBase {
+    /// Where a managed object lives; nil while it is unmanaged.
+    var _ref: ManagedRef?
+    /// Values of an unmanaged object assigned by property index (through
+    /// `init(value:)`), which take precedence over the wrappers' own.
+    var _unmanaged: [Int: Any]?
+
+    /// Creates an unmanaged object: a plain Swift object until it is added to a realm.
+    public required init() {}
+
+    /// Creates an unmanaged object from a dictionary (property name → value), an
+    /// array in property order, or another object.
+    ///
+    /// ```swift
+    /// let dog = Dog(value: ["name": "Pluto", "age": 3])
+    /// let other = Dog(value: ["Fido", 5])
+    /// ```
+    public required convenience init(value: Any) {
+        self.init()
+        do {
+            try ValueAssignment.assign(value, to: self, cycleGuard: [])
+        } catch {
+            preconditionFailure("Geode: \(type(of: self))(value:): \(error)")
+        }
+    }
+
+    /// The realm that manages the object; nil while it is unmanaged.
+    public var realm: Realm? { _ref?.realm }
+
+    /// Whether the object was deleted from its realm (or its realm closed).
+    public var isInvalidated: Bool {
+        guard let ref = _ref else { return false }
+        return !ref.realm.exists(ref)
+    }
+
+    /// The object's schema: its class name and properties.
+    public var objectSchema: ObjectSchema { ObjectSchema(ClassInfo.of(type(of: self)).schema) }
+}
+
+/// A top-level object: stored in its own right, addressed by key (and primary
+/// key), linked to from other objects.
+///
+/// ```swift
+/// class Dog: Object {
+///     @Persisted var name = ""
+///     @Persisted var age = 0
+/// }
+/// ```
+open class Object: ObjectBase {}
+
+/// An object that lives inside exactly one owner and dies with it.
+///
+/// ```swift
+/// class Address: EmbeddedObject {
+///     @Persisted var street: String?
+///     @Persisted var city: String?
+/// }
+/// ```
+open class EmbeddedObject: ObjectBase {}
+
+/// Where a managed object lives: the top-level object whose document holds it,
+/// and the path inside that document (empty for the top-level object itself).
+final class ManagedRef {
+    let realm: Realm
+    /// The object's own class.
+    let cls: RealmClass
+    /// The top-level class and key of the document.
+    let root: RealmClass
+    let key: ObjectKey
+    /// Path from the document to this object: slot, then list index or map key.
+    let path: [PathStep]
+
+    init(realm: Realm, cls: RealmClass, root: RealmClass, key: ObjectKey, path: [PathStep]) {
+        self.realm = realm
+        self.cls = cls
+        self.root = root
+        self.key = key
+        self.path = path
+    }
+}
+
+// MARK: - Links and embedded objects as values
+
+extension Object: _PersistableValue {
+    public static var _geodeKind: _PropertyKind { .init(.object, objectType: self) }
+    public static func _geodeDefault() -> Self { Self() }
+    public static func _geodeFrom(_ value: _EngineValue, _ context: _ReadContext) -> Self? {
+        guard case let .link(link) = value.value else { return nil }
+        return context.realm.object(for: link) as? Self
+    }
+    public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue {
+        guard let txn = context.transaction else {
+            return .init(.link(try context.realm.existingLink(to: self)))
+        }
+        return .init(.link(try context.realm.link(to: self, txn)))
+    }
+    public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> Self {
+        if let object = any as? Self { return object }
+        if any is [String: Any] || any is [Any] || any is ObjectBase { return Self(value: any) }
+        throw GeodeError.invalidValue("expected \(Self.self) (an object, a dictionary or an array), found \(type(of: any))")
+    }
+}
+
+extension EmbeddedObject: _PersistableValue {
+    public static var _geodeKind: _PropertyKind { .init(.object, objectType: self) }
+    public static func _geodeDefault() -> Self { Self() }
+    public static func _geodeFrom(_ value: _EngineValue, _ context: _ReadContext) -> Self? {
+        guard case .embedded = value.value else { return nil }
+        return context.realm.embeddedObject(of: self, owner: context.owner, path: context.path) as? Self
+    }
+    public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue {
+        guard let txn = context.transaction else { throw GeodeError.invalidValue("an embedded object cannot be a lookup key") }
+        return .init(.embedded(try context.realm.embeddedSlots(of: self, txn)))
+    }
+    public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> Self {
+        if let object = any as? Self { return object }
+        if any is [String: Any] || any is [Any] || any is ObjectBase { return Self(value: any) }
+        throw GeodeError.invalidValue("expected \(Self.self) (an object, a dictionary or an array), found \(type(of: any))")
+    }
+
+}

@@ -1,0 +1,280 @@
+import Foundation
+import GeodeCore
+
+/// A type that can be the value of a `@Persisted` property: every type of the
+/// Realm property cheat sheet, optionals of them, links, collections.
+///
+/// Geode's own types conform; conform your own types through
+/// `CustomPersistable` or `PersistableEnum` instead.
+public protocol _Persistable {
+    /// How the property is stored.
+    static var _geodeKind: _PropertyKind { get }
+    /// The value of a property nobody set (an unmanaged object's default).
+    static func _geodeDefault() -> Self
+    /// Reads the property of a managed object.
+    static func _geodeGet(_ object: ObjectBase, _ property: Int) -> Self
+    /// Writes the property of a managed object (inside a write transaction).
+    static func _geodeSet(_ object: ObjectBase, _ property: Int, _ value: Self)
+    /// The value as the engine stores it, adding what it links to (writes only).
+    func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue
+    /// The value from an input value (`create(value:)`, `init(value:)`), with
+    /// Realm's rules: types exact, numbers only when exact, no dates or data
+    /// from strings, UUIDs from strings.
+    static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> Self
+}
+
+/// The error for an input value of the wrong type.
+func wrongInput<T>(_ any: Any, _ expected: T.Type) -> GeodeError {
+    .invalidValue("expected \(expected), found \(type(of: any)) (\(any))")
+}
+
+/// A type that is one stored value (not a collection): it converts to and from
+/// an engine value.
+public protocol _PersistableValue: _Persistable {
+    /// The Swift value of an engine value read at `context`; nil when it does not convert.
+    static func _geodeFrom(_ value: _EngineValue, _ context: _ReadContext) -> Self?
+}
+
+extension _PersistableValue {
+    public static func _geodeGet(_ object: ObjectBase, _ property: Int) -> Self {
+        guard let ref = object._ref else { preconditionFailure("Geode: reading an unmanaged object through the store") }
+        let (value, context) = ref.realm.read(ref, property)
+        return _geodeFrom(value, context) ?? _geodeDefault()
+    }
+
+    public static func _geodeSet(_ object: ObjectBase, _ property: Int, _ value: Self) {
+        guard let ref = object._ref else { preconditionFailure("Geode: writing an unmanaged object through the store") }
+        ref.realm.write(ref, property) { context in try value._geodeEngineValue(context) }
+    }
+}
+
+/// How a property is stored: type, collection kind, optionality, link target.
+public struct _PropertyKind: @unchecked Sendable {
+    var type: PropertyType
+    var collection: CollectionKind
+    var isOptional: Bool
+    var objectType: ObjectBase.Type?
+
+    init(_ type: PropertyType, collection: CollectionKind = .single, isOptional: Bool = false, objectType: ObjectBase.Type? = nil) {
+        self.type = type
+        self.collection = collection
+        self.isOptional = isOptional
+        self.objectType = objectType
+    }
+}
+
+/// An engine value, carried through the public protocol.
+public struct _EngineValue {
+    var value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// Where a value was read: its realm and its place in a document, so that
+/// embedded objects and collections read from it stay bound to that place.
+public struct _ReadContext {
+    let realm: Realm
+    /// The top-level object whose document holds the value.
+    let owner: ManagedRef
+    /// The value's path in that document.
+    let path: [PathStep]
+}
+
+/// What a value needs while being written: the realm and its write transaction,
+/// to add the objects it links to.
+public struct _WriteContext {
+    let realm: Realm
+    /// Nil when converting a lookup key: nothing may be added then.
+    let transaction: StoreWriteTransaction?
+}
+
+// MARK: - Scalars
+
+extension Bool: _PersistableValue {
+    public static var _geodeKind: _PropertyKind { .init(.bool) }
+    public static func _geodeDefault() -> Bool { false }
+    public static func _geodeFrom(_ value: _EngineValue, _ context: _ReadContext) -> Bool? {
+        if case let .bool(b) = value.value { return b }
+        return nil
+    }
+    public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue { .init(.bool(self)) }
+    public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> Bool {
+        guard let b = any as? Bool else { throw wrongInput(any, Bool.self) }
+        return b
+    }
+}
+
+/// Integers of every width store as 64-bit integers.
+public protocol _PersistableInteger: _PersistableValue, FixedWidthInteger {}
+
+extension _PersistableInteger {
+    public static var _geodeKind: _PropertyKind { .init(.int) }
+    public static func _geodeDefault() -> Self { 0 }
+    public static func _geodeFrom(_ value: _EngineValue, _ context: _ReadContext) -> Self? {
+        if case let .int(i) = value.value { return Self(exactly: i) }
+        return nil
+    }
+    public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue { .init(.int(Int64(self))) }
+    public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> Self {
+        switch any {
+        case let i as Int: if let v = Self(exactly: i) { return v }
+        case let i as Int64: if let v = Self(exactly: i) { return v }
+        case let i as Int32: if let v = Self(exactly: i) { return v }
+        case let i as Int16: if let v = Self(exactly: i) { return v }
+        case let i as Int8: if let v = Self(exactly: i) { return v }
+        case is Bool: break
+        case let d as Double: if let v = Self(exactly: d) { return v }
+        case let n as NSNumber: if let v = Self(exactly: n.doubleValue), Double(n.int64Value) == n.doubleValue { return v }
+        default: break
+        }
+        throw wrongInput(any, Self.self)
+    }
+}
+
+extension Int: _PersistableInteger {}
+extension Int8: _PersistableInteger {}
+extension Int16: _PersistableInteger {}
+extension Int32: _PersistableInteger {}
+extension Int64: _PersistableInteger {}
+
+extension Float: _PersistableValue {
+    public static var _geodeKind: _PropertyKind { .init(.float) }
+    public static func _geodeDefault() -> Float { 0 }
+    public static func _geodeFrom(_ value: _EngineValue, _ context: _ReadContext) -> Float? {
+        if case let .float(f) = value.value { return f }
+        return nil
+    }
+    public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue { .init(.float(self)) }
+    public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> Float {
+        switch any {
+        case let f as Float: return f
+        case is Bool: break
+        case let d as Double: return Float(d)
+        case let i as Int: return Float(i)
+        case let n as NSNumber: return n.floatValue
+        default: break
+        }
+        throw wrongInput(any, Float.self)
+    }
+}
+
+extension Double: _PersistableValue {
+    public static var _geodeKind: _PropertyKind { .init(.double) }
+    public static func _geodeDefault() -> Double { 0 }
+    public static func _geodeFrom(_ value: _EngineValue, _ context: _ReadContext) -> Double? {
+        if case let .double(d) = value.value { return d }
+        return nil
+    }
+    public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue { .init(.double(self)) }
+    public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> Double {
+        switch any {
+        case let d as Double: return d
+        case is Bool: break
+        case let f as Float: return Double(f)
+        case let i as Int: return Double(i)
+        case let n as NSNumber: return n.doubleValue
+        default: break
+        }
+        throw wrongInput(any, Double.self)
+    }
+}
+
+extension String: _PersistableValue {
+    public static var _geodeKind: _PropertyKind { .init(.string) }
+    public static func _geodeDefault() -> String { "" }
+    public static func _geodeFrom(_ value: _EngineValue, _ context: _ReadContext) -> String? {
+        if case let .string(s) = value.value { return s }
+        return nil
+    }
+    public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue { .init(.string(self)) }
+    public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> String {
+        if let s = any as? String { return s }
+        if let s = any as? Substring { return String(s) }
+        throw wrongInput(any, String.self)
+    }
+}
+
+extension Data: _PersistableValue {
+    public static var _geodeKind: _PropertyKind { .init(.data) }
+    public static func _geodeDefault() -> Data { Data() }
+    public static func _geodeFrom(_ value: _EngineValue, _ context: _ReadContext) -> Data? {
+        if case let .binary(b) = value.value { return Data(b) }
+        return nil
+    }
+    public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue { .init(.binary(Array(self))) }
+    public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> Data {
+        if let d = any as? Data { return d }
+        if let d = any as? [UInt8] { return Data(d) }
+        throw wrongInput(any, Data.self)
+    }
+}
+
+extension Date: _PersistableValue {
+    public static var _geodeKind: _PropertyKind { .init(.date) }
+    public static func _geodeDefault() -> Date { Date(timeIntervalSince1970: 0) }
+    public static func _geodeFrom(_ value: _EngineValue, _ context: _ReadContext) -> Date? {
+        if case let .timestamp(t) = value.value { return t.date }
+        return nil
+    }
+    public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue { .init(.timestamp(Timestamp(self))) }
+    public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> Date {
+        if let d = any as? Date { return d }
+        throw wrongInput(any, Date.self)
+    }
+}
+
+extension UUID: _PersistableValue {
+    public static var _geodeKind: _PropertyKind { .init(.uuid) }
+    public static func _geodeDefault() -> UUID { UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) }
+    public static func _geodeFrom(_ value: _EngineValue, _ context: _ReadContext) -> UUID? {
+        if case let .uuid(u) = value.value { return u }
+        return nil
+    }
+    public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue { .init(.uuid(self)) }
+    public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> UUID {
+        if let u = any as? UUID { return u }
+        if let s = any as? String, let u = UUID(uuidString: s) { return u }
+        throw wrongInput(any, UUID.self)
+    }
+}
+
+extension ObjectId: _PersistableValue {
+    public static var _geodeKind: _PropertyKind { .init(.objectId) }
+    public static func _geodeDefault() -> ObjectId { ObjectId() }
+    public static func _geodeFrom(_ value: _EngineValue, _ context: _ReadContext) -> ObjectId? {
+        if case let .objectId(id) = value.value { return ObjectId(bytes: id) }
+        return nil
+    }
+    public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue { .init(.objectId(bytes)) }
+    public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> ObjectId {
+        if let id = any as? ObjectId { return id }
+        if let s = any as? String { return try ObjectId(string: s) }
+        throw wrongInput(any, ObjectId.self)
+    }
+}
+
+// MARK: - Optionals
+
+extension Optional: _Persistable where Wrapped: _PersistableValue {
+    public static var _geodeKind: _PropertyKind {
+        var kind = Wrapped._geodeKind
+        kind.isOptional = true
+        return kind
+    }
+    public static func _geodeDefault() -> Wrapped? { nil }
+    public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue {
+        guard let self else { return .init(.null) }
+        return try self._geodeEngineValue(context)
+    }
+    public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> Wrapped? {
+        if any is NSNull { return nil }
+        if let optional = any as? Wrapped? { return optional }
+        return try Wrapped._geodeFromAny(any, realm)
+    }
+}
+
+extension Optional: _PersistableValue where Wrapped: _PersistableValue {
+    public static func _geodeFrom(_ value: _EngineValue, _ context: _ReadContext) -> Wrapped?? {
+        if case .null = value.value { return .some(nil) }
+        return Wrapped._geodeFrom(value, context).map { .some($0) }
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+
+/// Declares a stored property of an `Object` or `EmbeddedObject`.
+///
+/// Before the object is added to a realm the value lives in the object, as in
+/// any Swift class; once it is managed, reads and writes go to the store.
+///
+/// ```swift
+/// class Dog: Object {
+///     @Persisted(primaryKey: true) var id = 0
+///     @Persisted var name = ""
+///     @Persisted var age: Int?
+///     @Persisted var toys: List<String>
+/// }
+/// ```
+@propertyWrapper
+public struct Persisted<Value: _Persistable> {
+    /// The value of an unmanaged object, or a collection accessor once made.
+    var stored: Value?
+    /// Set while the class's schema is being discovered; names this property.
+    let token: Int32
+    /// The property's index in its class, once resolved.
+    var property = -1
+    let options: PersistedOptions
+
+    @available(*, unavailable, message: "@Persisted can only be used on properties of Object and EmbeddedObject subclasses")
+    public var wrappedValue: Value {
+        get { fatalError("unavailable") }
+        set { fatalError("unavailable") } // swiftlint:disable:this unused_setter_value
+    }
+
+    /// A property whose default is its type's zero value (`""`, `0`, `nil`, an empty list).
+    public init() {
+        self.init(stored: nil, options: PersistedOptions())
+    }
+
+    /// A property with a default value.
+    public init(wrappedValue: Value) {
+        self.init(stored: wrappedValue, options: PersistedOptions())
+    }
+
+    /// A primary-key property (Int, String, ObjectId, UUID and their optionals).
+    public init(primaryKey: Bool) {
+        self.init(stored: nil, options: PersistedOptions(isPrimaryKey: primaryKey))
+    }
+
+    /// A primary-key property with a default value.
+    public init(wrappedValue: Value, primaryKey: Bool) {
+        self.init(stored: wrappedValue, options: PersistedOptions(isPrimaryKey: primaryKey))
+    }
+
+    /// An indexed property.
+    public init(indexed: Bool) {
+        self.init(stored: nil, options: PersistedOptions(isIndexed: indexed))
+    }
+
+    /// An indexed property with a default value.
+    public init(wrappedValue: Value, indexed: Bool) {
+        self.init(stored: wrappedValue, options: PersistedOptions(isIndexed: indexed))
+    }
+
+    init(stored: Value?, options: PersistedOptions) {
+        self.stored = stored
+        self.options = options
+        token = SchemaDiscovery.nextToken()
+    }
+
+    /// Reads and writes the property of `object`, managed or not.
+    public static subscript<EnclosingSelf: ObjectBase>(
+        _enclosingInstance object: EnclosingSelf,
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
+        storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Persisted<Value>>
+    ) -> Value {
+        get {
+            if object._ref != nil {
+                return Value._geodeGet(object, resolve(object, storageKeyPath))
+            }
+            if object._unmanaged != nil, let value = object._unmanaged?[resolve(object, storageKeyPath)] as? Value {
+                return value
+            }
+            if let value = object[keyPath: storageKeyPath].stored { return value }
+            let value = Value._geodeDefault()
+            // Collections are reference types: keep the one handed out.
+            if Value.self is AnyObject.Type { object[keyPath: storageKeyPath].stored = value }
+            return value
+        }
+        set {
+            if object._ref != nil {
+                Value._geodeSet(object, resolve(object, storageKeyPath), newValue)
+            } else {
+                if object._unmanaged != nil { object._unmanaged?[resolve(object, storageKeyPath)] = nil }
+                object[keyPath: storageKeyPath].stored = newValue
+            }
+        }
+    }
+
+    /// The property's index, found once per object through its class's
+    /// discovery instance and cached in the wrapper.
+    private static func resolve<EnclosingSelf: ObjectBase>(
+        _ object: EnclosingSelf, _ storage: ReferenceWritableKeyPath<EnclosingSelf, Persisted<Value>>
+    ) -> Int {
+        let cached = object[keyPath: storage].property
+        if cached >= 0 { return cached }
+        let info = ClassInfo.of(type(of: object))
+        let index = info.propertyIndex(for: storage) {
+            guard let instance = info.discoveryInstance as? EnclosingSelf else { return -1 }
+            return Int(instance[keyPath: storage].token)
+        }
+        object[keyPath: storage].property = index
+        return index
+    }
+}
+
+/// What `@Persisted(...)` says of a property beyond its type.
+struct PersistedOptions {
+    var isPrimaryKey = false
+    var isIndexed = false
+    var originProperty: String?
+}
+
+/// Lets schema discovery read a wrapper found by `Mirror` without knowing its type.
+protocol DiscoverablePersisted {
+    var token: Int32 { get }
+    var options: PersistedOptions { get }
+    var kind: _PropertyKind { get }
+    var valueType: any _Persistable.Type { get }
+    /// The value an unmanaged object holds (its default when never set).
+    var unmanagedValue: any _Persistable { get }
+}
+
+extension Persisted: DiscoverablePersisted {
+    var kind: _PropertyKind { Value._geodeKind }
+    var valueType: any _Persistable.Type { Value.self }
+    var unmanagedValue: any _Persistable { stored ?? Value._geodeDefault() }
+}

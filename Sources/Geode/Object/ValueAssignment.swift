@@ -1,0 +1,77 @@
+import Foundation
+
+/// Moves values into and out of unmanaged objects by property index: the
+/// `init(value:)` and `create(value:)` inputs, and what `add` writes.
+enum ValueAssignment {
+    /// Assigns a dictionary (name → value), an array in property order, or
+    /// another object's values to the unmanaged `object`.
+    static func assign(_ value: Any, to object: ObjectBase, cycleGuard: Set<ObjectIdentifier>) throws {
+        let info = ClassInfo.of(type(of: object))
+        let stored = info.properties.indices.filter { info.properties[$0].kind.type != .linkingObjects }
+        var values = object._unmanaged ?? [:]
+        func set(_ index: Int, _ given: Any) throws {
+            let property = info.properties[index]
+            do {
+                values[index] = try property.valueType._geodeFromAny(given, Realm?.none)
+            } catch let error as GeodeError {
+                throw GeodeError.invalidValue("\(info.name).\(property.name): \(error)")
+            }
+        }
+        switch value {
+        case let dictionary as [String: Any]:
+            for index in stored {
+                if let given = dictionary[info.properties[index].name] { try set(index, given) }
+            }
+        case let array as [Any]:
+            guard array.count <= stored.count else {
+                throw GeodeError.invalidValue("\(info.name): \(array.count) values given for \(stored.count) properties")
+            }
+            for (position, given) in array.enumerated() { try set(stored[position], given) }
+        case let source as ObjectBase:
+            guard !cycleGuard.contains(ObjectIdentifier(source)) else {
+                throw GeodeError.invalidValue("\(info.name): the object graph given to create(value:) is cyclic")
+            }
+            let sourceInfo = ClassInfo.of(type(of: source))
+            for index in stored {
+                guard let sourceIndex = sourceInfo.index(of: info.properties[index].name) else { continue }
+                try set(index, currentValue(of: source, sourceIndex))
+            }
+        default:
+            throw GeodeError.invalidValue("\(info.name): expected a dictionary, an array or an object, found \(type(of: value))")
+        }
+        object._unmanaged = values
+    }
+
+    /// The value of property `index` of `object`, managed or not.
+    static func currentValue(of object: ObjectBase, _ index: Int) -> any _Persistable {
+        if object._ref != nil {
+            return ClassInfo.of(type(of: object)).properties[index].valueType._geodeGet(object, index)
+        }
+        return unmanagedValues(of: object)[index]
+    }
+
+    /// The value of property `index` of an unmanaged object.
+    static func unmanagedValue(of object: ObjectBase, _ index: Int) -> any _Persistable {
+        unmanagedValues(of: object)[index]
+    }
+
+    /// Every property value of an unmanaged object, in property order: those
+    /// assigned by index, else the wrappers' own (found with `Mirror`).
+    static func unmanagedValues(of object: ObjectBase) -> [any _Persistable] {
+        var mirrors: [Mirror] = []
+        var mirror: Mirror? = Mirror(reflecting: object)
+        while let m = mirror {
+            mirrors.append(m)
+            mirror = m.superclassMirror
+        }
+        var values: [any _Persistable] = []
+        for m in mirrors.reversed() {
+            for child in m.children {
+                guard let label = child.label, label.hasPrefix("_"), let wrapper = child.value as? DiscoverablePersisted else { continue }
+                let index = values.count
+                values.append((object._unmanaged?[index] as? any _Persistable) ?? wrapper.unmanagedValue)
+            }
+        }
+        return values
+    }
+}

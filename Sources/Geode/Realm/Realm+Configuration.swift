@@ -1,0 +1,63 @@
+import Foundation
+
+extension Realm {
+    /// Where and how a realm is opened.
+    ///
+    /// ```swift
+    /// let configuration = Realm.Configuration(inMemoryIdentifier: "first realm")
+    /// let realm = try Realm(configuration: configuration)
+    /// ```
+    public struct Configuration: @unchecked Sendable {
+        /// The store file. The default is `default.geode` in the current directory,
+        /// or in `$GEODE_HOME` when that is set.
+        public var fileURL: URL?
+        /// Names an in-memory realm: its files are removed when the last realm
+        /// with this identifier closes. Realms with one identifier share data.
+        public var inMemoryIdentifier: String?
+        /// Open without write access.
+        public var readOnly: Bool
+        /// The schema's version; raise it to add or remove properties.
+        public var schemaVersion: UInt64
+        /// Start over, deleting every object, when the schema needs a migration.
+        public var deleteRealmIfMigrationNeeded: Bool
+        /// The classes of the realm (and every class they reach). When nil, every
+        /// class the program has used so far.
+        public var objectTypes: [ObjectBase.Type]?
+
+        public init(fileURL: URL? = nil, inMemoryIdentifier: String? = nil, readOnly: Bool = false,
+                    schemaVersion: UInt64 = 0, deleteRealmIfMigrationNeeded: Bool = false,
+                    objectTypes: [ObjectBase.Type]? = nil) {
+            self.fileURL = fileURL
+            self.inMemoryIdentifier = inMemoryIdentifier
+            self.readOnly = readOnly
+            self.schemaVersion = schemaVersion
+            self.deleteRealmIfMigrationNeeded = deleteRealmIfMigrationNeeded
+            self.objectTypes = objectTypes
+        }
+
+        nonisolated(unsafe) private static var current = Configuration()
+        private static let lock = NSLock()
+
+        /// The configuration `Realm()` uses.
+        public static var defaultConfiguration: Configuration {
+            get { lock.lock(); defer { lock.unlock() }; return current }
+            set { lock.lock(); defer { lock.unlock() }; current = newValue }
+        }
+
+        /// The default store file: `default.geode` in `$GEODE_HOME`, or in the
+        /// current directory.
+        public static var defaultFileURL: URL {
+            let directory = ProcessInfo.processInfo.environment["GEODE_HOME"] ?? FileManager.default.currentDirectoryPath
+            return URL(fileURLWithPath: directory).appendingPathComponent("default.geode")
+        }
+
+        func storePath() throws -> String {
+            if let identifier = inMemoryIdentifier {
+                let safe = identifier.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? String($0) : "_" }.joined()
+                return FileManager.default.temporaryDirectory
+                    .appendingPathComponent("geode-memory-\(getpid())-\(safe).geode").path
+            }
+            return (fileURL ?? Self.defaultFileURL).path
+        }
+    }
+}

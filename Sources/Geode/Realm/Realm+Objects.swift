@@ -1,0 +1,366 @@
+import Foundation
+import GeodeCore
+
+/// How `add` and `create` treat an object whose primary key is already stored.
+public enum UpdatePolicy: Sendable {
+    /// A second object with the same primary key is an error.
+    case error
+    /// Update the stored object, writing only the properties whose values differ.
+    case modified
+    /// Update the stored object, writing every property.
+    case all
+}
+
+extension Realm {
+    // MARK: - Adding
+
+    /// Adds an unmanaged object, and every unmanaged object it links to, to the
+    /// realm. Inside a write transaction only.
+    ///
+    /// ```swift
+    /// try realm.write { realm.add(dog) }
+    /// ```
+    public func add(_ object: Object, update: UpdatePolicy = .error) {
+        guard let txn = requireWrite("adding an object") else { return }
+        do {
+            _ = try addObject(object, update, txn)
+        } catch {
+            record(error)
+        }
+    }
+
+    /// Adds every object of a sequence.
+    public func add<S: Sequence>(_ objects: S, update: UpdatePolicy = .error) where S.Element: Object {
+        for object in objects { add(object, update: update) }
+    }
+
+    /// Creates a managed object of `type` from a dictionary (property name →
+    /// value), an array in property order, or another object (of this realm,
+    /// another realm, or unmanaged: a deep copy). Nested values create related
+    /// and embedded objects. Inside a write transaction only.
+    ///
+    /// ```swift
+    /// let toy = realm.create(DogToy.self, value: ["name": "Tennis ball"])
+    /// ```
+    @discardableResult
+    public func create<T: Object>(_ type: T.Type, value: Any = [String: Any](), update: UpdatePolicy = .error) -> T {
+        let result = T()
+        guard let txn = requireWrite("creating an object") else { return result }
+        do {
+            let cls = realmClass(type)
+            if update != .error, let pkIndex = cls.primaryKey, let given = Self.input(value, at: pkIndex, of: cls.info),
+               let key = try existingObject(cls, primaryKey: given, txn) {
+                try updateObject(cls, key, from: value, txn)
+                result._ref = ManagedRef(realm: self, cls: cls, root: cls, key: key, path: [])
+                return result
+            }
+            try ValueAssignment.assign(value, to: result, cycleGuard: [])
+            _ = try addObject(result, update, txn)
+        } catch {
+            record(error)
+        }
+        return result
+    }
+
+    /// The value given for property `index` in a dictionary, array or object input.
+    static func input(_ value: Any, at index: Int, of info: ClassInfo) -> Any? {
+        switch value {
+        case let dictionary as [String: Any]: return dictionary[info.properties[index].name]
+        case let array as [Any]: return index < array.count ? array[index] : nil
+        case let object as ObjectBase:
+            return ClassInfo.of(type(of: object)).index(of: info.properties[index].name).map { ValueAssignment.currentValue(of: object, $0) }
+        default: return nil
+        }
+    }
+
+    private func existingObject(_ cls: RealmClass, primaryKey given: Any, _ txn: StoreWriteTransaction) throws -> ObjectKey? {
+        guard let pkIndex = cls.primaryKey else { return nil }
+        let property = cls.info.properties[pkIndex]
+        let value = try property.valueType._geodeFromAny(given, self)._geodeEngineValue(_WriteContext(realm: self, transaction: txn)).value
+        return try txn.object(withPrimaryKey: value, in: cls.table)
+    }
+
+    /// Writes the properties `value` gives onto the stored object `key`.
+    private func updateObject(_ cls: RealmClass, _ key: ObjectKey, from value: Any, _ txn: StoreWriteTransaction) throws {
+        guard var row = try txn.row(key, in: cls.table) else { return }
+        let context = _WriteContext(realm: self, transaction: txn)
+        for (index, property) in cls.info.properties.enumerated() where cls.slots[index] >= 0 {
+            guard let given = Self.input(value, at: index, of: cls.info) else { continue }
+            let engine = try property.valueType._geodeFromAny(given, self)._geodeEngineValue(context).value
+            row[cls.rowIndexBySlot[cls.slots[index]]] = engine
+        }
+        try txn.update(row, key: key, in: cls.table)
+        changeCount += 1
+    }
+
+    /// Adds `object` (managed here already: its key) and returns its key.
+    func addObject(_ object: ObjectBase, _ update: UpdatePolicy, _ txn: StoreWriteTransaction) throws -> ObjectKey {
+        if let ref = object._ref {
+            if ref.realm === self { return ref.key }
+            // An object of another realm: copy it.
+            let copy = type(of: object).init()
+            try ValueAssignment.assign(object, to: copy, cycleGuard: [])
+            return try addObject(copy, update, txn)
+        }
+        let cls = realmClass(type(of: object))
+        let context = _WriteContext(realm: self, transaction: txn)
+        if let pkIndex = cls.primaryKey {
+            let pk = try ValueAssignment.unmanagedValue(of: object, pkIndex)._geodeEngineValue(context).value
+            if let existing = try txn.object(withPrimaryKey: pk, in: cls.table) {
+                guard update != .error else {
+                    throw StoreError.invalidValue(ValueIssue(.duplicatePrimaryKey(String(describing: pk)), className: cls.name,
+                                                             property: cls.info.properties[pkIndex].name))
+                }
+                object._ref = ManagedRef(realm: self, cls: cls, root: cls, key: existing, path: [])
+                noteAdded(object)
+                let row = try unmanagedRow(object, cls, context)
+                let stored = try txn.row(existing, in: cls.table)
+                if update == .all || stored != row {
+                    try txn.update(row, key: existing, in: cls.table)
+                }
+                return existing
+            }
+        }
+        let key = try txn.newKey(in: cls.table)
+        // Managed before its values are written, so that objects linking back to it find its key.
+        object._ref = ManagedRef(realm: self, cls: cls, root: cls, key: key, path: [])
+        noteAdded(object)
+        try txn.insert(try unmanagedRow(object, cls, context), key: key, into: cls.table)
+        changeCount += 1
+        return key
+    }
+
+    /// The row an unmanaged object's values make, in the table's row order.
+    private func unmanagedRow(_ object: ObjectBase, _ cls: RealmClass, _ context: _WriteContext) throws -> [Value] {
+        var row = [Value](repeating: .null, count: cls.table.storedProperties.count)
+        let values = ValueAssignment.unmanagedValues(of: object)
+        for (index, slot) in cls.slots.enumerated() where slot >= 0 {
+            let value = values[index]
+            do {
+                row[cls.rowIndexBySlot[slot]] = try value._geodeEngineValue(context).value
+            } catch let error as GeodeError {
+                throw GeodeError.invalidValue("\(cls.name).\(cls.info.properties[index].name): \(error)")
+            }
+        }
+        return row
+    }
+
+    /// The link to `object`, adding it first if it is unmanaged.
+    func link(to object: Object, _ txn: StoreWriteTransaction) throws -> Link {
+        let key = try addObject(object, .error, txn)
+        let cls = object._ref?.root ?? realmClass(type(of: object))
+        return Link(table: cls.table.schema.table, key: key)
+    }
+
+    /// The slots of an embedded object's document, from its unmanaged values.
+    func embeddedSlots(of object: EmbeddedObject, _ txn: StoreWriteTransaction) throws -> [Value] {
+        let cls = realmClass(type(of: object))
+        if object._ref != nil {
+            throw StoreError.invalidValue(ValueIssue(.notAllowedHere("an embedded object that already has an owner"), className: cls.name))
+        }
+        let context = _WriteContext(realm: self, transaction: txn)
+        var slots = [Value](repeating: .null, count: cls.table.schema.slotCount)
+        let values = ValueAssignment.unmanagedValues(of: object)
+        for (index, slot) in cls.slots.enumerated() where slot >= 0 {
+            slots[slot] = try values[index]._geodeEngineValue(context).value
+        }
+        return slots
+    }
+
+    // MARK: - Reading
+
+    /// Object `key` of class `cls`, as a managed accessor.
+    func accessor(_ cls: RealmClass, _ key: ObjectKey) -> ObjectBase {
+        let object = cls.info.type.init()
+        object._ref = ManagedRef(realm: self, cls: cls, root: cls, key: key, path: [])
+        return object
+    }
+
+    /// The object a link points at; nil when it no longer exists.
+    func object(for link: Link) -> ObjectBase? {
+        guard let cls = realmClass(table: link.table),
+              (try? withDocument(cls, link.key) { $0 != nil }) == true else { return nil }
+        return accessor(cls, link.key)
+    }
+
+    /// An accessor for the embedded object at `path` in `owner`'s document.
+    func embeddedObject(of type: EmbeddedObject.Type, owner: ManagedRef, path: [PathStep]) -> EmbeddedObject {
+        let object = type.init()
+        object._ref = ManagedRef(realm: self, cls: realmClass(type), root: owner.root, key: owner.key, path: path)
+        return object
+    }
+
+    /// Runs `body` with the document of object `key` (nil when it does not exist),
+    /// as this realm sees it: its write transaction, else its pinned version.
+    func withDocument<T>(_ cls: RealmClass, _ key: ObjectKey, _ body: (ContainerView?) throws -> T) throws -> T {
+        if let txn = transaction { return try body(try txn.document(key, in: cls.table)) }
+        return try store.read(pinned) { try body(try $0.document(key, in: cls.table)) }
+    }
+
+    /// Reads property `property` of a managed object.
+    func read(_ ref: ManagedRef, _ property: Int) -> (_EngineValue, _ReadContext) {
+        let slot = ref.cls.slots[property]
+        let path = ref.path + [.index(slot)]
+        let owner = ref.path.isEmpty ? ref : ManagedRef(realm: self, cls: ref.root, root: ref.root, key: ref.key, path: [])
+        do {
+            let value = try withDocument(ref.root, ref.key) { document -> Value in
+                guard let document else {
+                    preconditionFailure("Geode: the \(ref.cls.name) object was deleted; it can no longer be read")
+                }
+                return try document.value(atPath: path)?.decode() ?? .null
+            }
+            return (.init(value), _ReadContext(realm: self, owner: owner, path: path))
+        } catch {
+            preconditionFailure("Geode: reading \(ref.cls.name).\(ref.cls.info.properties[property].name) failed: \(error)")
+        }
+    }
+
+    /// Writes property `property` of a managed object with the value `produce`
+    /// makes; a refused value is recorded for the commit to throw.
+    func write(_ ref: ManagedRef, _ property: Int, _ produce: (_WriteContext) throws -> _EngineValue) {
+        guard let txn = requireWrite("changing \(ref.cls.name).\(ref.cls.info.properties[property].name)") else { return }
+        do {
+            let value = try produce(_WriteContext(realm: self, transaction: txn)).value
+            try replace(at: ref.path + [.index(ref.cls.slots[property])], in: ref, with: value, txn)
+        } catch {
+            record(error)
+        }
+    }
+
+    /// Replaces the value at `path` of `ref`'s document and writes the document back.
+    func replace(at path: [PathStep], in ref: ManagedRef, with value: Value, _ txn: StoreWriteTransaction) throws {
+        guard var row = try txn.row(ref.key, in: ref.root.table) else {
+            throw StoreError.objectNotFound(className: ref.root.name, key: ref.key.rawValue)
+        }
+        guard case let .index(slot) = path.first, slot < ref.root.rowIndexBySlot.count else { return }
+        try Self.set(&row[ref.root.rowIndexBySlot[slot]], path.dropFirst(), value)
+        try txn.update(row, key: ref.key, in: ref.root.table)
+        changeCount += 1
+    }
+
+    private static func set(_ target: inout Value, _ path: ArraySlice<PathStep>, _ value: Value) throws {
+        guard let step = path.first else {
+            target = value
+            return
+        }
+        switch (step, target) {
+        case (let .index(i), .list(var items)) where i < items.count:
+            try set(&items[i], path.dropFirst(), value)
+            target = .list(items)
+        case (let .index(i), .embedded(var slots)) where i < slots.count:
+            try set(&slots[i], path.dropFirst(), value)
+            target = .embedded(slots)
+        case (let .key(k), .map(var entries)):
+            var entry = entries[k] ?? .null
+            try set(&entry, path.dropFirst(), value)
+            entries[k] = entry
+            target = .map(entries)
+        default:
+            throw StoreError.invalidValue(ValueIssue(.notAllowedHere("writing through a path that no longer exists")))
+        }
+    }
+
+    /// Whether a managed object still exists.
+    func exists(_ ref: ManagedRef) -> Bool {
+        (try? withDocument(ref.root, ref.key) { document -> Bool in
+            guard let document else { return false }
+            if ref.path.isEmpty { return true }
+            guard let value = try document.value(atPath: ref.path) else { return false }
+            return !value.isNull
+        }) ?? false
+    }
+
+    // MARK: - Queries and deletes
+
+    /// Every object of `type`, live.
+    public func objects<T: Object>(_ type: T.Type) -> Results<T> {
+        Results(realm: self, cls: realmClass(type))
+    }
+
+    /// The object of `type` with primary key `key`, if any.
+    ///
+    /// ```swift
+    /// let person = realm.object(ofType: Person.self, forPrimaryKey: 123)
+    /// ```
+    public func object<T: Object>(ofType type: T.Type, forPrimaryKey key: Any?) -> T? {
+        let cls = realmClass(type)
+        guard let pkIndex = cls.primaryKey else {
+            preconditionFailure("Geode: \(cls.name) has no primary key")
+        }
+        let property = cls.info.properties[pkIndex]
+        guard let typed = try? property.valueType._geodeFromAny(key ?? NSNull(), self) else { return nil }
+        guard let value = try? typed._geodeEngineValue(_WriteContext(realm: self, transaction: nil)).value else { return nil }
+        let found: ObjectKey?
+        if let txn = transaction {
+            found = try? txn.object(withPrimaryKey: value, in: cls.table)
+        } else {
+            found = try? store.read(pinned) { try $0.object(withPrimaryKey: value, in: cls.table) }
+        }
+        return found.map { accessor(cls, $0) as? T } ?? nil
+    }
+
+    /// Deletes a managed object: it disappears from every list, set and map that
+    /// held it, links to it become nil, and its embedded objects go with it.
+    public func delete(_ object: ObjectBase) {
+        guard let txn = requireWrite("deleting an object") else { return }
+        guard let ref = object._ref, ref.realm === self else {
+            preconditionFailure("Geode: only objects managed by this realm can be deleted from it")
+        }
+        do {
+            if ref.path.isEmpty {
+                try deleteObject(ref.root, ref.key, txn)
+            } else {
+                try removeEmbedded(ref, txn)
+            }
+        } catch {
+            record(error)
+        }
+    }
+
+    /// Deletes every object of a sequence.
+    public func delete<S: Sequence>(_ objects: S) where S.Element: ObjectBase {
+        for object in Array(objects) { delete(object) }
+    }
+
+    /// Deletes every object of every class.
+    public func deleteAll() {
+        guard let txn = requireWrite("deleting all objects") else { return }
+        do {
+            for cls in store.schema.classes where !cls.isEmbedded {
+                try txn.deleteAll(in: try store.table(cls.name))
+            }
+            changeCount += 1
+        } catch {
+            record(error)
+        }
+    }
+
+    private func deleteObject(_ cls: RealmClass, _ key: ObjectKey, _ txn: StoreWriteTransaction) throws {
+        guard try txn.delete(key, in: cls.table) else { return }
+        changeCount += 1
+        try LinkCleaner(store: store, transaction: txn).removeLinks(to: Link(table: cls.table.schema.table, key: key))
+    }
+
+    private func removeEmbedded(_ ref: ManagedRef, _ txn: StoreWriteTransaction) throws {
+        // An embedded object is deleted by clearing the place that holds it.
+        guard let last = ref.path.last else { return }
+        let parentPath = Array(ref.path.dropLast())
+        if case let .index(i) = last, parentPath.count >= 1 {
+            let holder = try withDocument(ref.root, ref.key) { try $0?.value(atPath: parentPath)?.decode() }
+            if case var .list(items)? = holder, i < items.count {
+                items.remove(at: i)
+                try replace(at: parentPath, in: ref, with: .list(items), txn)
+                return
+            }
+        }
+        try replace(at: ref.path, in: ref, with: .null, txn)
+    }
+
+    /// The link to a managed object (for lookups, where nothing may be added).
+    func existingLink(to object: Object) throws -> Link {
+        guard let ref = object._ref, ref.realm === self else {
+            throw GeodeError.invalidValue("an unmanaged object cannot be compared or looked up")
+        }
+        return Link(table: ref.root.table.schema.table, key: ref.key)
+    }
+}

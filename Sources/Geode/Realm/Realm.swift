@@ -1,0 +1,197 @@
+import Foundation
+import GeodeCore
+
+/// A Geode database: one store file (or an in-memory store), opened with the
+/// classes it holds.
+///
+/// A realm reads one version of the store at a time, advanced by its own
+/// writes and by ``refresh()``. Changes happen in write transactions.
+///
+/// ```swift
+/// let realm = try Realm()
+/// try realm.write {
+///     realm.add(Dog(value: ["name": "Rex", "age": 10]))
+/// }
+/// print(realm.objects(Dog.self).count)
+/// ```
+public final class Realm {
+    /// The configuration the realm was opened with.
+    public let configuration: Configuration
+    let store: Store
+    /// The version reads see outside write transactions.
+    var pinned: PinnedTransaction
+    /// The open write transaction, if any.
+    var transaction: StoreWriteTransaction?
+    /// The first data error of the open write; later changes in it are skipped.
+    private var writeError: Error?
+    /// Objects that became managed in the open write (unmanaged again if it is cancelled).
+    private var addedInWrite: [ObjectBase] = []
+    private var classesByName: [String: RealmClass] = [:]
+    /// Counts changes this realm has seen (its own writes, new versions), so
+    /// that live collections know when to read again.
+    var changeCount = 0
+
+    /// Opens the realm `configuration` describes.
+    ///
+    /// Throws ``GeodeError`` when the file is not a Geode store, its schema needs
+    /// a migration, or the schema is invalid (naming class and property).
+    public init(configuration: Configuration = .defaultConfiguration) throws {
+        self.configuration = configuration
+        let infos = configuration.objectTypes.map { ClassInfo.closure(of: $0) } ?? ClassInfo.all
+        do {
+            var storeConfiguration = StoreConfiguration(path: try configuration.storePath(),
+                                                        schema: Schema(classes: infos.map(\.schema), version: configuration.schemaVersion))
+            storeConfiguration.readOnly = configuration.readOnly
+            storeConfiguration.inMemory = configuration.inMemoryIdentifier != nil
+            storeConfiguration.deleteIfMigrationNeeded = configuration.deleteRealmIfMigrationNeeded
+            store = try Store.open(storeConfiguration)
+            pinned = try store.pin()
+        } catch {
+            throw GeodeError.from(error)
+        }
+        for info in infos { bind(info) }
+    }
+
+    deinit { pinned.close() }
+
+    // MARK: - Classes
+
+    /// The realm's view of a Swift class: its table and document slots.
+    func realmClass(_ type: ObjectBase.Type) -> RealmClass {
+        let name = ClassInfo.className(type)
+        if let known = classesByName[name] { return known }
+        let info = ClassInfo.of(type)
+        guard store.schema[name] != nil else {
+            preconditionFailure("Geode: class '\(name)' is not in this realm's schema; list it in Realm.Configuration.objectTypes")
+        }
+        return bind(info)
+    }
+
+    @discardableResult
+    private func bind(_ info: ClassInfo) -> RealmClass {
+        if let known = classesByName[info.name] { return known }
+        guard let table = try? store.table(info.name) else {
+            preconditionFailure("Geode: class '\(info.name)' is missing from the store")
+        }
+        let cls = RealmClass(info: info, table: table)
+        classesByName[info.name] = cls
+        return cls
+    }
+
+    func realmClass(named name: String) -> RealmClass? {
+        if let known = classesByName[name] { return known }
+        guard let info = ClassInfo.all.first(where: { $0.name == name }) else { return nil }
+        return bind(info)
+    }
+
+    func realmClass(table id: UInt32) -> RealmClass? {
+        guard let table = store.table(id: id) else { return nil }
+        return realmClass(named: table.schema.name)
+    }
+
+    // MARK: - Transactions
+
+    /// Whether a write transaction is open.
+    public var isInWriteTransaction: Bool { transaction != nil }
+
+    /// Runs `block` in a write transaction and commits it.
+    ///
+    /// When `block` throws, or a change inside it was refused (a value too long,
+    /// a duplicate primary key, a wrong type), nothing is committed and the
+    /// error is thrown. The block may not nest another write.
+    @discardableResult
+    public func write<Result>(_ block: () throws -> Result) throws -> Result {
+        beginWrite()
+        let result: Result
+        do {
+            result = try block()
+        } catch {
+            if isInWriteTransaction { cancelWrite() }
+            throw error
+        }
+        if isInWriteTransaction { try commitWrite() }
+        return result
+    }
+
+    /// Opens a write transaction; end it with ``commitWrite()`` or ``cancelWrite()``
+    /// on this same thread.
+    public func beginWrite() {
+        precondition(!configuration.readOnly, "Geode: the realm was opened read-only; it cannot be written")
+        precondition(transaction == nil, "Geode: a write transaction is already open on this realm")
+        do {
+            transaction = try store.beginWrite()
+        } catch {
+            preconditionFailure("Geode: cannot begin a write transaction: \(error)")
+        }
+        writeError = nil
+        addedInWrite = []
+    }
+
+    /// Commits the open write transaction. If a change inside it was refused,
+    /// nothing is committed and that first error is thrown.
+    public func commitWrite() throws {
+        guard let txn = transaction else { preconditionFailure("Geode: commitWrite() without beginWrite()") }
+        if let error = writeError {
+            cancelWrite()
+            throw GeodeError.from(error)
+        }
+        transaction = nil
+        do {
+            try txn.commit()
+        } catch {
+            for object in addedInWrite { object._ref = nil }
+            addedInWrite = []
+            refresh()
+            throw GeodeError.from(error)
+        }
+        addedInWrite = []
+        refresh()
+    }
+
+    /// Discards every change of the open write transaction; objects added in it
+    /// become unmanaged again.
+    public func cancelWrite() {
+        guard let txn = transaction else { preconditionFailure("Geode: cancelWrite() without beginWrite()") }
+        transaction = nil
+        txn.abort()
+        changeCount += 1
+        for object in addedInWrite { object._ref = nil }
+        addedInWrite = []
+        writeError = nil
+        refresh()
+    }
+
+    /// Runs `body` with the transaction reads see: the open write, else the pinned version.
+    func withTransaction<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
+        if let txn = transaction { return try body(txn) }
+        return try store.read(pinned, body)
+    }
+
+    /// Records the first data error of the open write: the commit throws it and
+    /// changes after it are skipped.
+    func record(_ error: Error) {
+        if writeError == nil { writeError = error }
+    }
+
+    /// The open write transaction, stopping with Realm's rule when there is none;
+    /// nil once a change in this write was refused.
+    func requireWrite(_ what: @autoclosure () -> String) -> StoreWriteTransaction? {
+        guard let txn = transaction else {
+            preconditionFailure("Geode: \(what()) can only happen inside a write transaction (realm.write { ... })")
+        }
+        return writeError == nil ? txn : nil
+    }
+
+    func noteAdded(_ object: ObjectBase) { addedInWrite.append(object) }
+
+    /// Advances the realm to the store's latest version.
+    @discardableResult
+    public func refresh() -> Bool {
+        guard transaction == nil, let latest = try? store.pin() else { return false }
+        pinned.close()
+        pinned = latest
+        changeCount += 1
+        return true
+    }
+}
+

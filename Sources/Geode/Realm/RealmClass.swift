@@ -1,0 +1,26 @@
+import GeodeCore
+
+/// A Swift model class as one realm stores it: the class's properties mapped
+/// onto the store's table, document slots and row positions.
+final class RealmClass {
+    let info: ClassInfo
+    let table: Table
+    /// For each property of `info`: its document slot, or -1 (linking objects).
+    let slots: [Int]
+    /// For each document slot: its position in a row, or -1 (retired).
+    let rowIndexBySlot: [Int]
+    /// The primary key property's index in `info.properties`.
+    let primaryKey: Int?
+
+    init(info: ClassInfo, table: Table) {
+        self.info = info
+        self.table = table
+        slots = info.properties.map { p in table.schema.property(named: p.name).map { $0.isStored ? $0.slot : -1 } ?? -1 }
+        var rows = [Int](repeating: -1, count: table.schema.slotCount)
+        for (row, p) in table.storedProperties.enumerated() where p.slot < rows.count { rows[p.slot] = row }
+        rowIndexBySlot = rows
+        primaryKey = info.properties.firstIndex { $0.options.isPrimaryKey }
+    }
+
+    var name: String { info.name }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import GeodeCore
+import OrderedCollections
+
+/// A value of any supported type, for a property that holds different types in
+/// different objects: scalars, a link to an object, or lists and maps of
+/// `AnyRealmValue`.
+///
+/// ```swift
+/// dog.companion = .string("Fluffy the Cat")
+/// dog.companion = .object(Dog(value: ["name": "Spot"]))
+/// if case let .string(name) = dog.companion { print(name) }
+/// ```
+public enum AnyRealmValue: Hashable {
+    case none
+    case int(Int)
+    case bool(Bool)
+    case float(Float)
+    case double(Double)
+    case string(String)
+    case data(Data)
+    case date(Date)
+    case objectId(ObjectId)
+    case uuid(UUID)
+    case object(Object)
+    /// A list of values. Read from a managed object, it is a copy of the stored
+    /// list (live nested collections are not built yet).
+    case list(List<AnyRealmValue>)
+    /// A map of values. Read from a managed object, it is a copy of the stored map.
+    case dictionary(Map<String, AnyRealmValue>)
+
+    /// The integer, if the value is one.
+    public var intValue: Int? { if case let .int(v) = self { return v }; return nil }
+    /// The bool, if the value is one.
+    public var boolValue: Bool? { if case let .bool(v) = self { return v }; return nil }
+    /// The float, if the value is one.
+    public var floatValue: Float? { if case let .float(v) = self { return v }; return nil }
+    /// The double, if the value is one.
+    public var doubleValue: Double? { if case let .double(v) = self { return v }; return nil }
+    /// The string, if the value is one.
+    public var stringValue: String? { if case let .string(v) = self { return v }; return nil }
+    /// The data, if the value is one.
+    public var dataValue: Data? { if case let .data(v) = self { return v }; return nil }
+    /// The date, if the value is one.
+    public var dateValue: Date? { if case let .date(v) = self { return v }; return nil }
+    /// The ObjectId, if the value is one.
+    public var objectIdValue: ObjectId? { if case let .objectId(v) = self { return v }; return nil }
+    /// The UUID, if the value is one.
+    public var uuidValue: UUID? { if case let .uuid(v) = self { return v }; return nil }
+    /// The list, if the value is one.
+    public var listValue: List<AnyRealmValue>? { if case let .list(v) = self { return v }; return nil }
+    /// The map, if the value is one.
+    public var dictionaryValue: Map<String, AnyRealmValue>? { if case let .dictionary(v) = self { return v }; return nil }
+    /// The object as `type`, if the value is an object of that type.
+    public func object<T: Object>(_ type: T.Type) -> T? { if case let .object(v) = self { return v as? T }; return nil }
+
+    public static func == (a: AnyRealmValue, b: AnyRealmValue) -> Bool {
+        switch (a, b) {
+        case (.none, .none): return true
+        case let (.int(x), .int(y)): return x == y
+        case let (.bool(x), .bool(y)): return x == y
+        case let (.float(x), .float(y)): return x == y
+        case let (.double(x), .double(y)): return x == y
+        case let (.string(x), .string(y)): return x == y
+        case let (.data(x), .data(y)): return x == y
+        case let (.date(x), .date(y)): return x == y
+        case let (.objectId(x), .objectId(y)): return x == y
+        case let (.uuid(x), .uuid(y)): return x == y
+        case let (.object(x), .object(y)):
+            if x === y { return true }
+            guard let rx = x._ref, let ry = y._ref else { return false }
+            return rx.realm === ry.realm && rx.root === ry.root && rx.key == ry.key
+        case let (.list(x), .list(y)): return Array(x) == Array(y)
+        case let (.dictionary(x), .dictionary(y)): return x.keys == y.keys && x.values == y.values
+        default: return false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .none: hasher.combine(0)
+        case let .int(v): hasher.combine(v)
+        case let .bool(v): hasher.combine(v)
+        case let .float(v): hasher.combine(v)
+        case let .double(v): hasher.combine(v)
+        case let .string(v): hasher.combine(v)
+        case let .data(v): hasher.combine(v)
+        case let .date(v): hasher.combine(v)
+        case let .objectId(v): hasher.combine(v)
+        case let .uuid(v): hasher.combine(v)
+        case let .object(v): hasher.combine(v._ref?.key.rawValue ?? UInt64(UInt(bitPattern: ObjectIdentifier(v).hashValue)))
+        case let .list(v): hasher.combine(v.count)
+        case let .dictionary(v): hasher.combine(v.count)
+        }
+    }
+}
+
+extension AnyRealmValue: _PersistableValue {
+    public static var _geodeKind: _PropertyKind { .init(.mixed) }
+    public static func _geodeDefault() -> AnyRealmValue { .none }
+
+    public static func _geodeFrom(_ value: _EngineValue, _ context: _ReadContext) -> AnyRealmValue? {
+        from(value.value, context.realm)
+    }
+
+    static func from(_ value: Value, _ realm: Realm) -> AnyRealmValue? {
+        switch value {
+        case .null: return AnyRealmValue.none
+        case let .int(i): return .int(Int(i))
+        case let .bool(b): return .bool(b)
+        case let .float(f): return .float(f)
+        case let .double(d): return .double(d)
+        case let .string(s): return .string(s)
+        case let .binary(b): return .data(Data(b))
+        case let .timestamp(t): return .date(t.date)
+        case let .objectId(id): return .objectId(ObjectId(bytes: id))
+        case let .uuid(u): return .uuid(u)
+        case let .link(link): return (realm.object(for: link) as? Object).map(AnyRealmValue.object) ?? AnyRealmValue.none
+        case let .list(items):
+            let list = List<AnyRealmValue>()
+            for item in items { list.append(from(item, realm) ?? .none) }
+            return .list(list)
+        case let .map(entries):
+            let map = Map<String, AnyRealmValue>()
+            for (key, item) in entries { map[key] = from(item, realm) ?? AnyRealmValue.none }
+            return .dictionary(map)
+        case .decimal128, .embedded: return nil
+        }
+    }
+
+    public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue {
+        switch self {
+        case .none: return .init(.null)
+        case let .int(v): return .init(.int(Int64(v)))
+        case let .bool(v): return .init(.bool(v))
+        case let .float(v): return .init(.float(v))
+        case let .double(v): return .init(.double(v))
+        case let .string(v): return .init(.string(v))
+        case let .data(v): return .init(.binary(Array(v)))
+        case let .date(v): return .init(.timestamp(Timestamp(v)))
+        case let .objectId(v): return .init(.objectId(v.bytes))
+        case let .uuid(v): return .init(.uuid(v))
+        case let .object(v): return try v._geodeEngineValue(context)
+        case let .list(v): return try v._geodeEngineValue(context)
+        case let .dictionary(v): return try v._geodeEngineValue(context)
+        }
+    }
+
+    public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> AnyRealmValue {
+        switch any {
+        case let v as AnyRealmValue: return v
+        case is NSNull: return AnyRealmValue.none
+        case let v as Bool: return .bool(v)
+        case let v as Int: return .int(v)
+        case let v as Double: return .double(v)
+        case let v as Float: return .float(v)
+        case let v as String: return .string(v)
+        case let v as Data: return .data(v)
+        case let v as Date: return .date(v)
+        case let v as ObjectId: return .objectId(v)
+        case let v as UUID: return .uuid(v)
+        case let v as Object: return .object(v)
+        case let v as [Any]: return .list(try List<AnyRealmValue>._geodeFromAny(v, realm))
+        case let v as [String: Any]: return .dictionary(try Map<String, AnyRealmValue>._geodeFromAny(v, realm))
+        default: throw wrongInput(any, AnyRealmValue.self)
+        }
+    }
+}

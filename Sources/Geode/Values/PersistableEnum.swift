@@ -1,0 +1,34 @@
+/// An enum stored as its raw value (an integer or a string).
+///
+/// ```swift
+/// enum TaskStatus: String, PersistableEnum {
+///     case notStarted, inProgress, complete
+/// }
+/// class Task: Object {
+///     @Persisted var status = TaskStatus.notStarted
+/// }
+/// ```
+public protocol PersistableEnum: _PersistableValue, RawRepresentable, CaseIterable, Hashable
+where RawValue: _PersistableValue {}
+
+extension PersistableEnum {
+    public static var _geodeKind: _PropertyKind { RawValue._geodeKind }
+    public static func _geodeDefault() -> Self {
+        guard let first = allCases.first else { preconditionFailure("Geode: a PersistableEnum needs at least one case") }
+        return first
+    }
+    public static func _geodeFrom(_ value: _EngineValue, _ context: _ReadContext) -> Self? {
+        RawValue._geodeFrom(value, context).flatMap(Self.init(rawValue:))
+    }
+    public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue {
+        try rawValue._geodeEngineValue(context)
+    }
+    public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> Self {
+        if let value = any as? Self { return value }
+        let raw = try RawValue._geodeFromAny(any, realm)
+        guard let value = Self(rawValue: raw) else {
+            throw GeodeError.invalidValue("\(raw) is not a case of \(Self.self)")
+        }
+        return value
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Byte keys for index databases whose byte order is the values' order within
+/// each type: integers big-endian with the sign bit flipped, strings as UTF-8,
+/// ObjectIds and UUIDs as their bytes, a type tag in front of each.
+///
+/// ```swift
+/// IndexKey.encode(.int(-1)) < IndexKey.encode(.int(0))   // byte-wise, as LMDB sorts
+/// ```
+package enum IndexKey {
+    /// The key of `value`; nil for values no index covers (lists, maps, floats).
+    package static func encode(_ value: Value) -> [UInt8]? {
+        switch value {
+        case .null: return [0]
+        case let .bool(b): return [1, b ? 1 : 0]
+        case let .int(i): return [2] + bigEndian(UInt64(bitPattern: i) ^ (1 << 63))
+        case let .string(s):
+            // LMDB keys are at most 511 bytes: long strings keep a prefix and a hash.
+            let utf8 = Array(s.utf8)
+            if utf8.count <= 400 { return [3] + utf8 }
+            var hasher = FNV1a()
+            hasher.combine(utf8)
+            return [3] + utf8.prefix(400) + [0xFF] + bigEndian(hasher.value)
+        case let .objectId(id): return [4] + id.array
+        case let .uuid(u): return [5] + withUnsafeBytes(of: u.uuid, Array.init)
+        case let .timestamp(t):
+            return [6] + bigEndian(UInt64(bitPattern: t.seconds) ^ (1 << 63)) + bigEndian(UInt64(UInt32(bitPattern: t.nanoseconds)))
+        default: return nil
+        }
+    }
+
+    private static func bigEndian(_ v: UInt64) -> [UInt8] { withUnsafeBytes(of: v.bigEndian, Array.init) }
+
+    /// 64-bit FNV-1a: a stable hash for long string keys.
+    private struct FNV1a {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        mutating func combine(_ bytes: [UInt8]) {
+            for byte in bytes { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        }
+    }
+}
