@@ -123,3 +123,22 @@ extension EmbeddedObject: _PersistableValue {
     }
 
 }
+
+extension ObjectBase: Equatable, Hashable {
+    /// Two objects are equal when they are the same stored object (same realm,
+    /// class and key) or, unmanaged, the same instance.
+    public static func == (lhs: ObjectBase, rhs: ObjectBase) -> Bool {
+        if lhs === rhs { return true }
+        guard let a = lhs._ref, let b = rhs._ref else { return false }
+        return a.realm.store.path == b.realm.store.path && a.root.name == b.root.name && a.key == b.key && a.path == b.path
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        if let ref = _ref {
+            hasher.combine(ref.root.name)
+            hasher.combine(ref.key.rawValue)
+        } else {
+            hasher.combine(ObjectIdentifier(self))
+        }
+    }
+}

@@ -108,7 +108,7 @@ extension Realm {
             let pk = try ValueAssignment.unmanagedValue(of: object, pkIndex)._geodeEngineValue(context).value
             if let existing = try txn.object(withPrimaryKey: pk, in: cls.table) {
                 guard update != .error else {
-                    throw StoreError.invalidValue(ValueIssue(.duplicatePrimaryKey(String(describing: pk)), className: cls.name,
+                    throw StoreError.invalidValue(ValueIssue(.duplicatePrimaryKey(StoreWriteTransaction.describe(pk)), className: cls.name,
                                                              property: cls.info.properties[pkIndex].name))
                 }
                 object._ref = ManagedRef(realm: self, cls: cls, root: cls, key: existing, path: [])

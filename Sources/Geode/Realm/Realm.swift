@@ -61,8 +61,20 @@ public final class Realm {
         let name = ClassInfo.className(type)
         if let known = classesByName[name] { return known }
         let info = ClassInfo.of(type)
-        guard store.schema[name] != nil else {
-            preconditionFailure("Geode: class '\(name)' is not in this realm's schema; list it in Realm.Configuration.objectTypes")
+        if store.schema[name] == nil {
+            // First use of a class after the realm opened: add it (and the classes it reaches).
+            precondition(!configuration.readOnly, "Geode: class '\(name)' is not in this read-only realm")
+            let classes = ClassInfo.closure(of: [type]).map(\.schema)
+            do {
+                if let txn = transaction {
+                    try txn.addClasses(classes)
+                } else {
+                    try store.write { try $0.addClasses(classes) }
+                    refresh()
+                }
+            } catch {
+                preconditionFailure("Geode: class '\(name)' cannot be added to the realm: \(GeodeError.from(error))")
+            }
         }
         return bind(info)
     }
@@ -141,6 +153,7 @@ public final class Realm {
         } catch {
             for object in addedInWrite { object._ref = nil }
             addedInWrite = []
+            classesByName = classesByName.filter { store.schema[$0.key] != nil }
             refresh()
             throw GeodeError.from(error)
         }
@@ -155,6 +168,8 @@ public final class Realm {
         transaction = nil
         txn.abort()
         changeCount += 1
+        // Classes first used in the cancelled write are gone again.
+        classesByName = classesByName.filter { store.schema[$0.key] != nil }
         for object in addedInWrite { object._ref = nil }
         addedInWrite = []
         writeError = nil

@@ -93,6 +93,8 @@ package class Transaction {
 package final class WriteTransaction: Transaction {
     /// Work to do just before the commit (flushing counters kept in memory).
     private var beforeCommit: [() throws -> Void] = []
+    /// Work to undo outside LMDB when the transaction aborts.
+    private var afterAbort: [() -> Void] = []
     /// Set for a transaction from ``Environment/beginWrite()``: ending it releases the map lock.
     var releasesMapLock = false
 
@@ -159,6 +161,11 @@ package final class WriteTransaction: Transaction {
         }
     }
 
+    /// Registers work to run if the transaction aborts, most recent first.
+    package func onAbort(_ work: @escaping () -> Void) {
+        afterAbort.append(work)
+    }
+
     /// Registers work to run just before the commit, in order.
     package func onCommit(_ work: @escaping () throws -> Void) {
         beforeCommit.append(work)
@@ -175,10 +182,12 @@ package final class WriteTransaction: Transaction {
         }
         beforeCommit = []
         let pending = pendingDatabases
+        let undo = afterAbort
         let rc = mdb_txn_commit(handle)
         // After mdb_txn_commit the handle is freed whatever the outcome.
         markFinished()
         if releasesMapLock { environment.endExplicitWrite() }
+        if rc != 0 { for work in undo.reversed() { work() } }
         try check(rc, "mdb_txn_commit")
         environment.publish(pending)
     }
@@ -186,14 +195,17 @@ package final class WriteTransaction: Transaction {
     /// Discards every change.
     override package func abort() {
         guard !isFinished else { return }
+        let undo = afterAbort
         markFinished()
         mdb_txn_abort(handle)
         if releasesMapLock { environment.endExplicitWrite() }
+        for work in undo.reversed() { work() }
     }
 
     private func markFinished() {
         pendingDatabases = [:]
         beforeCommit = []
+        afterAbort = []
         isFinished = true
     }
 }

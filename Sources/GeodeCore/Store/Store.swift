@@ -64,44 +64,50 @@ package final class Store: @unchecked Sendable {
 
     package let configuration: StoreConfiguration
     package var path: String { configuration.path }
-    package let schema: Schema
     let environment: Environment
     let meta: Database
-    private let tables: [String: Table]
-    private let tablesByID: [UInt32: Table]
-    let validator: ValueValidator
+    /// The schema and its tables; replaced as a whole when classes are added.
+    private var catalog: Catalog
+    private let catalogLock = NSLock()
 
     private init(configuration: StoreConfiguration, environment: Environment, meta: Database, schema: Schema,
                  objects: [String: Database]) {
         self.configuration = configuration
         self.environment = environment
         self.meta = meta
-        self.schema = schema
-        let validator = ValueValidator(schema: schema)
-        var tables: [String: Table] = [:]
-        for cls in schema.classes {
-            guard let rules = validator.classes[cls.name] else { continue }
-            let pk = cls.primaryKey
-            tables[cls.name] = Table(schema: cls, objects: objects[cls.name], primaryKeys: objects["pk/" + cls.name],
-                                     primaryKeySlot: pk?.slot,
-                                     primaryKeyRowIndex: pk.flatMap { p in cls.storedProperties.firstIndex { $0.name == p.name } },
-                                     rules: rules, slotsAreDense: cls.slotsAreDense)
-        }
-        self.tables = tables
-        self.tablesByID = Dictionary(tables.values.map { ($0.schema.table, $0) }, uniquingKeysWith: { a, _ in a })
-        self.validator = validator
+        catalog = Catalog(schema: schema, databases: objects)
     }
 
     deinit { environment.release() }
 
+    /// The current catalog.
+    var current: Catalog {
+        catalogLock.lock()
+        defer { catalogLock.unlock() }
+        return catalog
+    }
+
+    /// Replaces the catalog (classes were added, or an addition was undone).
+    func install(_ replacement: Catalog) {
+        catalogLock.lock()
+        catalog = replacement
+        catalogLock.unlock()
+    }
+
+    /// The store's classes.
+    package var schema: Schema { current.schema }
+
+    /// Checks rows before they are written.
+    var validator: ValueValidator { current.validator }
+
     /// The table of class `name`.
     package func table(_ name: String) throws -> Table {
-        guard let table = tables[name] else { throw StoreError.unknownClass(name) }
+        guard let table = current.tables[name] else { throw StoreError.unknownClass(name) }
         return table
     }
 
     /// The table with number `id` (links name tables by number).
-    package func table(id: UInt32) -> Table? { tablesByID[id] }
+    package func table(id: UInt32) -> Table? { current.tablesByID[id] }
 
     /// The size of the store's file in bytes.
     package var fileSize: Int {
@@ -209,7 +215,7 @@ package final class Store: @unchecked Sendable {
         }
     }
 
-    private static func storedSchema(_ txn: Transaction, _ meta: Database, _ path: String) throws -> Schema {
+    static func storedSchema(_ txn: Transaction, _ meta: Database, _ path: String) throws -> Schema {
         guard let bytes = try txn.get(meta, key: Array("schema".utf8)) else {
             throw StoreError.notAGeodeStore(path: path, reason: "its schema is missing")
         }
@@ -221,7 +227,7 @@ package final class Store: @unchecked Sendable {
 
     /// Opens the objects database of every top-level class (by class name) and
     /// the primary-key index of those with a primary key (by `pk/` + name).
-    private static func openTables(_ schema: Schema, _ txn: Transaction, create: Bool) throws -> [String: Database] {
+    static func openTables(_ schema: Schema, _ txn: Transaction, create: Bool) throws -> [String: Database] {
         var databases: [String: Database] = [:]
         func open(_ name: String, as label: String) throws {
             if let write = txn as? WriteTransaction, create {

@@ -109,6 +109,26 @@ package final class StoreWriteTransaction: StoreTransaction {
         super.init(store: store, transaction: transaction)
     }
 
+    /// Adds classes the store does not have yet, in this transaction: they are
+    /// usable at once and stored when it commits (and forgotten if it aborts).
+    /// The schema in the file, not this process's copy, is the base, so classes
+    /// another writer added are kept.
+    package func addClasses(_ classes: [ClassSchema]) throws {
+        let before = store.current
+        let stored = try Store.storedSchema(transaction, store.meta, store.path)
+        let missing = classes.filter { stored[$0.name] == nil }
+        var declared = stored
+        declared.classes += missing
+        let outcome = try SchemaReconciliation.reconcile(declared: declared, stored: stored,
+                                                         deleteIfMigrationNeeded: false, path: store.path)
+        if outcome.changed {
+            try write.put(store.meta, key: Array("schema".utf8), value: DocumentWriter.encode(outcome.schema.storedValue))
+        }
+        let databases = try Store.openTables(outcome.schema, transaction, create: true)
+        store.install(Catalog(schema: outcome.schema, databases: databases))
+        write.onAbort { [store] in store.install(before) }
+    }
+
     /// Commits a transaction from ``Store/beginWrite()``.
     package func commit() throws { try write.commit() }
 
@@ -189,7 +209,8 @@ package final class StoreWriteTransaction: StoreTransaction {
         }
     }
 
-    static func describe(_ value: Value) -> String {
+    /// A short text for a key value in error messages: `1`, `"Rex"`, an ObjectId's hex digits.
+    package static func describe(_ value: Value) -> String {
         switch value {
         case let .int(i): return String(i)
         case let .string(s): return "\"\(s)\""

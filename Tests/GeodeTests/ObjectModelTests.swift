@@ -1,0 +1,213 @@
+import Foundation
+import Geode
+import GeodeTestSupport
+import Testing
+
+enum Model {
+    class Toy: Object {
+        @Persisted var name = ""
+    }
+
+    class Pet: Object {
+        @Persisted(primaryKey: true) var id = 0
+        @Persisted var name = ""
+        @Persisted var age: Int?
+        @Persisted var weight: Double = 0
+        @Persisted var tags: List<String>
+        @Persisted var scores: List<Int?>
+        @Persisted var toy: Toy?
+        @Persisted var toys: List<Toy>
+        @Persisted var toysByRoom: Map<String, Toy?>
+        @Persisted var kind = Kind.dog
+        @Persisted var born = Date(timeIntervalSince1970: 0)
+        @Persisted var photo = Data()
+        @Persisted var tag: UUID?
+        @Persisted var small: Int8 = 0
+        @Persisted var ratio: Float = 0
+    }
+
+    enum Kind: String, PersistableEnum {
+        case dog, cat
+    }
+
+    /// Used only after the realm opened.
+    class LateComer: Object {
+        @Persisted var note = ""
+        @Persisted var toy: Toy?
+    }
+
+    class Inside: Object {
+        @Persisted var note = ""
+    }
+}
+
+@Suite struct ObjectModelTests {
+    private func makeRealm(_ directory: TemporaryDirectory) throws -> Realm {
+        try Realm(configuration: Realm.Configuration(fileURL: directory.url.appendingPathComponent("model.geode"),
+                                                     objectTypes: [Model.Pet.self]))
+    }
+
+    @Test func everyPropertyTypeRoundTripsThroughReopening() throws {
+        let directory = try TemporaryDirectory()
+        let tag = UUID()
+        do {
+            let realm = try makeRealm(directory)
+            try realm.write {
+                realm.create(Model.Pet.self, value: [
+                    "id": 1, "name": "Rex", "age": 4, "weight": 12.5, "tags": ["a", "b"], "scores": [1, NSNull(), 3],
+                    "toy": ["name": "ball"], "toys": [["name": "rope"]], "toysByRoom": ["hall": ["name": "bone"]],
+                    "kind": "cat", "born": Date(timeIntervalSince1970: 86400.5), "photo": Data([1, 2, 3]), "tag": tag.uuidString,
+                    "small": -8, "ratio": 0.5,
+                ])
+            }
+        }
+        let realm = try makeRealm(directory)
+        let pet = try #require(realm.object(ofType: Model.Pet.self, forPrimaryKey: 1))
+        #expect(pet.name == "Rex")
+        #expect(pet.age == 4)
+        #expect(pet.weight == 12.5)
+        #expect(Array(pet.tags) == ["a", "b"])
+        #expect(Array(pet.scores) == [1, nil, 3])
+        #expect(pet.toy?.name == "ball")
+        #expect(pet.toys.map(\.name) == ["rope"])
+        #expect(pet.toysByRoom["hall"]??.name == "bone")
+        #expect(pet.kind == .cat)
+        #expect(pet.born == Date(timeIntervalSince1970: 86400.5))
+        #expect(pet.photo == Data([1, 2, 3]))
+        #expect(pet.tag == tag)
+        #expect(pet.small == -8)
+        #expect(pet.ratio == 0.5)
+        #expect(realm.objects(Model.Toy.self).count == 3)
+    }
+
+    @Test func aDuplicatePrimaryKeyIsAnErrorAndNothingIsCommitted() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try makeRealm(directory)
+        try realm.write { realm.add(Model.Pet(value: ["id": 1, "name": "Rex"])) }
+        do {
+            try realm.write {
+                realm.add(Model.Pet(value: ["id": 2, "name": "Fido"]))
+                realm.add(Model.Pet(value: ["id": 1, "name": "Impostor"]))
+            }
+            Issue.record("a duplicate primary key was accepted")
+        } catch let error as GeodeError {
+            #expect(String(describing: error).contains("duplicate primary key 1"), "\(error)")
+        }
+        #expect(realm.objects(Model.Pet.self).map(\.name) == ["Rex"], "the whole write was rolled back")
+    }
+
+    @Test func updatePoliciesChangeOnlyWhatIsGiven() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try makeRealm(directory)
+        try realm.write { realm.create(Model.Pet.self, value: ["id": 7, "name": "Rex", "weight": 10.0]) }
+        try realm.write { realm.create(Model.Pet.self, value: ["id": 7, "weight": 11.0], update: .modified) }
+        let pet = try #require(realm.object(ofType: Model.Pet.self, forPrimaryKey: 7))
+        #expect(pet.name == "Rex", "properties not given keep their values")
+        #expect(pet.weight == 11.0)
+        try realm.write { realm.add(Model.Pet(value: ["id": 7, "name": "Max"]), update: .all) }
+        #expect(pet.name == "Max")
+        #expect(pet.weight == 0, "add with .all writes every property of the given object")
+        #expect(realm.objects(Model.Pet.self).count == 1)
+    }
+
+    @Test func changingAPrimaryKeyIsAnError() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try makeRealm(directory)
+        let pet = Model.Pet(value: ["id": 1])
+        try realm.write { realm.add(pet) }
+        #expect(throws: GeodeError.self) { try realm.write { pet.id = 2 } }
+        #expect(pet.id == 1)
+    }
+
+    @Test func aValueOverTheLimitIsRefusedWithItsPlace() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try makeRealm(directory)
+        let pet = Model.Pet(value: ["id": 1])
+        try realm.write { realm.add(pet) }
+        do {
+            try realm.write { pet.name = String(repeating: "x", count: 16_777_200) }
+            Issue.record("an oversized string was accepted")
+        } catch let error as GeodeError {
+            #expect(String(describing: error).contains("Pet.name"), "\(error)")
+            #expect(String(describing: error).contains("16777199"), "\(error)")
+        }
+        #expect(pet.name == "")
+    }
+
+    @Test func wrongInputTypesAreRefused() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try makeRealm(directory)
+        for bad: [String: Any] in [["id": 1, "name": 42], ["id": 1, "born": "2024-01-01"], ["id": 1, "age": 2.5], ["id": "one"]] {
+            do {
+                try realm.write { realm.create(Model.Pet.self, value: bad) }
+                Issue.record("\(bad) was accepted")
+            } catch let error as GeodeError {
+                #expect(String(describing: error).contains("Pet."), "\(error)")
+            }
+        }
+        #expect(realm.objects(Model.Pet.self).isEmpty)
+    }
+
+    @Test func deletingAnObjectRemovesEveryLinkToIt() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try makeRealm(directory)
+        let ball = Model.Toy(value: ["name": "ball"])
+        let pet = Model.Pet(value: ["id": 1, "toy": ball, "toys": [ball, Model.Toy(value: ["name": "rope"])],
+                                    "toysByRoom": ["hall": ball]])
+        try realm.write { realm.add(pet) }
+        try realm.write { realm.delete(ball) }
+        #expect(ball.isInvalidated)
+        #expect(pet.toy == nil)
+        #expect(pet.toys.map(\.name) == ["rope"])
+        #expect(pet.toysByRoom.count == 1)
+        #expect(pet.toysByRoom["hall"] == .some(nil), "a map keeps the key with a null value")
+    }
+
+    @Test func aCancelledWriteLeavesObjectsUnmanaged() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try makeRealm(directory)
+        let pet = Model.Pet(value: ["id": 1, "name": "Rex"])
+        realm.beginWrite()
+        realm.add(pet)
+        #expect(realm.isInWriteTransaction)
+        #expect(realm.objects(Model.Pet.self).count == 1, "results see the write's own changes")
+        realm.cancelWrite()
+        #expect(pet.realm == nil)
+        #expect(pet.name == "Rex")
+        #expect(realm.objects(Model.Pet.self).isEmpty)
+    }
+
+    @Test func writeReturnsItsBlocksValueAndRollsBackWhenItThrows() throws {
+        struct Stop: Error {}
+        let directory = try TemporaryDirectory()
+        let realm = try makeRealm(directory)
+        let count = try realm.write { () -> Int in
+            realm.add(Model.Pet(value: ["id": 1]))
+            return realm.objects(Model.Pet.self).count
+        }
+        #expect(count == 1)
+        #expect(throws: Stop.self) {
+            try realm.write {
+                realm.add(Model.Pet(value: ["id": 2]))
+                throw Stop()
+            }
+        }
+        #expect(realm.objects(Model.Pet.self).count == 1)
+    }
+
+    @Test func classesFirstUsedAfterOpeningAreAdded() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try makeRealm(directory)
+        // Outside a write.
+        #expect(realm.objects(Model.LateComer.self).isEmpty)
+        try realm.write { realm.create(Model.LateComer.self, value: ["note": "hello", "toy": ["name": "ball"]]) }
+        // Inside a write, and gone again when the write is cancelled.
+        realm.beginWrite()
+        realm.create(Model.Inside.self, value: ["note": "x"])
+        realm.cancelWrite()
+        try realm.write { realm.create(Model.Inside.self, value: ["note": "kept"]) }
+        let reopened = try makeRealm(directory)
+        #expect(reopened.objects(Model.LateComer.self).first?.toy?.name == "ball")
+        #expect(reopened.objects(Model.Inside.self).map(\.note) == ["kept"])
+    }
+}
