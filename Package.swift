@@ -60,6 +60,10 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Benchmarks/GeodeBench"),
 
+        // Runnable samples: the seed pages' Swift code with `import Geode`.
+        .executableTarget(name: "SampleCRUDCreate", dependencies: ["Geode"], path: "Samples/CRUDCreate"),
+        .executableTarget(name: "SampleRelationships", dependencies: ["Geode"], path: "Samples/Relationships"),
+
         // Tests and what they share.
         .target(name: "GeodeTestSupport", dependencies: [
             "GeodeCore", .product(name: "OrderedCollections", package: "swift-collections"),
@@ -68,7 +72,9 @@ let package = Package(
         .testTarget(name: "GeodeCoreTests", dependencies: [
             "GeodeCore", "GeodeTestSupport", "CLMDB", "GeodeTestWorker",
         ]),
-        .testTarget(name: "GeodeTests", dependencies: ["Geode", "GeodeTestSupport"]),
+        .testTarget(name: "GeodeTests", dependencies: [
+            "Geode", "GeodeTestSupport", "SampleCRUDCreate", "SampleRelationships",
+        ]),
         .testTarget(name: "GeodeJSONTests", dependencies: ["GeodeJSON", "GeodeTestSupport"]),
         .testTarget(name: "GeodeGeoTests", dependencies: ["GeodeGeo"]),
         .testTarget(name: "GeodeCLITests", dependencies: ["GeodeCLI", "GeodeTestSupport"]),

@@ -37,7 +37,7 @@ public final class Realm {
     /// a migration, or the schema is invalid (naming class and property).
     public init(configuration: Configuration = .defaultConfiguration) throws {
         self.configuration = configuration
-        let infos = configuration.objectTypes.map { ClassInfo.closure(of: $0) } ?? ClassInfo.all
+        let infos = ClassInfo.closure(of: configuration.objectTypes ?? ClassInfo.all.map(\.type))
         do {
             var storeConfiguration = StoreConfiguration(path: try configuration.storePath(),
                                                         schema: Schema(classes: infos.map(\.schema), version: configuration.schemaVersion))

@@ -1,0 +1,39 @@
+import Foundation
+import GeodeTestSupport
+import Testing
+
+/// The programs under `Samples/` (the seed pages' code with `import Geode`),
+/// run as subprocesses in an empty directory.
+@Suite struct SampleProgramTests {
+    private func run(_ name: String) throws -> ProcessOutcome {
+        let directory = try TemporaryDirectory()
+        let outcome = try Subprocess.run(name, [], currentDirectory: directory.url)
+        #expect(outcome.status == 0, "\(name) failed: \(outcome.stderr)")
+        return outcome
+    }
+
+    @Test func theCreateSamplesRunAsDocumented() throws {
+        let lines = try run("SampleCRUDCreate").stdout.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            "added Rex, age 10",
+            "dogs: Rex, Pluto, Fido",
+            "person 124 has dogs: [\"Buster\", \"Buddy\"]",
+            "toy from JSON: Tennis ball",
+            "contact lives in Springfield",
+            "favorite parks: New York: Domino Park, Chicago: Wiggly Field, Ottawa: Bush Park",
+            "Maui has visited: Boston, Chicago, New York",
+            "companions added 4 dogs",
+            "copied Wolfie: original age 1, copy age 2",
+        ])
+    }
+
+    @Test func theRelationshipSamplesRunAsDocumented() throws {
+        let lines = try run("SampleRelationships").stdout.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            "'Take the ring to Mount Doom' is assigned to [\"Frodo\"]",
+            "Sam lives in Hobbiton, has 1 dog(s), belongs to [\"Shire Dog Club\"]",
+            "club offices: [\"Bree\", \"Michel Delving\"]",
+            "after deleting the club: Sam belongs to 0 club(s); 0 clubs left",
+        ])
+    }
+}
