@@ -142,3 +142,56 @@ extension ObjectBase: Equatable, Hashable {
         }
     }
 }
+
+extension ObjectBase {
+    /// The value of the property named `key` (key-value coding style): the
+    /// property's own Swift value (`String`, `Int?`, `List<Dog>`, an object),
+    /// or nil for a name the class does not have. Setting converts the value
+    /// with `create(value:)`'s rules; managed objects only inside a write.
+    ///
+    /// ```swift
+    /// dog["name"] = "Rex"
+    /// let age = dog["age"] as? Int
+    /// ```
+    public subscript(key: String) -> Any? {
+        get {
+            let info = ClassInfo.of(type(of: self))
+            guard let index = info.index(of: key) else { return nil }
+            return ValueAssignment.currentValue(of: self, index)
+        }
+        set {
+            let info = ClassInfo.of(type(of: self))
+            guard let index = info.index(of: key) else {
+                preconditionFailure("Geode: \(info.name) has no property '\(key)'")
+            }
+            let property = info.properties[index]
+            do {
+                let typed = try property.valueType._geodeFromAny(newValue ?? NSNull(), _ref?.realm)
+                if _ref != nil {
+                    Self.setManaged(typed, on: self, index)
+                } else {
+                    var values = _unmanaged ?? [:]
+                    values[index] = typed
+                    _unmanaged = values
+                }
+            } catch {
+                if let realm = _ref?.realm, realm.isInWriteTransaction {
+                    realm.record(GeodeError.invalidValue("\(info.name).\(key): \(error)"))
+                } else {
+                    preconditionFailure("Geode: \(info.name).\(key): \(error)")
+                }
+            }
+        }
+    }
+
+    /// Writes a typed value through its own type's managed setter.
+    private static func setManaged<T: _Persistable>(_ value: T, on object: ObjectBase, _ index: Int) {
+        T._geodeSet(object, index, value)
+    }
+
+    /// The value of the property named `key` (as `self[key]`).
+    public func value(forKey key: String) -> Any? { self[key] }
+
+    /// Sets the property named `key` (as `self[key] = value`).
+    public func setValue(_ value: Any?, forKey key: String) { self[key] = value }
+}

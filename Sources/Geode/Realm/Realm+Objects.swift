@@ -44,7 +44,8 @@ extension Realm {
     /// ```
     @discardableResult
     public func create<T: Object>(_ type: T.Type, value: Any = [String: Any](), update: UpdatePolicy = .error) -> T {
-        let result = T()
+        // `type`, not `T`: the metatype may be a subclass's held as `Object.Type`.
+        let result = type.init()
         guard let txn = requireWrite("creating an object") else { return result }
         do {
             let cls = realmClass(type)

@@ -58,6 +58,8 @@ public final class Realm {
 
     /// The realm's view of a Swift class: its table and document slots.
     func realmClass(_ type: ObjectBase.Type) -> RealmClass {
+        precondition(type != Object.self && type != EmbeddedObject.self && type != ObjectBase.self,
+                     "Geode: \(type) itself is not a model class; use a subclass")
         let name = ClassInfo.className(type)
         if let known = classesByName[name] { return known }
         let info = ClassInfo.of(type)

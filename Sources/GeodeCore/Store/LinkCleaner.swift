@@ -17,7 +17,8 @@ package struct LinkCleaner {
 
     /// Removes the references to `target` from every object of the store.
     package func removeLinks(to target: Link) throws {
-        for cls in store.schema.classes where !cls.isEmbedded && mayHoldLinks(cls) {
+        guard let targetClass = store.table(id: target.table)?.schema.name else { return }
+        for cls in store.schema.classes where !cls.isEmbedded && mayHoldLinks(cls, to: targetClass) {
             let table = try store.table(cls.name)
             var changed: [(ObjectKey, [Value])] = []
             try transaction.forEach(in: table) { key, document in
@@ -34,13 +35,16 @@ package struct LinkCleaner {
         }
     }
 
-    private func mayHoldLinks(_ cls: ClassSchema, seen: Set<String> = []) -> Bool {
+    /// Whether objects of `cls` can hold a link to class `target`: a link property
+    /// to it, a mixed property, or an embedded object that can.
+    private func mayHoldLinks(_ cls: ClassSchema, to target: String, seen: Set<String> = []) -> Bool {
         cls.storedProperties.contains { p in
             switch p.type {
             case .mixed: return true
             case .object:
-                guard let target = p.objectClassName.flatMap({ store.schema[$0] }) else { return false }
-                return !target.isEmbedded || (!seen.contains(target.name) && mayHoldLinks(target, seen: seen.union([cls.name])))
+                guard let linked = p.objectClassName.flatMap({ store.schema[$0] }) else { return false }
+                if !linked.isEmbedded { return linked.name == target }
+                return !seen.contains(linked.name) && mayHoldLinks(linked, to: target, seen: seen.union([cls.name]))
             default: return false
             }
         }
