@@ -32,6 +32,9 @@ let package = Package(
                        providers: [.apt(["libgeos-dev"]), .brew(["geos"])]),
         .systemLibrary(name: "CJansson", pkgConfig: "jansson",
                        providers: [.apt(["libjansson-dev"]), .brew(["jansson"])]),
+        // SQLite: only the benchmarks use it, as the peer Geode is measured against.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
+                       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
 
         // The engine: storage, document encoding, schema, store.
         .target(name: "GeodeCore", dependencies: [
@@ -56,7 +59,7 @@ let package = Package(
 
         // Benchmarks: print figures next to raw-library baselines from the same run.
         .executableTarget(name: "GeodeBench", dependencies: [
-            "GeodeCore", "GeodeJSON", "CLMDB",
+            "Geode", "GeodeCore", "GeodeJSON", "CLMDB", "CSQLite",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Benchmarks/GeodeBench"),
 

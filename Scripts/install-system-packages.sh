@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs the C libraries Geode links against, when any is missing:
-# LMDB, GEOS and jansson with their headers, and pkg-config.
+# LMDB, GEOS and jansson with their headers, pkg-config, and SQLite (the
+# benchmarks' peer).
 # Debian/Ubuntu: apt-get (through sudo when not root). macOS: Homebrew.
 set -euo pipefail
 
 missing=()
-for module in lmdb geos jansson; do
+for module in lmdb geos jansson sqlite3; do
   pkg-config --exists "$module" 2>/dev/null || missing+=("$module")
 done
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
@@ -17,9 +18,9 @@ if command -v apt-get >/dev/null 2>&1; then
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
   export DEBIAN_FRONTEND=noninteractive
   $sudo apt-get update -qq
-  $sudo apt-get install -y -qq --no-install-recommends libgeos-dev libjansson-dev liblmdb-dev pkg-config >/dev/null
+  $sudo apt-get install -y -qq --no-install-recommends libgeos-dev libjansson-dev liblmdb-dev libsqlite3-dev pkg-config >/dev/null
 elif command -v brew >/dev/null 2>&1; then
-  brew install geos jansson lmdb pkg-config
+  brew install geos jansson lmdb sqlite pkg-config
 else
   echo "Install LMDB, GEOS, jansson (development files) and pkg-config with your package manager." >&2
   exit 1

@@ -211,3 +211,28 @@ enum Model {
         #expect(reopened.objects(Model.Inside.self).map(\.note) == ["kept"])
     }
 }
+
+/// A model whose own initializer reads and writes its properties.
+final class SelfInitializing: Object {
+    @Persisted var name = ""
+    @Persisted var created = UUID()
+    required init() {
+        super.init()
+        name = "made in init"
+        _ = created
+    }
+}
+
+@Suite struct InitializerTests {
+    @Test func aModelWhoseInitTouchesItsPropertiesIsDiscovered() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try Realm(configuration: Realm.Configuration(fileURL: directory.url.appendingPathComponent("i.geode"),
+                                                                 objectTypes: [SelfInitializing.self]))
+        let first = SelfInitializing()
+        let second = SelfInitializing()
+        try realm.write { realm.add([first, second]) }
+        let stored = realm.objects(SelfInitializing.self)
+        #expect(stored.map(\.name) == ["made in init", "made in init"])
+        #expect(Set(stored.map(\.created)).count == 2, "a per-instance default stays per instance")
+    }
+}

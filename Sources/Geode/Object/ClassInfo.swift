@@ -26,6 +26,10 @@ final class ClassInfo: @unchecked Sendable {
 
     private let lock = NSLock()
     private var indexByKeyPath: [AnyKeyPath: Int] = [:]
+    /// The wrapper key path of each property, once an access through it was seen.
+    private var keyPathByIndex: [AnyKeyPath?]
+    /// Every stored property's key path, once all are known.
+    private var storedKeyPaths: [AnyKeyPath?]?
 
     private init(type: ObjectBase.Type, instance: ObjectBase, discovered: [(token: Int32, property: Property)]) {
         let properties = discovered.map(\.property)
@@ -34,6 +38,7 @@ final class ClassInfo: @unchecked Sendable {
         name = Self.className(type)
         isEmbedded = type is EmbeddedObject.Type
         self.properties = properties
+        keyPathByIndex = Array(repeating: nil, count: properties.count)
         discoveryInstance = instance
         schema = ClassSchema(name: name, properties: properties.map { p in
             PropertySchema(name: p.name, type: p.kind.type, collection: p.kind.collection, isOptional: p.kind.isOptional,
@@ -63,8 +68,19 @@ final class ClassInfo: @unchecked Sendable {
         }
         lock.lock()
         indexByKeyPath[keyPath] = index
+        keyPathByIndex[index] = keyPath
+        let missing = properties.indices.contains { properties[$0].kind.type != .linkingObjects && keyPathByIndex[$0] == nil }
+        if !missing { storedKeyPaths = keyPathByIndex }
         lock.unlock()
         return index
+    }
+
+    /// The wrapper key paths of the stored properties (nil for linking objects),
+    /// once an access through each has been seen; nil until then.
+    var knownKeyPaths: [AnyKeyPath?]? {
+        lock.lock()
+        defer { lock.unlock() }
+        return storedKeyPaths
     }
 
     /// The index of the property named `name`.
@@ -137,6 +153,9 @@ enum SchemaDiscovery {
         pthread_key_create(&key, nil)
         return key
     }()
+
+    /// Whether a class is being discovered on this thread.
+    static var isActive: Bool { pthread_getspecific(key) != nil }
 
     /// The next token on this thread while discovery runs, else 0.
     static func nextToken() -> Int32 {

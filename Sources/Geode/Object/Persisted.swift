@@ -75,7 +75,10 @@ public struct Persisted<Value: _Persistable> {
             if object._ref != nil {
                 return Value._geodeGet(object, resolve(object, storageKeyPath))
             }
-            if object._unmanaged != nil, let value = object._unmanaged?[resolve(object, storageKeyPath)] as? Value {
+            // Resolving records the key path, which lets `add` read this wrapper without
+            // Mirror; not while the class itself is being discovered (its init runs then).
+            let index = SchemaDiscovery.isActive ? -1 : resolve(object, storageKeyPath)
+            if object._unmanaged != nil, let value = object._unmanaged?[index] as? Value {
                 return value
             }
             if let value = object[keyPath: storageKeyPath].stored { return value }
@@ -88,7 +91,8 @@ public struct Persisted<Value: _Persistable> {
             if object._ref != nil {
                 Value._geodeSet(object, resolve(object, storageKeyPath), newValue)
             } else {
-                if object._unmanaged != nil { object._unmanaged?[resolve(object, storageKeyPath)] = nil }
+                let index = SchemaDiscovery.isActive ? -1 : resolve(object, storageKeyPath)
+                if object._unmanaged != nil { object._unmanaged?[index] = nil }
                 object[keyPath: storageKeyPath].stored = newValue
             }
         }

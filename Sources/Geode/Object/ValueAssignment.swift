@@ -58,6 +58,17 @@ enum ValueAssignment {
     /// Every property value of an unmanaged object, in property order: those
     /// assigned by index, else the wrappers' own (found with `Mirror`).
     static func unmanagedValues(of object: ObjectBase) -> [any _Persistable] {
+        let info = ClassInfo.of(type(of: object))
+        if let keyPaths = info.knownKeyPaths {
+            // Every stored wrapper has been reached through its key path: read them so.
+            return keyPaths.enumerated().map { index, keyPath -> any _Persistable in
+                if let assigned = object._unmanaged?[index] as? any _Persistable { return assigned }
+                guard let keyPath, let wrapper = object[keyPath: keyPath] as? DiscoverablePersisted else {
+                    return info.properties[index].valueType._geodeDefault()
+                }
+                return wrapper.unmanagedValue
+            }
+        }
         var mirrors: [Mirror] = []
         var mirror: Mirror? = Mirror(reflecting: object)
         while let m = mirror {

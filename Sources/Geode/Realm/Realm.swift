@@ -27,6 +27,8 @@ public final class Realm {
     /// Objects that became managed in the open write (unmanaged again if it is cancelled).
     private var addedInWrite: [ObjectBase] = []
     private var classesByName: [String: RealmClass] = [:]
+    /// The same bindings by Swift type: the lookup every add and read makes.
+    private var classesByType: [ObjectIdentifier: RealmClass] = [:]
     /// Counts changes this realm has seen (its own writes, new versions), so
     /// that live collections know when to read again.
     var changeCount = 0
@@ -58,6 +60,13 @@ public final class Realm {
 
     /// The realm's view of a Swift class: its table and document slots.
     func realmClass(_ type: ObjectBase.Type) -> RealmClass {
+        if let known = classesByType[ObjectIdentifier(type)] { return known }
+        let cls = bindClass(type)
+        classesByType[ObjectIdentifier(type)] = cls
+        return cls
+    }
+
+    private func bindClass(_ type: ObjectBase.Type) -> RealmClass {
         precondition(type != Object.self && type != EmbeddedObject.self && type != ObjectBase.self,
                      "Geode: \(type) itself is not a model class; use a subclass")
         let name = ClassInfo.className(type)
@@ -155,7 +164,7 @@ public final class Realm {
         } catch {
             for object in addedInWrite { object._ref = nil }
             addedInWrite = []
-            classesByName = classesByName.filter { store.schema[$0.key] != nil }
+            forgetRemovedClasses()
             refresh()
             throw GeodeError.from(error)
         }
@@ -171,7 +180,7 @@ public final class Realm {
         txn.abort()
         changeCount += 1
         // Classes first used in the cancelled write are gone again.
-        classesByName = classesByName.filter { store.schema[$0.key] != nil }
+        forgetRemovedClasses()
         for object in addedInWrite { object._ref = nil }
         addedInWrite = []
         writeError = nil
@@ -182,6 +191,13 @@ public final class Realm {
     func withTransaction<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
         if let txn = transaction { return try body(txn) }
         return try store.read(pinned, body)
+    }
+
+    /// Drops the bindings of classes the store no longer has (added in a write
+    /// that did not commit).
+    private func forgetRemovedClasses() {
+        classesByName = classesByName.filter { store.schema[$0.key] != nil }
+        classesByType = classesByType.filter { store.schema[$0.value.name] != nil }
     }
 
     /// Records the first data error of the open write: the commit throws it and

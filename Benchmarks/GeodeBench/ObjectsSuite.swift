@@ -1,0 +1,260 @@
+import ArgumentParser
+import CLMDB
+import CSQLite
+import Foundation
+import Geode
+
+/// The object model next to SQLite doing the same work through its C API
+/// (prepared statements, one transaction), and primary-key reads next to raw
+/// LMDB gets of the same keys.
+struct ObjectsSuite: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "objects",
+        abstract: "Insert N Person objects, read every name, look up 100,000 primary keys, delete half (Geode vs SQLite).")
+
+    @Option(help: "Objects to insert.")
+    var count = 1_000_000
+
+    @Option(help: "Primary keys to look up.")
+    var lookups = 100_000
+
+    @Option(name: .customLong("repeat"), help: "Repetitions per operation (the median is reported).")
+    var repetitions = 3
+
+    @Option(help: "Write the results as JSON to this file.")
+    var json: String?
+
+    @Option(help: "Directory for the benchmark's files.")
+    var directory = FileManager.default.temporaryDirectory.path
+
+    final class Person: Object {
+        @Persisted(primaryKey: true) var id = 0
+        @Persisted var name = ""
+        @Persisted var age = 0
+        @Persisted var tags: List<String>
+        @Persisted var address: Address?
+    }
+
+    final class Address: EmbeddedObject {
+        @Persisted var street = ""
+        @Persisted var city = ""
+    }
+
+    static let words = ["capital", "port", "coastal", "mountain", "historic", "island", "border", "river"]
+
+    static func tags(_ i: Int) -> [String] { (0 ..< i % 3).map { words[(i + $0) % words.count] } }
+
+    func run() throws {
+        let root = URL(fileURLWithPath: directory).appendingPathComponent("geode-bench-objects-\(getpid())")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        var random = SplitMix(seed: 7)
+        let keys = (0 ..< lookups).map { _ in Int(random.next() % UInt64(count)) }
+        var checksum = 0
+        var results: [Measurement] = []
+
+        // Geode, through the object model.
+        let geodeURL = root.appendingPathComponent("people.geode")
+        func openRealm() throws -> Realm {
+            try Realm(configuration: Realm.Configuration(fileURL: geodeURL, objectTypes: [Person.self]))
+        }
+        results.append(try measure("Geode insert (one write)", count: count, repetitions: repetitions, prepare: {
+            RawLMDB.remove(geodeURL.path)
+        }) {
+            let realm = try openRealm()
+            try realm.write {
+                for i in 0 ..< count {
+                    let person = Person()
+                    person.id = i
+                    person.name = "Person \(i)"
+                    person.age = i % 90
+                    person.tags.append(objectsIn: Self.tags(i))
+                    let address = Address()
+                    address.street = "\(i) Main Street"
+                    address.city = "Springfield"
+                    person.address = address
+                    realm.add(person)
+                }
+            }
+        })
+        let realm = try openRealm()
+        results.append(try measure("Geode read every name", count: count, repetitions: repetitions) {
+            for person in realm.objects(Person.self) { checksum &+= person.name.utf8.count }
+        })
+        results.append(try measure("Geode primary-key lookups", count: lookups, repetitions: repetitions) {
+            for key in keys { checksum &+= realm.object(ofType: Person.self, forPrimaryKey: key)?.name.utf8.count ?? 0 }
+        })
+
+        // Raw LMDB: the same number of gets of big-endian keys in one read transaction.
+        let rawPath = root.appendingPathComponent("raw.mdb").path
+        let raw = try RawLMDB(path: rawPath)
+        try raw.putAll((0 ..< count).map { Array("Person \($0) with some payload bytes".utf8) })
+        let rawOrder = keys.map { UInt64($0 + 1) }
+        results.append(try measure("raw LMDB gets (same number of keys)", count: lookups, repetitions: repetitions) {
+            checksum &+= try raw.getAll(rawOrder)
+        })
+
+        results.append(try measure("Geode delete half (one write)", count: count / 2, repetitions: 1) {
+            try realm.write {
+                for i in stride(from: 0, to: count, by: 2) {
+                    if let person = realm.object(ofType: Person.self, forPrimaryKey: i) { realm.delete(person) }
+                }
+            }
+        })
+        precondition(realm.objects(Person.self).count == count - count / 2, "Geode deleted the wrong number of objects")
+
+        // SQLite: same columns; tags in their own table, the address inline.
+        let sqlitePath = root.appendingPathComponent("people.sqlite").path
+        var db: SQLiteDatabase?
+        results.append(try measure("SQLite insert (one transaction)", count: count, repetitions: repetitions, prepare: {
+            db = nil
+            unlink(sqlitePath)
+        }) {
+            let opened = try SQLiteDatabase(path: sqlitePath)
+            try opened.execute("""
+                CREATE TABLE person(id INTEGER PRIMARY KEY, name TEXT NOT NULL, age INTEGER NOT NULL, street TEXT, city TEXT);
+                CREATE TABLE tag(person INTEGER NOT NULL, position INTEGER NOT NULL, tag TEXT NOT NULL, PRIMARY KEY(person, position));
+                """)
+            try opened.execute("BEGIN")
+            let person = try opened.prepare("INSERT INTO person VALUES (?, ?, ?, ?, ?)")
+            let tag = try opened.prepare("INSERT INTO tag VALUES (?, ?, ?)")
+            for i in 0 ..< count {
+                try person.run(.int(i), .text("Person \(i)"), .int(i % 90), .text("\(i) Main Street"), .text("Springfield"))
+                for (position, word) in Self.tags(i).enumerated() { try tag.run(.int(i), .int(position), .text(word)) }
+            }
+            try opened.execute("COMMIT")
+            db = opened
+        })
+        guard let sqlite = db else { return }
+        results.append(try measure("SQLite read every name", count: count, repetitions: repetitions) {
+            let select = try sqlite.prepare("SELECT name FROM person")
+            while try select.step() { checksum &+= select.textLength(0) }
+            select.reset()
+        })
+        let byKey = try sqlite.prepare("SELECT name FROM person WHERE id = ?")
+        results.append(try measure("SQLite primary-key lookups", count: lookups, repetitions: repetitions) {
+            for key in keys {
+                try byKey.bind(.int(key))
+                if try byKey.step() { checksum &+= byKey.textLength(0) }
+                byKey.reset()
+            }
+        })
+        results.append(try measure("SQLite delete half (one transaction)", count: count / 2, repetitions: 1) {
+            try sqlite.execute("BEGIN")
+            let deletePerson = try sqlite.prepare("DELETE FROM person WHERE id = ?")
+            let deleteTags = try sqlite.prepare("DELETE FROM tag WHERE person = ?")
+            for i in stride(from: 0, to: count, by: 2) {
+                try deletePerson.run(.int(i))
+                try deleteTags.run(.int(i))
+            }
+            try sqlite.execute("COMMIT")
+        })
+
+        print("geode-bench objects: N = \(count), \(lookups) lookups, \(repetitions) repetitions, median seconds")
+        printTable("Geode object model vs SQLite (C API, prepared statements)", results, ratios: [
+            ("insert: Geode / SQLite", "Geode insert (one write)", "SQLite insert (one transaction)"),
+            ("read every name: Geode / SQLite", "Geode read every name", "SQLite read every name"),
+            ("primary-key lookups: Geode / SQLite", "Geode primary-key lookups", "SQLite primary-key lookups"),
+            ("primary-key lookups: Geode / raw LMDB", "Geode primary-key lookups", "raw LMDB gets (same number of keys)"),
+            ("delete half: Geode / SQLite", "Geode delete half (one write)", "SQLite delete half (one transaction)"),
+        ])
+        print("\n(checksum \(checksum))")
+        if let json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try encoder.encode(results).write(to: URL(fileURLWithPath: json))
+        }
+    }
+}
+
+/// A SQLite connection through the C API.
+final class SQLiteDatabase {
+    let handle: OpaquePointer
+
+    init(path: String) throws {
+        var db: OpaquePointer?
+        guard sqlite3_open(path, &db) == SQLITE_OK, let db else { throw SQLiteError("cannot open \(path)") }
+        handle = db
+    }
+
+    deinit { sqlite3_close(handle) }
+
+    func execute(_ sql: String) throws {
+        guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else { throw SQLiteError(String(cString: sqlite3_errmsg(handle))) }
+    }
+
+    func prepare(_ sql: String) throws -> SQLiteStatement {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw SQLiteError(String(cString: sqlite3_errmsg(handle)))
+        }
+        return SQLiteStatement(statement, database: handle)
+    }
+}
+
+/// A prepared statement.
+final class SQLiteStatement {
+    enum Argument {
+        case int(Int)
+        case text(String)
+    }
+
+    let handle: OpaquePointer
+    let database: OpaquePointer
+
+    init(_ handle: OpaquePointer, database: OpaquePointer) {
+        self.handle = handle
+        self.database = database
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    func bind(_ arguments: Argument...) throws {
+        for (i, argument) in arguments.enumerated() {
+            let rc: Int32
+            switch argument {
+            case let .int(v): rc = sqlite3_bind_int64(handle, Int32(i + 1), sqlite3_int64(v))
+            case let .text(s):
+                var s = s
+                rc = s.withUTF8 { utf8 in
+                    utf8.withMemoryRebound(to: CChar.self) { geode_sqlite3_bind_text(handle, Int32(i + 1), $0.baseAddress, Int32($0.count)) }
+                }
+            }
+            guard rc == SQLITE_OK else { throw SQLiteError(String(cString: sqlite3_errmsg(database))) }
+        }
+    }
+
+    /// Binds, steps to completion and resets.
+    func run(_ arguments: Argument...) throws {
+        for (i, argument) in arguments.enumerated() {
+            switch argument {
+            case let .int(v): sqlite3_bind_int64(handle, Int32(i + 1), sqlite3_int64(v))
+            case let .text(s):
+                var s = s
+                _ = s.withUTF8 { utf8 in
+                    utf8.withMemoryRebound(to: CChar.self) { geode_sqlite3_bind_text(handle, Int32(i + 1), $0.baseAddress, Int32($0.count)) }
+                }
+            }
+        }
+        guard sqlite3_step(handle) == SQLITE_DONE else { throw SQLiteError(String(cString: sqlite3_errmsg(database))) }
+        sqlite3_reset(handle)
+    }
+
+    /// Steps once: true while there is a row.
+    func step() throws -> Bool {
+        switch sqlite3_step(handle) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw SQLiteError(String(cString: sqlite3_errmsg(database)))
+        }
+    }
+
+    func textLength(_ column: Int32) -> Int { Int(sqlite3_column_bytes(handle, column)) }
+
+    func reset() { sqlite3_reset(handle) }
+}
+
+struct SQLiteError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
