@@ -26,6 +26,10 @@ final class ClassInfo: @unchecked Sendable {
 
     private let lock = NSLock()
     private var indexByKeyPath: [AnyKeyPath: Int] = [:]
+    /// The same by key-path identity, the fast first look (key-path literals are
+    /// instantiated once). Holding the key path keeps its identifier from being
+    /// reused by another object; capped in case key paths are made anew each time.
+    private var indexByIdentity: [ObjectIdentifier: (keyPath: AnyKeyPath, index: Int)] = [:]
     /// The wrapper key path of each property, once an access through it was seen.
     private var keyPathByIndex: [AnyKeyPath?]
     /// Every stored property's key path, once all are known.
@@ -58,7 +62,12 @@ final class ClassInfo: @unchecked Sendable {
     /// The index of the property `keyPath` names; `token` reads its discovery token.
     func propertyIndex(for keyPath: AnyKeyPath, token: () -> Int) -> Int {
         lock.lock()
+        if let known = indexByIdentity[ObjectIdentifier(keyPath)] {
+            lock.unlock()
+            return known.index
+        }
         if let index = indexByKeyPath[keyPath] {
+            if indexByIdentity.count < 4096 { indexByIdentity[ObjectIdentifier(keyPath)] = (keyPath, index) }
             lock.unlock()
             return index
         }

@@ -4,10 +4,10 @@ import GeodeCore
 /// The common base of `Object` and `EmbeddedObject`. Subclass those, not this.
 open class ObjectBase {
     /// Where a managed object lives; nil while it is unmanaged.
-    var _ref: ManagedRef?
+    @usableFromInline var _ref: ManagedRef?
     /// Values of an unmanaged object assigned by property index (through
     /// `init(value:)`), which take precedence over the wrappers' own.
-    var _unmanaged: [Int: Any]?
+    @usableFromInline var _unmanaged: [Int: Any]?
 
     /// Creates an unmanaged object: a plain Swift object until it is added to a realm.
     public required init() {}
@@ -64,6 +64,7 @@ open class EmbeddedObject: ObjectBase {}
 
 /// Where a managed object lives: the top-level object whose document holds it,
 /// and the path inside that document (empty for the top-level object itself).
+@usableFromInline
 final class ManagedRef {
     let realm: Realm
     /// The object's own class.

@@ -16,12 +16,12 @@ import Foundation
 @propertyWrapper
 public struct Persisted<Value: _Persistable> {
     /// The value of an unmanaged object, or a collection accessor once made.
-    var stored: Value?
+    @usableFromInline var stored: Value?
     /// Set while the class's schema is being discovered; names this property.
-    let token: Int32
+    @usableFromInline let token: Int32
     /// The property's index in its class, once resolved.
-    var property = -1
-    let options: PersistedOptions
+    @usableFromInline var property = -1
+    @usableFromInline let options: PersistedOptions
 
     @available(*, unavailable, message: "@Persisted can only be used on properties of Object and EmbeddedObject subclasses")
     public var wrappedValue: Value {
@@ -30,42 +30,51 @@ public struct Persisted<Value: _Persistable> {
     }
 
     /// A property whose default is its type's zero value (`""`, `0`, `nil`, an empty list).
+    @inlinable
     public init() {
         self.init(stored: nil, options: PersistedOptions())
     }
 
     /// A property with a default value.
+    @inlinable
     public init(wrappedValue: Value) {
         self.init(stored: wrappedValue, options: PersistedOptions())
     }
 
     /// A primary-key property (Int, String, ObjectId, UUID and their optionals).
+    @inlinable
     public init(primaryKey: Bool) {
         self.init(stored: nil, options: PersistedOptions(isPrimaryKey: primaryKey))
     }
 
     /// A primary-key property with a default value.
+    @inlinable
     public init(wrappedValue: Value, primaryKey: Bool) {
         self.init(stored: wrappedValue, options: PersistedOptions(isPrimaryKey: primaryKey))
     }
 
     /// An indexed property.
+    @inlinable
     public init(indexed: Bool) {
         self.init(stored: nil, options: PersistedOptions(isIndexed: indexed))
     }
 
     /// An indexed property with a default value.
+    @inlinable
     public init(wrappedValue: Value, indexed: Bool) {
         self.init(stored: wrappedValue, options: PersistedOptions(isIndexed: indexed))
     }
 
+    @inlinable
     init(stored: Value?, options: PersistedOptions) {
         self.stored = stored
         self.options = options
-        token = SchemaDiscovery.nextToken()
+        token = _nextDiscoveryToken()
     }
 
-    /// Reads and writes the property of `object`, managed or not.
+    /// Reads and writes the property of `object`, managed or not. Inlinable so
+    /// that each model class gets it specialized for its property types.
+    @inlinable
     public static subscript<EnclosingSelf: ObjectBase>(
         _enclosingInstance object: EnclosingSelf,
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
@@ -77,7 +86,7 @@ public struct Persisted<Value: _Persistable> {
             }
             // Resolving records the key path, which lets `add` read this wrapper without
             // Mirror; not while the class itself is being discovered (its init runs then).
-            let index = SchemaDiscovery.isActive ? -1 : resolve(object, storageKeyPath)
+            let index = _discoveryIsActive() ? -1 : resolve(object, storageKeyPath)
             if object._unmanaged != nil, let value = object._unmanaged?[index] as? Value {
                 return value
             }
@@ -91,7 +100,7 @@ public struct Persisted<Value: _Persistable> {
             if object._ref != nil {
                 Value._geodeSet(object, resolve(object, storageKeyPath), newValue)
             } else {
-                let index = SchemaDiscovery.isActive ? -1 : resolve(object, storageKeyPath)
+                let index = _discoveryIsActive() ? -1 : resolve(object, storageKeyPath)
                 if object._unmanaged != nil { object._unmanaged?[index] = nil }
                 object[keyPath: storageKeyPath].stored = newValue
             }
@@ -100,14 +109,14 @@ public struct Persisted<Value: _Persistable> {
 
     /// The property's index, found once per object through its class's
     /// discovery instance and cached in the wrapper.
-    private static func resolve<EnclosingSelf: ObjectBase>(
+    @inlinable
+    static func resolve<EnclosingSelf: ObjectBase>(
         _ object: EnclosingSelf, _ storage: ReferenceWritableKeyPath<EnclosingSelf, Persisted<Value>>
     ) -> Int {
         let cached = object[keyPath: storage].property
         if cached >= 0 { return cached }
-        let info = ClassInfo.of(type(of: object))
-        let index = info.propertyIndex(for: storage) {
-            guard let instance = info.discoveryInstance as? EnclosingSelf else { return -1 }
+        let index = _propertyIndex(of: object, keyPath: storage) { instance in
+            guard let instance = instance as? EnclosingSelf else { return -1 }
             return Int(instance[keyPath: storage].token)
         }
         object[keyPath: storage].property = index
@@ -115,11 +124,35 @@ public struct Persisted<Value: _Persistable> {
     }
 }
 
+/// The index of the property reached through `keyPath` in `object`'s class;
+/// `token` reads the property's discovery token from the class's discovery instance.
+@usableFromInline
+func _propertyIndex(of object: ObjectBase, keyPath: AnyKeyPath, token: (ObjectBase) -> Int) -> Int {
+    let info = ClassInfo.of(type(of: object))
+    return info.propertyIndex(for: keyPath) { token(info.discoveryInstance) }
+}
+
+/// Whether a class is being discovered on this thread (its init is running).
+@usableFromInline
+func _discoveryIsActive() -> Bool { SchemaDiscovery.isActive }
+
+/// The next discovery token on this thread (0 unless a class is being discovered).
+@usableFromInline
+func _nextDiscoveryToken() -> Int32 { SchemaDiscovery.nextToken() }
+
 /// What `@Persisted(...)` says of a property beyond its type.
+@usableFromInline
 struct PersistedOptions {
-    var isPrimaryKey = false
-    var isIndexed = false
-    var originProperty: String?
+    @usableFromInline var isPrimaryKey = false
+    @usableFromInline var isIndexed = false
+    @usableFromInline var originProperty: String?
+
+    @usableFromInline
+    init(isPrimaryKey: Bool = false, isIndexed: Bool = false, originProperty: String? = nil) {
+        self.isPrimaryKey = isPrimaryKey
+        self.isIndexed = isIndexed
+        self.originProperty = originProperty
+    }
 }
 
 /// Lets schema discovery read a wrapper found by `Mirror` without knowing its type.

@@ -109,7 +109,12 @@ package struct ContainerView {
     }
 
     /// The value at the end of `path`, reading only the containers on the way.
-    package func value(atPath path: some Collection<PathStep>) throws -> ValueView? {
+    package func value(atPath path: [PathStep]) throws -> ValueView? {
+        try value(atPath: path[...])
+    }
+
+    /// The value at the end of `path`, reading only the containers on the way.
+    package func value(atPath path: ArraySlice<PathStep>) throws -> ValueView? {
         var container = self
         var remaining = path[...]
         while let step = remaining.popFirst() {
