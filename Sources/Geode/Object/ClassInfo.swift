@@ -30,10 +30,11 @@ final class ClassInfo: @unchecked Sendable {
     /// instantiated once). Holding the key path keeps its identifier from being
     /// reused by another object; capped in case key paths are made anew each time.
     private var indexByIdentity: [ObjectIdentifier: (keyPath: AnyKeyPath, index: Int)] = [:]
-    /// The wrapper key path of each property, once an access through it was seen.
-    private var keyPathByIndex: [AnyKeyPath?]
-    /// Every stored property's key path, once all are known.
-    private var storedKeyPaths: [AnyKeyPath?]?
+    /// How to read each property of an unmanaged object, once an access through
+    /// its key path was seen.
+    private var readerByIndex: [((ObjectBase) -> any _Persistable)?]
+    /// Every stored property's reader, once all are known.
+    private var storedReaders: [((ObjectBase) -> any _Persistable)?]?
 
     private init(type: ObjectBase.Type, instance: ObjectBase, discovered: [(token: Int32, property: Property)]) {
         let properties = discovered.map(\.property)
@@ -42,7 +43,7 @@ final class ClassInfo: @unchecked Sendable {
         name = Self.className(type)
         isEmbedded = type is EmbeddedObject.Type
         self.properties = properties
-        keyPathByIndex = Array(repeating: nil, count: properties.count)
+        readerByIndex = Array(repeating: nil, count: properties.count)
         discoveryInstance = instance
         schema = ClassSchema(name: name, properties: properties.map { p in
             PropertySchema(name: p.name, type: p.kind.type, collection: p.kind.collection, isOptional: p.kind.isOptional,
@@ -60,7 +61,8 @@ final class ClassInfo: @unchecked Sendable {
     }
 
     /// The index of the property `keyPath` names; `token` reads its discovery token.
-    func propertyIndex(for keyPath: AnyKeyPath, token: () -> Int) -> Int {
+    func propertyIndex(for keyPath: AnyKeyPath, token: () -> Int,
+                       reader: @autoclosure () -> (ObjectBase) -> any _Persistable) -> Int {
         lock.lock()
         if let known = indexByIdentity[ObjectIdentifier(keyPath)] {
             lock.unlock()
@@ -77,19 +79,21 @@ final class ClassInfo: @unchecked Sendable {
         }
         lock.lock()
         indexByKeyPath[keyPath] = index
-        keyPathByIndex[index] = keyPath
-        let missing = properties.indices.contains { properties[$0].kind.type != .linkingObjects && keyPathByIndex[$0] == nil }
-        if !missing { storedKeyPaths = keyPathByIndex }
+        if readerByIndex[index] == nil {
+            readerByIndex[index] = reader()
+            let missing = properties.indices.contains { properties[$0].kind.type != .linkingObjects && readerByIndex[$0] == nil }
+            if !missing { storedReaders = readerByIndex }
+        }
         lock.unlock()
         return index
     }
 
-    /// The wrapper key paths of the stored properties (nil for linking objects),
-    /// once an access through each has been seen; nil until then.
-    var knownKeyPaths: [AnyKeyPath?]? {
+    /// The readers of the stored properties (nil for linking objects), once an
+    /// access through each property's key path has been seen; nil until then.
+    var knownReaders: [((ObjectBase) -> any _Persistable)?]? {
         lock.lock()
         defer { lock.unlock() }
-        return storedKeyPaths
+        return storedReaders
     }
 
     /// The index of the property named `name`.

@@ -115,10 +115,14 @@ public struct Persisted<Value: _Persistable> {
     ) -> Int {
         let cached = object[keyPath: storage].property
         if cached >= 0 { return cached }
-        let index = _propertyIndex(of: object, keyPath: storage) { instance in
+        let index = _propertyIndex(of: object, keyPath: storage, token: { instance in
             guard let instance = instance as? EnclosingSelf else { return -1 }
             return Int(instance[keyPath: storage].token)
-        }
+        }, reader: { instance in
+            // How `add` reads this property of an unmanaged object: typed, no casts to protocols.
+            guard let instance = instance as? EnclosingSelf else { return Value._geodeDefault() }
+            return instance[keyPath: storage].stored ?? Value._geodeDefault()
+        })
         object[keyPath: storage].property = index
         return index
     }
@@ -126,10 +130,13 @@ public struct Persisted<Value: _Persistable> {
 
 /// The index of the property reached through `keyPath` in `object`'s class;
 /// `token` reads the property's discovery token from the class's discovery instance.
+/// `reader` reads the property's value from an unmanaged object; it is built
+/// only the first time the class meets this key path.
 @usableFromInline
-func _propertyIndex(of object: ObjectBase, keyPath: AnyKeyPath, token: (ObjectBase) -> Int) -> Int {
+func _propertyIndex(of object: ObjectBase, keyPath: AnyKeyPath, token: (ObjectBase) -> Int,
+                    reader: @autoclosure () -> (ObjectBase) -> any _Persistable) -> Int {
     let info = ClassInfo.of(type(of: object))
-    return info.propertyIndex(for: keyPath) { token(info.discoveryInstance) }
+    return info.propertyIndex(for: keyPath, token: { token(info.discoveryInstance) }, reader: reader())
 }
 
 /// Whether a class is being discovered on this thread (its init is running).

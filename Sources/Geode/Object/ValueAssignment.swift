@@ -59,14 +59,12 @@ enum ValueAssignment {
     /// assigned by index, else the wrappers' own (found with `Mirror`).
     static func unmanagedValues(of object: ObjectBase) -> [any _Persistable] {
         let info = ClassInfo.of(type(of: object))
-        if let keyPaths = info.knownKeyPaths {
+        if let readers = info.knownReaders {
             // Every stored wrapper has been reached through its key path: read them so.
-            return keyPaths.enumerated().map { index, keyPath -> any _Persistable in
-                if let assigned = object._unmanaged?[index] as? any _Persistable { return assigned }
-                guard let keyPath, let wrapper = object[keyPath: keyPath] as? DiscoverablePersisted else {
-                    return info.properties[index].valueType._geodeDefault()
-                }
-                return wrapper.unmanagedValue
+            let assigned = object._unmanaged
+            return readers.enumerated().map { index, reader -> any _Persistable in
+                if let assigned, let value = assigned[index] as? any _Persistable { return value }
+                return reader?(object) ?? info.properties[index].valueType._geodeDefault()
             }
         }
         var mirrors: [Mirror] = []
