@@ -81,7 +81,8 @@ extension GeodeCommand {
             configuration.readOnly = true
             let reader = try Store.open(configuration)
             let table = try reader.table("City")
-            let slot = { (name: String) in table.schema.property(named: name)!.slot }
+            // The demo's own schema: every name below is one of its properties.
+            let slot = { (name: String) in table.schema.property(named: name)?.slot ?? -1 }
             try reader.read { txn in
                 print("  reopened read-only: \(try txn.count(table)) City objects, file \(reader.fileSize / 1024) KB")
 

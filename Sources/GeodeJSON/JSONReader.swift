@@ -42,7 +42,7 @@ package enum JSONReader {
             var map = OrderedDictionary<String, Value>(minimumCapacity: json_object_size(json))
             var iterator = json_object_iter(json)
             while let it = iterator {
-                let keyPointer = json_object_iter_key(it)!
+                guard let keyPointer = json_object_iter_key(it) else { break }
                 let keyLength = json_object_iter_key_len(it)
                 let key = String(decoding: UnsafeRawBufferPointer(start: keyPointer, count: keyLength), as: UTF8.self)
                 if let child = json_object_iter_value(it) { map[key] = convert(child) }
