@@ -168,12 +168,7 @@ package final class Environment: @unchecked Sendable {
     /// aborted, the map grows, and `body` runs again from the start. It must
     /// therefore act only through `txn` (or be safe to repeat).
     package func write<T>(_ body: (WriteTransaction) throws -> T) throws -> T {
-        if options.readOnly { throw StoreError.readOnly(path: path) }
-        let me = pthread_self()
-        writerLock.lock()
-        let nested = writerThread.map { pthread_equal($0, me) != 0 } ?? false
-        writerLock.unlock()
-        precondition(!nested, "Geode: a write transaction is already open on this thread; writes do not nest")
+        let me = try checkCanBeginWrite()
         while true {
             try growIfNearlyFull()
             mapLock.lockShared()
@@ -212,12 +207,7 @@ package final class Environment: @unchecked Sendable {
     /// much as the store already holds; past that it fails with `MDB_MAP_FULL`
     /// (the closure form, ``write(_:)``, grows and runs again instead).
     package func beginWrite() throws -> WriteTransaction {
-        if options.readOnly { throw StoreError.readOnly(path: path) }
-        let me = pthread_self()
-        writerLock.lock()
-        let nested = writerThread.map { pthread_equal($0, me) != 0 } ?? false
-        writerLock.unlock()
-        precondition(!nested, "Geode: a write transaction is already open on this thread; writes do not nest")
+        let me = try checkCanBeginWrite()
         let usage = mapUsage
         if usage.mapSize < usage.used * 2 + (256 << 20) { try grow() }
         mapLock.lockShared()
@@ -230,6 +220,19 @@ package final class Environment: @unchecked Sendable {
             mapLock.unlock()
             throw error
         }
+    }
+
+    /// Checks that a write may begin on this thread and returns the thread: the
+    /// store is writable, and no write is open on this thread already (LMDB's
+    /// write lock would wait for itself).
+    private func checkCanBeginWrite() throws -> pthread_t {
+        if options.readOnly { throw StoreError.readOnly(path: path) }
+        let me = pthread_self()
+        writerLock.lock()
+        let nested = writerThread.map { pthread_equal($0, me) != 0 } ?? false
+        writerLock.unlock()
+        precondition(!nested, "Geode: a write transaction is already open on this thread; writes do not nest")
+        return me
     }
 
     /// Ends a write begun with ``beginWrite()``.
