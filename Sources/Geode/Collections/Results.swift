@@ -9,22 +9,22 @@ import GeodeCore
 /// for dog in dogs { print(dog.name) }
 /// ```
 public final class Results<Element: Object>: RandomAccessCollection {
-    let realm: Realm
+    let realmOfResults: Realm
     let cls: RealmClass
     private var cachedKeys: [ObjectKey] = []
     private var cachedVersion = -1
 
     init(realm: Realm, cls: RealmClass) {
-        self.realm = realm
+        self.realmOfResults = realm
         self.cls = cls
     }
 
     /// The keys of the objects, recomputed when the realm changed.
     var keys: [ObjectKey] {
-        if cachedVersion != realm.changeCount {
+        if cachedVersion != realmOfResults.changeCount {
             var keys: [ObjectKey] = []
             do {
-                try realm.withTransaction { txn in
+                try realmOfResults.withTransaction { txn in
                     try txn.forEach(in: cls.table) { key, _ in
                         keys.append(key)
                         return true
@@ -34,7 +34,7 @@ public final class Results<Element: Object>: RandomAccessCollection {
                 preconditionFailure("Geode: reading \(cls.name) objects failed: \(error)")
             }
             cachedKeys = keys
-            cachedVersion = realm.changeCount
+            cachedVersion = realmOfResults.changeCount
         }
         return cachedKeys
     }
@@ -46,7 +46,7 @@ public final class Results<Element: Object>: RandomAccessCollection {
     public subscript(index: Int) -> Element {
         let keys = self.keys
         precondition(index >= 0 && index < keys.count, "Geode: index \(index) is out of bounds (\(keys.count) objects)")
-        guard let object = realm.accessor(cls, keys[index]) as? Element else {
+        guard let object = realmOfResults.accessor(cls, keys[index]) as? Element else {
             preconditionFailure("Geode: object of class \(cls.name) is not a \(Element.self)")
         }
         return object
