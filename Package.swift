@@ -49,7 +49,10 @@ let package = Package(
             .product(name: "OrderedCollections", package: "swift-collections"),
         ]),
         // The user's surface.
-        .target(name: "Geode", dependencies: ["GeodeCore", "GeodeGeo", "GeodeJSON"]),
+        .target(name: "Geode", dependencies: [
+            "GeodeCore", "GeodeGeo", "GeodeJSON",
+            .product(name: "OrderedCollections", package: "swift-collections"),
+        ]),
 
         // The command-line tool.
         .executableTarget(name: "GeodeCLI", dependencies: [

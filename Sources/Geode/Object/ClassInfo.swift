@@ -52,6 +52,23 @@ final class ClassInfo: @unchecked Sendable {
         }, isEmbedded: type is EmbeddedObject.Type)
     }
 
+    /// The info of a class known only from the store (no Swift type): its
+    /// objects are `DynamicObject`s and its values `DynamicValue`s.
+    init(dynamic schema: ClassSchema) {
+        type = DynamicObject.self
+        name = schema.name
+        isEmbedded = schema.isEmbedded
+        properties = schema.properties.map { p in
+            Property(name: p.name, kind: _PropertyKind(p.type, collection: p.collection, isOptional: p.isOptional),
+                     options: PersistedOptions(isPrimaryKey: p.isPrimaryKey, isIndexed: p.isIndexed, originProperty: p.originProperty),
+                     valueType: DynamicValue.self)
+        }
+        readerByIndex = Array(repeating: nil, count: schema.properties.count)
+        indexByToken = [:]
+        discoveryInstance = DynamicObject()
+        self.schema = schema
+    }
+
     /// The name a class has in the store: its Swift name without the module
     /// (`Dog`; `Kennel.Dog` for a type nested in `Kennel`).
     static func className(_ type: ObjectBase.Type) -> String {

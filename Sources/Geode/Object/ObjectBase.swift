@@ -156,12 +156,13 @@ extension ObjectBase {
     /// ```
     public subscript(key: String) -> Any? {
         get {
-            let info = ClassInfo.of(type(of: self))
+            let info = _ref?.cls.info ?? ClassInfo.of(type(of: self))
             guard let index = info.index(of: key) else { return nil }
-            return ValueAssignment.currentValue(of: self, index)
+            let value = ValueAssignment.currentValue(of: self, index)
+            return (value as? DynamicValue).map { $0.value as Any } ?? value
         }
         set {
-            let info = ClassInfo.of(type(of: self))
+            let info = _ref?.cls.info ?? ClassInfo.of(type(of: self))
             guard let index = info.index(of: key) else {
                 preconditionFailure("Geode: \(info.name) has no property '\(key)'")
             }

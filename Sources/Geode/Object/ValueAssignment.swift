@@ -44,8 +44,8 @@ enum ValueAssignment {
 
     /// The value of property `index` of `object`, managed or not.
     static func currentValue(of object: ObjectBase, _ index: Int) -> any _Persistable {
-        if object._ref != nil {
-            return ClassInfo.of(type(of: object)).properties[index].valueType._geodeGet(object, index)
+        if let ref = object._ref {
+            return ref.cls.info.properties[index].valueType._geodeGet(object, index)
         }
         return unmanagedValues(of: object)[index]
     }

@@ -177,6 +177,13 @@ extension Realm {
         return object
     }
 
+    /// The object a link points at as a `DynamicObject`.
+    func dynamicObject(for link: Link) -> DynamicObject? {
+        guard let table = store.table(id: link.table), let cls = dynamicClass(named: table.schema.name),
+              (try? withDocument(cls, link.key) { $0 != nil }) == true else { return nil }
+        return accessor(cls, link.key) as? DynamicObject
+    }
+
     /// The object a link points at; nil when it no longer exists.
     func object(for link: Link) -> ObjectBase? {
         guard let cls = realmClass(table: link.table),

@@ -27,6 +27,8 @@ public final class Realm {
     /// Objects that became managed in the open write (unmanaged again if it is cancelled).
     private var addedInWrite: [ObjectBase] = []
     private var classesByName: [String: RealmClass] = [:]
+    /// Bindings of classes used by name (dynamic objects).
+    var dynamicClasses: [String: RealmClass] = [:]
     /// The same bindings by Swift type: the lookup every add and read makes.
     private var classesByType: [ObjectIdentifier: RealmClass] = [:]
     /// Counts changes this realm has seen (its own writes, new versions), so
@@ -42,7 +44,7 @@ public final class Realm {
         let infos = ClassInfo.closure(of: configuration.objectTypes ?? ClassInfo.all.map(\.type))
         do {
             var storeConfiguration = StoreConfiguration(path: try configuration.storePath(),
-                                                        schema: Schema(classes: infos.map(\.schema), version: configuration.schemaVersion))
+                                                        schema: GeodeCore.Schema(classes: infos.map(\.schema), version: configuration.schemaVersion))
             storeConfiguration.readOnly = configuration.readOnly
             storeConfiguration.inMemory = configuration.inMemoryIdentifier != nil
             storeConfiguration.deleteIfMigrationNeeded = configuration.deleteRealmIfMigrationNeeded
@@ -198,6 +200,7 @@ public final class Realm {
     private func forgetRemovedClasses() {
         classesByName = classesByName.filter { store.schema[$0.key] != nil }
         classesByType = classesByType.filter { store.schema[$0.value.name] != nil }
+        dynamicClasses = dynamicClasses.filter { store.schema[$0.key] != nil }
     }
 
     /// Records the first data error of the open write: the commit throws it and

@@ -18,9 +18,14 @@ package struct RowBuilder {
     }
 
     /// The row of `cls` (stored properties in declaration order) from `map`.
-    package func row(from map: OrderedDictionary<String, Value>, of cls: ClassSchema) throws -> [Value] {
+    /// With `fillingMissing`, a property `map` does not name takes its type's
+    /// zero value (as a Swift property with no initializer does); an explicit
+    /// null for a required property is refused either way.
+    package func row(from map: OrderedDictionary<String, Value>, of cls: ClassSchema,
+                     fillingMissing: Bool = false) throws -> [Value] {
         try cls.storedProperties.map { property in
-            try value(map[property.name], for: property, in: cls)
+            if fillingMissing && map[property.name] == nil { return property.defaultValue }
+            return try value(map[property.name], for: property, in: cls)
         }
     }
 

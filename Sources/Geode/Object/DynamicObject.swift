@@ -1,0 +1,83 @@
+import Foundation
+import GeodeCore
+import OrderedCollections
+
+/// An object of a class the program has no Swift type for, read and written
+/// by property name.
+///
+/// ```swift
+/// for dog in realm.dynamicObjects("Dog") {
+///     print(dog["name"] as? String ?? "")
+/// }
+/// try realm.write { realm.dynamicCreate("Dog", value: ["name": "Rex", "age": 3]) }
+/// ```
+public final class DynamicObject: Object {}
+
+/// A property value of a `DynamicObject`: the value in its plain Swift form
+/// (`String`, `Int`, `Double`, `Bool`, `Date`, `Data`, `ObjectId`, `UUID`,
+/// arrays, dictionaries, `DynamicObject` for links, nil for null).
+public struct DynamicValue: _PersistableValue {
+    /// The value.
+    public var value: Any?
+
+    public static var _geodeKind: _PropertyKind { .init(.mixed) }
+    public static func _geodeDefault() -> DynamicValue { DynamicValue(value: nil) }
+
+    public static func _geodeFrom(_ value: _EngineValue, _ context: _ReadContext) -> DynamicValue? {
+        DynamicValue(value: plain(value.value, context.realm))
+    }
+
+    public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue {
+        .init(try Self.engine(value, context))
+    }
+
+    public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> DynamicValue {
+        if let dynamic = any as? DynamicValue { return dynamic }
+        return DynamicValue(value: any is NSNull ? nil : any)
+    }
+
+    static func plain(_ value: Value, _ realm: Realm) -> Any? {
+        switch value {
+        case .null: return nil
+        case let .bool(b): return b
+        case let .int(i): return Int(i)
+        case let .float(f): return f
+        case let .double(d): return d
+        case let .string(s): return s
+        case let .binary(b): return Data(b)
+        case let .timestamp(t): return t.date
+        case let .objectId(id): return ObjectId(bytes: id)
+        case let .uuid(u): return u
+        case let .link(link): return realm.dynamicObject(for: link)
+        case let .list(items): return items.map { plain($0, realm) as Any }
+        case let .map(entries): return Dictionary(uniqueKeysWithValues: entries.map { ($0.key, plain($0.value, realm) as Any) })
+        case let .embedded(slots): return slots.map { plain($0, realm) as Any }
+        case .decimal128: return nil
+        }
+    }
+
+    /// The engine value of a plain Swift value; the store's validation then
+    /// checks it against the property's type.
+    static func engine(_ any: Any?, _ context: _WriteContext) throws -> Value {
+        guard let any, !(any is NSNull) else { return .null }
+        switch any {
+        case let v as Bool: return .bool(v)
+        case let v as Int: return .int(Int64(v))
+        case let v as Int64: return .int(v)
+        case let v as Double: return .double(v)
+        case let v as Float: return .float(v)
+        case let v as String: return .string(v)
+        case let v as Data: return .binary(Array(v))
+        case let v as Date: return .timestamp(Timestamp(v))
+        case let v as ObjectId: return .objectId(v.bytes)
+        case let v as UUID: return .uuid(v)
+        case let v as Object: return try v._geodeEngineValue(context).value
+        case let v as [Any]: return .list(try v.map { try engine($0, context) })
+        case let v as [String: Any]:
+            var map = OrderedDictionary<String, Value>()
+            for key in v.keys.sorted() { map[key] = try engine(v[key] as Any?, context) }
+            return .map(map)
+        default: throw GeodeError.invalidValue("\(type(of: any)) cannot be stored")
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Geode
+import GeodeTestSupport
+import Testing
+
+/// Code without the Swift classes reads and writes a store by class and
+/// property name.
+@Suite struct DynamicAccessTests {
+    @Test func aStoreIsReadAndWrittenByName() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.url.appendingPathComponent("dynamic.geode")
+        do {
+            let typed = try Realm(configuration: Realm.Configuration(fileURL: url, objectTypes: [Model.Pet.self]))
+            try typed.write {
+                typed.create(Model.Pet.self, value: ["id": 1, "name": "Rex", "weight": 12.5, "tags": ["a"], "toy": ["name": "ball"]])
+            }
+        }
+        // No classes declared: the realm has whatever the file holds.
+        let realm = try Realm(configuration: Realm.Configuration(fileURL: url, objectTypes: []))
+        #expect(realm.schema.objectSchema.map(\.className).sorted() == ["Model.Pet", "Model.Toy"])
+        let petSchema = try #require(realm.schema["Model.Pet"])
+        #expect(petSchema.primaryKeyProperty?.name == "id")
+        #expect(petSchema["tags"]?.typeDescription == "List<string>")
+
+        let pets = realm.dynamicObjects("Model.Pet")
+        #expect(pets.count == 1)
+        let rex = try #require(pets.first)
+        #expect(rex["name"] as? String == "Rex")
+        #expect(rex["weight"] as? Double == 12.5)
+        #expect(rex["tags"] as? [Any] as? [String] == ["a"])
+        #expect((rex["toy"] as? DynamicObject)?["name"] as? String == "ball")
+
+        try realm.write {
+            rex["name"] = "Max"
+            realm.dynamicCreate("Model.Pet", value: ["id": 2, "name": "Fido", "weight": 3])
+        }
+        #expect(rex["name"] as? String == "Max")
+        #expect(realm.dynamicObjects("Model.Pet").map { $0["name"] as? String } == ["Max", "Fido"])
+        #expect(realm.dynamicObjects("Model.Pet")[1]["weight"] as? Double == 3.0, "an int fills a double property")
+
+        // A value of the wrong type is refused by the write.
+        #expect(throws: GeodeError.self) { try realm.write { rex["name"] = 42 } }
+        #expect(rex["name"] as? String == "Max")
+    }
+}
