@@ -43,3 +43,38 @@ import Testing
         #expect(rex["name"] as? String == "Max")
     }
 }
+
+@Suite struct DataDefinedClassTests {
+    @Test func aClassDescribedAsDataIsCreatedFilledAndRead() throws {
+        let directory = try TemporaryDirectory()
+        var configuration = Realm.Configuration(fileURL: directory.url.appendingPathComponent("data.geode"), objectTypes: [])
+        configuration.dynamicClasses = [
+            ObjectSchema(className: "Place", properties: [
+                Property(name: "id", type: .int, isPrimary: true),
+                Property(name: "name", type: .string),
+                Property(name: "tags", type: .string, collection: .list),
+                Property(name: "meta", type: .mixed),
+                Property(name: "point", type: .object, isOptional: true, objectClassName: "Point"),
+            ]),
+            ObjectSchema(className: "Point", properties: [
+                Property(name: "type", type: .string),
+                Property(name: "coordinates", type: .double, collection: .list),
+            ], isEmbedded: true),
+        ]
+        let realm = try Realm(configuration: configuration)
+        try realm.write {
+            realm.dynamicCreate("Place", value: ["id": 1, "name": "Oslo", "tags": ["capital"], "meta": ["rank": 3],
+                                                 "point": ["type": "Point", "coordinates": [10.75, 59.91]]])
+        }
+        let reopened = try Realm(configuration: configuration)
+        let oslo = try #require(reopened.dynamicObjects("Place").first)
+        #expect(oslo["name"] as? String == "Oslo")
+        #expect((oslo["meta"] as? [String: Any])?["rank"] as? Int == 3)
+        let point = try #require(oslo["point"] as? DynamicObject)
+        #expect(point["type"] as? String == "Point")
+        #expect(point["coordinates"] as? [Any] as? [Double] == [10.75, 59.91])
+        #expect(reopened.schema["Place"]?.primaryKeyProperty?.name == "id")
+        // A duplicate primary key is refused as for any class.
+        #expect(throws: GeodeError.self) { try reopened.write { reopened.dynamicCreate("Place", value: ["id": 1]) } }
+    }
+}

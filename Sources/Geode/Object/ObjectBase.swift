@@ -158,6 +158,9 @@ extension ObjectBase {
         get {
             let info = _ref?.cls.info ?? ClassInfo.of(type(of: self))
             guard let index = info.index(of: key) else { return nil }
+            if let ref = _ref, let embedded = ref.realm.dynamicEmbeddedObject(in: ref, index) {
+                return embedded
+            }
             let value = ValueAssignment.currentValue(of: self, index)
             return (value as? DynamicValue).map { $0.value as Any } ?? value
         }

@@ -10,6 +10,20 @@ public struct ObjectSchema: CustomStringConvertible, Sendable {
 
     init(_ schema: ClassSchema) { self.schema = schema }
 
+    /// Describes a class that has no Swift type, for
+    /// ``Realm/Configuration/dynamicClasses``.
+    ///
+    /// ```swift
+    /// let place = ObjectSchema(className: "Place", properties: [
+    ///     Property(name: "id", type: .int, isPrimary: true),
+    ///     Property(name: "name", type: .string),
+    ///     Property(name: "tags", type: .string, collection: .list),
+    /// ])
+    /// ```
+    public init(className: String, properties: [Property], isEmbedded: Bool = false) {
+        schema = ClassSchema(name: className, properties: properties.map(\.schema), isEmbedded: isEmbedded)
+    }
+
     /// The class's name.
     public var className: String { schema.name }
     /// Whether the class is embedded.
@@ -32,6 +46,29 @@ public struct Property: Sendable {
     let schema: PropertySchema
 
     init(_ schema: PropertySchema) { self.schema = schema }
+
+    /// The stored type of a property (of its elements, for collections).
+    public enum ValueType: String, Sendable, CaseIterable {
+        case bool, int, float, double, string, data, date, decimal128, objectId, uuid
+        /// `AnyRealmValue`.
+        case mixed
+        /// A link to an object, or an embedded object.
+        case object
+    }
+
+    /// Whether a property holds one value or a collection.
+    public enum Collection: String, Sendable {
+        case single, list, set, map
+    }
+
+    /// Describes a property of a class that has no Swift type.
+    public init(name: String, type: ValueType, collection: Collection = .single, isOptional: Bool = false,
+                objectClassName: String? = nil, isPrimary: Bool = false, isIndexed: Bool = false) {
+        schema = PropertySchema(name: name, type: PropertyType(rawValue: type.rawValue) ?? .mixed,
+                                collection: CollectionKind(rawValue: collection.rawValue) ?? .single,
+                                isOptional: isOptional, objectClassName: objectClassName,
+                                isPrimaryKey: isPrimary, isIndexed: isIndexed)
+    }
 
     /// The property's name.
     public var name: String { schema.name }

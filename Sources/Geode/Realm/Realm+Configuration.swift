@@ -23,6 +23,9 @@ extension Realm {
         /// The classes of the realm (and every class they reach). When nil, every
         /// class the program has used so far.
         public var objectTypes: [ObjectBase.Type]?
+        /// Classes with no Swift type, described as data; their objects are
+        /// reached with `dynamicObjects` and made with `dynamicCreate`.
+        public var dynamicClasses: [ObjectSchema] = []
 
         public init(fileURL: URL? = nil, inMemoryIdentifier: String? = nil, readOnly: Bool = false,
                     schemaVersion: UInt64 = 0, deleteRealmIfMigrationNeeded: Bool = false,

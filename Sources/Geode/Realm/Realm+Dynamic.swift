@@ -45,6 +45,22 @@ extension Realm {
         return result
     }
 
+    /// For a dynamic object's embedded-object property: the embedded object as a
+    /// `DynamicObject` bound to its place in the owner (`.some(nil)` when null);
+    /// nil when the property is of another kind.
+    func dynamicEmbeddedObject(in ref: ManagedRef, _ property: Int) -> DynamicObject?? {
+        guard ref.cls.info.type == DynamicObject.self else { return nil }
+        let schema = ref.cls.table.schema.properties[property]
+        guard schema.type == .object, schema.collection == .single, let target = schema.objectClassName,
+              let cls = dynamicClass(named: target), cls.table.schema.isEmbedded else { return nil }
+        let path = ref.path + [.index(ref.cls.slots[property])]
+        let present = (try? withDocument(ref.root, ref.key) { try $0?.value(atPath: path).map { !$0.isNull } }) ?? nil
+        guard present == true else { return .some(nil) }
+        let object = DynamicObject()
+        object._ref = ManagedRef(realm: self, cls: cls, root: ref.root, key: ref.key, path: path)
+        return .some(object)
+    }
+
     /// The binding of a class by name, typed when the program has its Swift
     /// class, else dynamic.
     func dynamicClass(named name: String) -> RealmClass? {

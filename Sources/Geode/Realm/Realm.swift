@@ -44,7 +44,8 @@ public final class Realm {
         let infos = ClassInfo.closure(of: configuration.objectTypes ?? ClassInfo.all.map(\.type))
         do {
             var storeConfiguration = StoreConfiguration(path: try configuration.storePath(),
-                                                        schema: GeodeCore.Schema(classes: infos.map(\.schema), version: configuration.schemaVersion))
+                                                        schema: GeodeCore.Schema(classes: infos.map(\.schema) + configuration.dynamicClasses.map(\.schema),
+                                                                              version: configuration.schemaVersion))
             storeConfiguration.readOnly = configuration.readOnly
             storeConfiguration.inMemory = configuration.inMemoryIdentifier != nil
             storeConfiguration.deleteIfMigrationNeeded = configuration.deleteRealmIfMigrationNeeded
