@@ -31,6 +31,14 @@ struct CollectionLocation {
         }
     }
 
+    /// A collection nested inside a value (a list or map inside an `AnyRealmValue`).
+    init(realm: Realm, owner: ManagedRef, path: [PathStep], name: String) {
+        self.realm = realm
+        self.owner = owner
+        self.path = path
+        self.name = name
+    }
+
     /// The number of elements.
     var count: Int { read { $0?.count ?? 0 } }
 

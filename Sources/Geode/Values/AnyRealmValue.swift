@@ -23,10 +23,10 @@ public enum AnyRealmValue: Hashable {
     case objectId(ObjectId)
     case uuid(UUID)
     case object(Object)
-    /// A list of values. Read from a managed object, it is a copy of the stored
-    /// list (live nested collections are not built yet).
+    /// A list of values. Read from a managed object it is live: it reads and
+    /// changes the stored list in place, at any depth.
     case list(List<AnyRealmValue>)
-    /// A map of values. Read from a managed object, it is a copy of the stored map.
+    /// A map of values. Read from a managed object it is live, like `list`.
     case dictionary(Map<String, AnyRealmValue>)
 
     /// The integer, if the value is one.
@@ -100,7 +100,16 @@ extension AnyRealmValue: _PersistableValue {
     public static func _geodeDefault() -> AnyRealmValue { .none }
 
     public static func _geodeFrom(_ value: _EngineValue, _ context: _ReadContext) -> AnyRealmValue? {
-        from(value.value, context.realm)
+        // Nested collections stay bound to their place in the owner's document.
+        let name = "\(context.owner.cls.name) AnyRealmValue"
+        switch value.value {
+        case .list:
+            return .list(List(location: CollectionLocation(realm: context.realm, owner: context.owner, path: context.path, name: name)))
+        case .map:
+            return .dictionary(Map(location: CollectionLocation(realm: context.realm, owner: context.owner, path: context.path, name: name)))
+        default:
+            return from(value.value, context.realm)
+        }
     }
 
     static func from(_ value: Value, _ realm: Realm) -> AnyRealmValue? {
