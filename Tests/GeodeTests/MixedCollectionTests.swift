@@ -1,6 +1,7 @@
 import Foundation
 import Geode
 import GeodeTestSupport
+import GeodeJSON
 import Testing
 
 final class Bag: Object {
@@ -112,5 +113,64 @@ extension Map where Key == String, Value == AnyRealmValue {
         let map = Map<String, AnyRealmValue>()
         for (key, value) in entries { map[key] = value }
         return map
+    }
+}
+
+/// Random JSON trees survive AnyRealmValue(json:), a write, reopening and
+/// jsonString() unchanged, key order included.
+@Suite struct MixedRoundTripTests {
+    static func randomJSON(_ random: inout SeededGenerator, depth: Int) -> String {
+        let alphabet = Array("abcXYZ 09_-äöü日本🙂\"\\\n")
+        func string() -> String {
+            let s = String((0 ..< Int.random(in: 0 ..< 8, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+            return (try? JSONWriter.string(.string(s))) ?? "\"\""
+        }
+        switch Int.random(in: 0 ..< (depth > 0 ? 8 : 5), using: &random) {
+        case 0: return "null"
+        case 1: return Bool.random(using: &random) ? "true" : "false"
+        case 2: return String(Int64.random(in: .min ... .max, using: &random))
+        case 3: return String(Double.random(in: -1e12 ... 1e12, using: &random))
+        case 4: return string()
+        case 5, 6:
+            let items = (0 ..< Int.random(in: 0 ..< 4, using: &random)).map { _ in randomJSON(&random, depth: depth - 1) }
+            return "[" + items.joined(separator: ",") + "]"
+        default:
+            let entries = (0 ..< Int.random(in: 0 ..< 4, using: &random)).map { i in
+                "\"k\(i)_\(Int.random(in: 0 ..< 100, using: &random))\":" + randomJSON(&random, depth: depth - 1)
+            }
+            return "{" + entries.joined(separator: ",") + "}"
+        }
+    }
+
+    @Test(arguments: [11, 12, 13] as [UInt64])
+    func randomTreesRoundTrip(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        let directory = try TemporaryDirectory()
+        let url = directory.url.appendingPathComponent("trees.geode")
+        var expected: [String] = []
+        do {
+            let realm = try Realm(configuration: Realm.Configuration(fileURL: url, objectTypes: [Bag.self]))
+            try realm.write {
+                for _ in 0 ..< 100 {
+                    let text = Self.randomJSON(&random, depth: 6)
+                    let value = try AnyRealmValue(json: text)
+                    // The canonical text: jansson's compact form of the same tree.
+                    expected.append(try value.jsonString())
+                    realm.add(Bag(value: ["value": value]))
+                }
+            }
+        }
+        let realm = try Realm(configuration: Realm.Configuration(fileURL: url, objectTypes: [Bag.self]))
+        let stored = try realm.objects(Bag.self).map { try $0.value.jsonString() }
+        #expect(stored == expected)
+    }
+
+    @Test func malformedJSONSaysWhere() {
+        do {
+            _ = try AnyRealmValue(json: "{\"a\": [1, 2,, 3]}")
+            Issue.record("malformed JSON was accepted")
+        } catch {
+            #expect(String(describing: error).contains("1:13"), "\(error)")
+        }
     }
 }

@@ -159,6 +159,10 @@ package struct ValueValidator {
             try Self.checkString(s)
         case let (.data, .binary(b)):
             try Self.checkData(b)
+        case (.mixed, .list), (.mixed, .map):
+            // A set of AnyRealmValue holds scalars only.
+            if property.collection == .set { throw Self.issue(.notAllowedHere("a list or map inside a MutableSet")) }
+            try checkMixed(value, depth: 0)
         case (.mixed, _):
             try checkMixed(value, depth: 0)
         case let (.object, .link(link)):

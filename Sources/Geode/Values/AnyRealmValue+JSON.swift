@@ -1,0 +1,113 @@
+import Foundation
+import GeodeCore
+import GeodeJSON
+import OrderedCollections
+
+extension AnyRealmValue {
+    /// A list value from an array (unmanaged until stored).
+    ///
+    /// ```swift
+    /// dog.companion = .fromArray([.string("a"), .int(1)])
+    /// ```
+    public static func fromArray(_ array: [AnyRealmValue]) -> AnyRealmValue {
+        let list = List<AnyRealmValue>()
+        list.append(objectsIn: array)
+        return .list(list)
+    }
+
+    /// A dictionary value from a Swift dictionary (keys sorted, since a Swift
+    /// dictionary has no order; build a `Map` to choose the order).
+    public static func fromDictionary(_ dictionary: [String: AnyRealmValue]) -> AnyRealmValue {
+        let map = Map<String, AnyRealmValue>()
+        for key in dictionary.keys.sorted() { map[key] = dictionary[key] }
+        return .dictionary(map)
+    }
+
+    /// Parses JSON text: objects become dictionaries (key order kept), arrays
+    /// lists, integers `.int`, reals `.double`, `null` `.none`.
+    ///
+    /// ```swift
+    /// let value = try AnyRealmValue(json: #"{"rank": 3, "tags": ["a", "b"]}"#)
+    /// ```
+    ///
+    /// Throws ``GeodeError/invalidValue(_:)`` naming line and column when the
+    /// text is not JSON, and when it nests deeper than 100 levels.
+    public init(json: String) throws {
+        let value: Value
+        do {
+            value = try JSONReader.parse(json, source: "JSON text")
+        } catch {
+            throw GeodeError.from(error)
+        }
+        guard Self.depth(of: value) <= Value.maximumNesting else {
+            throw GeodeError.invalidValue("JSON text nests deeper than \(Value.maximumNesting) levels")
+        }
+        self = Self.unmanaged(value)
+    }
+
+    /// The value as JSON text (compact, or indented with `pretty`). Dates,
+    /// data, ObjectIds and UUIDs become strings; objects their primary key or
+    /// null. Throws for NaN and infinite numbers, which JSON cannot hold.
+    public func jsonString(pretty: Bool = false) throws -> String {
+        do {
+            return try JSONWriter.string(try engineValue(), pretty: pretty)
+        } catch {
+            throw GeodeError.from(error)
+        }
+    }
+
+    /// The value as an engine value, read through managed collections.
+    func engineValue() throws -> Value {
+        switch self {
+        case .none: return .null
+        case let .int(v): return .int(Int64(v))
+        case let .bool(v): return .bool(v)
+        case let .float(v): return .float(v)
+        case let .double(v): return .double(v)
+        case let .string(v): return .string(v)
+        case let .data(v): return .binary(Array(v))
+        case let .date(v): return .timestamp(Timestamp(v))
+        case let .objectId(v): return .objectId(v.bytes)
+        case let .uuid(v): return .uuid(v)
+        case let .object(object):
+            guard let ref = object._ref, let pk = ref.cls.primaryKey else { return .null }
+            return (try? ref.cls.info.properties[pk].valueType._geodeGet(object, pk)
+                ._geodeEngineValue(_WriteContext(realm: ref.realm, transaction: nil)).value) ?? .null
+        case let .list(list): return .list(try list.map { try $0.engineValue() })
+        case let .dictionary(map):
+            var entries = OrderedDictionary<String, Value>()
+            for (key, value) in map { entries[key] = try value.engineValue() }
+            return .map(entries)
+        }
+    }
+
+    /// An unmanaged value from an engine value with no links.
+    static func unmanaged(_ value: Value) -> AnyRealmValue {
+        switch value {
+        case .list(let items): return fromArray(items.map(unmanaged))
+        case .map(let entries):
+            let map = Map<String, AnyRealmValue>()
+            for (key, item) in entries { map[key] = unmanaged(item) }
+            return .dictionary(map)
+        case .null: return AnyRealmValue.none
+        case let .int(i): return .int(Int(i))
+        case let .bool(b): return .bool(b)
+        case let .float(f): return .float(f)
+        case let .double(d): return .double(d)
+        case let .string(s): return .string(s)
+        case let .binary(b): return .data(Data(b))
+        case let .timestamp(t): return .date(t.date)
+        case let .objectId(id): return .objectId(ObjectId(bytes: id))
+        case let .uuid(u): return .uuid(u)
+        case .link, .decimal128, .embedded: return AnyRealmValue.none
+        }
+    }
+
+    private static func depth(of value: Value) -> Int {
+        switch value {
+        case let .list(items): return 1 + (items.map(depth).max() ?? 0)
+        case let .map(entries): return 1 + (entries.values.map(depth).max() ?? 0)
+        default: return 0
+        }
+    }
+}
