@@ -174,3 +174,23 @@ extension Map where Key == String, Value == AnyRealmValue {
         }
     }
 }
+
+@Suite struct MixedLinkTests {
+    @Test func aLinkInsideAMixedValueBecomesNoneWhenItsTargetIsDeleted() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try Realm(configuration: Realm.Configuration(fileURL: directory.url.appendingPathComponent("l.geode"),
+                                                                 objectTypes: [Bag.self, Model.Toy.self]))
+        let toy = Model.Toy(value: ["name": "ball"])
+        let bag = Bag()
+        try realm.write {
+            realm.add(bag)
+            bag.value = .fromArray([.object(toy), .string("keep")])
+        }
+        #expect(bag.value.listValue?[0].object(Model.Toy.self)?.name == "ball")
+        #expect(bag.value.listValue?[0].dynamicObject?["name"] as? String == "ball")
+        try realm.write { realm.delete(toy) }
+        #expect(bag.value.listValue?.count == 2, "the element stays, as null")
+        #expect(bag.value.listValue?[0] == AnyRealmValue.none)
+        #expect(bag.value.listValue?[1] == .string("keep"))
+    }
+}

@@ -51,6 +51,11 @@ public enum AnyRealmValue: Hashable {
     public var listValue: List<AnyRealmValue>? { if case let .list(v) = self { return v }; return nil }
     /// The map, if the value is one.
     public var dictionaryValue: Map<String, AnyRealmValue>? { if case let .dictionary(v) = self { return v }; return nil }
+    /// The object as a `DynamicObject` (read by property name), if the value is one.
+    public var dynamicObject: DynamicObject? {
+        guard case let .object(object) = self, let ref = object._ref, ref.path.isEmpty else { return nil }
+        return ref.realm.dynamicObject(for: Link(table: ref.root.table.schema.table, key: ref.key))
+    }
     /// The object as `type`, if the value is an object of that type.
     public func object<T: Object>(_ type: T.Type) -> T? { if case let .object(v) = self { return v as? T }; return nil }
 

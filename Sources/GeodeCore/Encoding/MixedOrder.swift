@@ -1,0 +1,105 @@
+import Foundation
+
+/// Equality and ordering of mixed values as realm-core defines them for
+/// AnyRealmValue: int, float, double (and Decimal128) compare by numeric value
+/// across types; bool compares only with bool; strings never equal binary data
+/// or numbers; and values of different kinds sort in one fixed order:
+///
+///     null < bool < numbers < string < binary < date < ObjectId < UUID < link < list < map
+///
+/// ```swift
+/// MixedOrder.equal(.int(1), .double(1.0))          // true
+/// MixedOrder.compare(.string("a"), .int(5)) == .orderedDescending
+/// ```
+package enum MixedOrder {
+    /// The rank of a value's kind in the cross-type order.
+    static func rank(_ value: Value) -> Int {
+        switch value {
+        case .null: return 0
+        case .bool: return 1
+        case .int, .float, .double, .decimal128: return 2
+        case .string: return 3
+        case .binary: return 4
+        case .timestamp: return 5
+        case .objectId: return 6
+        case .uuid: return 7
+        case .link: return 8
+        case .list, .embedded: return 9
+        case .map: return 10
+        }
+    }
+
+    /// Whether two values are equal under realm-core's rules.
+    package static func equal(_ a: Value, _ b: Value) -> Bool {
+        compare(a, b) == .orderedSame
+    }
+
+    /// The order of two values: within a kind by value (numbers numerically,
+    /// strings by UTF-8 bytes, NaN below every number), across kinds by `rank`.
+    package static func compare(_ a: Value, _ b: Value) -> ComparisonResult {
+        let ra = rank(a), rb = rank(b)
+        if ra != rb { return ra < rb ? .orderedAscending : .orderedDescending }
+        switch (a, b) {
+        case (.null, .null): return .orderedSame
+        case let (.bool(x), .bool(y)): return order(x ? 1 : 0, y ? 1 : 0)
+        case let (.string(x), .string(y)): return bytes(Array(x.utf8), Array(y.utf8))
+        case let (.binary(x), .binary(y)): return bytes(x, y)
+        case let (.timestamp(x), .timestamp(y)):
+            return x.seconds != y.seconds ? order(x.seconds, y.seconds) : order(x.nanoseconds, y.nanoseconds)
+        case let (.objectId(x), .objectId(y)): return bytes(x.array, y.array)
+        case let (.uuid(x), .uuid(y)):
+            return bytes(withUnsafeBytes(of: x.uuid, Array.init), withUnsafeBytes(of: y.uuid, Array.init))
+        case let (.link(x), .link(y)):
+            return x.table != y.table ? order(x.table, y.table) : order(x.key.rawValue, y.key.rawValue)
+        case let (.list(x), .list(y)), let (.embedded(x), .embedded(y)):
+            for (u, v) in zip(x, y) {
+                let c = compare(u, v)
+                if c != .orderedSame { return c }
+            }
+            return order(x.count, y.count)
+        case let (.map(x), .map(y)):
+            for ((ku, u), (kv, v)) in zip(x, y) {
+                let ck = bytes(Array(ku.utf8), Array(kv.utf8))
+                if ck != .orderedSame { return ck }
+                let c = compare(u, v)
+                if c != .orderedSame { return c }
+            }
+            return order(x.count, y.count)
+        default:
+            return numeric(a, b)
+        }
+    }
+
+    /// Numbers of any type: integers exactly (also against doubles beyond 2^53),
+    /// NaN below every other number and equal to NaN.
+    private static func numeric(_ a: Value, _ b: Value) -> ComparisonResult {
+        if case let .int(x) = a, case let .int(y) = b { return order(x, y) }
+        guard let x = double(a), let y = double(b) else { return .orderedSame }
+        if x.isNaN || y.isNaN { return x.isNaN && y.isNaN ? .orderedSame : (x.isNaN ? .orderedAscending : .orderedDescending) }
+        if x != y { return x < y ? .orderedAscending : .orderedDescending }
+        // Equal as doubles: an integer may still differ from the double it rounds to.
+        if case let .int(i) = a, let exact = Int64(exactly: y) { return order(i, exact) }
+        if case let .int(i) = b, let exact = Int64(exactly: x) { return order(exact, i) }
+        if case .int = a { return .orderedAscending }
+        if case .int = b { return .orderedDescending }
+        return .orderedSame
+    }
+
+    private static func double(_ value: Value) -> Double? {
+        switch value {
+        case let .int(i): return Double(i)
+        case let .float(f): return Double(f)
+        case let .double(d): return d
+        default: return nil
+        }
+    }
+
+    private static func order<T: Comparable>(_ x: T, _ y: T) -> ComparisonResult {
+        x < y ? .orderedAscending : (x > y ? .orderedDescending : .orderedSame)
+    }
+
+    private static func bytes(_ x: [UInt8], _ y: [UInt8]) -> ComparisonResult {
+        for (u, v) in zip(x, y) where u != v { return u < v ? .orderedAscending : .orderedDescending }
+        return order(x.count, y.count)
+    }
+}
