@@ -108,6 +108,7 @@ extension Object: _PersistableValue {
 
 extension EmbeddedObject: _PersistableValue {
     public static var _geodeKind: _PropertyKind { .init(.object, objectType: self) }
+    public static var _geodeReadsShallow: Bool { true }
     public static func _geodeDefault() -> Self { Self() }
     public static func _geodeFrom(_ value: _EngineValue, _ context: _ReadContext) -> Self? {
         guard case .embedded = value.value else { return nil }

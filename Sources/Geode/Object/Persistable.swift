@@ -33,12 +33,17 @@ func wrongInput<T>(_ any: Any, _ expected: T.Type) -> GeodeError {
 public protocol _PersistableValue: _Persistable {
     /// The Swift value of an engine value read at `context`; nil when it does not convert.
     static func _geodeFrom(_ value: _EngineValue, _ context: _ReadContext) -> Self?
+    /// Whether `_geodeFrom` needs only the kind of a list, map or embedded
+    /// object (it reads on in place), so the reader need not decode it.
+    static var _geodeReadsShallow: Bool { get }
 }
 
 extension _PersistableValue {
+    public static var _geodeReadsShallow: Bool { false }
+
     public static func _geodeGet(_ object: ObjectBase, _ property: Int) -> Self {
         guard let ref = object._ref else { preconditionFailure("Geode: reading an unmanaged object through the store") }
-        let (value, context) = ref.realm.read(ref, property)
+        let (value, context) = ref.realm.read(ref, property, shallow: _geodeReadsShallow)
         return _geodeFrom(value, context) ?? _geodeDefault()
     }
 
@@ -273,6 +278,7 @@ extension Optional: _Persistable where Wrapped: _PersistableValue {
 }
 
 extension Optional: _PersistableValue where Wrapped: _PersistableValue {
+    public static var _geodeReadsShallow: Bool { Wrapped._geodeReadsShallow }
     public static func _geodeFrom(_ value: _EngineValue, _ context: _ReadContext) -> Wrapped?? {
         if case .null = value.value { return .some(nil) }
         return Wrapped._geodeFrom(value, context).map { .some($0) }

@@ -206,7 +206,7 @@ extension Realm {
     }
 
     /// Reads property `property` of a managed object.
-    func read(_ ref: ManagedRef, _ property: Int) -> (_EngineValue, _ReadContext) {
+    func read(_ ref: ManagedRef, _ property: Int, shallow: Bool = false) -> (_EngineValue, _ReadContext) {
         let slot = ref.cls.slots[property]
         let path = ref.path + [.index(slot)]
         let owner = ref.path.isEmpty ? ref : ManagedRef(realm: self, cls: ref.root, root: ref.root, key: ref.key, path: [])
@@ -215,7 +215,8 @@ extension Realm {
                 guard let document else {
                     preconditionFailure("Geode: the \(ref.cls.name) object was deleted; it can no longer be read")
                 }
-                return try document.value(atPath: path)?.decode() ?? .null
+                guard let view = try document.value(atPath: path) else { return .null }
+                return shallow ? try view.decodeShallow() : try view.decode()
             }
             return (.init(value), _ReadContext(realm: self, owner: owner, path: path))
         } catch {

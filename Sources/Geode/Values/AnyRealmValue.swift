@@ -102,6 +102,7 @@ public enum AnyRealmValue: Hashable {
 
 extension AnyRealmValue: _PersistableValue {
     public static var _geodeKind: _PropertyKind { .init(.mixed) }
+    public static var _geodeReadsShallow: Bool { true }
     public static func _geodeDefault() -> AnyRealmValue { .none }
 
     public static func _geodeFrom(_ value: _EngineValue, _ context: _ReadContext) -> AnyRealmValue? {

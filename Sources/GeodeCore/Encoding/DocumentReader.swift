@@ -236,6 +236,17 @@ package struct ValueView {
         return try ContainerView(bytes: bytes, kind: tag, start: p, end: p + n)
     }
 
+    /// Decodes a scalar in full, but a list, map or embedded object only as an
+    /// empty one of its kind: for readers that go on through the container in place.
+    package func decodeShallow() throws -> Value {
+        switch tag {
+        case .list?: return .list([])
+        case .map?: return .map([:])
+        case .embedded?: return .embedded([])
+        default: return try decode()
+        }
+    }
+
     /// Decodes the value (and everything inside it).
     package func decode() throws -> Value {
         guard let tag else { throw ContainerView.damaged("unknown tag \(bytes[position])", position) }
