@@ -73,8 +73,12 @@ extension AnyRealmValue {
             guard let ref = object._ref, let pk = ref.cls.primaryKey else { return .null }
             return (try? ref.cls.info.properties[pk].valueType._geodeGet(object, pk)
                 ._geodeEngineValue(_WriteContext(realm: ref.realm, transaction: nil)).value) ?? .null
-        case let .list(list): return .list(try list.map { try $0.engineValue() })
+        case let .list(list):
+            // A managed list is read in one piece: its subtree is decoded once.
+            if let location = list.location { return location.value }
+            return .list(try list.map { try $0.engineValue() })
         case let .dictionary(map):
+            if let location = map.location { return location.value }
             var entries = OrderedDictionary<String, Value>()
             for (key, value) in map { entries[key] = try value.engineValue() }
             return .map(entries)
