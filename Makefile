@@ -28,12 +28,14 @@ bench: setup
 	$(SWIFT) build -c release --product geode-bench
 	"$$($(SWIFT) build -c release --show-bin-path)/geode-bench" storage --count $(N) $(BENCH_FLAGS)
 	"$$($(SWIFT) build -c release --show-bin-path)/geode-bench" objects --count $(N) $(BENCH_FLAGS)
+	"$$($(SWIFT) build -c release --show-bin-path)/geode-bench" mixed --count 100000 $(BENCH_FLAGS)
 
 # The benchmark at small N in a debug build: checks it runs, measures nothing.
 bench-smoke: setup
 	$(SWIFT) build --product geode-bench
 	"$$($(SWIFT) build --show-bin-path)/geode-bench" storage --count 2000 --repeat 1
 	"$$($(SWIFT) build --show-bin-path)/geode-bench" objects --count 2000 --lookups 500 --repeat 1
+	"$$($(SWIFT) build --show-bin-path)/geode-bench" mixed --count 200 --repeat 1
 
 clean:
 	rm -rf .build
