@@ -24,7 +24,8 @@ extension AnyRealmValue {
     }
 
     /// Parses JSON text: objects become dictionaries (key order kept), arrays
-    /// lists, integers `.int`, reals `.double`, `null` `.none`.
+    /// lists, integers `.int`, reals `.double`, `null` `.none`. An integer
+    /// beyond 64 bits becomes the nearest `.double`.
     ///
     /// ```swift
     /// let value = try AnyRealmValue(json: #"{"rank": 3, "tags": ["a", "b"]}"#)
