@@ -7,6 +7,11 @@ import GeodeCore
 /// A realm reads one version of the store at a time, advanced by its own
 /// writes and by ``refresh()``. Changes happen in write transactions.
 ///
+/// As in Realm Swift, a `Realm` and the objects and collections read from it
+/// are used by one thread at a time: open a realm per thread (they share one
+/// store underneath), and begin and commit a write on the same thread. Any
+/// number of threads and processes read while one of them writes.
+///
 /// ```swift
 /// let realm = try Realm()
 /// try realm.write {
