@@ -43,7 +43,7 @@ extension AnyRealmValue {
         guard Self.depth(of: value) <= Value.maximumNesting else {
             throw GeodeError.invalidValue("JSON text nests deeper than \(Value.maximumNesting) levels")
         }
-        self = Self.unmanaged(value)
+        self = Self.from(value, nil) ?? .none
     }
 
     /// The value as JSON text (compact, or indented with `pretty`). Dates,
@@ -83,28 +83,6 @@ extension AnyRealmValue {
             var entries = OrderedDictionary<String, Value>()
             for (key, value) in map { entries[key] = try value.engineValue() }
             return .map(entries)
-        }
-    }
-
-    /// An unmanaged value from an engine value with no links.
-    static func unmanaged(_ value: Value) -> AnyRealmValue {
-        switch value {
-        case .list(let items): return fromArray(items.map(unmanaged))
-        case .map(let entries):
-            let map = Map<String, AnyRealmValue>()
-            for (key, item) in entries { map[key] = unmanaged(item) }
-            return .dictionary(map)
-        case .null: return AnyRealmValue.none
-        case let .int(i): return .int(Int(i))
-        case let .bool(b): return .bool(b)
-        case let .float(f): return .float(f)
-        case let .double(d): return .double(d)
-        case let .string(s): return .string(s)
-        case let .binary(b): return .data(Data(b))
-        case let .timestamp(t): return .date(t.date)
-        case let .objectId(id): return .objectId(ObjectId(bytes: id))
-        case let .uuid(u): return .uuid(u)
-        case .link, .decimal128, .embedded: return AnyRealmValue.none
         }
     }
 

@@ -118,7 +118,9 @@ extension AnyRealmValue: _PersistableValue {
         }
     }
 
-    static func from(_ value: Value, _ realm: Realm) -> AnyRealmValue? {
+    /// An unmanaged value from an engine value; links resolve through `realm`
+    /// (none without one: they become `.none`).
+    static func from(_ value: Value, _ realm: Realm?) -> AnyRealmValue? {
         switch value {
         case .null: return AnyRealmValue.none
         case let .int(i): return .int(Int(i))
@@ -130,7 +132,7 @@ extension AnyRealmValue: _PersistableValue {
         case let .timestamp(t): return .date(t.date)
         case let .objectId(id): return .objectId(ObjectId(bytes: id))
         case let .uuid(u): return .uuid(u)
-        case let .link(link): return (realm.object(for: link) as? Object).map(AnyRealmValue.object) ?? AnyRealmValue.none
+        case let .link(link): return (realm?.object(for: link) as? Object).map(AnyRealmValue.object) ?? AnyRealmValue.none
         case let .list(items):
             let list = List<AnyRealmValue>()
             for item in items { list.append(from(item, realm) ?? .none) }
