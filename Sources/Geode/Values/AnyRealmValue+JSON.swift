@@ -59,17 +59,8 @@ extension AnyRealmValue {
 
     /// The value as an engine value, read through managed collections.
     func engineValue() throws -> Value {
+        if let scalar = scalarEngineValue { return scalar }
         switch self {
-        case .none: return .null
-        case let .int(v): return .int(Int64(v))
-        case let .bool(v): return .bool(v)
-        case let .float(v): return .float(v)
-        case let .double(v): return .double(v)
-        case let .string(v): return .string(v)
-        case let .data(v): return .binary(Array(v))
-        case let .date(v): return .timestamp(Timestamp(v))
-        case let .objectId(v): return .objectId(v.bytes)
-        case let .uuid(v): return .uuid(v)
         case let .object(object):
             guard let ref = object._ref, let pk = ref.cls.primaryKey else { return .null }
             return (try? ref.cls.info.properties[pk].valueType._geodeGet(object, pk)
@@ -83,6 +74,8 @@ extension AnyRealmValue {
             var entries = OrderedDictionary<String, Value>()
             for (key, value) in map { entries[key] = try value.engineValue() }
             return .map(entries)
+        default:
+            return .null
         }
     }
 

@@ -147,19 +147,27 @@ extension AnyRealmValue: _PersistableValue {
 
     public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue {
         switch self {
-        case .none: return .init(.null)
-        case let .int(v): return .init(.int(Int64(v)))
-        case let .bool(v): return .init(.bool(v))
-        case let .float(v): return .init(.float(v))
-        case let .double(v): return .init(.double(v))
-        case let .string(v): return .init(.string(v))
-        case let .data(v): return .init(.binary(Array(v)))
-        case let .date(v): return .init(.timestamp(Timestamp(v)))
-        case let .objectId(v): return .init(.objectId(v.bytes))
-        case let .uuid(v): return .init(.uuid(v))
         case let .object(v): return try v._geodeEngineValue(context)
         case let .list(v): return try v._geodeEngineValue(context)
         case let .dictionary(v): return try v._geodeEngineValue(context)
+        default: return .init(scalarEngineValue ?? .null)
+        }
+    }
+
+    /// The engine value of a scalar case; nil for objects, lists and dictionaries.
+    var scalarEngineValue: Value? {
+        switch self {
+        case .none: return .null
+        case let .int(v): return .int(Int64(v))
+        case let .bool(v): return .bool(v)
+        case let .float(v): return .float(v)
+        case let .double(v): return .double(v)
+        case let .string(v): return .string(v)
+        case let .data(v): return .binary(Array(v))
+        case let .date(v): return .timestamp(Timestamp(v))
+        case let .objectId(v): return .objectId(v.bytes)
+        case let .uuid(v): return .uuid(v)
+        case .object, .list, .dictionary: return nil
         }
     }
 
