@@ -20,11 +20,20 @@ public enum GeodeError: Error, CustomStringConvertible, Sendable {
     case file(String)
     /// Any other failure of the storage engine.
     case storage(String)
+    /// A query that does not parse or does not fit the schema; `column` is
+    /// 1-based in the query text (0 for type-safe queries).
+    case query(message: String, column: Int)
+    /// A geo shape breaks a rule (open ring, too few vertices, self-intersection…).
+    case invalidGeometry(GeometryIssue)
 
     public var description: String {
         switch self {
         case let .invalidValue(message), let .schema(message), let .file(message), let .storage(message):
             return message
+        case let .invalidGeometry(issue):
+            return issue.description
+        case let .query(message, column):
+            return column > 0 ? "\(message) at column \(column)" : message
         }
     }
 
@@ -37,6 +46,7 @@ public enum GeodeError: Error, CustomStringConvertible, Sendable {
             case .invalidSchema, .schemaMismatch, .unknownClass: return .schema(error.description)
             case .notAGeodeStore, .unsupportedFormat, .fileAccess, .readOnly: return .file(error.description)
             case .storage, .corruptDocument: return .storage(error.description)
+            case let .invalidQuery(message, column): return .query(message: message, column: column)
             }
         }
         if let error = error as? JSONError { return .invalidValue(error.description) }

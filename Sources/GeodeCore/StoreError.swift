@@ -31,6 +31,9 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case readOnly(path: String)
     /// An object key that does not exist in the class.
     case objectNotFound(className: String, key: UInt64)
+    /// A query that does not parse or does not fit the schema; `column` is
+    /// 1-based in the query text (0 when the query was built in code).
+    case invalidQuery(message: String, column: Int)
 
     package var description: String {
         switch self {
@@ -56,6 +59,8 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "'\(path)' was opened read-only: writes are not allowed"
         case let .objectNotFound(className, key):
             return "no \(className) object with key \(key)"
+        case let .invalidQuery(message, column):
+            return column > 0 ? "\(message) at column \(column)" : message
         }
     }
 

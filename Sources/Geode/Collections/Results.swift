@@ -1,42 +1,68 @@
 import GeodeCore
 
-/// The objects of a class in a realm, live: every read reflects the realm's
-/// current version (inside a write, its changes so far).
+/// The objects of a class that match a query, live: every read reflects the
+/// realm's current version (inside a write, its changes so far). The query
+/// runs when the results are first read and again after each change.
 ///
 /// ```swift
 /// let dogs = realm.objects(Dog.self)
-/// print(dogs.count, dogs.first?.name ?? "none")
-/// for dog in dogs { print(dog.name) }
+/// let puppies = dogs.filter("age < %@", 2).sorted(byKeyPath: "name")
+/// print(puppies.count, puppies.first?.name ?? "none")
+/// for dog in puppies { print(dog.name) }
 /// ```
 public final class Results<Element: Object>: RandomAccessCollection {
+    /// Where the objects a query tests come from.
+    enum Base {
+        /// Every object of the class, in key order.
+        case table
+        /// The objects of a collection, in its order (a list, a set, backlinks).
+        case keys(() throws -> [ObjectKey])
+    }
+
     let realmOfResults: Realm
     let cls: RealmClass
+    let query: GeodeCore.Query
+    let base: Base
     private var cachedKeys: [ObjectKey] = []
     private var cachedVersion = -1
 
-    init(realm: Realm, cls: RealmClass) {
+    init(realm: Realm, cls: RealmClass, query: GeodeCore.Query = .all, base: Base = .table) {
         self.realmOfResults = realm
         self.cls = cls
+        self.query = query
+        self.base = base
+    }
+
+    /// An executor for this query in `txn`.
+    func executor(_ txn: StoreTransaction, _ query: GeodeCore.Query? = nil) throws -> QueryExecutor {
+        try QueryExecutor(query: query ?? self.query, table: cls.table, transaction: txn, regionBuilder: GeoRegions.build)
     }
 
     /// The keys of the objects, recomputed when the realm changed.
     var keys: [ObjectKey] {
         if cachedVersion != realmOfResults.changeCount {
-            var keys: [ObjectKey] = []
             do {
-                try realmOfResults.withTransaction { txn in
-                    try txn.forEach(in: cls.table) { key, _ in
-                        keys.append(key)
-                        return true
+                cachedKeys = try realmOfResults.withTransaction { txn in
+                    let executor = try executor(txn)
+                    switch base {
+                    case .table: return try executor.run()
+                    case let .keys(keys): return try executor.run(on: try keys())
                     }
                 }
             } catch {
-                preconditionFailure("Geode: reading \(cls.name) objects failed: \(error)")
+                preconditionFailure("Geode: running the query on \(cls.name) failed: \(GeodeError.from(error))")
             }
-            cachedKeys = keys
             cachedVersion = realmOfResults.changeCount
         }
         return cachedKeys
+    }
+
+    /// Results with `refinement` applied after this query's own clauses.
+    func refined(_ refinement: GeodeCore.Query) throws -> Results<Element> {
+        let combined = query.refined(by: refinement)
+        // Bind now, so a query that does not fit the schema fails here, not on first read.
+        _ = try realmOfResults.withTransaction { try executor($0, combined) }
+        return Results(realm: realmOfResults, cls: cls, query: combined, base: base)
     }
 
     public var startIndex: Int { 0 }
@@ -50,5 +76,16 @@ public final class Results<Element: Object>: RandomAccessCollection {
             preconditionFailure("Geode: object of class \(cls.name) is not a \(Element.self)")
         }
         return object
+    }
+
+    /// The plan the engine picks for this query, in words: a primary-key
+    /// lookup, an index range or a scan, and the clauses that follow.
+    ///
+    /// ```swift
+    /// print(realm.objects(Dog.self).filter("id == 3").explain())
+    /// // primary key lookup Dog (1 key): id == 3
+    /// ```
+    public func explain() -> String {
+        (try? realmOfResults.withTransaction { try executor($0).explain() }) ?? query.description
     }
 }

@@ -22,6 +22,9 @@ extension Realm {
     /// ```
     public func add(_ object: Object, update: UpdatePolicy = .error) {
         guard let txn = requireWrite("adding an object") else { return }
+        let outer = nestedUpdatePolicy
+        nestedUpdatePolicy = update
+        defer { nestedUpdatePolicy = outer }
         do {
             _ = try addObject(object, update, txn)
         } catch {
@@ -47,6 +50,9 @@ extension Realm {
         // `type`, not `T`: the metatype may be a subclass's held as `Object.Type`.
         let result = type.init()
         guard let txn = requireWrite("creating an object") else { return result }
+        let outer = nestedUpdatePolicy
+        nestedUpdatePolicy = update
+        defer { nestedUpdatePolicy = outer }
         do {
             let cls = realmClass(type)
             if update != .error, let pkIndex = cls.primaryKey, let given = Self.input(value, at: pkIndex, of: cls.info),
@@ -146,9 +152,10 @@ extension Realm {
         return row
     }
 
-    /// The link to `object`, adding it first if it is unmanaged.
+    /// The link to `object`, adding it first if it is unmanaged (with the
+    /// update policy of the `add` or `create` in progress, as Realm does).
     func link(to object: Object, _ txn: StoreWriteTransaction) throws -> Link {
-        let key = try addObject(object, .error, txn)
+        let key = try addObject(object, nestedUpdatePolicy, txn)
         let cls = object._ref?.root ?? realmClass(type(of: object))
         return Link(table: cls.table.schema.table, key: key)
     }

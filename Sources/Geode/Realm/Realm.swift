@@ -39,6 +39,9 @@ public final class Realm {
     /// Counts changes this realm has seen (its own writes, new versions), so
     /// that live collections know when to read again.
     var changeCount = 0
+    /// The update policy of the `add` or `create` running: it applies to the
+    /// related objects it adds too.
+    var nestedUpdatePolicy = UpdatePolicy.error
 
     /// Opens the realm `configuration` describes.
     ///

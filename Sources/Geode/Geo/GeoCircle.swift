@@ -1,0 +1,73 @@
+import GeodeCore
+
+/// A circle on the sphere: every point whose great-circle distance from the
+/// centre is at most the radius.
+///
+/// ```swift
+/// let near = GeoCircle(center: GeoPoint(latitude: 48.85, longitude: 2.35)!, radius: .kilometers(5)!)!
+/// let cafes = realm.objects(Cafe.self).where { $0.location.geoWithin(near) }
+/// ```
+public struct GeoCircle: Hashable, Sendable, GeoShapeConvertible {
+    public let center: GeoPoint
+    /// The radius as an angle at the Earth's centre.
+    public let radiusInRadians: Double
+
+    /// A circle; nil when the radius is negative or NaN.
+    public init?(center: GeoPoint, radiusInRadians: Double) {
+        guard radiusInRadians >= 0 else { return nil }
+        self.center = center
+        self.radiusInRadians = radiusInRadians
+    }
+
+    /// A circle around a `(latitude, longitude)` centre.
+    public init?(center: (Double, Double), radiusInRadians: Double) {
+        guard let point = GeoPoint(latitude: center.0, longitude: center.1) else { return nil }
+        self.init(center: point, radiusInRadians: radiusInRadians)
+    }
+
+    /// A circle with a radius given as a ``Distance``.
+    public init?(center: GeoPoint, radius: Distance) {
+        self.init(center: center, radiusInRadians: radius.asRadians)
+    }
+
+    /// A circle around a `(latitude, longitude)` centre with a ``Distance`` radius.
+    public init?(center: (Double, Double), radius: Distance) {
+        self.init(center: center, radiusInRadians: radius.asRadians)
+    }
+
+    var geoShape: GeoShape {
+        GeoShape(.circle(longitude: center.longitude, latitude: center.latitude, radians: radiusInRadians))
+    }
+}
+
+/// A distance on the Earth's surface, kept as an angle at its centre; Realm's
+/// Earth radius of 6,378,100 m converts lengths.
+///
+/// ```swift
+/// let d = Distance.kilometers(10)!   // nil for negative distances
+/// print(d.asRadians)
+/// ```
+public struct Distance: Hashable, Sendable {
+    /// The Earth radius used to convert lengths to angles, in meters.
+    public static let earthRadiusMeters = 6_378_100.0
+
+    /// The distance as an angle in radians.
+    public let asRadians: Double
+
+    private init?(radians: Double) {
+        guard radians >= 0 else { return nil }
+        asRadians = radians
+    }
+
+    /// A distance in kilometers.
+    public static func kilometers(_ km: Double) -> Distance? { Distance(radians: km * 1000 / earthRadiusMeters) }
+    /// A distance in statute miles.
+    public static func miles(_ miles: Double) -> Distance? { Distance(radians: miles * 1609.344 / earthRadiusMeters) }
+    /// A distance in degrees of arc.
+    public static func degrees(_ degrees: Double) -> Distance? { Distance(radians: degrees * .pi / 180) }
+    /// A distance in radians of arc.
+    public static func radians(_ radians: Double) -> Distance? { Distance(radians: radians) }
+
+    /// The distance in kilometers.
+    public var asKilometers: Double { asRadians * Self.earthRadiusMeters / 1000 }
+}

@@ -1,0 +1,122 @@
+import GeodeCore
+import GeodeGeo
+
+/// A polygon for `geoWithin` queries: an outer ring and optional holes, each
+/// ring closed (its last point equal to its first).
+///
+/// Edges are great-circle arcs, as in Realm; a ring means the smaller of the
+/// two regions it bounds, whatever its orientation, and may cross the
+/// antimeridian or surround a pole. ``with(edges:)`` selects straight lines in
+/// longitude/latitude instead (GeoJSON's and GEOS's planar polygons).
+///
+/// ```swift
+/// let ring = [(0.0, 0.0), (0, 10), (10, 10), (10, 0), (0, 0)].compactMap { GeoPoint(latitude: $0.0, longitude: $0.1) }
+/// let square = try GeoPolygon(validating: ring)      // throws, naming the rule a bad ring breaks
+/// let inside = realm.objects(Place.self).filter("location geoWithin %@", square)
+/// ```
+public struct GeoPolygon: Hashable, Sendable, GeoShapeConvertible {
+    public let outerRing: [GeoPoint]
+    public let holes: [[GeoPoint]]
+    /// How the edges run; `.geodesic` unless set.
+    public private(set) var edges: GeoEdges = .geodesic
+
+    /// A polygon; nil when it breaks one of the rules ``validate()`` checks.
+    public init?(outerRing: [GeoPoint], holes: [[GeoPoint]] = []) {
+        self.outerRing = outerRing
+        self.holes = holes
+        guard (try? validate()) != nil else { return nil }
+    }
+
+    /// A polygon from `(latitude, longitude)` pairs; nil when invalid.
+    public init?(outerRing: [(Double, Double)], holes: [[(Double, Double)]] = []) {
+        func points(_ ring: [(Double, Double)]) -> [GeoPoint]? {
+            let made = ring.compactMap { GeoPoint(latitude: $0.0, longitude: $0.1) }
+            return made.count == ring.count ? made : nil
+        }
+        guard let outer = points(outerRing) else { return nil }
+        var inner: [[GeoPoint]] = []
+        for hole in holes {
+            guard let h = points(hole) else { return nil }
+            inner.append(h)
+        }
+        self.init(outerRing: outer, holes: inner)
+    }
+
+    /// A polygon, or a thrown ``GeodeError/invalidGeometry(_:)`` that says
+    /// which rule it breaks: ring not closed, fewer than 3 distinct vertices,
+    /// self-intersection, a hole outside the shell, nested holes.
+    public init(validating outerRing: [GeoPoint], holes: [[GeoPoint]] = []) throws {
+        self.outerRing = outerRing
+        self.holes = holes
+        try validate()
+    }
+
+    /// The same polygon with `edges`.
+    public func with(edges: GeoEdges) -> GeoPolygon {
+        var copy = self
+        copy.edges = edges
+        return copy
+    }
+
+    /// Checks the rules a polygon must follow; throws ``GeodeError/invalidGeometry(_:)``
+    /// naming the first rule broken.
+    public func validate() throws {
+        for (index, ring) in ([outerRing] + holes).enumerated() {
+            guard let first = ring.first, let last = ring.last, first.latitude == last.latitude, first.longitude == last.longitude else {
+                throw GeodeError.invalidGeometry(.ringNotClosed(ring: index))
+            }
+            let distinct = Set(ring.map { [$0.latitude, $0.longitude] })
+            if distinct.count < 3 { throw GeodeError.invalidGeometry(.tooFewVertices(ring: index, found: distinct.count)) }
+        }
+        let context = GEOSContext()
+        let geometry: Geometry
+        do {
+            geometry = try context.polygon(parts: [GeoRegions.planarRings(of: self)])
+        } catch {
+            throw GeodeError.invalidGeometry(.other(String(describing: error)))
+        }
+        guard !geometry.isValid else { return }
+        let reason = geometry.validityReason
+        let lower = reason.lowercased()
+        if lower.contains("self-intersection") { throw GeodeError.invalidGeometry(.selfIntersection(detail: reason)) }
+        if lower.contains("hole lies outside") { throw GeodeError.invalidGeometry(.holeOutsideShell(detail: reason)) }
+        if lower.contains("nested") { throw GeodeError.invalidGeometry(.nestedHoles(detail: reason)) }
+        throw GeodeError.invalidGeometry(.other(reason))
+    }
+
+    var geoShape: GeoShape {
+        let rings = ([outerRing] + holes).map { $0.map { GeoCoordinate(longitude: $0.longitude, latitude: $0.latitude) } }
+        return GeoShape(.polygon(rings: rings), edges: edges == .planar ? .planar : .geodesic)
+    }
+}
+
+/// Which rule a shape breaks.
+///
+/// ```swift
+/// catch GeodeError.invalidGeometry(.ringNotClosed(let ring)) { print("ring \(ring) is open") }
+/// ```
+public enum GeometryIssue: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Ring `ring` (0 = outer, 1… = holes) does not end where it starts.
+    case ringNotClosed(ring: Int)
+    /// Ring `ring` has fewer than 3 distinct vertices.
+    case tooFewVertices(ring: Int, found: Int)
+    /// An edge crosses another (GEOS's detail names the point).
+    case selfIntersection(detail: String)
+    /// A hole is not inside the outer ring.
+    case holeOutsideShell(detail: String)
+    /// A hole lies inside another hole.
+    case nestedHoles(detail: String)
+    /// Another reason, in GEOS's words.
+    case other(String)
+
+    public var description: String {
+        switch self {
+        case let .ringNotClosed(ring): return "ring \(ring) is not closed: its last point must equal its first"
+        case let .tooFewVertices(ring, found): return "ring \(ring) has \(found) distinct vertices; at least 3 are needed"
+        case let .selfIntersection(detail): return "the polygon intersects itself (\(detail))"
+        case let .holeOutsideShell(detail): return "a hole lies outside the outer ring (\(detail))"
+        case let .nestedHoles(detail): return "holes are nested (\(detail))"
+        case let .other(reason): return "invalid polygon: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import GeodeCore
+import GeodeGeo
+
+/// Builds the regions the engine tests points against, one per shape per query.
+///
+/// Semantics (also in the Geospatial Queries article):
+/// - Circles hold every point whose great-circle distance (haversine, in
+///   double precision) from the centre is at most the radius.
+/// - Planar boxes and polygons are ranges and GEOS polygons in longitude/latitude;
+///   a planar box whose west edge is east of its east edge crosses the antimeridian.
+/// - Geodesic boxes and polygons have great-circle edges. GEOS evaluates them
+///   on rings densified along the great circles until every straight piece lies
+///   within ``toleranceMeters`` of its arc; rings are unwrapped across the
+///   antimeridian, and a ring that goes around a pole is closed over that pole
+///   (the pole on the side of the ring's mean latitude), so a ring always means
+///   the smaller region it bounds.
+enum GeoRegions {
+    /// The largest distance between a geodesic edge and the straight pieces that stand for it.
+    static let toleranceMeters = 0.5
+
+    static func build(_ shape: GeoShape) throws -> any GeoRegion {
+        switch shape.kind {
+        case let .box(west, south, east, north):
+            guard south <= north else {
+                throw StoreError.invalidQuery(message: "geoBox: the bottom-left corner (latitude \(south)) is north of the top-right corner (latitude \(north))", column: 0)
+            }
+            if shape.edges == .planar { return PlanarBoxRegion(west: west, south: south, east: east, north: north) }
+            let corners = [GeoCoordinate(longitude: west, latitude: south), GeoCoordinate(longitude: east, latitude: south),
+                           GeoCoordinate(longitude: east, latitude: north), GeoCoordinate(longitude: west, latitude: north),
+                           GeoCoordinate(longitude: west, latitude: south)]
+            return try PolygonRegion(parts: [geodesicRings([corners])])
+        case let .circle(longitude, latitude, radians):
+            guard radians >= 0, radians.isFinite else {
+                throw StoreError.invalidQuery(message: "geoCircle: the radius must be a finite angle of 0 radians or more, not \(radians)", column: 0)
+            }
+            return CapRegion(longitude: longitude, latitude: latitude, radians: radians)
+        case let .polygon(rings):
+            let pairs = rings.map { $0.map { ($0.longitude, $0.latitude) } }
+            return try PolygonRegion(parts: [shape.edges == .planar ? pairs : geodesicRings(rings)])
+        }
+    }
+
+    /// The rings of `polygon` as GEOS should see them (lon, lat pairs).
+    static func planarRings(of polygon: GeoPolygon) -> [[(Double, Double)]] {
+        let rings = ([polygon.outerRing] + polygon.holes).map { $0.map { GeoCoordinate(longitude: $0.longitude, latitude: $0.latitude) } }
+        if polygon.edges == .planar { return rings.map { $0.map { ($0.longitude, $0.latitude) } } }
+        return geodesicRings(rings)
+    }
+
+    /// Densified, unwrapped rings whose planar interior is the geodesic polygon.
+    static func geodesicRings(_ rings: [[GeoCoordinate]]) -> [[(Double, Double)]] {
+        var result: [[(Double, Double)]] = []
+        for (index, ring) in rings.enumerated() {
+            var points = Spherical.densify(ring.map { ($0.longitude, $0.latitude) }, toleranceMeters: toleranceMeters,
+                                           earthRadiusMeters: Distance.earthRadiusMeters)
+            guard let first = points.first, let last = points.last else { continue }
+            if abs(last.0 - first.0) > 180 {
+                // The ring winds around a pole: close it over the pole.
+                let meanLatitude = points.map(\.1).reduce(0, +) / Double(points.count)
+                let pole = meanLatitude >= 0 ? 90.0 : -90.0
+                points += [(last.0, pole), (first.0, pole), first]
+            }
+            if index > 0, let outerStart = result.first?.first {
+                // Holes sit in the same unwrapped longitude range as the shell.
+                let shift = Spherical.unwrap(points[0].0, near: outerStart.0) - points[0].0
+                points = points.map { ($0.0 + shift, $0.1) }
+            }
+            result.append(points)
+        }
+        return result
+    }
+}
+
+/// A longitude/latitude box with straight edges, boundary included.
+final class PlanarBoxRegion: GeoRegion {
+    let west, south, east, north: Double
+
+    init(west: Double, south: Double, east: Double, north: Double) {
+        (self.west, self.south, self.east, self.north) = (west, south, east, north)
+    }
+
+    func contains(longitude: Double, latitude: Double) -> Bool {
+        guard latitude >= south, latitude <= north else { return false }
+        if west <= east { return longitude >= west && longitude <= east }
+        return longitude >= west || longitude <= east   // across the antimeridian
+    }
+
+    var bounds: [GeoRect] {
+        if west <= east { return [GeoRect(west: west, south: south, east: east, north: north)] }
+        return [GeoRect(west: west, south: south, east: 180, north: north), GeoRect(west: -180, south: south, east: east, north: north)]
+    }
+}
+
+/// Every point within an angle of a centre, on the sphere.
+final class CapRegion: GeoRegion {
+    let longitude, latitude, radians: Double
+
+    init(longitude: Double, latitude: Double, radians: Double) {
+        (self.longitude, self.latitude, self.radians) = (longitude, latitude, radians)
+    }
+
+    func contains(longitude: Double, latitude: Double) -> Bool {
+        Spherical.distance(longitude1: self.longitude, latitude1: self.latitude, longitude2: longitude, latitude2: latitude) <= radians
+    }
+
+    var bounds: [GeoRect] {
+        Spherical.capBounds(longitude: longitude, latitude: latitude, radians: radians).map {
+            GeoRect(west: $0.west, south: $0.south, east: $0.east, north: $0.north)
+        }
+    }
+}
+
+/// A GEOS polygon, prepared once, tested with `covers` (boundary included).
+/// Its longitudes may run past ±180 (unwrapped rings): points are tested at
+/// their longitude and shifted by 360° as the polygon's extent needs.
+final class PolygonRegion: GeoRegion {
+    private let context = GEOSContext()
+    private let geometry: Geometry
+    private let prepared: PreparedGeometry
+    private let minX, minY, maxX, maxY: Double
+    private let shifts: [Double]
+
+    init(parts: [[[(Double, Double)]]]) throws {
+        do {
+            geometry = try context.polygon(parts: parts)
+            prepared = try geometry.prepared()
+        } catch {
+            throw StoreError.invalidQuery(message: "geoPolygon: \(error)", column: 0)
+        }
+        guard geometry.isValid else {
+            throw StoreError.invalidQuery(message: "geoPolygon is not a valid polygon: \(geometry.validityReason)", column: 0)
+        }
+        guard let envelope = geometry.envelope else { throw StoreError.invalidQuery(message: "geoPolygon has no extent", column: 0) }
+        (minX, minY, maxX, maxY) = envelope
+        var shifts = [0.0]
+        if maxX > 180 { shifts.append(360) }
+        if minX < -180 { shifts.append(-360) }
+        self.shifts = shifts
+    }
+
+    func contains(longitude: Double, latitude: Double) -> Bool {
+        guard latitude >= minY, latitude <= maxY else { return false }
+        for shift in shifts {
+            let x = longitude + shift
+            if x >= minX, x <= maxX, (try? prepared.covers(x: x, y: latitude)) == true { return true }
+        }
+        return false
+    }
+
+    var bounds: [GeoRect] {
+        if maxX - minX >= 360 { return [GeoRect(west: -180, south: minY, east: 180, north: maxY)] }
+        var rects: [GeoRect] = []
+        for shift in [0.0, 360, -360] {
+            let w = max(-180, minX + shift), e = min(180, maxX + shift)
+            if w <= e { rects.append(GeoRect(west: w, south: minY, east: e, north: maxY)) }
+        }
+        return rects
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import GeodeCore
+
+/// Turns the Swift values passed to `filter("… %@ …", args)` into engine values.
+enum QueryArguments {
+    static func convert(_ arguments: [Any], _ realm: Realm) throws -> [QueryArgument] {
+        try arguments.enumerated().map { index, argument in try convert(argument, realm, index) }
+    }
+
+    private static func convert(_ argument: Any, _ realm: Realm, _ index: Int) throws -> QueryArgument {
+        if let shape = argument as? GeoShapeConvertible { return .shape(shape.geoShape) }
+        if let value = try scalar(argument, realm) { return .value(value) }
+        if let sequence = argument as? any Sequence, !(argument is String), !(argument is Data) {
+            var values: [Value] = []
+            for element in AnySequence(sequence.map { $0 as Any }) {
+                guard let value = try scalar(element, realm) else {
+                    throw GeodeError.query(message: "argument \(index) holds a \(type(of: element)), which a query cannot compare", column: 0)
+                }
+                values.append(value)
+            }
+            return .values(values)
+        }
+        throw GeodeError.query(message: "argument \(index) is a \(type(of: argument)), which a query cannot compare", column: 0)
+    }
+
+    /// The engine value of one argument; nil when it is not a single value.
+    static func scalar(_ argument: Any, _ realm: Realm?) throws -> Value? {
+        switch argument {
+        case is NSNull: return .null
+        case let v as Bool: return .bool(v)
+        case let v as Int: return .int(Int64(v))
+        case let v as Int8: return .int(Int64(v))
+        case let v as Int16: return .int(Int64(v))
+        case let v as Int32: return .int(Int64(v))
+        case let v as Int64: return .int(v)
+        case let v as UInt8: return .int(Int64(v))
+        case let v as UInt16: return .int(Int64(v))
+        case let v as UInt32: return .int(Int64(v))
+        case let v as UInt:
+            guard let i = Int64(exactly: v) else { return .double(Double(v)) }
+            return .int(i)
+        case let v as Float: return .float(v)
+        case let v as Double: return .double(v)
+        case let v as String: return .string(v)
+        case let v as Data: return .binary(Array(v))
+        case let v as Date: return .timestamp(Timestamp(v))
+        case let v as UUID: return .uuid(v)
+        case let v as ObjectId: return .objectId(v.bytes)
+        case let v as AnyRealmValue:
+            if case let .object(object) = v { return try scalar(object, realm) }
+            guard let scalar = v.scalarEngineValue else {
+                throw GeodeError.query(message: "a list or dictionary AnyRealmValue cannot be a query argument", column: 0)
+            }
+            return scalar
+        case let object as Object:
+            guard let ref = object._ref else {
+                throw GeodeError.query(message: "an unmanaged \(type(of: object)) cannot be a query argument: add it to the realm first", column: 0)
+            }
+            return .link(Link(table: ref.cls.table.schema.table, key: ref.key))
+        case let v as any PersistableEnum:
+            return try scalar(v.rawValue as Any, realm)
+        default:
+            // Optionals arrive boxed in Any: unwrap them.
+            let mirror = Mirror(reflecting: argument)
+            if mirror.displayStyle == .optional {
+                guard let wrapped = mirror.children.first?.value else { return .null }
+                return try scalar(wrapped, realm)
+            }
+            return nil
+        }
+    }
+}
+
+/// The geo shapes (`GeoBox`, `GeoCircle`, `GeoPolygon`) a query accepts as arguments.
+protocol GeoShapeConvertible {
+    var geoShape: GeoShape { get }
+}

@@ -1,0 +1,44 @@
+/// The aggregate operators of queries and collections (`@sum`, `@avg`,
+/// `@min`, `@max`; `sum(ofProperty:)` …), on numbers (and dates for min/max).
+///
+/// ```swift
+/// Aggregate.sum.apply([.int(2), .double(0.5)])      // .double(2.5)
+/// Aggregate.average.apply([])                         // .null
+/// ```
+package enum Aggregate: Sendable {
+    case sum, average, minimum, maximum
+
+    /// The aggregate of the numbers and dates in `values` (others are skipped):
+    /// a sum of integers stays an integer unless it overflows; the mean is a
+    /// double; min, max and mean of nothing are null, the sum of nothing 0.
+    package func apply(_ values: [Value]) -> Value {
+        let numbers = values.filter {
+            switch $0 {
+            case .int, .float, .double, .decimal128: return true
+            case .timestamp: return self == .minimum || self == .maximum
+            default: return false
+            }
+        }
+        switch self {
+        case .minimum: return numbers.min { MixedOrder.compare($0, $1) == .orderedAscending } ?? .null
+        case .maximum: return numbers.max { MixedOrder.compare($0, $1) == .orderedAscending } ?? .null
+        case .sum, .average:
+            var integral = true
+            var intSum: Int64 = 0
+            var doubleSum = 0.0
+            for v in numbers {
+                switch v {
+                case let .int(i):
+                    let (s, overflow) = intSum.addingReportingOverflow(i)
+                    if overflow { integral = false } else { intSum = s }
+                    doubleSum += Double(i)
+                case let .float(f): integral = false; doubleSum += Double(f)
+                case let .double(d): integral = false; doubleSum += d
+                default: integral = false
+                }
+            }
+            if self == .average { return numbers.isEmpty ? .null : .double(doubleSum / Double(numbers.count)) }
+            return integral ? .int(intSum) : .double(doubleSum)
+        }
+    }
+}

@@ -1,0 +1,418 @@
+/// Resolves a parsed query against a class of a store's schema: key paths
+/// become document steps, comparisons are type-checked, shapes become regions.
+///
+/// A key path or type that does not fit throws
+/// ``StoreError/invalidQuery(message:column:)``, for instance
+/// `cannot compare Int property 'age' with a string at column 7`.
+struct QueryBinder {
+    let store: Store
+    let regionBuilder: GeoRegionBuilder?
+
+    /// What a key path reaches so far while it is being resolved.
+    private enum Context {
+        case object(ClassSchema)
+        case embedded(ClassSchema)
+        /// A single link, not yet followed.
+        case link(ClassSchema, optional: Bool)
+        /// A list or set (of values, links or embedded objects).
+        case collection(PropertySchema)
+        case map(PropertySchema)
+        case mixed
+        case scalar(PropertyType, optional: Bool)
+        /// Objects reached through backlinks, not yet fanned out.
+        case backlinks(ClassSchema)
+    }
+
+    func bind(_ predicate: QueryPredicate, in cls: ClassSchema, variable: String? = nil) throws -> BoundPredicate {
+        switch predicate {
+        case let .constant(b): return .constant(b)
+        case let .and(a, b): return .and(try bind(a, in: cls, variable: variable), try bind(b, in: cls, variable: variable))
+        case let .or(a, b): return .or(try bind(a, in: cls, variable: variable), try bind(b, in: cls, variable: variable))
+        case let .not(a): return .not(try bind(a, in: cls, variable: variable))
+        case let .comparison(c): return .compare(try bind(c, in: cls, variable: variable))
+        case let .geoWithin(path, shape, quantifier):
+            let bound = try bindPath(path, in: cls, variable: variable)
+            guard bound.reduction == nil, let point = bound.objectClass, !bound.isLink,
+                  let typeSlot = point.property(named: "type"), typeSlot.type == .string, typeSlot.collection == .single,
+                  let coordinates = point.property(named: "coordinates"), coordinates.type == .double, coordinates.collection == .list else {
+                throw StoreError.invalidQuery(message: "\(bound.label) is not a geo point (an embedded object with a 'type' string and 'coordinates' list of doubles)", column: path.column)
+            }
+            guard let regionBuilder else {
+                throw StoreError.invalidQuery(message: "geoWithin is not available here", column: path.column)
+            }
+            return .geoWithin(bound, GeoPointSlots(type: typeSlot.slot, coordinates: coordinates.slot), try regionBuilder(shape), quantifier)
+        }
+    }
+
+    private func bind(_ c: QueryComparison, in cls: ClassSchema, variable: String?) throws -> BoundComparison {
+        let lhs: BoundComparison.Operand
+        var lhsPath: BoundPath?
+        switch c.lhs {
+        case let .keyPath(path):
+            let bound = try bindPath(path, in: cls, variable: variable)
+            lhs = .path(bound)
+            lhsPath = bound
+        case let .subqueryCount(collection, name, predicate):
+            var bound = try bindPath(collection, in: cls, variable: variable)
+            guard let element = bound.objectClass, bound.isMultiple else {
+                throw StoreError.invalidQuery(message: "SUBQUERY needs a collection of objects, not \(bound.label)", column: collection.column)
+            }
+            if bound.isLink, let target = try? store.table(element.name) { bound.steps.append(.follow(target)) }
+            lhs = .subqueryCount(bound, try bind(predicate, in: element, variable: name))
+        case let .value(v):
+            lhs = .constant(v)
+        case .values:
+            throw StoreError.invalidQuery(message: "a list of values cannot be compared on the left", column: c.column)
+        }
+        if c.op.isStringOperator, let lhsPath, let t = lhsPath.resultType, t != .string, t != .data, t != .mixed {
+            throw StoreError.invalidQuery(message: "\(c.op.rawValue) needs a string or data property; \(lhsPath.label) is neither", column: c.column)
+        }
+        let rhs: BoundComparison.Right
+        switch c.rhs {
+        case let .value(v):
+            if let lhsPath { try check(lhsPath, v, c) }
+            rhs = .constant(v)
+        case let .values(vs):
+            if let lhsPath { for v in vs { try check(lhsPath, v, c) } }
+            switch c.op {
+            case .between: rhs = .range(vs[0], vs[1])
+            case .in, .equal: rhs = .oneOf(vs)
+            default:
+                throw StoreError.invalidQuery(message: "\(c.op.rawValue) cannot take a list of values", column: c.column)
+            }
+        case let .keyPath(path):
+            let bound = try bindPath(path, in: cls, variable: variable)
+            if c.op == .in {
+                rhs = .path(bound)
+            } else {
+                if let lhsPath, !Self.comparable(lhsPath.resultType, bound.resultType) {
+                    throw StoreError.invalidQuery(message: "cannot compare \(lhsPath.label) with \(bound.label)", column: c.column)
+                }
+                rhs = .path(bound)
+            }
+        case .subqueryCount:
+            throw StoreError.invalidQuery(message: "SUBQUERY(…).@count must be on the left of the comparison", column: c.column)
+        }
+        let op: ComparisonOperator = c.op == .in ? .equal : c.op
+        return BoundComparison(lhs: lhs, op: op, rhs: rhs, caseInsensitive: c.caseInsensitive,
+                               diacriticInsensitive: c.diacriticInsensitive, quantifier: c.quantifier)
+    }
+
+    /// Throws when a constant cannot be compared with what `path` yields.
+    private func check(_ path: BoundPath, _ value: Value, _ c: QueryComparison) throws {
+        guard let type = path.resultType, type != .mixed else { return }   // mixed: anything goes
+        if case .null = value { return }
+        if path.isLink || type == .object {
+            if case .link = value { return }
+            throw StoreError.invalidQuery(message: "cannot compare \(path.label) with \(Self.article(value))", column: c.column)
+        }
+        let fits: Bool
+        switch (type, value) {
+        case (.int, .int), (.int, .double), (.int, .float), (.int, .decimal128),
+             (.float, .int), (.float, .double), (.float, .float), (.float, .decimal128),
+             (.double, .int), (.double, .double), (.double, .float), (.double, .decimal128),
+             (.decimal128, .int), (.decimal128, .double), (.decimal128, .float), (.decimal128, .decimal128):
+            fits = true
+        case (.bool, .bool), (.string, .string), (.data, .binary), (.data, .string), (.date, .timestamp),
+             (.objectId, .objectId), (.uuid, .uuid):
+            fits = true
+        default:
+            fits = false
+        }
+        if !fits {
+            throw StoreError.invalidQuery(message: "cannot compare \(path.label) with \(Self.article(value))", column: c.column)
+        }
+    }
+
+    private static func article(_ value: Value) -> String {
+        switch value {
+        case .int: return "an integer"
+        case .objectId: return "an ObjectId"
+        case .uuid: return "a UUID"
+        case .link: return "an object"
+        default: return "a \(value.typeName)"
+        }
+    }
+
+    private static func comparable(_ a: PropertyType?, _ b: PropertyType?) -> Bool {
+        guard let a, let b, a != .mixed, b != .mixed else { return true }
+        let numeric: Set<PropertyType> = [.int, .float, .double, .decimal128]
+        return a == b || (numeric.contains(a) && numeric.contains(b))
+    }
+
+    private static func typeLabel(_ p: PropertyType) -> String {
+        switch p {
+        case .bool: return "Bool"
+        case .int: return "Int"
+        case .float: return "Float"
+        case .double: return "Double"
+        case .string: return "String"
+        case .data: return "Data"
+        case .date: return "Date"
+        case .decimal128: return "Decimal128"
+        case .objectId: return "ObjectId"
+        case .uuid: return "UUID"
+        case .mixed: return "AnyRealmValue"
+        case .object: return "Object"
+        case .linkingObjects: return "LinkingObjects"
+        }
+    }
+
+    // MARK: Key paths
+
+    func bindPath(_ path: QueryKeyPath, in cls: ClassSchema, variable: String? = nil) throws -> BoundPath {
+        var components = path.components[...]
+        if let variable, case let .property(first)? = components.first, first == variable {
+            components = components.dropFirst()
+        } else if case let .property(first)? = components.first, first.hasPrefix("$") {
+            throw StoreError.invalidQuery(message: "unknown variable \(first)", column: path.column)
+        }
+        var bound = BoundPath(label: "'\(path)'", column: path.column)
+        var context = Context.object(cls)
+        var name = ""
+        func fail(_ message: String) -> StoreError { .invalidQuery(message: message, column: path.column) }
+
+        while let component = components.popFirst() {
+            if bound.reduction != nil, bound.reduction != .type {
+                throw fail("nothing may follow an aggregate in '\(path)'")
+            }
+            switch component {
+            case let .property(property):
+                switch context {
+                case let .object(c), let .embedded(c):
+                    context = try enter(property, of: c, &bound, &name, path)
+                case let .link(target, _):
+                    bound.steps.append(.follow(try store.table(target.name)))
+                    context = try enter(property, of: target, &bound, &name, path)
+                case let .backlinks(origin):
+                    context = try enter(property, of: origin, &bound, &name, path)
+                case let .collection(p):
+                    guard p.type == .object, let target = try? store.schemaClass(p.objectClassName) else {
+                        throw fail("'\(property)' cannot follow the list of values '\(name)'")
+                    }
+                    bound.steps.append(.each)
+                    bound.isMultiple = true
+                    if !target.isEmbedded { bound.steps.append(.follow(try store.table(target.name))) }
+                    context = try enter(property, of: target, &bound, &name, path)
+                case let .map(p):
+                    bound.steps.append(.key(property))
+                    context = try element(of: p, &bound)
+                case .mixed:
+                    bound.steps.append(.key(property))
+                case .scalar:
+                    throw fail("'\(name)' has no property '\(property)'")
+                }
+            case let .index(i):
+                switch context {
+                case .collection(let p) where p.collection == .list:
+                    bound.steps.append(.index(i))
+                    context = try element(of: p, &bound)
+                case .mixed:
+                    bound.steps.append(.index(i))
+                default: throw fail("'\(name)' is not a list: [\(i)] does not apply")
+                }
+            case .first, .last:
+                let i = component == .first ? 0 : -1
+                switch context {
+                case .collection(let p) where p.collection == .list:
+                    bound.steps.append(.index(i))
+                    context = try element(of: p, &bound)
+                case .mixed: bound.steps.append(.index(i))
+                default: throw fail("'\(name)' is not a list")
+                }
+            case let .key(k):
+                switch context {
+                case let .map(p):
+                    bound.steps.append(.key(k))
+                    context = try element(of: p, &bound)
+                case .mixed: bound.steps.append(.key(k))
+                default: throw fail("'\(name)' is not a map: ['\(k)'] does not apply")
+                }
+            case .all, .values:
+                switch context {
+                case let .collection(p), let .map(p):
+                    bound.steps.append(.each)
+                    bound.isMultiple = true
+                    context = try element(of: p, &bound)
+                case .mixed:
+                    bound.steps.append(.each)
+                    bound.isMultiple = true
+                default: throw fail("'\(name)' is not a collection")
+                }
+            case .keys:
+                switch context {
+                case .map, .mixed:
+                    bound.steps.append(.keys)
+                    bound.isMultiple = true
+                    bound.type = .string
+                    context = .scalar(.string, optional: false)
+                default: throw fail("'\(name)' is not a map: @keys does not apply")
+                }
+            case .count:
+                switch context {
+                case .collection, .map, .mixed:
+                    bound.steps.append(.each)
+                case .backlinks:
+                    break
+                default: throw fail("@count needs a collection; '\(name)' is not one")
+                }
+                bound.reduction = .count
+            case .size:
+                switch context {
+                case .collection, .map, .mixed:
+                    bound.steps.append(.each)
+                    bound.reduction = .count
+                case .backlinks:
+                    bound.reduction = .count
+                case .scalar(.string, _), .scalar(.data, _):
+                    bound.reduction = .byteSize
+                default: throw fail("@size needs a string, data or a collection; '\(name)' is none")
+                }
+            case .sum, .avg, .min, .max:
+                let reduction: BoundPath.Reduction = component == .sum ? .sum : component == .avg ? .average : component == .min ? .minimum : .maximum
+                switch context {
+                case let .collection(p), let .map(p):
+                    bound.steps.append(.each)
+                    bound.isMultiple = true
+                    context = try element(of: p, &bound)
+                    // `items.@avg.price`: the property comes after the operator.
+                    if case let .property(next)? = components.first {
+                        switch context {
+                        case let .link(c, _):
+                            components = components.dropFirst()
+                            bound.steps.append(.follow(try store.table(c.name)))
+                            context = try enter(next, of: c, &bound, &name, path)
+                        case let .embedded(c):
+                            components = components.dropFirst()
+                            context = try enter(next, of: c, &bound, &name, path)
+                        default: break
+                        }
+                    }
+                case .mixed:
+                    bound.steps.append(.each)
+                default:
+                    if !bound.isMultiple { throw fail("@\(component) needs a collection; '\(name)' is not one") }
+                }
+                if let t = bound.type, ![.int, .float, .double, .decimal128, .date, .mixed].contains(t) || (reduction == .sum || reduction == .average) && t == .date {
+                    throw fail("@\(component) cannot aggregate \(bound.label)")
+                }
+                bound.reduction = reduction
+            case .type:
+                bound.reduction = .type
+            case let .backlinks(className, property):
+                guard case let .object(target) = context else { throw fail("@links needs an object") }
+                let origin = try store.table(className)
+                guard let p = origin.schema.property(named: property), p.type == .object, p.objectClassName == target.name else {
+                    throw fail("'\(className).\(property)' does not link to \(target.name)")
+                }
+                bound.steps.append(.backlinks([(origin, p.slot)]))
+                bound.isMultiple = true
+                bound.objectClass = origin.schema
+                context = .backlinks(origin.schema)
+                name = "@links.\(className).\(property)"
+            case .allBacklinks:
+                guard case let .object(target) = context, case .count? = components.first else {
+                    throw fail("@links alone must be followed by .@count")
+                }
+                // Every link property of every class that points here.
+                var origins: [(origin: Table, slot: Int)] = []
+                for table in store.schema.classes.compactMap({ try? store.table($0.name) }) {
+                    for p in table.schema.properties where p.type == .object && p.objectClassName == target.name && p.isStored {
+                        origins.append((table, p.slot))
+                    }
+                }
+                bound.steps.append(.backlinks(origins))
+                components = components.dropFirst()
+                bound.reduction = .count
+                bound.isMultiple = true
+                bound.label = "@links.@count"
+                return bound
+            }
+        }
+        // A collection compared as a whole compares each element (ANY).
+        switch context {
+        case let .collection(p) where bound.reduction == nil:
+            bound.steps.append(.each)
+            bound.isMultiple = true
+            _ = try element(of: p, &bound)
+        case let .map(p) where bound.reduction == nil:
+            bound.steps.append(.each)
+            bound.isMultiple = true
+            _ = try element(of: p, &bound)
+        default:
+            break
+        }
+        return bound
+    }
+
+    /// Resolves `property` of class `c`, appending its slot.
+    private func enter(_ property: String, of c: ClassSchema, _ bound: inout BoundPath, _ name: inout String, _ path: QueryKeyPath) throws -> Context {
+        guard let p = c.property(named: property) else {
+            throw StoreError.invalidQuery(message: "class '\(c.name)' has no property '\(property)'", column: path.column)
+        }
+        name = property
+        if p.type == .linkingObjects {
+            guard let originName = p.objectClassName, let originProperty = p.originProperty else {
+                throw StoreError.invalidQuery(message: "'\(property)' has no origin", column: path.column)
+            }
+            let origin = try store.table(originName)
+            guard let link = origin.schema.property(named: originProperty) else {
+                throw StoreError.invalidQuery(message: "'\(originName).\(originProperty)' does not exist", column: path.column)
+            }
+            bound.steps.append(.backlinks([(origin, link.slot)]))
+            bound.isMultiple = true
+            bound.objectClass = origin.schema
+            bound.label = "LinkingObjects property '\(property)'"
+            return .backlinks(origin.schema)
+        }
+        bound.steps.append(.slot(p.slot, default: p.defaultValue))
+        bound.label = "\(Self.typeLabel(p.type)) property '\(property)'"
+        if p.collection != .single { bound.label = "\(p.collection.rawValue.capitalized) property '\(property)'" }
+        bound.type = p.type
+        bound.isLink = false
+        bound.objectClass = nil
+        switch p.collection {
+        case .list, .set: return .collection(p)
+        case .map: return .map(p)
+        case .single: break
+        }
+        switch p.type {
+        case .mixed:
+            return .mixed
+        case .object:
+            let target = try store.schemaClass(p.objectClassName)
+            bound.objectClass = target
+            if target.isEmbedded { return .embedded(target) }
+            bound.isLink = true
+            return .link(target, optional: p.isOptional)
+        default:
+            return .scalar(p.type, optional: p.isOptional)
+        }
+    }
+
+    /// The context of one element of collection property `p`.
+    private func element(of p: PropertySchema, _ bound: inout BoundPath) throws -> Context {
+        bound.type = p.type
+        switch p.type {
+        case .mixed: return .mixed
+        case .object:
+            let target = try store.schemaClass(p.objectClassName)
+            bound.objectClass = target
+            if target.isEmbedded { return .embedded(target) }
+            bound.isLink = true
+            return .link(target, optional: true)
+        default:
+            return .scalar(p.type, optional: p.isOptional)
+        }
+    }
+}
+
+extension Store {
+    /// The schema of class `name` (embedded classes included).
+    func schemaClass(_ name: String?) throws -> ClassSchema {
+        guard let name, let cls = schema.classes.first(where: { $0.name == name }) else {
+            throw StoreError.unknownClass(name ?? "?")
+        }
+        return cls
+    }
+}

@@ -1,0 +1,460 @@
+import Foundation
+
+/// Evaluates bound predicates on documents, reading values in place from the
+/// memory map: only the slots a predicate tests are touched, and numbers and
+/// strings are compared without decoding the document.
+final class QueryEvaluator {
+    /// Something a key path step reaches.
+    enum Item {
+        /// A top-level object: its table, key and document.
+        case object(Table, ObjectKey, ContainerView)
+        /// A value inside a document.
+        case view(ValueView)
+        /// A computed or default value.
+        case value(Value)
+    }
+
+    let transaction: StoreTransaction
+    /// Per origin (table/slot): target object key → origin object keys; built on first use.
+    private var backlinkMaps: [String: [UInt64: [ObjectKey]]] = [:]
+
+    init(transaction: StoreTransaction) {
+        self.transaction = transaction
+    }
+
+    // MARK: Predicates
+
+    func matches(_ predicate: BoundPredicate, _ root: Item) throws -> Bool {
+        switch predicate {
+        case let .constant(b): return b
+        case let .and(a, b): return try matches(a, root) && matches(b, root)
+        case let .or(a, b): return try matches(a, root) || matches(b, root)
+        case let .not(a): return try !matches(a, root)
+        case let .compare(c): return try compare(c, root)
+        case let .geoWithin(path, slots, region, quantifier):
+            return try quantified(quantifier) { test in
+                try visit(path.steps[...], root) { item in
+                    try test(self.point(item, slots).map { region.contains(longitude: $0.0, latitude: $0.1) } ?? false)
+                }
+            }
+        }
+    }
+
+    /// Runs `produce`, which calls its argument with each candidate's outcome and
+    /// returns false when told to stop; combines the outcomes per `quantifier`.
+    private func quantified(_ quantifier: QueryQuantifier, _ produce: ((Bool) throws -> Bool) throws -> Bool) throws -> Bool {
+        switch quantifier {
+        case .any:
+            var found = false
+            _ = try produce { outcome in
+                if outcome { found = true }
+                return !found
+            }
+            return found
+        case .none:
+            var found = false
+            _ = try produce { outcome in
+                if outcome { found = true }
+                return !found
+            }
+            return !found
+        case .all:
+            var failed = false
+            _ = try produce { outcome in
+                if !outcome { failed = true }
+                return !failed
+            }
+            return !failed
+        }
+    }
+
+    private func compare(_ c: BoundComparison, _ root: Item) throws -> Bool {
+        var rhsValues: [Value]?
+        let isTypeTest: Bool
+        if case let .path(p) = c.lhs, p.reduction == .type { isTypeTest = true } else { isTypeTest = false }
+        func test(_ item: Item) throws -> Bool {
+            switch c.rhs {
+            case let .constant(v):
+                if isTypeTest, case let .value(.string(name)) = item, case let .string(wanted) = v {
+                    let same = Self.typeMatches(name, wanted)
+                    return c.op == .notEqual ? !same : (c.op == .equal && same)
+                }
+                return try self.test(item, c.op, v, c)
+            case let .oneOf(values):
+                if isTypeTest, case let .value(.string(name)) = item {
+                    return values.contains { if case let .string(wanted) = $0 { return Self.typeMatches(name, wanted) } else { return false } }
+                }
+                for v in values where try self.test(item, .equal, v, c) { return true }
+                return false
+            case let .range(low, high):
+                return try self.test(item, .greaterOrEqual, low, c) && self.test(item, .lessOrEqual, high, c)
+            case let .path(p):
+                if rhsValues == nil {
+                    var collected: [Value] = []
+                    _ = try values(of: p, root) { collected.append(try Self.decode($0)); return true }
+                    rhsValues = collected
+                }
+                for v in rhsValues ?? [] where try self.test(item, c.op, v, c) { return true }
+                return false
+            }
+        }
+        return try quantified(c.quantifier) { outcome in
+            switch c.lhs {
+            case let .constant(v):
+                return try outcome(test(.value(v)))
+            case let .path(p) where p.type == .mixed && p.reduction == nil:
+                // A mixed list or map at the end of the path compares by its elements.
+                return try values(of: p, root) { item in
+                    if case let .view(v) = item, let container = try v.container(), container.kind != .embedded {
+                        for i in 0 ..< container.count {
+                            guard let element = try container.value(at: i) else { continue }
+                            if try !outcome(test(.view(element))) { return false }
+                        }
+                        return true
+                    }
+                    return try outcome(test(item))
+                }
+            case let .path(p):
+                return try values(of: p, root) { try outcome(test($0)) }
+            case let .subqueryCount(p, predicate):
+                var n = 0
+                _ = try visit(p.steps[...], root) { item in
+                    if try self.matches(predicate, item) { n += 1 }
+                    return true
+                }
+                return try outcome(test(.value(.int(Int64(n)))))
+            }
+        }
+    }
+
+    // MARK: Key paths
+
+    /// Calls `body` with each value `path` yields from `root` (after its
+    /// reduction) until `body` returns false; returns false when stopped.
+    @discardableResult
+    func values(of path: BoundPath, _ root: Item, _ body: (Item) throws -> Bool) throws -> Bool {
+        switch path.reduction {
+        case nil:
+            return try visit(path.steps[...], root, body)
+        case .count?:
+            var n = 0
+            try visit(path.steps[...], root) { _ in n += 1; return true }
+            return try body(.value(.int(Int64(n))))
+        case .byteSize?:
+            return try visit(path.steps[...], root) { item in
+                switch try Self.decode(item) {
+                case let .string(s): return try body(.value(.int(Int64(s.utf8.count))))
+                case let .binary(b): return try body(.value(.int(Int64(b.count))))
+                default: return true
+                }
+            }
+        case .type?:
+            return try visit(path.steps[...], root) { item in try body(.value(.string(Self.typeName(try Self.decode(item))))) }
+        case let reduction?:
+            var values: [Value] = []
+            try visit(path.steps[...], root) { item in
+                values.append(try Self.decode(item))
+                return true
+            }
+            let aggregate: Aggregate
+            switch reduction {
+            case .sum: aggregate = .sum
+            case .average: aggregate = .average
+            case .minimum: aggregate = .minimum
+            default: aggregate = .maximum
+            }
+            return try body(.value(aggregate.apply(values)))
+        }
+    }
+
+    /// Walks `steps` from `item`, calling `body` with each item reached.
+    @discardableResult
+    func visit(_ steps: ArraySlice<BoundPath.Step>, _ item: Item, _ body: (Item) throws -> Bool) throws -> Bool {
+        guard let step = steps.first else { return try body(item) }
+        let rest = steps.dropFirst()
+        switch step {
+        case let .slot(i, defaultValue):
+            guard let container = try Self.container(item) else {
+                // A missing embedded object reads as null at the end of the path.
+                return try Self.isNull(item) ? body(.value(.null)) : true
+            }
+            if let v = try container.value(at: i) { return try visit(rest, .view(v), body) }
+            return try visit(rest, .value(defaultValue), body)
+        case let .follow(table):
+            guard case let .view(v) = item, case let .link(link)? = try? v.decode() else {
+                // A null link reads as null at the end of the path.
+                return try body(.value(.null))
+            }
+            guard let document = try transaction.document(link.key, in: table) else { return try body(.value(.null)) }
+            return try visit(rest, .object(table, link.key, document), body)
+        case .each:
+            guard let container = try Self.container(item), container.kind == .list || container.kind == .map else { return true }
+            for i in 0 ..< container.count {
+                guard let v = try container.value(at: i) else { continue }
+                if try !visit(rest, .view(v), body) { return false }
+            }
+            return true
+        case let .index(i):
+            guard let container = try Self.container(item), container.kind == .list else { return true }
+            let at = i < 0 ? container.count + i : i
+            guard let v = try container.value(at: at) else { return true }
+            return try visit(rest, .view(v), body)
+        case let .key(k):
+            guard let container = try Self.container(item), container.kind == .map else { return true }
+            guard let v = try container.value(forKey: k) else { return try body(.value(.null)) }
+            return try visit(rest, .view(v), body)
+        case .keys:
+            guard let container = try Self.container(item), container.kind == .map else { return true }
+            for i in 0 ..< container.count {
+                if try !visit(rest, .value(.string(try container.key(at: i))), body) { return false }
+            }
+            return true
+        case let .backlinks(origins):
+            guard case let .object(_, key, _) = item else { return true }
+            for (origin, slot) in origins {
+                for originKey in try backlinks(to: key, origin: origin, slot: slot) {
+                    guard let document = try transaction.document(originKey, in: origin) else { continue }
+                    if try !visit(rest, .object(origin, originKey, document), body) { return false }
+                }
+            }
+            return true
+        }
+    }
+
+    private func backlinks(to key: ObjectKey, origin: Table, slot: Int) throws -> [ObjectKey] {
+        let id = "\(origin.schema.table)/\(slot)"
+        if backlinkMaps[id] == nil {
+            var map: [UInt64: [ObjectKey]] = [:]
+            try transaction.forEach(in: origin) { originKey, document in
+                guard let v = try document.value(at: slot) else { return true }
+                if let list = try v.container() {
+                    for i in 0 ..< list.count {
+                        if case let .link(link)? = try list.value(at: i)?.decode() { map[link.key.rawValue, default: []].append(originKey) }
+                    }
+                } else if case let .link(link) = try v.decode() {
+                    map[link.key.rawValue, default: []].append(originKey)
+                }
+                return true
+            }
+            backlinkMaps[id] = map
+        }
+        return backlinkMaps[id]?[key.rawValue] ?? []
+    }
+
+    // MARK: Values
+
+    static func container(_ item: Item) throws -> ContainerView? {
+        switch item {
+        case let .object(_, _, c): return c
+        case let .view(v): return try v.container()
+        case .value: return nil
+        }
+    }
+
+    static func isNull(_ item: Item) throws -> Bool {
+        switch item {
+        case .object: return false
+        case let .view(v): return v.isNull
+        case let .value(v): return v.isNull
+        }
+    }
+
+    static func decode(_ item: Item) throws -> Value {
+        switch item {
+        case let .object(table, key, _): return .link(Link(table: table.schema.table, key: key))
+        case let .view(v): return try v.decode()
+        case let .value(v): return v
+        }
+    }
+
+    /// The longitude and latitude of a GeoJSON point embedded object; nil when malformed.
+    private func point(_ item: Item, _ slots: GeoPointSlots) throws -> (Double, Double)? {
+        guard let container = try Self.container(item), container.kind == .embedded,
+              let type = try container.value(at: slots.type)?.stringBytes(), type.count == 5,
+              String(decoding: type, as: UTF8.self).lowercased() == "point",
+              let coordinates = try container.value(at: slots.coordinates)?.container(), coordinates.count >= 2,
+              let lon = try coordinates.value(at: 0)?.double(), let lat = try coordinates.value(at: 1)?.double(),
+              lon.isFinite, lat.isFinite, abs(lat) <= 90, abs(lon) <= 180 else { return nil }
+        return (lon, lat)
+    }
+
+    /// `item op constant`, with fast paths for numbers and strings read in place.
+    private func test(_ item: Item, _ op: ComparisonOperator, _ constant: Value, _ c: BoundComparison) throws -> Bool {
+        if case let .view(v) = item {
+            switch constant {
+            case let .int(k):
+                if let x = try v.int() { return Self.order(x, k, op) }
+            case let .double(k):
+                if let x = try v.double(), !x.isNaN, !k.isNaN { return Self.order(x, k, op) }
+            case var .string(k) where !c.caseInsensitive && !c.diacriticInsensitive:
+                if let bytes = try v.stringBytes() {
+                    return k.withUTF8 { Self.stringTest(bytes, UnsafeRawBufferPointer($0), op) }
+                }
+            default: break
+            }
+        }
+        return Self.generic(try Self.decode(item), op, constant, c.caseInsensitive, c.diacriticInsensitive)
+    }
+
+    private static func order<T: Comparable>(_ x: T, _ k: T, _ op: ComparisonOperator) -> Bool {
+        switch op {
+        case .equal: return x == k
+        case .notEqual: return x != k
+        case .less: return x < k
+        case .lessOrEqual: return x <= k
+        case .greater: return x > k
+        case .greaterOrEqual: return x >= k
+        default: return false
+        }
+    }
+
+    private static func stringTest(_ x: UnsafeRawBufferPointer, _ k: UnsafeRawBufferPointer, _ op: ComparisonOperator) -> Bool {
+        func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+            a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+        }
+        switch op {
+        case .equal: return same(x, k)
+        case .notEqual: return !same(x, k)
+        case .beginsWith: return x.count >= k.count && same(UnsafeRawBufferPointer(rebasing: x[0 ..< k.count]), k)
+        case .endsWith: return x.count >= k.count && same(UnsafeRawBufferPointer(rebasing: x[(x.count - k.count)...]), k)
+        case .contains:
+            if k.count == 0 { return true }
+            guard x.count >= k.count else { return false }
+            let first = k[0]
+            var i = 0
+            while i <= x.count - k.count {
+                if x[i] == first, memcmp(x.baseAddress! + i, k.baseAddress!, k.count) == 0 { return true }
+                i += 1
+            }
+            return false
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            let n = min(x.count, k.count)
+            var r = n == 0 ? 0 : memcmp(x.baseAddress!, k.baseAddress!, n)
+            if r == 0 { r = x.count < k.count ? -1 : (x.count > k.count ? 1 : 0) }
+            return order(Int(r), 0, op)
+        default:
+            return generic(.string(String(decoding: x, as: UTF8.self)), op, .string(String(decoding: k, as: UTF8.self)), false, false)
+        }
+    }
+
+    /// The comparison on decoded values, with Realm's rules: numbers across
+    /// types, no order between different kinds, null only equal to null.
+    static func generic(_ x: Value, _ op: ComparisonOperator, _ k: Value, _ caseInsensitive: Bool, _ diacriticInsensitive: Bool) -> Bool {
+        var options: String.CompareOptions = []
+        if caseInsensitive { options.insert(.caseInsensitive) }
+        if diacriticInsensitive { options.insert(.diacriticInsensitive) }
+        switch op {
+        case .equal, .notEqual:
+            let same: Bool
+            if case let .string(a) = x, case let .string(b) = k, !options.isEmpty {
+                same = a.compare(b, options: options) == .orderedSame
+            } else {
+                same = MixedOrder.rank(x) == MixedOrder.rank(k) && MixedOrder.equal(x, k)
+            }
+            return op == .equal ? same : !same
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            guard MixedOrder.rank(x) == MixedOrder.rank(k), !x.isNull else { return false }
+            if case .bool = x { return false }
+            let r: ComparisonResult
+            if case let .string(a) = x, case let .string(b) = k, !options.isEmpty {
+                r = a.compare(b, options: options)
+            } else {
+                r = MixedOrder.compare(x, k)
+            }
+            switch op {
+            case .less: return r == .orderedAscending
+            case .lessOrEqual: return r != .orderedDescending
+            case .greater: return r == .orderedDescending
+            default: return r != .orderedAscending
+            }
+        case .beginsWith, .endsWith, .contains, .like:
+            let a: String, b: String
+            switch (x, k) {
+            case let (.string(s), .string(t)): (a, b) = (s, t)
+            case let (.binary(s), .binary(t)):
+                (a, b) = (String(decoding: s, as: UTF8.self), String(decoding: t, as: UTF8.self))
+            case let (.binary(s), .string(t)): (a, b) = (String(decoding: s, as: UTF8.self), t)
+            default: return false
+            }
+            switch op {
+            case .beginsWith: return b.isEmpty || a.range(of: b, options: options.union(.anchored)) != nil
+            case .endsWith: return b.isEmpty || a.range(of: b, options: options.union([.anchored, .backwards])) != nil
+            case .contains: return b.isEmpty || a.range(of: b, options: options) != nil
+            default: return like(a, b, options)
+            }
+        case .in, .between:
+            return false
+        }
+    }
+
+    /// `LIKE`: `*` matches any run of characters, `?` one character.
+    static func like(_ text: String, _ pattern: String, _ options: String.CompareOptions) -> Bool {
+        func fold(_ s: String) -> [Character] {
+            var s = s
+            if options.contains(.diacriticInsensitive) { s = s.folding(options: .diacriticInsensitive, locale: nil) }
+            if options.contains(.caseInsensitive) { s = s.lowercased() }
+            return Array(s)
+        }
+        let t = fold(text), p = fold(pattern)
+        var ti = 0, pi = 0, star = -1, mark = 0
+        while ti < t.count {
+            if pi < p.count, p[pi] == "?" || p[pi] == t[ti] {
+                ti += 1; pi += 1
+            } else if pi < p.count, p[pi] == "*" {
+                star = pi; mark = ti; pi += 1
+            } else if star >= 0 {
+                pi = star + 1; mark += 1; ti = mark
+            } else {
+                return false
+            }
+        }
+        while pi < p.count, p[pi] == "*" { pi += 1 }
+        return pi == p.count
+    }
+
+    static func typeName(_ value: Value) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool: return "bool"
+        case .int: return "int"
+        case .float: return "float"
+        case .double: return "double"
+        case .string: return "string"
+        case .binary: return "binary"
+        case .timestamp: return "date"
+        case .decimal128: return "decimal128"
+        case .objectId: return "objectId"
+        case .uuid: return "uuid"
+        case .link: return "object"
+        case .list: return "array"
+        case .map: return "dictionary"
+        case .embedded: return "object"
+        }
+    }
+
+    /// `@type == 'numeric'` and the other names and groups Realm accepts.
+    static func typeMatches(_ name: String, _ wanted: String) -> Bool {
+        let w = wanted.lowercased()
+        switch w {
+        case "numeric", "number": return ["int", "float", "double", "decimal128"].contains(name)
+        case "collection": return name == "array" || name == "dictionary"
+        case "list", "array": return name == "array"
+        case "dictionary", "map": return name == "dictionary"
+        case "integer", "int", "long": return name == "int"
+        case "boolean", "bool": return name == "bool"
+        case "timestamp", "date": return name == "date"
+        case "binary", "data": return name == "binary"
+        case "decimal", "decimal128": return name == "decimal128"
+        case "objectid": return name == "objectId"
+        case "link", "object": return name == "object"
+        default: return w == name.lowercased()
+        }
+    }
+}
+
+extension Value {
+    var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+
+/// Runs a query on one class: binds it to the schema, picks a plan (a primary
+/// key lookup when the predicate pins the primary key, else a scan that reads
+/// only the tested fields), filters, sorts, removes duplicates and limits.
+///
+/// ```swift
+/// let executor = try QueryExecutor(query: query, table: table, transaction: txn)
+/// print(executor.explain())        // "scan Dog: age > 5"
+/// let keys = try executor.run()
+/// ```
+package struct QueryExecutor {
+    /// How the executor finds candidate objects.
+    enum Plan {
+        case scan
+        case primaryKey([Value])
+        /// Given objects, in a given order (a list's).
+        case keys([ObjectKey])
+    }
+
+    let query: Query
+    let table: Table
+    let transaction: StoreTransaction
+    let predicate: BoundPredicate
+    let ordering: [(BoundPath, Bool)]
+    let distinct: [BoundPath]
+    let plan: Plan
+
+    package init(query: Query, table: Table, transaction: StoreTransaction, regionBuilder: GeoRegionBuilder? = nil) throws {
+        self.query = query
+        self.table = table
+        self.transaction = transaction
+        let binder = QueryBinder(store: transaction.store, regionBuilder: regionBuilder)
+        predicate = try binder.bind(query.predicate, in: table.schema)
+        ordering = try query.ordering.map { key in
+            let path = try binder.bindPath(key.path, in: table.schema)
+            try Self.requireSingle(path, "SORT")
+            return (path, key.ascending)
+        }
+        distinct = try query.distinct.map { key in
+            let path = try binder.bindPath(key, in: table.schema)
+            try Self.requireSingle(path, "DISTINCT")
+            return path
+        }
+        plan = Self.plan(predicate, table)
+    }
+
+    private static func requireSingle(_ path: BoundPath, _ clause: String) throws {
+        if path.isMultiple {
+            throw StoreError.invalidQuery(message: "\(clause) needs a key path with one value per object; \(path.label) has several", column: path.column)
+        }
+    }
+
+    /// A primary-key lookup when a top-level conjunct is `pk == value` or `pk IN {…}`.
+    private static func plan(_ predicate: BoundPredicate, _ table: Table) -> Plan {
+        guard let pkSlot = table.primaryKeySlot, table.primaryKeys != nil else { return .scan }
+        var conjuncts: [BoundPredicate] = []
+        func flatten(_ p: BoundPredicate) {
+            if case let .and(a, b) = p { flatten(a); flatten(b) } else { conjuncts.append(p) }
+        }
+        flatten(predicate)
+        for conjunct in conjuncts {
+            guard case let .compare(c) = conjunct, case let .path(path) = c.lhs, path.reduction == nil,
+                  path.steps.count == 1, case .slot(pkSlot, _) = path.steps[0], c.op == .equal,
+                  !c.caseInsensitive, !c.diacriticInsensitive, c.quantifier == .any else { continue }
+            switch c.rhs {
+            case let .constant(v): return .primaryKey([v])
+            case let .oneOf(vs): return .primaryKey(vs)
+            default: continue
+            }
+        }
+        return .scan
+    }
+
+    /// The chosen plan, in words.
+    package func explain() -> String {
+        let name = table.schema.name
+        var text: String
+        switch plan {
+        case .scan: text = "scan \(name)"
+        case let .primaryKey(values): text = "primary key lookup \(name) (\(values.count) key\(values.count == 1 ? "" : "s"))"
+        case let .keys(keys): text = "test \(keys.count) given \(name) objects"
+        }
+        text += ": " + query.predicate.description
+        if !query.ordering.isEmpty || !query.distinct.isEmpty || query.limit != nil {
+            text += "; then" + query.description.dropFirst(query.predicate.description.count)
+        }
+        return text
+    }
+
+    /// The keys of the matching objects, in key order or the query's sort order;
+    /// with `candidates`, only those objects are tested, and their order is kept.
+    package func run(on candidates: [ObjectKey]? = nil) throws -> [ObjectKey] {
+        let evaluator = QueryEvaluator(transaction: transaction)
+        var keys: [ObjectKey] = []
+        switch candidates.map(Plan.keys) ?? plan {
+        case let .keys(candidates):
+            for key in candidates {
+                guard let document = try transaction.document(key, in: table) else { continue }
+                if try evaluator.matches(predicate, .object(table, key, document)) { keys.append(key) }
+            }
+        case .scan:
+            try transaction.forEach(in: table) { key, document in
+                if try evaluator.matches(predicate, .object(table, key, document)) { keys.append(key) }
+                return true
+            }
+        case let .primaryKey(values):
+            var found = Set<ObjectKey>()
+            for v in values {
+                guard let key = try transaction.object(withPrimaryKey: Self.primaryKeyForm(v), in: table),
+                      !found.contains(key), let document = try transaction.document(key, in: table) else { continue }
+                if try evaluator.matches(predicate, .object(table, key, document)) {
+                    found.insert(key)
+                    keys.append(key)
+                }
+            }
+            keys.sort()
+        }
+        if !ordering.isEmpty { keys = try sort(keys, evaluator) }
+        if !distinct.isEmpty { keys = try removeDuplicates(keys, evaluator) }
+        if let limit = query.limit, keys.count > limit { keys.removeSubrange(limit...) }
+        return keys
+    }
+
+    /// Integer keys given as doubles (`id == 3.0`) find the integer key.
+    private static func primaryKeyForm(_ v: Value) -> Value {
+        if case let .double(d) = v, let i = Int64(exactly: d) { return .int(i) }
+        return v
+    }
+
+    /// The number of matching objects.
+    package func count() throws -> Int {
+        if case .constant(true) = predicate, query.limit == nil, distinct.isEmpty { return try transaction.count(table) }
+        return try run().count
+    }
+
+    /// The values `path` yields for each of `keys` (one per object, or several
+    /// through collections), for aggregates and `value(forKey:)`.
+    package func values(of path: QueryKeyPath, for keys: [ObjectKey]) throws -> [[Value]] {
+        let bound = try QueryBinder(store: transaction.store, regionBuilder: nil).bindPath(path, in: table.schema)
+        let evaluator = QueryEvaluator(transaction: transaction)
+        return try keys.map { key in
+            guard let document = try transaction.document(key, in: table) else { return [] }
+            var found: [Value] = []
+            try evaluator.values(of: bound, .object(table, key, document)) { found.append(try QueryEvaluator.decode($0)); return true }
+            return found
+        }
+    }
+
+    private func firstValue(_ path: BoundPath, _ key: ObjectKey, _ evaluator: QueryEvaluator) throws -> Value {
+        guard let document = try transaction.document(key, in: table) else { return .null }
+        var result = Value.null
+        try evaluator.values(of: path, .object(table, key, document)) { item in
+            result = try QueryEvaluator.decode(item)
+            return false
+        }
+        return result
+    }
+
+    /// A stable sort on the sort keys; null sorts first in ascending order.
+    private func sort(_ keys: [ObjectKey], _ evaluator: QueryEvaluator) throws -> [ObjectKey] {
+        var rows: [(key: ObjectKey, values: [Value])] = []
+        rows.reserveCapacity(keys.count)
+        for key in keys {
+            rows.append((key, try ordering.map { try firstValue($0.0, key, evaluator) }))
+        }
+        let directions = ordering.map(\.1)
+        let sorted = rows.enumerated().sorted { a, b in
+            for (i, ascending) in directions.enumerated() {
+                let r = MixedOrder.compare(a.element.values[i], b.element.values[i])
+                if r != .orderedSame { return ascending ? r == .orderedAscending : r == .orderedDescending }
+            }
+            return a.offset < b.offset
+        }
+        return sorted.map(\.element.key)
+    }
+
+    private func removeDuplicates(_ keys: [ObjectKey], _ evaluator: QueryEvaluator) throws -> [ObjectKey] {
+        var seen = Set<[Value]>()
+        var kept: [ObjectKey] = []
+        for key in keys {
+            let values = try distinct.map { try firstValue($0, key, evaluator) }
+            if seen.insert(values).inserted { kept.append(key) }
+        }
+        return kept
+    }
+}

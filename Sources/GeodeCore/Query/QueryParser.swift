@@ -1,0 +1,514 @@
+import Foundation
+
+/// Parses the Realm Query Language (and the NSPredicate forms Realm Swift
+/// accepts) into a ``Query``.
+///
+/// ```swift
+/// let query = try QueryParser.parse("ANY dogs.age >= %@ SORT(name ASC) LIMIT(5)", [.value(.int(3))])
+/// ```
+///
+/// Every error is a ``StoreError/invalidQuery(message:column:)`` naming the
+/// token and its column.
+package struct QueryParser {
+    private var tokens: [QueryToken]
+    private var index = 0
+    private let arguments: [QueryArgument]
+
+    private init(tokens: [QueryToken], arguments: [QueryArgument]) {
+        self.tokens = tokens
+        self.arguments = arguments
+    }
+
+    /// Parses `text` with `arguments` for `%@`, `$n` and `%K`.
+    package static func parse(_ text: String, _ arguments: [QueryArgument] = []) throws -> Query {
+        var parser = QueryParser(tokens: try QueryLexer.tokens(text), arguments: arguments)
+        let predicate = try parser.parseOr()
+        var query = Query(predicate: predicate)
+        try parser.parseClauses(&query)
+        guard parser.current.kind == .end else { throw parser.unexpected("at the end of a predicate") }
+        return query
+    }
+
+    /// Parses a key path alone, as `sorted(byKeyPath:)` and `distinct(by:)` take it.
+    package static func parseKeyPath(_ text: String) throws -> QueryKeyPath {
+        var parser = QueryParser(tokens: try QueryLexer.tokens(text), arguments: [])
+        let path = try parser.parseKeyPath()
+        guard parser.current.kind == .end else { throw parser.unexpected("after the key path") }
+        return path
+    }
+
+    // MARK: Tokens
+
+    private var current: QueryToken { tokens[index] }
+
+    private mutating func advance() -> QueryToken {
+        let token = tokens[index]
+        if index < tokens.count - 1 { index += 1 }
+        return token
+    }
+
+    private func unexpected(_ context: String) -> StoreError {
+        .invalidQuery(message: "unexpected \(current) \(context)", column: current.column)
+    }
+
+    private mutating func expect(_ symbol: String, _ context: String) throws {
+        guard current.isSymbol(symbol) else { throw unexpected("\(context): expected '\(symbol)'") }
+        _ = advance()
+    }
+
+    private mutating func acceptKeyword(_ word: String) -> Bool {
+        if current.isKeyword(word) { _ = advance(); return true }
+        return false
+    }
+
+    private func argument(_ i: Int, _ column: Int) throws -> QueryArgument {
+        guard i >= 0, i < arguments.count else {
+            throw StoreError.invalidQuery(message: "argument \(i) is missing: \(arguments.count) given", column: column)
+        }
+        return arguments[i]
+    }
+
+    // MARK: Predicates
+
+    private mutating func parseOr() throws -> QueryPredicate {
+        var result = try parseAnd()
+        while acceptKeyword("OR") || acceptSymbol("||") {
+            result = .or(result, try parseAnd())
+        }
+        return result
+    }
+
+    private mutating func parseAnd() throws -> QueryPredicate {
+        var result = try parseNot()
+        while acceptKeyword("AND") || acceptSymbol("&&") {
+            result = .and(result, try parseNot())
+        }
+        return result
+    }
+
+    private mutating func acceptSymbol(_ s: String) -> Bool {
+        if current.isSymbol(s) { _ = advance(); return true }
+        return false
+    }
+
+    private mutating func parseNot() throws -> QueryPredicate {
+        if acceptKeyword("NOT") || acceptSymbol("!") { return .not(try parseNot()) }
+        return try parseAtom()
+    }
+
+    private mutating func parseAtom() throws -> QueryPredicate {
+        if current.isSymbol("(") {
+            // A parenthesised predicate, unless it is the start of an operand list.
+            _ = advance()
+            let inner = try parseOr()
+            try expect(")", "closing a parenthesis")
+            return inner
+        }
+        if acceptKeyword("TRUEPREDICATE") { return .constant(true) }
+        if acceptKeyword("FALSEPREDICATE") { return .constant(false) }
+        return try parseComparison()
+    }
+
+    private mutating func parseQuantifier() -> QueryQuantifier? {
+        if acceptKeyword("ANY") || acceptKeyword("SOME") { return .any }
+        if acceptKeyword("ALL") { return .all }
+        if acceptKeyword("NONE") { return QueryQuantifier.none }
+        return nil
+    }
+
+    private mutating func parseComparison() throws -> QueryPredicate {
+        let column = current.column
+        let quantifier = parseQuantifier()
+        let lhs = try parseOperand()
+        let opToken = current
+        var op: ComparisonOperator
+        switch opToken.kind {
+        case let .symbol(s):
+            guard let parsed = ComparisonOperator(rawValue: s) else { throw unexpected("where an operator was expected") }
+            op = parsed
+        case let .identifier(word):
+            if word.caseInsensitiveCompare("geoWithin") == .orderedSame {
+                _ = advance()
+                return try geoWithin(lhs, try parseShape(), quantifier ?? .any, column)
+            }
+            guard let parsed = ComparisonOperator(rawValue: word.uppercased()) else {
+                throw unexpected("where an operator was expected")
+            }
+            op = parsed
+        default:
+            throw unexpected("where an operator was expected")
+        }
+        _ = advance()
+        var caseInsensitive = false, diacriticInsensitive = false
+        if current.isSymbol("[") {
+            _ = advance()
+            guard case let .identifier(flags) = current.kind, !flags.isEmpty,
+                  flags.allSatisfy({ $0 == "c" || $0 == "d" }) else { throw unexpected("as an option: expected [c], [d] or [cd]") }
+            caseInsensitive = flags.contains("c")
+            diacriticInsensitive = flags.contains("d")
+            _ = advance()
+            try expect("]", "closing the options")
+        }
+        if op == .in, case let .argument(i) = current.kind, case let .shape(shape) = try argument(i, current.column) {
+            _ = advance()
+            return try geoWithin(lhs, shape, quantifier ?? .any, column)
+        }
+        var rhs = try parseOperand()
+        if op == .between {
+            guard case let .values(bounds) = rhs, bounds.count == 2 else {
+                throw StoreError.invalidQuery(message: "BETWEEN needs two values: {low, high}", column: opToken.column)
+            }
+            rhs = .values(bounds)
+        }
+        return try normalize(QueryComparison(lhs, op, rhs, caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive,
+                                             quantifier: quantifier ?? .any, column: column), opToken: opToken)
+    }
+
+    /// Puts the key path on the left: `5 < age` → `age > 5`; `'x' IN tags` → `ANY tags == 'x'`.
+    private func normalize(_ comparison: QueryComparison, opToken: QueryToken) throws -> QueryPredicate {
+        var c = comparison
+        switch (c.lhs, c.rhs) {
+        case (.value, .keyPath), (.value, .subqueryCount):
+            if c.op == .in {
+                c.op = .equal
+            } else if let flipped = c.op.flipped {
+                c.op = flipped
+            } else {
+                throw StoreError.invalidQuery(message: "\(c.op.rawValue) needs a key path on its left", column: opToken.column)
+            }
+            swap(&c.lhs, &c.rhs)
+        case (.values, .keyPath):
+            throw StoreError.invalidQuery(message: "a list of values cannot be on the left of \(c.op.rawValue)", column: opToken.column)
+        default:
+            break
+        }
+        if c.op == .in, case .value = c.rhs {
+            c.op = .equal   // `x IN %@` with a single value
+        }
+        return .comparison(c)
+    }
+
+    private func geoWithin(_ lhs: QueryExpression, _ shape: GeoShape, _ quantifier: QueryQuantifier, _ column: Int) throws -> QueryPredicate {
+        guard case let .keyPath(path) = lhs else {
+            throw StoreError.invalidQuery(message: "geoWithin needs a key path on its left", column: column)
+        }
+        return .geoWithin(path, shape, quantifier)
+    }
+
+    // MARK: Operands
+
+    private mutating func parseOperand() throws -> QueryExpression {
+        let token = current
+        switch token.kind {
+        case let .string(s):
+            _ = advance()
+            return .value(.string(s))
+        case let .number(text):
+            _ = advance()
+            return .value(try Self.number(text, token.column))
+        case let .literal(v):
+            _ = advance()
+            return .value(v)
+        case let .argument(i):
+            _ = advance()
+            switch try argument(i, token.column) {
+            case let .value(v): return .value(v)
+            case let .values(vs): return .values(vs)
+            case let .keyPath(path): return .keyPath(try Self.keyPath(fromArgument: path, token.column))
+            case .shape: throw StoreError.invalidQuery(message: "a shape argument belongs after geoWithin or IN", column: token.column)
+            }
+        case let .keyPathArgument(i):
+            _ = advance()
+            let path: String
+            switch try argument(i, token.column) {
+            case let .keyPath(p), let .value(.string(p)): path = p
+            default: throw StoreError.invalidQuery(message: "%K needs a key path string argument", column: token.column)
+            }
+            return .keyPath(try continueKeyPath(try Self.keyPath(fromArgument: path, token.column)))
+        case .symbol("{"):
+            _ = advance()
+            var values: [Value] = []
+            if !current.isSymbol("}") {
+                repeat {
+                    let element = try parseOperand()
+                    guard case let .value(v) = element else {
+                        throw StoreError.invalidQuery(message: "a {…} list holds only literal values", column: token.column)
+                    }
+                    values.append(v)
+                } while acceptSymbol(",")
+            }
+            try expect("}", "closing a list")
+            return .values(values)
+        case let .identifier(word):
+            switch word.lowercased() {
+            case "true": _ = advance(); return .value(.bool(true))
+            case "false": _ = advance(); return .value(.bool(false))
+            case "null", "nil": _ = advance(); return .value(.null)
+            case "inf", "infinity": _ = advance(); return .value(.double(.infinity))
+            case "nan": _ = advance(); return .value(.double(.nan))
+            case "subquery": return try parseSubquery()
+            default: return .keyPath(try parseKeyPath())
+            }
+        case .atKeyword, .variable:
+            return .keyPath(try parseKeyPath())
+        default:
+            throw unexpected("where a value or key path was expected")
+        }
+    }
+
+    private static func number(_ text: String, _ column: Int) throws -> Value {
+        if !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), let i = Int64(text) { return .int(i) }
+        guard let d = Double(text) else { throw StoreError.invalidQuery(message: "'\(text)' is not a number", column: column) }
+        return .double(d)
+    }
+
+    private static func keyPath(fromArgument text: String, _ column: Int) throws -> QueryKeyPath {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty }) else {
+            throw StoreError.invalidQuery(message: "'\(text)' is not a key path", column: column)
+        }
+        return QueryKeyPath(parts.map { part in
+            part.hasPrefix("@") ? Self.atComponent(String(part.dropFirst())) ?? .property(String(part)) : .property(String(part))
+        }, column: column)
+    }
+
+    private static func atComponent(_ name: String) -> QueryKeyPath.Component? {
+        switch name.lowercased() {
+        case "count": return .count
+        case "size": return .size
+        case "sum": return .sum
+        case "avg": return .avg
+        case "min": return .min
+        case "max": return .max
+        case "type": return .type
+        case "keys", "allkeys": return .keys
+        case "values", "allvalues": return .values
+        default: return nil
+        }
+    }
+
+    private mutating func parseKeyPath() throws -> QueryKeyPath {
+        let column = current.column
+        var path = QueryKeyPath([], column: column)
+        switch current.kind {
+        case let .identifier(name):
+            _ = advance()
+            path.components.append(.property(name))
+        case let .variable(name):
+            _ = advance()
+            path.components.append(.property("$" + name))
+        case .atKeyword:
+            try parseAtComponent(&path)
+        default:
+            throw unexpected("where a key path was expected")
+        }
+        return try continueKeyPath(path)
+    }
+
+    private mutating func continueKeyPath(_ start: QueryKeyPath) throws -> QueryKeyPath {
+        var path = start
+        while true {
+            if current.isSymbol(".") {
+                _ = advance()
+                switch current.kind {
+                case let .identifier(name):
+                    _ = advance()
+                    path.components.append(.property(name))
+                case .atKeyword:
+                    try parseAtComponent(&path)
+                default:
+                    throw unexpected("after '.' in a key path")
+                }
+            } else if current.isSymbol("[") {
+                _ = advance()
+                let token = current
+                switch token.kind {
+                case let .number(text):
+                    guard let i = Int(text) else { throw StoreError.invalidQuery(message: "'\(text)' is not a list index", column: token.column) }
+                    path.components.append(.index(i))
+                case let .string(key):
+                    path.components.append(.key(key))
+                case .symbol("*"):
+                    path.components.append(.all)
+                case let .identifier(word) where ["FIRST", "LAST", "SIZE"].contains(word.uppercased()):
+                    path.components.append(word.uppercased() == "FIRST" ? .first : word.uppercased() == "LAST" ? .last : .count)
+                case let .argument(i):
+                    switch try argument(i, token.column) {
+                    case let .value(.int(n)): path.components.append(.index(Int(n)))
+                    case let .value(.string(k)): path.components.append(.key(k))
+                    default: throw StoreError.invalidQuery(message: "a subscript argument must be an integer or a string", column: token.column)
+                    }
+                default:
+                    throw unexpected("in a subscript: expected an index, a 'key', *, FIRST, LAST or SIZE")
+                }
+                _ = advance()
+                try expect("]", "closing a subscript")
+            } else {
+                return path
+            }
+        }
+    }
+
+    private mutating func parseAtComponent(_ path: inout QueryKeyPath) throws {
+        guard case let .atKeyword(name) = current.kind else { throw unexpected("in a key path") }
+        let column = current.column
+        _ = advance()
+        if name.lowercased() == "links" {
+            // `@links.@count`, `@links.Class.property`, or `@links` alone (every backlink).
+            guard current.isSymbol(".") else { path.components.append(.allBacklinks); return }
+            if case .atKeyword = tokens[index + 1].kind {
+                path.components.append(.allBacklinks)
+                return
+            }
+            // `@links.Class.property`; class names may hold dots (nested Swift types).
+            var names: [String] = []
+            while current.isSymbol("."), case let .identifier(name) = tokens[index + 1].kind {
+                _ = advance()
+                _ = advance()
+                names.append(name)
+            }
+            guard names.count >= 2, let property = names.last else {
+                throw unexpected("after @links: expected .ClassName.property or .@count")
+            }
+            let className = names.dropLast().joined(separator: ".")
+            path.components.append(.backlinks(className: className, property: property))
+            return
+        }
+        guard let component = Self.atComponent(name) else {
+            throw StoreError.invalidQuery(message: "unknown operator '@\(name)'", column: column)
+        }
+        path.components.append(component)
+    }
+
+    private mutating func parseSubquery() throws -> QueryExpression {
+        let column = current.column
+        _ = advance()
+        try expect("(", "after SUBQUERY")
+        let collection = try parseKeyPath()
+        try expect(",", "after the SUBQUERY collection")
+        guard case let .variable(name) = current.kind else { throw unexpected("in SUBQUERY: expected a variable such as $x") }
+        _ = advance()
+        try expect(",", "after the SUBQUERY variable")
+        let predicate = try parseOr()
+        try expect(")", "closing SUBQUERY")
+        try expect(".", "after SUBQUERY(…): expected .@count")
+        guard case let .atKeyword(op) = current.kind, op.lowercased() == "count" || op.lowercased() == "size" else {
+            throw StoreError.invalidQuery(message: "SUBQUERY(…) must be followed by .@count", column: column)
+        }
+        _ = advance()
+        return .subqueryCount(collection: collection, variable: "$" + name, predicate: predicate)
+    }
+
+    // MARK: Shapes
+
+    private mutating func parseShape() throws -> GeoShape {
+        let token = current
+        switch token.kind {
+        case let .argument(i):
+            _ = advance()
+            guard case let .shape(shape) = try argument(i, token.column) else {
+                throw StoreError.invalidQuery(message: "geoWithin needs a shape argument (GeoBox, GeoCircle or GeoPolygon)", column: token.column)
+            }
+            return shape
+        case let .identifier(word):
+            _ = advance()
+            try expect("(", "after \(word)")
+            switch word.lowercased() {
+            case "geobox":
+                let a = try parsePoint(), _ = try expect(",", "between the corners of geoBox")
+                let b = try parsePoint()
+                let edges = try parseEdgesOption()
+                try expect(")", "closing geoBox")
+                return GeoShape(.box(west: a.longitude, south: a.latitude, east: b.longitude, north: b.latitude), edges: edges)
+            case "geocircle":
+                let center = try parsePoint()
+                try expect(",", "after the centre of geoCircle")
+                let radiusToken = current
+                guard case let .number(text) = radiusToken.kind, let radius = Double(text) else {
+                    throw unexpected("as the radius of geoCircle: expected a number of radians")
+                }
+                _ = advance()
+                try expect(")", "closing geoCircle")
+                return GeoShape(.circle(longitude: center.longitude, latitude: center.latitude, radians: radius))
+            case "geopolygon":
+                var rings: [[GeoCoordinate]] = []
+                repeat {
+                    if current.isKeyword("planar") || current.isKeyword("geodesic") { break }
+                    try expect("{", "opening a polygon ring")
+                    var ring: [GeoCoordinate] = []
+                    repeat { ring.append(try parsePoint()) } while acceptSymbol(",")
+                    try expect("}", "closing a polygon ring")
+                    rings.append(ring)
+                } while acceptSymbol(",")
+                let edges = try parseEdgesOption(afterComma: false)
+                try expect(")", "closing geoPolygon")
+                return GeoShape(.polygon(rings: rings), edges: edges)
+            default:
+                throw StoreError.invalidQuery(message: "unknown shape '\(word)': expected geoBox, geoCircle or geoPolygon", column: token.column)
+            }
+        default:
+            throw unexpected("after geoWithin: expected geoBox(…), geoCircle(…), geoPolygon(…) or an argument")
+        }
+    }
+
+    /// An optional trailing `planar` or `geodesic` inside a shape's parentheses.
+    private mutating func parseEdgesOption(afterComma: Bool = true) throws -> GeoShape.Edges {
+        if afterComma {
+            guard current.isSymbol(","), case .identifier = tokens[index + 1].kind else { return .geodesic }
+            _ = advance()
+        }
+        if acceptKeyword("planar") { return .planar }
+        if acceptKeyword("geodesic") { return .geodesic }
+        if afterComma { throw unexpected("as shape edges: expected planar or geodesic") }
+        return .geodesic
+    }
+
+    private mutating func parsePoint() throws -> GeoCoordinate {
+        try expect("[", "opening a [longitude, latitude] pair")
+        let lon = try parseCoordinate()
+        try expect(",", "between longitude and latitude")
+        let lat = try parseCoordinate()
+        try expect("]", "closing a [longitude, latitude] pair")
+        return GeoCoordinate(longitude: lon, latitude: lat)
+    }
+
+    private mutating func parseCoordinate() throws -> Double {
+        guard case let .number(text) = current.kind, let value = Double(text) else { throw unexpected("where a coordinate was expected") }
+        _ = advance()
+        return value
+    }
+
+    // MARK: Clauses
+
+    private mutating func parseClauses(_ query: inout Query) throws {
+        while true {
+            if acceptKeyword("SORT") {
+                try expect("(", "after SORT")
+                repeat {
+                    let path = try parseKeyPath()
+                    var ascending = true
+                    if acceptKeyword("DESC") || acceptKeyword("DESCENDING") { ascending = false } else {
+                        _ = acceptKeyword("ASC") || acceptKeyword("ASCENDING")
+                    }
+                    query.ordering.append(QuerySortKey(path: path, ascending: ascending))
+                } while acceptSymbol(",")
+                try expect(")", "closing SORT")
+            } else if acceptKeyword("DISTINCT") {
+                try expect("(", "after DISTINCT")
+                repeat { query.distinct.append(try parseKeyPath()) } while acceptSymbol(",")
+                try expect(")", "closing DISTINCT")
+            } else if acceptKeyword("LIMIT") {
+                try expect("(", "after LIMIT")
+                let token = current
+                guard case let .number(text) = token.kind, let n = Int(text), n >= 0 else {
+                    throw unexpected("in LIMIT: expected a count of 0 or more")
+                }
+                _ = advance()
+                try expect(")", "closing LIMIT")
+                query.limit = min(n, query.limit ?? n)
+            } else {
+                return
+            }
+        }
+    }
+}

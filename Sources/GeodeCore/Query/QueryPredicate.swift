@@ -1,0 +1,221 @@
+/// A condition on an object: the tree both query front ends build.
+///
+/// ```swift
+/// let adult: QueryPredicate = .comparison(QueryComparison(
+///     .keyPath(QueryKeyPath("age")), .greaterOrEqual, .value(.int(18))))
+/// ```
+package indirect enum QueryPredicate: Sendable, CustomStringConvertible {
+    case constant(Bool)
+    case and(QueryPredicate, QueryPredicate)
+    case or(QueryPredicate, QueryPredicate)
+    case not(QueryPredicate)
+    case comparison(QueryComparison)
+    /// `path geoWithin shape`: the point at `path` lies in the shape.
+    case geoWithin(QueryKeyPath, GeoShape, QueryQuantifier)
+
+    var isTrue: Bool {
+        if case .constant(true) = self { return true }
+        return false
+    }
+
+    package var description: String {
+        switch self {
+        case let .constant(b): return b ? "TRUEPREDICATE" : "FALSEPREDICATE"
+        case let .and(a, b): return "(\(a) AND \(b))"
+        case let .or(a, b): return "(\(a) OR \(b))"
+        case let .not(a): return "NOT \(a)"
+        case let .comparison(c): return c.description
+        case let .geoWithin(path, shape, quantifier): return "\(quantifier.prefix)\(path) geoWithin \(shape)"
+        }
+    }
+}
+
+/// How a comparison treats a key path that yields several values (through a
+/// list, a set, a map or a mixed collection).
+package enum QueryQuantifier: Sendable, Hashable {
+    /// True when one value matches (also what a plain comparison means).
+    case any
+    /// True when every value matches (and for no values).
+    case all
+    /// True when no value matches.
+    case none
+
+    var prefix: String {
+        switch self {
+        case .any: return ""
+        case .all: return "ALL "
+        case .none: return "NONE "
+        }
+    }
+}
+
+/// The operators of a comparison.
+package enum ComparisonOperator: String, Sendable, Hashable {
+    case equal = "=="
+    case notEqual = "!="
+    case less = "<"
+    case lessOrEqual = "<="
+    case greater = ">"
+    case greaterOrEqual = ">="
+    case beginsWith = "BEGINSWITH"
+    case endsWith = "ENDSWITH"
+    case contains = "CONTAINS"
+    case like = "LIKE"
+    /// Equal to one of the right-hand values.
+    case `in` = "IN"
+    /// Between the two right-hand values, inclusive.
+    case between = "BETWEEN"
+
+    var isStringOperator: Bool {
+        switch self {
+        case .beginsWith, .endsWith, .contains, .like: return true
+        default: return false
+        }
+    }
+
+    var isOrdering: Bool {
+        switch self {
+        case .less, .lessOrEqual, .greater, .greaterOrEqual, .between: return true
+        default: return false
+        }
+    }
+
+    /// The operator with its sides swapped (`5 < age` is `age > 5`).
+    var flipped: ComparisonOperator? {
+        switch self {
+        case .equal, .notEqual: return self
+        case .less: return .greater
+        case .lessOrEqual: return .greaterOrEqual
+        case .greater: return .less
+        case .greaterOrEqual: return .lessOrEqual
+        default: return nil
+        }
+    }
+}
+
+/// `lhs op rhs`, with the string options `[c]` (case-insensitive) and `[d]`
+/// (diacritic-insensitive), a quantifier for multi-valued key paths, and the
+/// column of the comparison in the query text (for error messages).
+package struct QueryComparison: Sendable, CustomStringConvertible {
+    package var lhs: QueryExpression
+    package var op: ComparisonOperator
+    package var rhs: QueryExpression
+    package var caseInsensitive = false
+    package var diacriticInsensitive = false
+    package var quantifier: QueryQuantifier = .any
+    package var column = 0
+
+    package init(_ lhs: QueryExpression, _ op: ComparisonOperator, _ rhs: QueryExpression,
+                 caseInsensitive: Bool = false, diacriticInsensitive: Bool = false,
+                 quantifier: QueryQuantifier = .any, column: Int = 0) {
+        self.lhs = lhs
+        self.op = op
+        self.rhs = rhs
+        self.caseInsensitive = caseInsensitive
+        self.diacriticInsensitive = diacriticInsensitive
+        self.quantifier = quantifier
+        self.column = column
+    }
+
+    package var description: String {
+        var options = ""
+        if caseInsensitive || diacriticInsensitive {
+            options = "[" + (caseInsensitive ? "c" : "") + (diacriticInsensitive ? "d" : "") + "]"
+        }
+        return "\(quantifier.prefix)\(lhs) \(op.rawValue)\(options) \(rhs)"
+    }
+}
+
+/// One side of a comparison.
+package indirect enum QueryExpression: Sendable, CustomStringConvertible {
+    /// A literal or argument value.
+    case value(Value)
+    /// A set of values: `{1, 2, 3}` or an array argument (for IN and BETWEEN).
+    case values([Value])
+    /// A property or a path into the object.
+    case keyPath(QueryKeyPath)
+    /// `SUBQUERY(collection, $x, predicate).@count`.
+    case subqueryCount(collection: QueryKeyPath, variable: String, predicate: QueryPredicate)
+
+    package var description: String {
+        switch self {
+        case let .value(v): return QueryLiteral.describe(v)
+        case let .values(vs): return "{" + vs.map(QueryLiteral.describe).joined(separator: ", ") + "}"
+        case let .keyPath(p): return p.description
+        case let .subqueryCount(c, v, p): return "SUBQUERY(\(c), \(v), \(p)).@count"
+        }
+    }
+}
+
+/// A key path: properties, subscripts and collection operators, as written.
+///
+/// ```swift
+/// QueryKeyPath("dog.name")                        // through a link
+/// QueryKeyPath([.property("meta"), .key("rank")])  // meta['rank']
+/// ```
+package struct QueryKeyPath: Sendable, Hashable, CustomStringConvertible {
+    package enum Component: Sendable, Hashable {
+        case property(String)
+        case index(Int)
+        case key(String)
+        /// `[*]`: every element of a collection.
+        case all
+        /// `[FIRST]`, `[LAST]`.
+        case first, last
+        /// `@count`, `@size` and `[SIZE]`.
+        case count
+        case size
+        case sum, avg, min, max
+        /// `@type`: the type name of a mixed value.
+        case type
+        /// `@keys` / `@allKeys`, `@values` / `@allValues` of a map.
+        case keys, values
+        /// `@links.Class.property`: the objects linking here through that property.
+        case backlinks(className: String, property: String)
+        /// `@links`: every object linking here, from any class.
+        case allBacklinks
+    }
+
+    package var components: [Component]
+    /// The column (1-based) where the path starts in the query text; 0 when built in code.
+    package var column: Int
+
+    package init(_ components: [Component], column: Int = 0) {
+        self.components = components
+        self.column = column
+    }
+
+    /// A path of property names separated by dots.
+    package init(_ dotted: String, column: Int = 0) {
+        self.init(dotted.split(separator: ".").map { .property(String($0)) }, column: column)
+    }
+
+    package static func == (a: QueryKeyPath, b: QueryKeyPath) -> Bool { a.components == b.components }
+    package func hash(into hasher: inout Hasher) { hasher.combine(components) }
+
+    package var description: String {
+        var text = ""
+        for component in components {
+            switch component {
+            case let .property(name): text += text.isEmpty ? name : ".\(name)"
+            case let .index(i): text += "[\(i)]"
+            case let .key(k): text += "['\(k)']"
+            case .all: text += "[*]"
+            case .first: text += "[FIRST]"
+            case .last: text += "[LAST]"
+            case .count: text += ".@count"
+            case .size: text += ".@size"
+            case .sum: text += ".@sum"
+            case .avg: text += ".@avg"
+            case .min: text += ".@min"
+            case .max: text += ".@max"
+            case .type: text += ".@type"
+            case .keys: text += ".@keys"
+            case .values: text += ".@values"
+            case let .backlinks(c, p): text += (text.isEmpty ? "" : ".") + "@links.\(c).\(p)"
+            case .allBacklinks: text += (text.isEmpty ? "" : ".") + "@links"
+            }
+        }
+        return text
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// Great-circle math on the unit sphere, angles in degrees in and radians out.
+///
+/// ```swift
+/// let arc = Spherical.distance(longitude1: 0, latitude1: 0, longitude2: 0, latitude2: 1)  // 0.01745… rad
+/// let km = arc * 6371.0088
+/// ```
+package enum Spherical {
+    static let radiansPerDegree = Double.pi / 180
+
+    /// The great-circle distance in radians between two points (haversine,
+    /// numerically safe for tiny and antipodal distances).
+    package static func distance(longitude1: Double, latitude1: Double, longitude2: Double, latitude2: Double) -> Double {
+        let φ1 = latitude1 * radiansPerDegree, φ2 = latitude2 * radiansPerDegree
+        let dφ = φ2 - φ1
+        let dλ = (longitude2 - longitude1) * radiansPerDegree
+        let s1 = sin(dφ / 2), s2 = sin(dλ / 2)
+        let h = s1 * s1 + cos(φ1) * cos(φ2) * s2 * s2
+        return 2 * asin(min(1, h.squareRoot()))
+    }
+
+    /// The point a fraction `t` of the way along the great circle from `a` to `b`
+    /// (longitude, latitude in degrees; longitude in (-180, 180]).
+    package static func interpolate(_ a: (Double, Double), _ b: (Double, Double), _ t: Double) -> (Double, Double) {
+        func vector(_ p: (Double, Double)) -> (Double, Double, Double) {
+            let λ = p.0 * radiansPerDegree, φ = p.1 * radiansPerDegree
+            return (cos(φ) * cos(λ), cos(φ) * sin(λ), sin(φ))
+        }
+        let u = vector(a), v = vector(b)
+        let dot = max(-1, min(1, u.0 * v.0 + u.1 * v.1 + u.2 * v.2))
+        let ω = acos(dot)
+        guard ω > 1e-15 else { return a }
+        let s = sin(ω)
+        let ka = sin((1 - t) * ω) / s, kb = sin(t * ω) / s
+        let x = ka * u.0 + kb * v.0, y = ka * u.1 + kb * v.1, z = ka * u.2 + kb * v.2
+        return (atan2(y, x) / radiansPerDegree, atan2(z, (x * x + y * y).squareRoot()) / radiansPerDegree)
+    }
+
+    /// The longitude/latitude rectangles (split at the antimeridian) that
+    /// contain every point within `radians` of the centre.
+    package static func capBounds(longitude: Double, latitude: Double, radians: Double) -> [(west: Double, south: Double, east: Double, north: Double)] {
+        let r = radians / radiansPerDegree
+        let south = latitude - r, north = latitude + r
+        if south <= -90 || north >= 90 || radians >= .pi / 2 {
+            return [(-180, max(-90, south), 180, min(90, north))]
+        }
+        let φ = latitude * radiansPerDegree
+        let dλ = asin(min(1, sin(radians) / cos(φ))) / radiansPerDegree
+        // A little slack for rounding; the exact test follows.
+        let west = longitude - dλ - 1e-9, east = longitude + dλ + 1e-9
+        if west < -180 { return [(west + 360, south, 180, north), (-180, south, east, north)] }
+        if east > 180 { return [(west, south, 180, north), (-180, south, east - 360, north)] }
+        return [(west, south, east, north)]
+    }
+
+    /// `ring` with points added along each edge's great circle, so that the
+    /// straight segments between consecutive points stay within
+    /// `toleranceMeters` of the arc (measured at segment midpoints on a sphere
+    /// of `earthRadiusMeters`). Longitudes come back unwrapped: consecutive
+    /// points differ by less than 180°, so a ring crossing the antimeridian
+    /// runs past ±180.
+    package static func densify(_ ring: [(Double, Double)], toleranceMeters: Double, earthRadiusMeters: Double) -> [(Double, Double)] {
+        guard var previous = ring.first else { return [] }
+        var out = [previous]
+        let tolerance = toleranceMeters / earthRadiusMeters
+        func subdivide(_ a: (Double, Double), _ b: (Double, Double), _ depth: Int) {
+            let mid = interpolate(a, b, 0.5)
+            let unwrappedMid = (unwrap(mid.0, near: a.0), mid.1)
+            let chordMid = ((a.0 + b.0) / 2, (a.1 + b.1) / 2)
+            let error = distance(longitude1: unwrappedMid.0, latitude1: unwrappedMid.1, longitude2: chordMid.0, latitude2: chordMid.1)
+            if error > tolerance, depth < 24 {
+                subdivide(a, unwrappedMid, depth + 1)
+                subdivide(unwrappedMid, b, depth + 1)
+            } else {
+                out.append(b)
+            }
+        }
+        for point in ring.dropFirst() {
+            let next = (unwrap(point.0, near: previous.0), point.1)
+            subdivide(previous, next, 0)
+            previous = next
+        }
+        return out
+    }
+
+    /// `longitude` shifted by a multiple of 360 to lie within 180 of `reference`.
+    package static func unwrap(_ longitude: Double, near reference: Double) -> Double {
+        var l = longitude
+        while l - reference > 180 { l -= 360 }
+        while reference - l > 180 { l += 360 }
+        return l
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Geode
+import GeodeCore
+import GeodeJSON
+import GeodeTestSupport
+import Testing
+
+/// The classes the query fixtures under `Data/Fixtures/queries/` fill.
+enum QueryModel {
+    final class QOwner: Object {
+        @Persisted(primaryKey: true) var id = 0
+        @Persisted var name = ""
+        @Persisted var favorite: QItem?
+    }
+
+    final class QPet: Object {
+        @Persisted(primaryKey: true) var id = 0
+        @Persisted var kind = ""
+        @Persisted var age = 0
+        @Persisted var friend: QItem?
+    }
+
+    final class QAddress: EmbeddedObject {
+        @Persisted var city = ""
+        @Persisted var zip: String?
+    }
+
+    final class QItem: Object {
+        @Persisted(primaryKey: true) var id = 0
+        @Persisted var name = ""
+        @Persisted var age = 0
+        @Persisted var score = 0.0
+        @Persisted var nickname: String?
+        @Persisted var active = false
+        @Persisted var tags: List<String>
+        @Persisted var scores: List<Int>
+        @Persisted var attrs: Map<String, Int>
+        @Persisted var extra: AnyRealmValue
+        @Persisted var owner: QOwner?
+        @Persisted var pets: List<QPet>
+        @Persisted var address: QAddress?
+    }
+
+    static let classes: [String: Object.Type] = ["QOwner": QOwner.self, "QPet": QPet.self, "QItem": QItem.self]
+}
+
+/// Every case under `Data/Fixtures/queries/`: the ids a query returns, in order,
+/// or the error it throws.
+@Suite struct QueryFixtureTests {
+    static let files = Fixtures.files(in: "Fixtures/queries", endingWith: ".json")
+
+    @Test func fixturesArePresent() {
+        #expect(!Self.files.isEmpty)
+    }
+
+    @Test(arguments: files)
+    func queriesReturnWhatTheFixtureSays(file: URL) throws {
+        let name = file.lastPathComponent
+        guard case let .map(fixture) = try JSONReader.parse(try String(contentsOf: file, encoding: .utf8), source: name),
+              case let .map(objects)? = fixture["objects"], case let .list(cases)? = fixture["cases"] else {
+            Issue.record("\(name): needs objects and cases")
+            return
+        }
+        let directory = try TemporaryDirectory()
+        let realm = try Realm(configuration: Realm.Configuration(
+            fileURL: directory.url.appendingPathComponent("q.geode"),
+            objectTypes: [QueryModel.QItem.self, QueryModel.QOwner.self, QueryModel.QPet.self, QueryModel.QAddress.self]))
+        try realm.write {
+            for (className, list) in objects {
+                guard let type = QueryModel.classes[className], case let .list(values) = list else { continue }
+                for value in values { realm.create(type, value: CreateFixtureTests.input(value), update: .modified) }
+            }
+        }
+        let items = realm.objects(QueryModel.QItem.self)
+        for entry in cases {
+            guard case let .map(c) = entry, case let .string(query)? = c["query"] else { continue }
+            var args: [Any] = []
+            if case let .list(given)? = c["args"] { args = given.map(CreateFixtureTests.input) }
+            do {
+                let results = try items.query(query, arguments: args)
+                let ids = results.map(\.id)
+                if case let .list(expected)? = c["ids"] {
+                    let wanted = expected.compactMap { if case let .int(i) = $0 { Int(i) } else { nil } }
+                    #expect(ids == wanted, "\(name): \(query)")
+                } else if case let .string(error)? = c["error"] {
+                    Issue.record("\(name): \(query) should fail with \"\(error)\" but returned \(ids)")
+                }
+                if case let .string(plan)? = c["plan"] {
+                    #expect(results.explain().contains(plan), "\(name): \(query) plan is \(results.explain())")
+                }
+            } catch {
+                guard case let .string(expected)? = c["error"] else {
+                    Issue.record("\(name): \(query) failed: \(error)")
+                    continue
+                }
+                #expect(String(describing: error).contains(expected), "\(name): \(query) → \(error)")
+            }
+        }
+    }
+}
+
+extension Results {
+    /// The throwing query with an argument array (fixtures build arguments at run time).
+    func query(_ format: String, arguments: [Any]) throws -> Results<Element> {
+        switch arguments.count {
+        case 0: return try query(format)
+        case 1: return try query(format, arguments[0])
+        case 2: return try query(format, arguments[0], arguments[1])
+        default: return try query(format, arguments[0], arguments[1], arguments[2])
+        }
+    }
+}
