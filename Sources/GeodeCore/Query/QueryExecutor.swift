@@ -16,6 +16,9 @@ package struct QueryExecutor {
         case primaryKey([Value])
         /// Given objects, in a given order (a list's).
         case keys([ObjectKey])
+        /// The spatial index of a geo point property: the cells covering the
+        /// region, each point tested exactly, then the rest of the predicate.
+        case spatial(GeoIndex, any GeoRegion, residual: BoundPredicate?)
     }
 
     let query: Query
@@ -51,23 +54,40 @@ package struct QueryExecutor {
         }
     }
 
-    /// A primary-key lookup when a top-level conjunct is `pk == value` or `pk IN {…}`.
+    /// A primary-key lookup when a top-level conjunct is `pk == value` or
+    /// `pk IN {…}`; else the spatial index when one is `point geoWithin shape`
+    /// on an indexed property; else a scan.
     private static func plan(_ predicate: BoundPredicate, _ table: Table) -> Plan {
-        guard let pkSlot = table.primaryKeySlot, table.primaryKeys != nil else { return .scan }
         var conjuncts: [BoundPredicate] = []
         func flatten(_ p: BoundPredicate) {
             if case let .and(a, b) = p { flatten(a); flatten(b) } else { conjuncts.append(p) }
         }
         flatten(predicate)
-        for conjunct in conjuncts {
-            guard case let .compare(c) = conjunct, case let .path(path) = c.lhs, path.reduction == nil,
-                  path.steps.count == 1, case .slot(pkSlot, _) = path.steps[0], c.op == .equal,
-                  !c.caseInsensitive, !c.diacriticInsensitive, c.quantifier == .any else { continue }
-            switch c.rhs {
-            case let .constant(v): return .primaryKey([v])
-            case let .oneOf(vs): return .primaryKey(vs)
+        if let pkSlot = table.primaryKeySlot, table.primaryKeys != nil {
+            for conjunct in conjuncts {
+                guard case let .compare(c) = conjunct, case let .path(path) = c.lhs, path.reduction == nil,
+                      path.steps.count == 1, case .slot(pkSlot, _) = path.steps[0], c.op == .equal,
+                      !c.caseInsensitive, !c.diacriticInsensitive, c.quantifier == .any else { continue }
+                switch c.rhs {
+                case let .constant(v): return .primaryKey([v])
+                case let .oneOf(vs): return .primaryKey(vs)
+                default: continue
+                }
+            }
+        }
+        for (i, conjunct) in conjuncts.enumerated() {
+            guard case let .geoWithin(path, _, region, .any) = conjunct, path.reduction == nil else { continue }
+            let slot: Int
+            switch path.steps.map({ $0 }) {
+            case let steps where steps.count == 1: guard case let .slot(s, _) = steps[0] else { continue }; slot = s
+            case let steps where steps.count == 2: guard case let .slot(s, _) = steps[0], case .each = steps[1] else { continue }; slot = s
             default: continue
             }
+            guard let index = table.geoIndexes.first(where: { $0.slot == slot }) else { continue }
+            var rest = conjuncts
+            rest.remove(at: i)
+            let residual = rest.isEmpty ? nil : rest.dropFirst().reduce(rest[0]) { .and($0, $1) }
+            return .spatial(index, region, residual: residual)
         }
         return .scan
     }
@@ -80,6 +100,8 @@ package struct QueryExecutor {
         case .scan: text = "scan \(name)"
         case let .primaryKey(values): text = "primary key lookup \(name) (\(values.count) key\(values.count == 1 ? "" : "s"))"
         case let .keys(keys): text = "test \(keys.count) given \(name) objects"
+        case let .spatial(index, region, _):
+            text = "spatial index \(name).\(index.property) (\(SpatialCell.cover(region.bounds).count) cell ranges)"
         }
         text += ": " + query.predicate.description
         if !query.ordering.isEmpty || !query.distinct.isEmpty || query.limit != nil {
@@ -115,6 +137,19 @@ package struct QueryExecutor {
                 }
             }
             keys.sort()
+        case let .spatial(index, region, residual):
+            try index.scan(region.bounds, transaction.transaction) { key, lon, lat in
+                if region.contains(longitude: lon, latitude: lat) { keys.append(key) }
+                return true
+            }
+            keys.sort()
+            if index.isList { keys = keys.enumerated().filter { $0.offset == 0 || keys[$0.offset - 1] != $0.element }.map(\.element) }
+            if let residual {
+                keys = try keys.filter { key in
+                    guard let document = try transaction.document(key, in: table) else { return false }
+                    return try evaluator.matches(residual, .object(table, key, document))
+                }
+            }
         }
         if !ordering.isEmpty { keys = try sort(keys, evaluator) }
         if !distinct.isEmpty { keys = try removeDuplicates(keys, evaluator) }

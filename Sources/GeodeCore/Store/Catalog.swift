@@ -20,7 +20,14 @@ final class Catalog: @unchecked Sendable {
             tables[cls.name] = Table(schema: cls, objects: databases[cls.name], primaryKeys: databases["pk/" + cls.name],
                                      primaryKeySlot: pk?.slot,
                                      primaryKeyRowIndex: pk.flatMap { p in cls.storedProperties.firstIndex { $0.name == p.name } },
-                                     rules: rules, slotsAreDense: cls.slotsAreDense)
+                                     rules: rules, slotsAreDense: cls.slotsAreDense,
+                                     geoIndexes: GeoIndex.properties(of: cls, in: schema).compactMap { geo in
+                                         let name = GeoIndex.databaseName(cls.name, geo.property.name)
+                                         return databases[name].map {
+                                             GeoIndex(property: geo.property.name, slot: geo.property.slot, typeSlot: geo.typeSlot,
+                                                      coordinatesSlot: geo.coordinatesSlot, isList: geo.property.collection == .list, database: $0)
+                                         }
+                                     })
         }
         self.tables = tables
         tablesByID = Dictionary(tables.values.map { ($0.schema.table, $0) }, uniquingKeysWith: { a, _ in a })

@@ -44,6 +44,8 @@ package struct Table: Sendable {
     let rules: ClassRules
     /// Whether declaration order is slot order (no retired slots).
     let slotsAreDense: Bool
+    /// The spatial indexes of the class's geo point properties.
+    package let geoIndexes: [GeoIndex]
 
     /// The stored properties in declaration order: the order of a row.
     package var storedProperties: [PropertySchema] { rules.storedProperties }
@@ -239,13 +241,38 @@ package final class Store: @unchecked Sendable {
         for cls in schema.classes where !cls.isEmbedded {
             try open("obj/\(cls.name)", as: cls.name)
             if cls.primaryKey != nil { try open("pk/\(cls.name)", as: "pk/\(cls.name)") }
+            for geo in GeoIndex.properties(of: cls, in: schema) {
+                let name = GeoIndex.databaseName(cls.name, geo.property.name)
+                let existed = try txn.existingDatabase(name) != nil
+                try open(name, as: name)
+                // A store written before this index existed: index what it holds.
+                if !existed, let write = txn as? WriteTransaction, let objects = databases[cls.name], let db = databases[name] {
+                    let index = GeoIndex(property: geo.property.name, slot: geo.property.slot, typeSlot: geo.typeSlot,
+                                         coordinatesSlot: geo.coordinatesSlot, isList: geo.property.collection == .list, database: db)
+                    try backfill(index, objects, write)
+                }
+            }
         }
         return databases
     }
 
+    private static func backfill(_ index: GeoIndex, _ objects: Database, _ txn: WriteTransaction) throws {
+        let cursor = try txn.cursor(objects)
+        var entry = try cursor.first()
+        var pending: [(ObjectKey, [(Double, Double)])] = []
+        while let (key, value) = entry {
+            guard key.count == 8 else { break }
+            let objectKey = ObjectKey(UInt64(bigEndian: key.loadUnaligned(as: UInt64.self)))
+            pending.append((objectKey, try index.points(in: try ContainerView(document: value))))
+            entry = try cursor.next()
+        }
+        for (key, points) in pending { try index.add(points, key, txn) }
+    }
+
     private static func dropData(of schema: Schema, _ txn: WriteTransaction, _ meta: Database) throws {
         for cls in schema.classes where !cls.isEmbedded {
-            for name in ["obj/\(cls.name)", "pk/\(cls.name)"] {
+            let geoNames = GeoIndex.properties(of: cls, in: schema).map { GeoIndex.databaseName(cls.name, $0.property.name) }
+            for name in ["obj/\(cls.name)", "pk/\(cls.name)"] + geoNames {
                 if let db = try txn.existingDatabase(name) { try txn.drop(db, remove: true) }
             }
             try txn.delete(meta, key: Array("next/\(cls.table)".utf8))

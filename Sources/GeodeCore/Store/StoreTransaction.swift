@@ -169,6 +169,8 @@ package final class StoreWriteTransaction: StoreTransaction {
             throw StoreError.objectNotFound(className: table.schema.name, key: key.rawValue)
         }
         try store.validator.validate(row: row, of: table.rules)
+        // Read everything needed from the old document before writing: LMDB may move it.
+        let oldPoints = try table.geoIndexes.map { try $0.points(in: old) }
         if let slot = table.primaryKeySlot, let index = table.primaryKeyRowIndex {
             let before = try old.value(at: slot)?.decode() ?? .null
             if before != row[index] {
@@ -176,6 +178,7 @@ package final class StoreWriteTransaction: StoreTransaction {
                                                          className: table.schema.name, property: table.storedProperties[index].name))
             }
         }
+        for (index, points) in zip(table.geoIndexes, oldPoints) { try index.remove(points, key, write) }
         try put(row, key: key, table: table, append: false)
     }
 
@@ -183,10 +186,15 @@ package final class StoreWriteTransaction: StoreTransaction {
     @discardableResult
     package func delete(_ key: ObjectKey, in table: Table) throws -> Bool {
         guard let db = table.objects else { return false }
-        if let pkDatabase = table.primaryKeys, let slot = table.primaryKeySlot,
-           let document = try document(key, in: table), let pk = IndexKey.encode(try document.value(at: slot)?.decode() ?? .null) {
-            try write.delete(pkDatabase, key: pk)
+        guard let document = try document(key, in: table) else { return false }
+        // Read everything needed from the document before writing: LMDB may move it.
+        let points = try table.geoIndexes.map { try $0.points(in: document) }
+        var pk: [UInt8]?
+        if table.primaryKeys != nil, let slot = table.primaryKeySlot {
+            pk = IndexKey.encode(try document.value(at: slot)?.decode() ?? .null)
         }
+        if let pkDatabase = table.primaryKeys, let pk { _ = try write.delete(pkDatabase, key: pk) }
+        for (index, found) in zip(table.geoIndexes, points) { try index.remove(found, key, write) }
         return try write.delete(db, key: key.rawValue)
     }
 
@@ -195,6 +203,7 @@ package final class StoreWriteTransaction: StoreTransaction {
         guard let db = table.objects else { return }
         try write.drop(db, remove: false)
         if let pk = table.primaryKeys { try write.drop(pk, remove: false) }
+        for index in table.geoIndexes { try write.drop(index.database, remove: false) }
     }
 
     private func indexPrimaryKey(_ row: [Value], key: ObjectKey, table: Table) throws {
@@ -226,6 +235,7 @@ package final class StoreWriteTransaction: StoreTransaction {
             throw StoreError.invalidValue(ValueIssue(.notAllowedHere("a stand-alone embedded object"), className: table.schema.name))
         }
         let slots = table.slotsAreDense ? row : Self.slots(for: row, table)
+        for index in table.geoIndexes { try index.add(index.points(in: slots), key, write) }
         try writer.withDocument(slots) { bytes in
             try withUnsafeBytes(of: key.rawValue.bigEndian) { k in try write.put(db, key: k, value: bytes, append: append) }
         }

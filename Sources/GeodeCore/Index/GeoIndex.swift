@@ -1,0 +1,114 @@
+import Foundation
+
+/// The spatial index of one geo point property: `geo/<Class>/<property>`,
+/// key = leaf cell id (8 bytes, big-endian) + object key (8 bytes, big-endian),
+/// value = the point's longitude and latitude (two little-endian doubles), so
+/// a query refines candidates exactly without reading their documents.
+///
+/// A geo point property holds an embedded object with a `type` string equal
+/// to "Point" (any case) and a `coordinates` list of doubles,
+/// `[longitude, latitude(, altitude)]` — singly or in a list. Malformed
+/// points are not indexed (they never match).
+package struct GeoIndex: Sendable {
+    package let property: String
+    let slot: Int
+    let typeSlot: Int
+    let coordinatesSlot: Int
+    let isList: Bool
+    let database: Database
+
+    /// The geo point properties of `cls` in `schema`, with their database names.
+    static func properties(of cls: ClassSchema, in schema: Schema) -> [(property: PropertySchema, typeSlot: Int, coordinatesSlot: Int)] {
+        cls.storedProperties.compactMap { p in
+            guard p.type == .object, p.collection == .single || p.collection == .list,
+                  let target = schema.classes.first(where: { $0.name == p.objectClassName }), target.isEmbedded,
+                  let type = target.property(named: "type"), type.type == .string, type.collection == .single,
+                  let coordinates = target.property(named: "coordinates"), coordinates.type == .double,
+                  coordinates.collection == .list else { return nil }
+            return (p, type.slot, coordinates.slot)
+        }
+    }
+
+    static func databaseName(_ cls: String, _ property: String) -> String { "geo/\(cls)/\(property)" }
+
+    // MARK: Points
+
+    /// The points of this property in a document being written.
+    func points(in slots: [Value]) -> [(Double, Double)] {
+        guard slot < slots.count else { return [] }
+        switch slots[slot] {
+        case let .embedded(fields): return point(fields).map { [$0] } ?? []
+        case let .list(items):
+            return items.compactMap { if case let .embedded(fields) = $0 { return point(fields) } else { return nil } }
+        default: return []
+        }
+    }
+
+    private func point(_ fields: [Value]) -> (Double, Double)? {
+        guard typeSlot < fields.count, coordinatesSlot < fields.count,
+              case let .string(type) = fields[typeSlot], type.lowercased() == "point",
+              case let .list(coordinates) = fields[coordinatesSlot], coordinates.count >= 2,
+              case let .double(lon) = coordinates[0], case let .double(lat) = coordinates[1] else { return nil }
+        return Self.valid(lon, lat) ? (lon, lat) : nil
+    }
+
+    static func valid(_ lon: Double, _ lat: Double) -> Bool {
+        lon.isFinite && lat.isFinite && abs(lon) <= 180 && abs(lat) <= 90
+    }
+
+    /// The points of this property in a stored document.
+    func points(in document: ContainerView) throws -> [(Double, Double)] {
+        guard let value = try document.value(at: slot), let container = try value.container() else { return [] }
+        if container.kind == .embedded { return try point(container).map { [$0] } ?? [] }
+        var found: [(Double, Double)] = []
+        for i in 0 ..< container.count {
+            if let element = try container.value(at: i)?.container(), let p = try point(element) { found.append(p) }
+        }
+        return found
+    }
+
+    private func point(_ embedded: ContainerView) throws -> (Double, Double)? {
+        guard let type = try embedded.value(at: typeSlot)?.string(), type.lowercased() == "point",
+              let coordinates = try embedded.value(at: coordinatesSlot)?.container(), coordinates.count >= 2,
+              let lon = try coordinates.value(at: 0)?.double(), let lat = try coordinates.value(at: 1)?.double(),
+              Self.valid(lon, lat) else { return nil }
+        return (lon, lat)
+    }
+
+    // MARK: Entries
+
+    static func entryKey(_ lon: Double, _ lat: Double, _ key: ObjectKey) -> [UInt8] {
+        withUnsafeBytes(of: SpatialCell.id(longitude: lon, latitude: lat).bigEndian, Array.init)
+            + withUnsafeBytes(of: key.rawValue.bigEndian, Array.init)
+    }
+
+    func add(_ points: [(Double, Double)], _ key: ObjectKey, _ txn: WriteTransaction) throws {
+        for (lon, lat) in points {
+            let value = withUnsafeBytes(of: lon.bitPattern.littleEndian, Array.init) + withUnsafeBytes(of: lat.bitPattern.littleEndian, Array.init)
+            try txn.put(database, key: Self.entryKey(lon, lat, key), value: value)
+        }
+    }
+
+    func remove(_ points: [(Double, Double)], _ key: ObjectKey, _ txn: WriteTransaction) throws {
+        for (lon, lat) in points { _ = try txn.delete(database, key: Self.entryKey(lon, lat, key)) }
+    }
+
+    /// Calls `body` with the key and point of every entry in the cells covering
+    /// `rects`, until it returns false.
+    func scan(_ rects: [GeoRect], _ txn: Transaction, _ body: (ObjectKey, Double, Double) throws -> Bool) throws {
+        let cursor = try txn.cursor(database)
+        for range in SpatialCell.cover(rects) {
+            var entry = try cursor.seek(atLeast: withUnsafeBytes(of: range.lowerBound.bigEndian, Array.init) + [UInt8](repeating: 0, count: 8))
+            while let (k, v) = entry {
+                guard k.count == 16, v.count == 16 else { throw StoreError.corruptDocument(detail: "geo index entry of \(k.count)/\(v.count) bytes", offset: 0) }
+                let cell = UInt64(bigEndian: k.loadUnaligned(as: UInt64.self))
+                if cell > range.upperBound { break }
+                let key = ObjectKey(UInt64(bigEndian: k.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+                let lon = Double(bitPattern: UInt64(littleEndian: v.loadUnaligned(as: UInt64.self)))
+                let lat = Double(bitPattern: UInt64(littleEndian: v.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+                if try !body(key, lon, lat) { return }
+                entry = try cursor.next()
+            }
+        }
+    }
+}
