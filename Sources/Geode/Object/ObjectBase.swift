@@ -8,6 +8,9 @@ open class ObjectBase {
     /// Values of an unmanaged object assigned by property index (through
     /// `init(value:)`), which take precedence over the wrappers' own.
     @usableFromInline var _unmanaged: [Int: Any]?
+    /// The index of the property an unmanaged read reached last: how a
+    /// type-safe query learns which property a key path names.
+    @usableFromInline var _lastRead = -1
 
     /// Creates an unmanaged object: a plain Swift object until it is added to a realm.
     public required init() {}

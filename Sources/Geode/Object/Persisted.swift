@@ -87,6 +87,7 @@ public struct Persisted<Value: _Persistable> {
             // Resolving records the key path, which lets `add` read this wrapper without
             // Mirror; not while the class itself is being discovered (its init runs then).
             let index = _discoveryIsActive() ? -1 : resolve(object, storageKeyPath)
+            object._lastRead = index
             if object._unmanaged != nil, let value = object._unmanaged?[index] as? Value {
                 return value
             }

@@ -1,0 +1,410 @@
+import Foundation
+import GeodeCore
+
+/// A type-safe query over objects of `T`, built in a `where` closure: key
+/// paths name properties, operators build the same predicate the query
+/// language does.
+///
+/// ```swift
+/// let found = realm.objects(Person.self).where {
+///     $0.age > 5 && $0.name.starts(with: "R") && $0.dogs.age.contains(3...7)
+/// }
+/// ```
+@dynamicMemberLookup
+public struct Query<T> {
+    enum Node {
+        case keyPath([QueryKeyPath.Component], QueryQuantifier)
+        case predicate(QueryPredicate)
+    }
+
+    let node: Node
+
+    init(_ node: Node) { self.node = node }
+
+    init(_ components: [QueryKeyPath.Component], _ quantifier: QueryQuantifier = .any) {
+        node = .keyPath(components, quantifier)
+    }
+
+    var components: [QueryKeyPath.Component] {
+        if case let .keyPath(components, _) = node { return components }
+        preconditionFailure("Geode: a predicate was used where a key path was expected")
+    }
+
+    var quantifier: QueryQuantifier {
+        if case let .keyPath(_, quantifier) = node { return quantifier }
+        return .any
+    }
+
+    func appending<V>(_ component: QueryKeyPath.Component) -> Query<V> {
+        Query<V>(components + [component], quantifier)
+    }
+
+    func comparison(_ op: ComparisonOperator, _ rhs: QueryExpression, caseInsensitive: Bool = false,
+                    diacriticInsensitive: Bool = false) -> Query<Bool> {
+        Query<Bool>(.predicate(.comparison(QueryComparison(.keyPath(QueryKeyPath(components)), op, rhs,
+                                                            caseInsensitive: caseInsensitive,
+                                                            diacriticInsensitive: diacriticInsensitive, quantifier: quantifier))))
+    }
+
+    /// The predicate this query stands for (a Bool key path means `== true`).
+    var predicate: QueryPredicate {
+        switch node {
+        case let .predicate(p): return p
+        case let .keyPath(components, quantifier):
+            return .comparison(QueryComparison(.keyPath(QueryKeyPath(components)), .equal, .value(.bool(true)), quantifier: quantifier))
+        }
+    }
+
+    static func engineValue(_ value: Any) -> Value {
+        do {
+            if let v = try QueryArguments.scalar(value, nil) { return v }
+        } catch {
+            preconditionFailure("Geode: \(error)")
+        }
+        preconditionFailure("Geode: a \(type(of: value)) cannot be compared in a query")
+    }
+
+    static func engineValues<S: Sequence>(_ values: S) -> [Value] {
+        values.map { engineValue($0) }
+    }
+}
+
+// MARK: - Key paths
+
+extension Query where T: ObjectBase {
+    /// The property `keyPath` names.
+    public subscript<V>(dynamicMember keyPath: KeyPath<T, V>) -> Query<V> {
+        appending(.property(QueryKeyPaths.name(of: keyPath, in: T.self)))
+    }
+}
+
+/// Wrappers through which a query reaches the properties of objects: optional
+/// links and embedded objects, lists, sets and backlinks of objects.
+public protocol _QueryObjectPath {
+    associatedtype _QueryTarget: ObjectBase
+}
+
+extension Optional: _QueryObjectPath where Wrapped: ObjectBase {
+    public typealias _QueryTarget = Wrapped
+}
+
+extension List: _QueryObjectPath where Element: ObjectBase {
+    public typealias _QueryTarget = Element
+}
+
+extension MutableSet: _QueryObjectPath where Element: ObjectBase {
+    public typealias _QueryTarget = Element
+}
+
+extension LinkingObjects: _QueryObjectPath {
+    public typealias _QueryTarget = Element
+}
+
+extension Query where T: _QueryObjectPath {
+    /// The property `keyPath` names, of the linked, embedded or listed objects.
+    public subscript<V>(dynamicMember keyPath: KeyPath<T._QueryTarget, V>) -> Query<V> {
+        appending(.property(QueryKeyPaths.name(of: keyPath, in: T._QueryTarget.self)))
+    }
+}
+
+/// Finds the property a key path names by reading it on a fresh unmanaged
+/// instance (the `@Persisted` getter records its index); cached per key path.
+enum QueryKeyPaths {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var names: [AnyKeyPath: String] = [:]
+
+    static func name<Root: ObjectBase, V>(of keyPath: KeyPath<Root, V>, in type: Root.Type) -> String {
+        lock.lock()
+        if let name = names[keyPath] {
+            lock.unlock()
+            return name
+        }
+        lock.unlock()
+        let info = ClassInfo.of(type)
+        let instance = type.init()
+        instance._lastRead = -1
+        _ = instance[keyPath: keyPath]
+        let index = instance._lastRead
+        guard index >= 0, index < info.properties.count else {
+            preconditionFailure("Geode: \(keyPath) is not a @Persisted property of \(type); queries can only test stored properties")
+        }
+        let name = info.properties[index].name
+        lock.lock()
+        names[keyPath] = name
+        lock.unlock()
+        return name
+    }
+}
+
+// MARK: - Logic
+
+extension Query where T == Bool {
+    /// Both predicates hold.
+    public static func && (lhs: Query<Bool>, rhs: Query<Bool>) -> Query<Bool> {
+        Query<Bool>(.predicate(.and(lhs.predicate, rhs.predicate)))
+    }
+
+    /// Either predicate holds.
+    public static func || (lhs: Query<Bool>, rhs: Query<Bool>) -> Query<Bool> {
+        Query<Bool>(.predicate(.or(lhs.predicate, rhs.predicate)))
+    }
+
+    /// The predicate does not hold.
+    public static prefix func ! (query: Query<Bool>) -> Query<Bool> {
+        Query<Bool>(.predicate(.not(query.predicate)))
+    }
+}
+
+// MARK: - Comparisons
+
+extension Query {
+    /// Equal to `value` (numbers across types; a collection: any element).
+    public static func == (lhs: Query<T>, rhs: T) -> Query<Bool> { lhs.comparison(.equal, .value(engineValue(rhs))) }
+    /// Not equal to `value`.
+    public static func != (lhs: Query<T>, rhs: T) -> Query<Bool> { lhs.comparison(.notEqual, .value(engineValue(rhs))) }
+    /// Less than `value`.
+    public static func < (lhs: Query<T>, rhs: T) -> Query<Bool> { lhs.comparison(.less, .value(engineValue(rhs))) }
+    /// Less than or equal to `value`.
+    public static func <= (lhs: Query<T>, rhs: T) -> Query<Bool> { lhs.comparison(.lessOrEqual, .value(engineValue(rhs))) }
+    /// Greater than `value`.
+    public static func > (lhs: Query<T>, rhs: T) -> Query<Bool> { lhs.comparison(.greater, .value(engineValue(rhs))) }
+    /// Greater than or equal to `value`.
+    public static func >= (lhs: Query<T>, rhs: T) -> Query<Bool> { lhs.comparison(.greaterOrEqual, .value(engineValue(rhs))) }
+
+    /// Equal to another property of the same object.
+    public static func == (lhs: Query<T>, rhs: Query<T>) -> Query<Bool> { lhs.comparison(.equal, .keyPath(QueryKeyPath(rhs.components))) }
+    /// Not equal to another property.
+    public static func != (lhs: Query<T>, rhs: Query<T>) -> Query<Bool> { lhs.comparison(.notEqual, .keyPath(QueryKeyPath(rhs.components))) }
+    /// Less than another property.
+    public static func < (lhs: Query<T>, rhs: Query<T>) -> Query<Bool> { lhs.comparison(.less, .keyPath(QueryKeyPath(rhs.components))) }
+    /// Greater than another property.
+    public static func > (lhs: Query<T>, rhs: Query<T>) -> Query<Bool> { lhs.comparison(.greater, .keyPath(QueryKeyPath(rhs.components))) }
+
+    /// One of `values` (`IN`).
+    ///
+    /// ```swift
+    /// realm.objects(Dog.self).where { $0.name.in(["Rex", "Max"]) }
+    /// ```
+    public func `in`<S: Sequence>(_ values: S) -> Query<Bool> where S.Element == T {
+        comparison(.in, .values(Self.engineValues(values)))
+    }
+
+    /// Between the bounds of `range`, inclusive (`BETWEEN`).
+    public func contains(_ range: ClosedRange<T>) -> Query<Bool> where T: Comparable {
+        comparison(.between, .values([Self.engineValue(range.lowerBound), Self.engineValue(range.upperBound)]))
+    }
+
+    /// At least the range's lower bound and below its upper bound.
+    public func contains(_ range: Range<T>) -> Query<Bool> where T: Comparable {
+        comparison(.greaterOrEqual, .value(Self.engineValue(range.lowerBound)))
+            && comparison(.less, .value(Self.engineValue(range.upperBound)))
+    }
+}
+
+// MARK: - Strings
+
+/// Options for string comparisons in type-safe queries.
+///
+/// ```swift
+/// $0.name.contains("rex", options: [.caseInsensitive, .diacriticInsensitive])
+/// ```
+public struct StringOptions: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Letter case is ignored (`[c]`).
+    public static let caseInsensitive = StringOptions(rawValue: 1)
+    /// Accents are ignored (`[d]`).
+    public static let diacriticInsensitive = StringOptions(rawValue: 2)
+}
+
+/// The string-like types the string operators apply to.
+public protocol _QueryString {}
+extension String: _QueryString {}
+extension Optional: _QueryString where Wrapped == String {}
+extension Data: _QueryString {}
+
+extension Query where T: _QueryString {
+    private func stringTest(_ op: ComparisonOperator, _ value: String, _ options: StringOptions) -> Query<Bool> {
+        comparison(op, .value(.string(value)), caseInsensitive: options.contains(.caseInsensitive),
+                   diacriticInsensitive: options.contains(.diacriticInsensitive))
+    }
+
+    /// Contains `value` as a substring.
+    public func contains(_ value: String, options: StringOptions = []) -> Query<Bool> { stringTest(.contains, value, options) }
+    /// Starts with `value`.
+    public func starts(with value: String, options: StringOptions = []) -> Query<Bool> { stringTest(.beginsWith, value, options) }
+    /// Ends with `value`.
+    public func ends(with value: String, options: StringOptions = []) -> Query<Bool> { stringTest(.endsWith, value, options) }
+    /// Equal to `value` under `options`.
+    public func equals(_ value: String, options: StringOptions = []) -> Query<Bool> { stringTest(.equal, value, options) }
+    /// Matches a wildcard pattern: `*` any run of characters, `?` one character.
+    public func like(_ pattern: String, caseInsensitive: Bool = false) -> Query<Bool> {
+        stringTest(.like, pattern, caseInsensitive ? .caseInsensitive : [])
+    }
+}
+
+// MARK: - Collections
+
+/// The collections whose elements a query can test.
+public protocol _QueryCollection {
+    associatedtype _QueryElement
+}
+
+extension List: _QueryCollection { public typealias _QueryElement = Element }
+extension MutableSet: _QueryCollection { public typealias _QueryElement = Element }
+
+extension Query where T: _QueryCollection {
+    /// Holds an element equal to `value`.
+    public func contains(_ value: T._QueryElement) -> Query<Bool> {
+        comparison(.equal, .value(Self.engineValue(value)))
+    }
+
+    /// Holds an element equal to one of `values`.
+    public func containsAny<S: Sequence>(in values: S) -> Query<Bool> where S.Element == T._QueryElement {
+        comparison(.in, .values(Self.engineValues(values)))
+    }
+
+    /// The number of elements.
+    public var count: Query<Int> { appending(.count) }
+    /// The smallest element.
+    public var min: Query<T._QueryElement> { appending(.min) }
+    /// The largest element.
+    public var max: Query<T._QueryElement> { appending(.max) }
+    /// The sum of the elements.
+    public var sum: Query<T._QueryElement> { appending(.sum) }
+    /// The mean of the elements.
+    public var avg: Query<T._QueryElement> { appending(.avg) }
+
+    /// Some element must match the comparison that follows (`ANY`).
+    public var any: Query<T._QueryElement> { Query<T._QueryElement>(components, .any) }
+    /// Every element must match the comparison that follows (`ALL`).
+    public var all: Query<T._QueryElement> { Query<T._QueryElement>(components, .all) }
+    /// No element may match the comparison that follows (`NONE`).
+    public var none: Query<T._QueryElement> { Query<T._QueryElement>(components, QueryQuantifier.none) }
+}
+
+extension Query where T: _QueryObjectPath, T: _QueryCollection {
+    /// The number of objects that match `predicate` (`SUBQUERY(…).@count`).
+    ///
+    /// ```swift
+    /// realm.objects(Person.self).where { $0.dogs.matching { $0.age > 3 }.count > 1 }
+    /// ```
+    public func matching(_ predicate: (Query<T._QueryTarget>) -> Query<Bool>) -> QuerySubquery {
+        QuerySubquery(collection: QueryKeyPath(components), predicate: predicate(Query<T._QueryTarget>([.property("$x")])).predicate)
+    }
+}
+
+/// The objects of a collection that match a predicate; compare its `count`.
+public struct QuerySubquery {
+    let collection: QueryKeyPath
+    let predicate: QueryPredicate
+
+    /// The number of matching objects.
+    public var count: QuerySubqueryCount { QuerySubqueryCount(subquery: self) }
+}
+
+/// `SUBQUERY(…).@count`, compared with an integer.
+public struct QuerySubqueryCount {
+    let subquery: QuerySubquery
+
+    private func compare(_ op: ComparisonOperator, _ n: Int) -> Query<Bool> {
+        Query<Bool>(.predicate(.comparison(QueryComparison(
+            .subqueryCount(collection: subquery.collection, variable: "$x", predicate: subquery.predicate), op, .value(.int(Int64(n)))))))
+    }
+
+    public static func == (lhs: QuerySubqueryCount, rhs: Int) -> Query<Bool> { lhs.compare(.equal, rhs) }
+    public static func != (lhs: QuerySubqueryCount, rhs: Int) -> Query<Bool> { lhs.compare(.notEqual, rhs) }
+    public static func > (lhs: QuerySubqueryCount, rhs: Int) -> Query<Bool> { lhs.compare(.greater, rhs) }
+    public static func >= (lhs: QuerySubqueryCount, rhs: Int) -> Query<Bool> { lhs.compare(.greaterOrEqual, rhs) }
+    public static func < (lhs: QuerySubqueryCount, rhs: Int) -> Query<Bool> { lhs.compare(.less, rhs) }
+    public static func <= (lhs: QuerySubqueryCount, rhs: Int) -> Query<Bool> { lhs.compare(.lessOrEqual, rhs) }
+}
+
+extension Query where T: _QueryMap {
+    /// The value under `key` of a map.
+    public subscript(key: String) -> Query<T._QueryValue?> { appending(.key(key)) }
+    /// The keys of a map (compare them: any key matches).
+    public var keys: Query<String> { appending(.keys) }
+    /// The values of a map (compare them: any value matches).
+    public var values: Query<T._QueryValue> { appending(.values) }
+}
+
+/// Maps, for `keys` and `values` in queries.
+public protocol _QueryMap {
+    associatedtype _QueryValue
+}
+
+extension Map: _QueryMap { public typealias _QueryValue = Value }
+
+extension Query where T == AnyRealmValue {
+    /// The value under `key` when this value is a dictionary.
+    public subscript(key: String) -> Query<AnyRealmValue> { appending(.key(key)) }
+    /// The element at `index` when this value is a list.
+    public subscript(index: Int) -> Query<AnyRealmValue> { appending(.index(index)) }
+    /// Every element of a list or dictionary value (`[*]`).
+    public var any: Query<AnyRealmValue> { appending(.all) }
+    /// The number of elements of a list or dictionary value.
+    public var count: Query<Int> { appending(.count) }
+}
+
+extension Query where T: PersistableEnum {
+    /// The enum's raw value, for comparisons with raw values.
+    public var rawValue: Query<T.RawValue> { Query<T.RawValue>(components, quantifier) }
+}
+
+extension Query where T: OptionalEnum {
+    /// The enum's raw value, for comparisons with raw values.
+    public var rawValue: Query<T._Wrapped.RawValue?> { Query<T._Wrapped.RawValue?>(components, quantifier) }
+}
+
+/// Optional persistable enums, for `rawValue` in queries.
+public protocol OptionalEnum {
+    associatedtype _Wrapped: PersistableEnum
+}
+
+extension Optional: OptionalEnum where Wrapped: PersistableEnum {
+    public typealias _Wrapped = Wrapped
+}
+
+// MARK: - Geo
+
+/// Embedded objects and optional embedded objects, for `geoWithin`.
+public protocol _QueryGeoPoint {}
+extension Optional: _QueryGeoPoint where Wrapped: EmbeddedObject {}
+extension EmbeddedObject: _QueryGeoPoint {}
+extension List: _QueryGeoPoint where Element: EmbeddedObject {}
+
+extension Query where T: _QueryGeoPoint {
+    private func within(_ shape: GeoShape) -> Query<Bool> {
+        Query<Bool>(.predicate(.geoWithin(QueryKeyPath(components), shape, quantifier)))
+    }
+
+    /// The point lies in `box`.
+    ///
+    /// ```swift
+    /// realm.objects(Place.self).where { $0.location.geoWithin(box) }
+    /// ```
+    public func geoWithin(_ box: GeoBox) -> Query<Bool> { within(box.geoShape) }
+    /// The point lies in `circle`.
+    public func geoWithin(_ circle: GeoCircle) -> Query<Bool> { within(circle.geoShape) }
+    /// The point lies in `polygon`.
+    public func geoWithin(_ polygon: GeoPolygon) -> Query<Bool> { within(polygon.geoShape) }
+}
+
+// MARK: - Results
+
+extension Results {
+    /// The objects that match a type-safe query.
+    ///
+    /// ```swift
+    /// let found = realm.objects(Dog.self).where { $0.age > 2 && $0.name.contains("ex") }
+    /// ```
+    public func `where`(_ isIncluded: (Query<Element>) -> Query<Bool>) -> Results<Element> {
+        let predicate = isIncluded(Query<Element>([])).predicate
+        do {
+            return try refined(GeodeCore.Query(predicate: predicate))
+        } catch {
+            preconditionFailure("Geode: invalid query \(predicate): \(GeodeError.from(error))")
+        }
+    }
+}
