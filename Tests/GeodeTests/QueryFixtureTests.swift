@@ -27,15 +27,15 @@ enum QueryModel {
 
     final class QItem: Object {
         @Persisted(primaryKey: true) var id = 0
-        @Persisted var name = ""
-        @Persisted var age = 0
+        @Persisted(indexed: true) var name = ""
+        @Persisted(indexed: true) var age = 0
         @Persisted var score = 0.0
         @Persisted var nickname: String?
         @Persisted var active = false
         @Persisted var tags: List<String>
         @Persisted var scores: List<Int>
         @Persisted var attrs: Map<String, Int>
-        @Persisted var extra: AnyRealmValue
+        @Persisted(indexed: true) var extra: AnyRealmValue
         @Persisted var owner: QOwner?
         @Persisted var pets: List<QPet>
         @Persisted var address: QAddress?

@@ -16,6 +16,11 @@ package struct QueryExecutor {
         case primaryKey([Value])
         /// Given objects, in a given order (a list's).
         case keys([ObjectKey])
+        /// A secondary index: the objects under these keys (equality, IN)…
+        case indexKeys(ValueIndex, [[UInt8]])
+        /// … or in this key range (ordering operators, BEGINSWITH); each
+        /// candidate is then tested with the whole predicate.
+        case indexRange(ValueIndex, low: [UInt8], high: [UInt8])
         /// The spatial index of a geo point property: the cells covering the
         /// region, each point tested exactly, then the rest of the predicate.
         case spatial(GeoIndex, any GeoRegion, residual: BoundPredicate?)
@@ -75,6 +80,32 @@ package struct QueryExecutor {
                 }
             }
         }
+        var range: Plan?
+        for conjunct in conjuncts {
+            guard case let .compare(c) = conjunct, case let .path(path) = c.lhs, path.reduction == nil, path.steps.count == 1,
+                  case let .slot(slot, _) = path.steps[0], !c.caseInsensitive, !c.diacriticInsensitive, c.quantifier == .any,
+                  let index = table.valueIndexes.first(where: { $0.slot == slot }) else { continue }
+            switch (c.op, c.rhs) {
+            case let (.equal, .constant(v)):
+                if let key = index.encode(v) { return .indexKeys(index, [key]) }
+            case let (.equal, .oneOf(vs)):
+                let keys = vs.compactMap(index.encode)
+                if keys.count == vs.count { return .indexKeys(index, keys) }
+            case let (op, .constant(v)) where !index.isMixed && range == nil:
+                guard let key = index.encode(v), let tag = key.first else { continue }
+                let top = [tag] + [UInt8](repeating: 0xFF, count: 16)
+                switch op {
+                case .greater, .greaterOrEqual: range = .indexRange(index, low: key, high: top)
+                case .less, .lessOrEqual: range = .indexRange(index, low: [tag], high: key)
+                case .beginsWith: if case .string = v { range = .indexRange(index, low: key, high: key) }
+                default: break
+                }
+            case let (.between, .range(low, high)) where !index.isMixed && range == nil:
+                if let l = index.encode(low), let h = index.encode(high), l.first == h.first { range = .indexRange(index, low: l, high: h) }
+            default:
+                break
+            }
+        }
         for (i, conjunct) in conjuncts.enumerated() {
             guard case let .geoWithin(path, _, region, .any) = conjunct, path.reduction == nil else { continue }
             let slot: Int
@@ -89,7 +120,7 @@ package struct QueryExecutor {
             let residual = rest.isEmpty ? nil : rest.dropFirst().reduce(rest[0]) { .and($0, $1) }
             return .spatial(index, region, residual: residual)
         }
-        return .scan
+        return range ?? .scan
     }
 
     /// The chosen plan, in words.
@@ -100,6 +131,8 @@ package struct QueryExecutor {
         case .scan: text = "scan \(name)"
         case let .primaryKey(values): text = "primary key lookup \(name) (\(values.count) key\(values.count == 1 ? "" : "s"))"
         case let .keys(keys): text = "test \(keys.count) given \(name) objects"
+        case let .indexKeys(index, keys): text = "index \(name).\(index.property) (\(keys.count) key\(keys.count == 1 ? "" : "s"))"
+        case let .indexRange(index, _, _): text = "index range \(name).\(index.property)"
         case let .spatial(index, region, _):
             text = "spatial index \(name).\(index.property) (\(SpatialCell.cover(region.bounds).count) cell ranges)"
         }
@@ -137,6 +170,14 @@ package struct QueryExecutor {
                 }
             }
             keys.sort()
+        case let .indexKeys(index, encoded):
+            var candidates: [ObjectKey] = []
+            for key in encoded { try index.collect(equalTo: key, transaction.transaction, into: &candidates) }
+            keys = try test(Self.sortedUnique(candidates), evaluator)
+        case let .indexRange(index, low, high):
+            var candidates: [ObjectKey] = []
+            try index.collect(from: low, through: high, transaction.transaction, into: &candidates)
+            keys = try test(Self.sortedUnique(candidates), evaluator)
         case let .spatial(index, region, residual):
             try index.scan(region.bounds, transaction.transaction) { key, lon, lat in
                 if region.contains(longitude: lon, latitude: lat) { keys.append(key) }
@@ -155,6 +196,19 @@ package struct QueryExecutor {
         if !distinct.isEmpty { keys = try removeDuplicates(keys, evaluator) }
         if let limit = query.limit, keys.count > limit { keys.removeSubrange(limit...) }
         return keys
+    }
+
+    private static func sortedUnique(_ keys: [ObjectKey]) -> [ObjectKey] {
+        let sorted = keys.sorted()
+        return sorted.enumerated().filter { $0.offset == 0 || sorted[$0.offset - 1] != $0.element }.map(\.element)
+    }
+
+    /// The candidates that match the whole predicate.
+    private func test(_ candidates: [ObjectKey], _ evaluator: QueryEvaluator) throws -> [ObjectKey] {
+        try candidates.filter { key in
+            guard let document = try transaction.document(key, in: table) else { return false }
+            return try evaluator.matches(predicate, .object(table, key, document))
+        }
     }
 
     /// Integer keys given as doubles (`id == 3.0`) find the integer key.

@@ -27,6 +27,11 @@ final class Catalog: @unchecked Sendable {
                                              GeoIndex(property: geo.property.name, slot: geo.property.slot, typeSlot: geo.typeSlot,
                                                       coordinatesSlot: geo.coordinatesSlot, isList: geo.property.collection == .list, database: $0)
                                          }
+                                     },
+                                     valueIndexes: ValueIndex.properties(of: cls).compactMap { p in
+                                         databases[ValueIndex.databaseName(cls.name, p.name)].map {
+                                             ValueIndex(property: p.name, slot: p.slot, isMixed: p.type == .mixed, database: $0)
+                                         }
                                      })
         }
         self.tables = tables

@@ -46,6 +46,8 @@ package struct Table: Sendable {
     let slotsAreDense: Bool
     /// The spatial indexes of the class's geo point properties.
     package let geoIndexes: [GeoIndex]
+    /// The secondary indexes of its `indexed: true` properties.
+    package let valueIndexes: [ValueIndex]
 
     /// The stored properties in declaration order: the order of a row.
     package var storedProperties: [PropertySchema] { rules.storedProperties }
@@ -241,6 +243,14 @@ package final class Store: @unchecked Sendable {
         for cls in schema.classes where !cls.isEmbedded {
             try open("obj/\(cls.name)", as: cls.name)
             if cls.primaryKey != nil { try open("pk/\(cls.name)", as: "pk/\(cls.name)") }
+            for property in ValueIndex.properties(of: cls) {
+                let name = ValueIndex.databaseName(cls.name, property.name)
+                let existed = try txn.existingDatabase(name) != nil
+                try open(name, as: name)
+                if !existed, let write = txn as? WriteTransaction, let objects = databases[cls.name], let db = databases[name] {
+                    try backfill(ValueIndex(property: property.name, slot: property.slot, isMixed: property.type == .mixed, database: db), objects, write)
+                }
+            }
             for geo in GeoIndex.properties(of: cls, in: schema) {
                 let name = GeoIndex.databaseName(cls.name, geo.property.name)
                 let existed = try txn.existingDatabase(name) != nil
@@ -254,6 +264,19 @@ package final class Store: @unchecked Sendable {
             }
         }
         return databases
+    }
+
+    private static func backfill(_ index: ValueIndex, _ objects: Database, _ txn: WriteTransaction) throws {
+        let cursor = try txn.cursor(objects)
+        var entry = try cursor.first()
+        var pending: [(ObjectKey, Value)] = []
+        while let (key, value) = entry {
+            guard key.count == 8 else { break }
+            let objectKey = ObjectKey(UInt64(bigEndian: key.loadUnaligned(as: UInt64.self)))
+            pending.append((objectKey, try ContainerView(document: value).value(at: index.slot)?.decode() ?? .null))
+            entry = try cursor.next()
+        }
+        for (key, value) in pending { try index.add(value, key, txn) }
     }
 
     private static func backfill(_ index: GeoIndex, _ objects: Database, _ txn: WriteTransaction) throws {
@@ -272,6 +295,7 @@ package final class Store: @unchecked Sendable {
     private static func dropData(of schema: Schema, _ txn: WriteTransaction, _ meta: Database) throws {
         for cls in schema.classes where !cls.isEmbedded {
             let geoNames = GeoIndex.properties(of: cls, in: schema).map { GeoIndex.databaseName(cls.name, $0.property.name) }
+                + ValueIndex.properties(of: cls).map { ValueIndex.databaseName(cls.name, $0.name) }
             for name in ["obj/\(cls.name)", "pk/\(cls.name)"] + geoNames {
                 if let db = try txn.existingDatabase(name) { try txn.drop(db, remove: true) }
             }

@@ -171,6 +171,7 @@ package final class StoreWriteTransaction: StoreTransaction {
         try store.validator.validate(row: row, of: table.rules)
         // Read everything needed from the old document before writing: LMDB may move it.
         let oldPoints = try table.geoIndexes.map { try $0.points(in: old) }
+        let oldValues = try table.valueIndexes.map { try old.value(at: $0.slot)?.decode() ?? .null }
         if let slot = table.primaryKeySlot, let index = table.primaryKeyRowIndex {
             let before = try old.value(at: slot)?.decode() ?? .null
             if before != row[index] {
@@ -179,6 +180,7 @@ package final class StoreWriteTransaction: StoreTransaction {
             }
         }
         for (index, points) in zip(table.geoIndexes, oldPoints) { try index.remove(points, key, write) }
+        for (index, value) in zip(table.valueIndexes, oldValues) { try index.remove(value, key, write) }
         try put(row, key: key, table: table, append: false)
     }
 
@@ -189,12 +191,14 @@ package final class StoreWriteTransaction: StoreTransaction {
         guard let document = try document(key, in: table) else { return false }
         // Read everything needed from the document before writing: LMDB may move it.
         let points = try table.geoIndexes.map { try $0.points(in: document) }
+        let values = try table.valueIndexes.map { try document.value(at: $0.slot)?.decode() ?? .null }
         var pk: [UInt8]?
         if table.primaryKeys != nil, let slot = table.primaryKeySlot {
             pk = IndexKey.encode(try document.value(at: slot)?.decode() ?? .null)
         }
         if let pkDatabase = table.primaryKeys, let pk { _ = try write.delete(pkDatabase, key: pk) }
         for (index, found) in zip(table.geoIndexes, points) { try index.remove(found, key, write) }
+        for (index, value) in zip(table.valueIndexes, values) { try index.remove(value, key, write) }
         return try write.delete(db, key: key.rawValue)
     }
 
@@ -204,6 +208,7 @@ package final class StoreWriteTransaction: StoreTransaction {
         try write.drop(db, remove: false)
         if let pk = table.primaryKeys { try write.drop(pk, remove: false) }
         for index in table.geoIndexes { try write.drop(index.database, remove: false) }
+        for index in table.valueIndexes { try write.drop(index.database, remove: false) }
     }
 
     private func indexPrimaryKey(_ row: [Value], key: ObjectKey, table: Table) throws {
@@ -236,6 +241,7 @@ package final class StoreWriteTransaction: StoreTransaction {
         }
         let slots = table.slotsAreDense ? row : Self.slots(for: row, table)
         for index in table.geoIndexes { try index.add(index.points(in: slots), key, write) }
+        for index in table.valueIndexes where index.slot < slots.count { try index.add(slots[index.slot], key, write) }
         try writer.withDocument(slots) { bytes in
             try withUnsafeBytes(of: key.rawValue.bigEndian) { k in try write.put(db, key: k, value: bytes, append: append) }
         }

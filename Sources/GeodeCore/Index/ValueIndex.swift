@@ -1,0 +1,87 @@
+import Foundation
+
+/// A secondary index, `ix/<Class>/<property>`, on an `indexed: true` property:
+/// key = the value's ``IndexKey`` + object key (8 bytes, big-endian), value
+/// empty. Equality, IN, ranges and BEGINSWITH read it; the executor then tests
+/// each candidate's document exactly (long strings keep only a prefix here).
+///
+/// In an AnyRealmValue index, numbers of every type share one key form (an
+/// integral double is keyed as the integer), so `5` and `5.0` meet.
+package struct ValueIndex: Sendable {
+    package let property: String
+    let slot: Int
+    let isMixed: Bool
+    let database: Database
+
+    /// The indexed properties of `cls` (the primary key has its own index).
+    static func properties(of cls: ClassSchema) -> [PropertySchema] {
+        cls.storedProperties.filter { $0.isIndexed && !$0.isPrimaryKey && $0.collection == .single && $0.type.canBeIndexed }
+    }
+
+    static func databaseName(_ cls: String, _ property: String) -> String { "ix/\(cls)/\(property)" }
+
+    /// The key part for `value`; nil when the index does not hold such values.
+    func encode(_ value: Value) -> [UInt8]? {
+        var value = value
+        switch value {
+        case let .float(f): value = .double(Double(f))
+        case let .double(d) where d.isFinite && d == d.rounded() && abs(d) < 9.2e18: value = .int(Int64(d))
+        default: break
+        }
+        if case let .double(d) = value {
+            return isMixed ? [7] + withUnsafeBytes(of: Self.orderedBits(d).bigEndian, Array.init) : nil
+        }
+        return IndexKey.encode(value)
+    }
+
+    /// Doubles as unsigned integers in the same order.
+    private static func orderedBits(_ d: Double) -> UInt64 {
+        let bits = d.bitPattern
+        return d.sign == .minus ? ~bits : bits | (1 << 63)
+    }
+
+    func add(_ value: Value, _ key: ObjectKey, _ txn: WriteTransaction) throws {
+        guard let encoded = encode(value) else { return }
+        try txn.put(database, key: encoded + withUnsafeBytes(of: key.rawValue.bigEndian, Array.init), value: [])
+    }
+
+    func remove(_ value: Value, _ key: ObjectKey, _ txn: WriteTransaction) throws {
+        guard let encoded = encode(value) else { return }
+        _ = try txn.delete(database, key: encoded + withUnsafeBytes(of: key.rawValue.bigEndian, Array.init))
+    }
+
+    /// The objects whose key part equals `encoded`.
+    func collect(equalTo encoded: [UInt8], _ txn: Transaction, into keys: inout [ObjectKey]) throws {
+        try collect(from: encoded, through: encoded, prefixOnly: true, txn, into: &keys)
+    }
+
+    /// The objects whose key part lies between `low` and `high` (byte order;
+    /// nil: open), loosely: a key whose first bytes equal `high` is included.
+    func collect(from low: [UInt8], through high: [UInt8]?, prefixOnly: Bool = false, _ txn: Transaction,
+              into keys: inout [ObjectKey]) throws {
+        let cursor = try txn.cursor(database)
+        var entry = try cursor.seek(atLeast: low)
+        while let (k, _) = entry {
+            guard k.count >= 8 else { break }
+            let part = UnsafeRawBufferPointer(rebasing: k[0 ..< k.count - 8])
+            if let high {
+                if prefixOnly {
+                    guard part.count == high.count, part.elementsEqual(high) else { break }
+                } else if Self.compare(part, high) > 0 {
+                    break
+                }
+            }
+            keys.append(ObjectKey(UInt64(bigEndian: k.loadUnaligned(fromByteOffset: k.count - 8, as: UInt64.self))))
+            entry = try cursor.next()
+        }
+    }
+
+    /// Byte order of `part` against `bound`, comparing only as many bytes as `bound` has.
+    private static func compare(_ part: UnsafeRawBufferPointer, _ bound: [UInt8]) -> Int {
+        for (i, b) in bound.enumerated() {
+            guard i < part.count else { return -1 }
+            if part[i] != b { return part[i] < b ? -1 : 1 }
+        }
+        return 0
+    }
+}
