@@ -25,6 +25,8 @@ public enum GeodeError: Error, CustomStringConvertible, Sendable {
     case query(message: String, column: Int)
     /// A geo shape breaks a rule (open ring, too few vertices, self-intersection…).
     case invalidGeometry(GeometryIssue)
+    /// An import stopped: where, why, and how many records it kept.
+    case importFailed(ImportFailure)
 
     public var description: String {
         switch self {
@@ -32,6 +34,8 @@ public enum GeodeError: Error, CustomStringConvertible, Sendable {
             return message
         case let .invalidGeometry(issue):
             return issue.description
+        case let .importFailed(failure):
+            return failure.description
         case let .query(message, column):
             return column > 0 ? "\(message) at column \(column)" : message
         }

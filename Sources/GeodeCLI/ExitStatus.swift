@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Geode
 import GeodeCore
 import GeodeJSON
 
@@ -17,6 +18,13 @@ enum ExitStatus {
             switch error {
             case let .fileAccess(_, _, code) where code == ENOENT: throw ExitCode(missingFile)
             case .fileAccess, .storage: throw ExitCode.failure
+            default: throw ExitCode(dataError)
+            }
+        } catch let error as GeodeError {
+            report(error.description)
+            switch error {
+            case .storage: throw ExitCode.failure
+            case let .file(message) where message.contains("No such file") || message.contains("does not exist"): throw ExitCode(missingFile)
             default: throw ExitCode(dataError)
             }
         } catch let error as JSONError {

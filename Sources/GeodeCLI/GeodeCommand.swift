@@ -9,8 +9,12 @@ struct GeodeCommand: ParsableCommand {
         abstract: "Geode: an embedded geospatial and mixed-data document store.",
         discussion: """
         Examples:
-          geode demo                      Load the built-in city sample into a store and read it back.
-          geode stats places.geode        Classes, object counts and file size of a store.
+          geode demo                                      The tour: import the built-in sample, query it.
+          geode import places.geojson --store p.geode     Import GeoJSON (or JSON) into a store.
+          geode query p.geode "properties.population > 1000000" --count
+          geode query p.geode "geometry geoWithin geoCircle([2.35, 48.85], 0.01)"
+          geode export p.geode --format geojson           Write the store back out as GeoJSON.
+          geode stats p.geode                             Classes, object counts and file size of a store.
 
         Exit status:
           0   success
@@ -21,6 +25,6 @@ struct GeodeCommand: ParsableCommand {
         """,
         version: "geode \(GeodeVersion.string) (store format \(GeodeVersion.storeFormat); "
             + GeodeVersion.libraries.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")",
-        subcommands: [Demo.self, Stats.self]
+        subcommands: [Demo.self, Import.self, QueryObjects.self, Export.self, Stats.self]
     )
 }

@@ -28,7 +28,7 @@ public final class Realm {
     /// The open write transaction, if any.
     var transaction: StoreWriteTransaction?
     /// The first data error of the open write; later changes in it are skipped.
-    private var writeError: Error?
+    private(set) var writeError: Error?
     /// Objects that became managed in the open write (unmanaged again if it is cancelled).
     private var addedInWrite: [ObjectBase] = []
     private var classesByName: [String: RealmClass] = [:]

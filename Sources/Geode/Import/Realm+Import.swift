@@ -1,0 +1,317 @@
+import Foundation
+import GeodeCore
+import GeodeJSON
+import OrderedCollections
+
+extension Realm {
+    /// Imports GeoJSON — a FeatureCollection, a single Feature, GeoJSON text
+    /// sequences (RFC 8142) or newline-delimited features — into ``GeoFeature``
+    /// objects. Point geometries are spatially indexed; other geometries are
+    /// kept as GeoJSON and counted in the report.
+    ///
+    /// Records stream one at a time (memory stays flat) and are written in
+    /// batches of ``ImportOptions/batchSize`` per write transaction (or all in
+    /// one, ``ImportOptions/atomic``). A failure throws
+    /// ``GeodeError/importFailed(_:)`` naming file, line, column and JSON
+    /// pointer; every batch before it is kept (nothing, when atomic).
+    ///
+    /// ```swift
+    /// let report = try realm.importGeoJSON(from: URL(fileURLWithPath: "places.geojson"))
+    /// print(report)
+    /// ```
+    @discardableResult
+    public func importGeoJSON(from url: URL, options: ImportOptions = ImportOptions()) throws -> ImportReport {
+        try runImport(url, options) { record, report in
+            let cls = self.realmClass(GeoFeature.self)
+            guard let txn = self.transaction else { return }
+            let feature = try FeatureInput(record)
+            report.geometryTypes[feature.geometryType, default: 0] += 1
+            let byName: [String: Value] = ["id": feature.id, "geometry": feature.point ?? .null,
+                                           "otherGeometry": feature.otherGeometry, "properties": feature.properties]
+            do {
+                try txn.insert(cls.table.storedProperties.map { byName[$0.name] ?? $0.defaultValue }, into: cls.table)
+            } catch let StoreError.invalidValue(issue) {
+                let member = issue.property == "properties" || issue.property == "id" ? "/\(issue.property)" : "/geometry"
+                throw ImportProblem(pointer: record.pointer + member + Self.pointer(fromIssuePath: issue.path), message: issue.description)
+            }
+            self.changeCount += 1
+            report.written += 1
+        }
+    }
+
+    /// Imports GeoJSON features into objects of `type`: `properties` members
+    /// fill the properties of the same name (with the `create(value:)` rules),
+    /// a Point geometry fills the class's first geo point property, the feature
+    /// `id` fills ``ImportOptions/idProperty`` or the primary key, and members
+    /// the class does not have go into an AnyRealmValue property named
+    /// `properties` when the class has one.
+    ///
+    /// ```swift
+    /// let report = try realm.importGeoJSON(City.self, from: url)
+    /// ```
+    @discardableResult
+    public func importGeoJSON<T: Object>(_ type: T.Type, from url: URL, options: ImportOptions = ImportOptions()) throws -> ImportReport {
+        try runImport(url, options) { record, report in
+            let cls = self.realmClass(type)
+            let feature = try FeatureInput(record)
+            report.geometryTypes[feature.geometryType, default: 0] += 1
+            var input: [String: Any] = [:]
+            var rest: [String: Any] = [:]
+            if case let .map(members) = feature.properties {
+                for (key, value) in members {
+                    if cls.table.schema.property(named: key) != nil { input[key] = try JSONInput.any(value, cls, key, options) } else { rest[key] = JSONInput.any(value) }
+                }
+            }
+            if let idProperty = options.idProperty ?? cls.table.schema.primaryKey?.name, feature.id != .null {
+                input[idProperty] = JSONInput.any(feature.id)
+            }
+            if let point = feature.point, let geo = GeoIndexProperties.first(in: cls.table.schema, of: self.store.schema) {
+                input[geo] = JSONInput.any(point)
+            }
+            if !rest.isEmpty, let p = cls.table.schema.property(named: "properties"), p.type == .mixed { input["properties"] = rest }
+            self.create(type, value: input, update: options.update)
+            report.written += 1
+        }
+    }
+
+    /// Imports JSON — one object, an array of objects, or newline-delimited
+    /// objects — into objects of `type` with the `create(value:)` rules: names
+    /// and types exact, unknown keys ignored, required properties present,
+    /// nested objects become related or embedded objects, dates and data only
+    /// from strings when the options ask for it.
+    ///
+    /// ```swift
+    /// let report = try realm.importJSON(Person.self, from: URL(fileURLWithPath: "people.ndjson"))
+    /// ```
+    @discardableResult
+    public func importJSON<T: Object>(_ type: T.Type, from url: URL, options: ImportOptions = ImportOptions()) throws -> ImportReport {
+        try runImport(url, options) { record, report in
+            let cls = self.realmClass(type)
+            guard case let .map(members) = record.value else {
+                throw ImportProblem(pointer: record.pointer, message: "expected an object, found \(record.value.typeName)")
+            }
+            var input: [String: Any] = [:]
+            for (key, value) in members where cls.table.schema.property(named: key) != nil {
+                input[key] = try JSONInput.any(value, cls, key, options)
+            }
+            self.create(type, value: input, update: options.update)
+            report.written += 1
+        }
+    }
+
+    /// Imports JSON records of any shape into ``JSONDocument`` objects, each
+    /// record whole in `content` (nesting, map keys and sizes are checked as
+    /// for any AnyRealmValue).
+    ///
+    /// ```swift
+    /// let report = try realm.importJSONDocuments(from: URL(fileURLWithPath: "corpus.json"))
+    /// ```
+    @discardableResult
+    public func importJSONDocuments(from url: URL, options: ImportOptions = ImportOptions()) throws -> ImportReport {
+        try runImport(url, options) { record, report in
+            let cls = self.realmClass(JSONDocument.self)
+            guard let txn = self.transaction else { return }
+            do {
+                try txn.insert(cls.table.storedProperties.map { $0.name == "content" ? record.value : $0.defaultValue }, into: cls.table)
+            } catch let StoreError.invalidValue(issue) {
+                throw ImportProblem(pointer: record.pointer + Self.pointer(fromIssuePath: issue.path), message: issue.description)
+            }
+            self.changeCount += 1
+            report.written += 1
+        }
+    }
+
+    /// Streams `url`'s records through `write`, in batches.
+    private func runImport(_ url: URL, _ options: ImportOptions,
+                           _ write: (JSONRecordStream.Record, inout ImportReport) throws -> Void) throws -> ImportReport {
+        precondition(!isInWriteTransaction, "Geode: an import opens its own write transactions; call it outside realm.write")
+        let started = Date()
+        let data: Data
+        do {
+            data = try Data(contentsOf: url, options: .alwaysMapped)
+        } catch {
+            throw GeodeError.file("cannot read '\(url.path)': \(error.localizedDescription)")
+        }
+        var report = ImportReport()
+        report.bytes = data.count
+        let file = url.lastPathComponent
+        try data.withUnsafeBytes { buffer in
+            var stream = JSONRecordStream(bytes: buffer, source: file)
+            var committed = 0
+            var inBatch = 0
+            var current: JSONRecordStream.Record?
+            beginWrite()
+            do {
+                while let record = try stream.next() {
+                    current = record
+                    report.records += 1
+                    try write(record, &report)
+                    if let error = writeError { throw error }
+                    inBatch += 1
+                    if !options.atomic && inBatch >= max(1, options.batchSize) {
+                        try commitWrite()
+                        committed = report.written
+                        options.progress?(committed)
+                        beginWrite()
+                        inBatch = 0
+                    }
+                }
+                try commitWrite()
+            } catch {
+                if isInWriteTransaction { cancelWrite() }
+                var failure = ImportFailure(file: file, line: 0, column: 0, pointer: current?.pointer ?? "", message: "", committed: committed)
+                if case let JSONError.syntax(message, _, line, column, _) = error {
+                    (failure.line, failure.column, failure.message) = (line, column, message)
+                    failure.pointer = ""
+                } else {
+                    if let current { (failure.line, failure.column) = JSONRecordStream.lineAndColumn(buffer, current.offset) }
+                    if let problem = error as? ImportProblem {
+                        let prefix = current?.pointer ?? ""
+                        failure.pointer = problem.pointer.hasPrefix(prefix) ? problem.pointer : prefix + problem.pointer
+                        failure.message = problem.message
+                    } else {
+                        failure.message = GeodeError.from(error).description
+                    }
+                }
+                throw GeodeError.importFailed(failure)
+            }
+        }
+        report.seconds = Date().timeIntervalSince(started)
+        return report
+    }
+
+    /// `[3]["a"]` (a value issue's path) as a JSON pointer: `/3/a`.
+    static func pointer(fromIssuePath path: String) -> String {
+        var out = ""
+        var i = path.startIndex
+        while i < path.endIndex {
+            guard path[i] == "[", let close = path[i...].firstIndex(of: "]") else { break }
+            var part = String(path[path.index(after: i) ..< close])
+            if part.hasPrefix("\""), part.hasSuffix("\""), part.count >= 2 { part = String(part.dropFirst().dropLast()) }
+            out += "/" + part.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+            i = path.index(after: close)
+        }
+        return out
+    }
+}
+
+/// A record-level problem found while mapping it: JSON pointer and message.
+struct ImportProblem: Error {
+    var pointer: String
+    var message: String
+}
+
+/// A GeoJSON Feature taken apart: id, point or other geometry, properties.
+struct FeatureInput {
+    var id: Value
+    var point: Value?
+    var otherGeometry: Value = .null
+    var geometryType = "none"
+    var properties: Value
+
+    static let geometryTypes: Set<String> = ["Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "MultiPolygon", "GeometryCollection"]
+
+    init(_ record: JSONRecordStream.Record) throws {
+        let at = record.pointer
+        guard case let .map(feature) = record.value else {
+            throw ImportProblem(pointer: at, message: "expected a GeoJSON Feature object, found \(record.value.typeName)")
+        }
+        guard case .string("Feature")? = feature["type"] else {
+            throw ImportProblem(pointer: at + "/type", message: "expected \"type\": \"Feature\"")
+        }
+        id = feature["id"] ?? .null
+        switch id {
+        case .null, .int, .double, .string: break
+        default: throw ImportProblem(pointer: at + "/id", message: "a feature id must be a string or a number, not \(id.typeName)")
+        }
+        properties = feature["properties"] ?? .null
+        switch properties {
+        case .null, .map: break
+        default: throw ImportProblem(pointer: at + "/properties", message: "properties must be an object or null, not \(properties.typeName)")
+        }
+        guard let geometry = feature["geometry"], geometry != .null else { return }
+        guard case let .map(g) = geometry, case let .string(type)? = g["type"], Self.geometryTypes.contains(type) else {
+            throw ImportProblem(pointer: at + "/geometry", message: "expected a GeoJSON geometry with a known \"type\"")
+        }
+        geometryType = type
+        if type == "Point" {
+            guard case let .list(c)? = g["coordinates"], c.count >= 2, c.count <= 3 else {
+                throw ImportProblem(pointer: at + "/geometry/coordinates", message: "a Point needs [longitude, latitude] or [longitude, latitude, altitude]")
+            }
+            var numbers: [Double] = []
+            for (i, v) in c.enumerated() {
+                switch v {
+                case let .int(n): numbers.append(Double(n))
+                case let .double(d) where d.isFinite: numbers.append(d)
+                default: throw ImportProblem(pointer: at + "/geometry/coordinates/\(i)", message: "a coordinate must be a finite number, not \(v.typeName)")
+                }
+            }
+            guard abs(numbers[0]) <= 180 else {
+                throw ImportProblem(pointer: at + "/geometry/coordinates/0", message: "longitude \(numbers[0]) is outside [-180, 180]")
+            }
+            guard abs(numbers[1]) <= 90 else {
+                throw ImportProblem(pointer: at + "/geometry/coordinates/1", message: "latitude \(numbers[1]) is outside [-90, 90]")
+            }
+            point = .embedded([.string("Point"), .list(numbers.map { .double($0) })])
+        } else {
+            if type == "GeometryCollection" {
+                guard case .list? = g["geometries"] else {
+                    throw ImportProblem(pointer: at + "/geometry/geometries", message: "a GeometryCollection needs a geometries array")
+                }
+            } else {
+                guard case .list? = g["coordinates"] else {
+                    throw ImportProblem(pointer: at + "/geometry/coordinates", message: "a \(type) needs a coordinates array")
+                }
+            }
+            otherGeometry = geometry
+        }
+    }
+}
+
+/// The first geo point property of a class (its name), for GeoJSON imports.
+enum GeoIndexProperties {
+    static func first(in cls: ClassSchema, of schema: GeodeCore.Schema) -> String? {
+        cls.storedProperties.first { p in
+            guard p.type == .object, p.collection == .single, let target = schema[p.objectClassName ?? ""], target.isEmbedded else { return false }
+            return target.property(named: "type")?.type == .string && target.property(named: "coordinates")?.type == .double
+        }?.name
+    }
+}
+
+/// JSON values as the Swift values `create(value:)` takes.
+enum JSONInput {
+    static func any(_ value: Value) -> Any {
+        switch value {
+        case .null: return NSNull()
+        case let .bool(b): return b
+        case let .int(i): return Int(i)
+        case let .double(d): return d
+        case let .string(s): return s
+        case let .list(items): return items.map(any)
+        case let .map(entries): return Dictionary(entries.map { ($0.key, any($0.value)) }, uniquingKeysWith: { a, _ in a })
+        case let .embedded(slots):
+            // A point built by the GeoJSON importer: type, coordinates.
+            return ["type": slots.first.map(any) ?? "Point", "coordinates": slots.count > 1 ? any(slots[1]) : []]
+        default: return NSNull()
+        }
+    }
+
+    /// `value` for property `name` of `cls`, reading ISO-8601 dates and base64
+    /// data from strings when the options ask for it.
+    static func any(_ value: Value, _ cls: RealmClass, _ name: String, _ options: ImportOptions) throws -> Any {
+        guard case let .string(text) = value, let property = cls.table.schema.property(named: name) else { return any(value) }
+        if property.type == .date, options.decodesISODates {
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            if let date = formatter.date(from: text) { return date }
+            formatter.formatOptions = [.withInternetDateTime]
+            if let date = formatter.date(from: text) { return date }
+            throw ImportProblem(pointer: "/\(name)", message: "'\(text)' is not an ISO-8601 date")
+        }
+        if property.type == .data, options.decodesBase64Data {
+            guard let data = Data(base64Encoded: text) else { throw ImportProblem(pointer: "/\(name)", message: "'\(text)' is not base64") }
+            return data
+        }
+        return text
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import GeodeCore
+import GeodeJSON
+import OrderedCollections
+
+/// The text forms ``Results/export(to:format:)`` writes.
+public enum ExportFormat: String, Sendable, CaseIterable {
+    /// One GeoJSON FeatureCollection.
+    case geoJSON = "geojson"
+    /// One GeoJSON Feature per line (newline-delimited GeoJSON).
+    case geoJSONLines = "geojsonl"
+    /// One JSON array of objects.
+    case json
+    /// One JSON object per line.
+    case jsonLines = "ndjson"
+}
+
+extension Results {
+    /// Writes the objects to `handle` as GeoJSON or JSON and returns how many
+    /// were written. Numbers are written in their shortest exact form, so an
+    /// export imports back to identical values and coordinates.
+    ///
+    /// As GeoJSON, each object is a Feature: its first geo point property (or a
+    /// ``GeoFeature``'s geometry) is the geometry, its primary key (or
+    /// `GeoFeature.id`) the id, its other properties the `properties`.
+    ///
+    /// ```swift
+    /// let handle = try FileHandle(forWritingTo: url)
+    /// try realm.objects(GeoFeature.self).filter("properties.cc == 'FR'").export(to: handle, format: .geoJSON)
+    /// ```
+    @discardableResult
+    public func export(to handle: FileHandle, format: ExportFormat) throws -> Int {
+        let keys = self.keys
+        let schema = realmOfResults.store.schema
+        let table = cls.table
+        let geoProperty = GeoIndexProperties.first(in: table.schema, of: schema)
+        let isFeature = table.schema.name == "GeoFeature"
+        var out = ""
+        func flush(force: Bool = false) {
+            if force || out.utf8.count > 1 << 20 {
+                handle.write(Data(out.utf8))
+                out = ""
+            }
+        }
+        switch format {
+        case .geoJSON: out += "{\"type\":\"FeatureCollection\",\"features\":[\n"
+        case .json: out += "[\n"
+        default: break
+        }
+        try realmOfResults.withTransaction { txn in
+            for (n, key) in keys.enumerated() {
+                guard let row = try txn.row(key, in: table) else { continue }
+                var members = OrderedDictionary<String, Value>()
+                for (property, value) in zip(table.storedProperties, row) {
+                    members[property.name] = try Self.plain(value, property, schema, txn)
+                }
+                let record: Value
+                switch format {
+                case .geoJSON, .geoJSONLines:
+                    record = Self.feature(members, geoProperty: geoProperty, isFeature: isFeature, pk: table.schema.primaryKey?.name)
+                case .json, .jsonLines:
+                    record = .map(members)
+                }
+                if n > 0 && (format == .geoJSON || format == .json) { out += ",\n" }
+                try JSONTextEncoder.append(record, to: &out)
+                if format == .geoJSONLines || format == .jsonLines { out += "\n" }
+                flush()
+            }
+        }
+        switch format {
+        case .geoJSON: out += "\n]}\n"
+        case .json: out += "\n]\n"
+        default: break
+        }
+        flush(force: true)
+        return keys.count
+    }
+
+    /// A stored value as plain JSON-able values: embedded objects become maps
+    /// of their properties, links the target's primary key (or object key).
+    private static func plain(_ value: Value, _ property: PropertySchema, _ schema: GeodeCore.Schema, _ txn: StoreTransaction) throws -> Value {
+        switch value {
+        case let .embedded(slots):
+            guard let target = schema[property.objectClassName ?? ""] else { return .null }
+            var map = OrderedDictionary<String, Value>()
+            for p in target.storedProperties where p.slot < slots.count {
+                map[p.name] = try plain(slots[p.slot], p, schema, txn)
+            }
+            return .map(map)
+        case let .link(link):
+            guard let targetTable = txn.store.table(id: link.table) else { return .null }
+            if let pk = targetTable.schema.primaryKey {
+                return try txn.value(of: pk.name, link.key, in: targetTable.schema.name) ?? .null
+            }
+            return .int(Int64(bitPattern: link.key.rawValue))
+        case let .list(items):
+            return .list(try items.map { try plain($0, property, schema, txn) })
+        case let .map(entries):
+            var map = OrderedDictionary<String, Value>()
+            for (k, v) in entries { map[k] = try plain(v, property, schema, txn) }
+            return .map(map)
+        default:
+            return value
+        }
+    }
+
+    private static func feature(_ members: OrderedDictionary<String, Value>, geoProperty: String?, isFeature: Bool, pk: String?) -> Value {
+        var feature = OrderedDictionary<String, Value>()
+        feature["type"] = .string("Feature")
+        if isFeature {
+            if let id = members["id"], id != .null { feature["id"] = id }
+            if let point = members["geometry"], point != .null {
+                feature["geometry"] = point
+            } else {
+                feature["geometry"] = members["otherGeometry"] ?? .null
+            }
+            feature["properties"] = members["properties"] ?? .null
+            return .map(feature)
+        }
+        if let pk, let id = members[pk] { feature["id"] = id }
+        feature["geometry"] = geoProperty.flatMap { members[$0] } ?? .null
+        var properties = members
+        if let pk { properties[pk] = nil }
+        if let geoProperty { properties[geoProperty] = nil }
+        feature["properties"] = .map(properties)
+        return .map(feature)
+    }
+}

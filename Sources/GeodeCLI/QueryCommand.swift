@@ -1,0 +1,116 @@
+import ArgumentParser
+import Foundation
+import Geode
+
+/// The classes the tool can query and export.
+enum ToolClass: String, ExpressibleByArgument, CaseIterable {
+    case feature = "GeoFeature"
+    case document = "JSONDocument"
+}
+
+extension GeodeCommand {
+    /// `geode query STORE PREDICATE`.
+    struct QueryObjects: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "query",
+            abstract: "Run a query (Realm Query Language) on a store; print the count or the objects.",
+            discussion: """
+            Paths reach into nested values: properties.meta.rank, properties.tags, …
+            Geo: geometry geoWithin geoBox([minLon, minLat], [maxLon, maxLat], planar),
+                 geometry geoWithin geoCircle([lon, lat], radians),
+                 geometry geoWithin geoPolygon({[lon, lat], …}).
+
+            Examples:
+              geode query places.geode "properties.population > 1000000" --count
+              geode query places.geode "geometry geoWithin geoBox([5.9, 45.8], [10.5, 47.8], planar)" --format geojson
+              geode query places.geode "properties.cc == 'FR' SORT(properties.population DESC) LIMIT(10)" --explain
+            """
+        )
+
+        @Argument(help: "The store file.")
+        var store: String
+
+        @Argument(help: "The predicate, with optional SORT, DISTINCT and LIMIT clauses.")
+        var predicate: String
+
+        @Option(name: .customLong("class"), help: "GeoFeature or JSONDocument.")
+        var className: ToolClass = .feature
+
+        @Flag(help: "Print only the number of matching objects.")
+        var count = false
+
+        @Flag(help: "Print the plan the engine chose, then the count.")
+        var explain = false
+
+        @Option(help: "Output format for the objects: geojson, geojsonl, json or ndjson.")
+        var format: ExportFormat = .geoJSONLines
+
+        func run() throws {
+            try ExitStatus.run {
+                let realm = try ToolStore.openExisting(store)
+                switch className {
+                case .feature: try show(realm.objects(GeoFeature.self).query(predicate))
+                case .document: try show(realm.objects(JSONDocument.self).query(predicate))
+                }
+            }
+        }
+
+        private func show<T: Object>(_ results: Results<T>) throws {
+            if explain { print(results.explain()) }
+            if count || explain {
+                print(results.count)
+                return
+            }
+            try results.export(to: FileHandle.standardOutput, format: format)
+        }
+    }
+
+    /// `geode export STORE`.
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write a store's objects (or those matching a query) as GeoJSON or JSON.",
+            discussion: """
+            Examples:
+              geode export places.geode --format geojson > places-out.geojson
+              geode export places.geode --where "properties.cc == 'CH'" --format geojsonl
+            """
+        )
+
+        @Argument(help: "The store file.")
+        var store: String
+
+        @Option(name: .customLong("class"), help: "GeoFeature or JSONDocument.")
+        var className: ToolClass = .feature
+
+        @Option(name: .customLong("where"), help: "Export only the objects matching this predicate.")
+        var predicate = "TRUEPREDICATE"
+
+        @Option(help: "geojson, geojsonl, json or ndjson.")
+        var format: ExportFormat = .geoJSON
+
+        @Option(help: "Write here instead of standard output.")
+        var output: String?
+
+        func run() throws {
+            try ExitStatus.run {
+                let realm = try ToolStore.openExisting(store)
+                let handle: FileHandle
+                if let output {
+                    guard FileManager.default.createFile(atPath: output, contents: nil), let h = FileHandle(forWritingAtPath: output) else {
+                        ExitStatus.report("cannot write \(output)")
+                        throw ExitCode.failure
+                    }
+                    handle = h
+                } else {
+                    handle = FileHandle.standardOutput
+                }
+                switch className {
+                case .feature: try realm.objects(GeoFeature.self).query(predicate).export(to: handle, format: format)
+                case .document: try realm.objects(JSONDocument.self).query(predicate).export(to: handle, format: format)
+                }
+            }
+        }
+    }
+}
+
+extension ExportFormat: ExpressibleByArgument {}

@@ -1,0 +1,79 @@
+import Foundation
+import GeodeCore
+
+/// Writes engine values as compact JSON text with every double in its
+/// shortest form that reads back to the same double (`42.54146`, not
+/// jansson's `%.17g` `42.541460000000001`), so exported coordinates look like
+/// their input and re-import to identical values.
+///
+/// jansson offers no shortest-form reals, which is the only reason this
+/// encoder exists; parsing stays with jansson.
+///
+/// ```swift
+/// var out = ""
+/// try JSONTextEncoder.append(.map(["lon": .double(1.773867)]), to: &out)   // {"lon":1.773867}
+/// ```
+package enum JSONTextEncoder {
+    package static func append(_ value: Value, to out: inout String, path: String = "") throws {
+        switch value {
+        case .null: out += "null"
+        case let .bool(b): out += b ? "true" : "false"
+        case let .int(i): out += String(i)
+        case let .float(f): try appendDouble(Double(f), &out, path)
+        case let .double(d): try appendDouble(d, &out, path)
+        case let .string(s): appendString(s, &out)
+        case let .binary(b): appendString(Data(b).base64EncodedString(), &out)
+        case let .timestamp(t):
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            appendString(formatter.string(from: t.date), &out)
+        case let .objectId(id): appendString(id.array.map { String(format: "%02x", $0) }.joined(), &out)
+        case let .uuid(u): appendString(u.uuidString, &out)
+        case let .link(l): out += String(l.key.rawValue)
+        case .decimal128: out += "null"
+        case let .list(items), let .embedded(items):
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                try append(item, to: &out, path: path + "[\(i)]")
+            }
+            out += "]"
+        case let .map(entries):
+            out += "{"
+            var first = true
+            for (key, item) in entries {
+                if !first { out += "," }
+                first = false
+                appendString(key, &out)
+                out += ":"
+                try append(item, to: &out, path: path + "[\"\(key)\"]")
+            }
+            out += "}"
+        }
+    }
+
+    private static func appendDouble(_ d: Double, _ out: inout String, _ path: String) throws {
+        guard d.isFinite else { throw JSONError.unrepresentable(what: "the number \(d)", path: path) }
+        if d == d.rounded(), abs(d) < 1e15 {
+            out += String(Int64(d)) + ".0"
+        } else {
+            out += "\(d)"
+        }
+    }
+
+    private static func appendString(_ s: String, _ out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}

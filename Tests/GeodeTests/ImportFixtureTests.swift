@@ -1,0 +1,91 @@
+import Foundation
+import Geode
+import GeodeCore
+import GeodeJSON
+import GeodeTestSupport
+import OrderedCollections
+import Testing
+
+/// Every case in `Data/Fixtures/import/cases.json`, and the import → export →
+/// import round trip.
+@Suite struct ImportFixtureTests {
+    static func openRealm(_ directory: TemporaryDirectory, _ name: String = "i.geode") throws -> Realm {
+        try Realm(configuration: Realm.Configuration(fileURL: directory.url.appendingPathComponent(name),
+                                                     objectTypes: [GeoFeature.self, GeoJSONPoint.self, JSONDocument.self]))
+    }
+
+    @Test func importsBehaveAsTheFixturesSay() throws {
+        let folder = Fixtures.dataDirectory.appendingPathComponent("Fixtures/import")
+        guard case let .list(cases) = try JSONReader.parse(try String(contentsOf: folder.appendingPathComponent("cases.json"), encoding: .utf8),
+                                                           source: "cases.json") else { Issue.record("no cases"); return }
+        #expect(cases.count >= 10)
+        for case let .map(c) in cases {
+            guard case let .string(file)? = c["file"] else { continue }
+            let directory = try TemporaryDirectory()
+            let realm = try Self.openRealm(directory)
+            var options = ImportOptions()
+            if case let .int(batch)? = c["batch"] { options.batchSize = Int(batch) }
+            if case .bool(true)? = c["atomic"] { options.atomic = true }
+            let url = folder.appendingPathComponent(file)
+            let geo = c["kind"] == .string("geojson")
+            do {
+                let report = geo ? try realm.importGeoJSON(from: url, options: options) : try realm.importJSONDocuments(from: url, options: options)
+                if case let .string(error)? = c["error"] { Issue.record("\(file): expected \"\(error)\", got \(report)") }
+                if case let .int(written)? = c["written"] { #expect(report.written == Int(written), "\(file)") }
+                if case let .map(geometries)? = c["geometries"] {
+                    for (type, count) in geometries { #expect(report.geometryTypes[type] == (count == .int(0) ? nil : Self.int(count)), "\(file) \(type)") }
+                }
+            } catch {
+                guard case let .string(expected)? = c["error"] else { Issue.record("\(file): \(error)"); continue }
+                #expect(String(describing: error).contains(expected), "\(file): \(error)")
+            }
+            let stored = geo ? realm.objects(GeoFeature.self).count : realm.objects(JSONDocument.self).count
+            if case let .int(n)? = c["stored"] { #expect(stored == Int(n), "\(file): objects kept") }
+        }
+    }
+
+    static func int(_ v: Value) -> Int? {
+        if case let .int(i) = v { return Int(i) }
+        return nil
+    }
+
+    @Test func importedFeaturesKeepTheirValues() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try Self.openRealm(directory)
+        try realm.importGeoJSON(from: Fixtures.dataDirectory.appendingPathComponent("Fixtures/import/three-features.geojson"))
+        let features = realm.objects(GeoFeature.self)
+        let first = try #require(features.where { $0.id == .int(1) }.first)
+        #expect(first.geometry?.coordinates.map { $0 } == [1.773867, 42.54146])
+        #expect(first.properties.dictionaryValue?["tags"]?.listValue?[1] == .string("port"))
+        let nyc = try #require(features.where { $0.id == .string("two") }.first)
+        #expect(nyc.geometry?.geoPoint?.altitude == 12.5)
+        #expect(features.filter("properties.meta.rank == 3").count == 1)
+        #expect(features.filter("geometry geoWithin geoCircle([-73.98, 40.75], 0.001)").map { $0.id } == [.string("two")])
+    }
+
+    @Test func exportThenImportGivesIdenticalObjects() throws {
+        let directory = try TemporaryDirectory()
+        let source = try Self.openRealm(directory, "a.geode")
+        let sample = Fixtures.dataDirectory.appendingPathComponent("Fixtures/import/other-geometries-are-kept.geojson")
+        try source.importGeoJSON(from: sample)
+        try source.importGeoJSON(from: Fixtures.dataDirectory.appendingPathComponent("Fixtures/import/three-features.geojson"))
+        for format in [ExportFormat.geoJSON, .geoJSONLines] {
+            let exported = directory.url.appendingPathComponent("out.\(format.rawValue)")
+            FileManager.default.createFile(atPath: exported.path, contents: nil)
+            let handle = try FileHandle(forWritingTo: exported)
+            let n = try source.objects(GeoFeature.self).export(to: handle, format: format)
+            try handle.close()
+            #expect(n == 6)
+            let copy = try Self.openRealm(directory, "copy-\(format.rawValue).geode")
+            try copy.importGeoJSON(from: exported)
+            let before = Self.snapshot(source), after = Self.snapshot(copy)
+            #expect(before == after, "\(format)")
+        }
+    }
+
+    static func snapshot(_ realm: Realm) -> [String] {
+        realm.objects(GeoFeature.self).map { f in
+            "\(f.id)|\(f.geometry?.coordinates.map { $0.bitPattern } ?? [])|\(f.otherGeometry)|\(f.properties)"
+        }
+    }
+}
