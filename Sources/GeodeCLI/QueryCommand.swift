@@ -61,6 +61,7 @@ extension GeodeCommand {
                 print(results.count)
                 return
             }
+            fflush(nil)
             try results.export(to: FileHandle.standardOutput, format: format)
         }
     }

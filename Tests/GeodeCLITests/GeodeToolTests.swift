@@ -17,12 +17,14 @@ import Testing
         let store = directory.path("demo.geode")
         let outcome = try Subprocess.run("geode", ["demo", "--store", store], currentDirectory: Fixtures.repositoryDirectory)
         #expect(outcome.status == 0, "\(outcome.stderr)")
-        #expect(outcome.stdout.contains("1001 cities"))
-        #expect(outcome.stdout.contains("reopened read-only: 1001 City objects"))
-        #expect(outcome.stdout.contains("São Paulo"), "the largest city of the sample")
+        #expect(outcome.stdout.contains("1001 of 1001 records written"))
+        #expect(outcome.stdout.contains("the store holds 1001 GeoFeature objects"))
+        #expect(outcome.stdout.contains("1. São Paulo") || outcome.stdout.contains("São Paulo (BR, 12,400,232)"), "the largest city of the sample")
+        #expect(outcome.stdout.contains("plan: spatial index GeoFeature.geometry"))
+        #expect(outcome.stdout.contains("\"coordinates\":[-46.63611,-23.5475]"), "the export writes shortest numbers")
         let stats = try Subprocess.run("geode", ["stats", store])
         #expect(stats.status == 0)
-        #expect(stats.stdout.contains("class    City: 1001 objects"))
+        #expect(stats.stdout.contains("class    GeoFeature: 1001 objects"))
     }
 
     @Test func aMissingStoreExitsWith66() throws {
@@ -44,6 +46,27 @@ import Testing
         #expect(directory.fileNames == ["notes.txt"])
     }
 
+    @Test func importThenQueryAndExportAnswerFromTheStore() throws {
+        let directory = try TemporaryDirectory()
+        let store = directory.path("c.geode")
+        let sample = Fixtures.dataDirectory.appendingPathComponent("Samples/cities.geojson").path
+        let imported = try Subprocess.run("geode", ["import", sample, "--store", store])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("1001 of 1001 records written"))
+        let count = try Subprocess.run("geode", ["query", store, "properties.countrycode == 'FR'", "--count"])
+        #expect(count.status == 0)
+        let expected = try String(contentsOfFile: sample, encoding: .utf8).components(separatedBy: "\"countrycode\":\"FR\"").count - 1
+        #expect(count.stdout == "\(expected)\n")
+        let box = try Subprocess.run("geode", ["query", store, "geometry geoWithin geoBox([-180, -90], [180, 90], planar)", "--explain"])
+        #expect(box.stdout.hasPrefix("spatial index"))
+        #expect(box.stdout.hasSuffix("\n1001\n"))
+        let exported = try Subprocess.run("geode", ["export", store, "--where", "id == 3448439", "--format", "geojsonl"])
+        #expect(exported.stdout.contains("\"name\":\"São Paulo\""))
+        let bad = try Subprocess.run("geode", ["query", store, "properties.population >"])
+        #expect(bad.status == 65)
+        #expect(bad.stderr.contains("at column"))
+    }
+
     @Test func badUsageExitsWith64() throws {
         let outcome = try Subprocess.run("geode", ["stats"])
         #expect(outcome.status == 64)
@@ -54,7 +77,7 @@ import Testing
     @Test func malformedSampleJSONExitsWith65AndSaysWhere() throws {
         let directory = try TemporaryDirectory()
         let sample = directory.path("broken.json")
-        FileManager.default.createFile(atPath: sample, contents: Data("[{\"name\": \"x\"},\n {\"name\": }]".utf8))
+        FileManager.default.createFile(atPath: sample, contents: Data("{\"type\":\"FeatureCollection\",\"features\":[\n {\"type\": }]}".utf8))
         let outcome = try Subprocess.run("geode", ["demo", "--sample", sample, "--store", directory.path("s.geode")])
         #expect(outcome.status == 65)
         #expect(outcome.stderr.contains("broken.json:2:"), "\(outcome.stderr)")
