@@ -64,6 +64,7 @@ let package = Package(
         .executableTarget(name: "GeodeBench", dependencies: [
             "Geode", "GeodeCore", "GeodeJSON", "CLMDB", "CSQLite", "CJansson",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "OrderedCollections", package: "swift-collections"),
         ], path: "Benchmarks/GeodeBench"),
 
         // Runnable samples: the seed pages' Swift code with `import Geode`.

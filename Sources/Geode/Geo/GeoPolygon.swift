@@ -45,9 +45,10 @@ public struct GeoPolygon: Hashable, Sendable, GeoShapeConvertible {
     /// A polygon, or a thrown ``GeodeError/invalidGeometry(_:)`` that says
     /// which rule it breaks: ring not closed, fewer than 3 distinct vertices,
     /// self-intersection, a hole outside the shell, nested holes.
-    public init(validating outerRing: [GeoPoint], holes: [[GeoPoint]] = []) throws {
+    public init(validating outerRing: [GeoPoint], holes: [[GeoPoint]] = [], edges: GeoEdges = .geodesic) throws {
         self.outerRing = outerRing
         self.holes = holes
+        self.edges = edges
         try validate()
     }
 

@@ -38,6 +38,10 @@ enum GeoRegions {
         case let .polygon(rings):
             let pairs = rings.map { $0.map { ($0.longitude, $0.latitude) } }
             return try PolygonRegion(parts: [shape.edges == .planar ? pairs : geodesicRings(rings)])
+        case let .multiPolygon(polygons):
+            return try PolygonRegion(parts: polygons.map { rings in
+                shape.edges == .planar ? rings.map { $0.map { ($0.longitude, $0.latitude) } } : geodesicRings(rings)
+            })
         }
     }
 

@@ -12,6 +12,8 @@ package struct GeoShape: Sendable, Hashable, CustomStringConvertible {
         case circle(longitude: Double, latitude: Double, radians: Double)
         /// The outer ring first, then the holes; each ring closed or not, as given.
         case polygon(rings: [[GeoCoordinate]])
+        /// Several polygons (each: outer ring, then holes); a point in any of them is inside.
+        case multiPolygon(polygons: [[[GeoCoordinate]]])
     }
 
     /// How the edges of boxes and polygons run between their vertices.
@@ -38,6 +40,9 @@ package struct GeoShape: Sendable, Hashable, CustomStringConvertible {
         case let .polygon(rings):
             let text = rings.map { "{" + $0.map { "[\($0.longitude), \($0.latitude)]" }.joined(separator: ", ") + "}" }
             return "geoPolygon(" + text.joined(separator: ", ") + suffix + ")"
+        case let .multiPolygon(polygons):
+            let points = polygons.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } }
+            return "geoMultiPolygon(\(polygons.count) polygons, \(points) points\(suffix))"
         }
     }
 }
