@@ -62,7 +62,7 @@ let package = Package(
 
         // Benchmarks: print figures next to raw-library baselines from the same run.
         .executableTarget(name: "GeodeBench", dependencies: [
-            "Geode", "GeodeCore", "GeodeJSON", "CLMDB", "CSQLite", "CJansson",
+            "Geode", "GeodeCore", "GeodeJSON", "GeodeGeo", "CLMDB", "CSQLite", "CJansson",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "OrderedCollections", package: "swift-collections"),
         ], path: "Benchmarks/GeodeBench"),

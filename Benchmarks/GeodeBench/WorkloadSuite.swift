@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Geode
 import GeodeCore
+import GeodeGeo
 import GeodeJSON
 import OrderedCollections
 
@@ -61,6 +62,9 @@ struct WorkloadSuite: ParsableCommand {
         var median: Double { seconds.sorted()[seconds.count / 2] }
     }
 
+    @Option(help: "Peers to run beside Geode, comma-separated: sqlite (in-process SQLite with an R*Tree), or none.")
+    var peers = "sqlite"
+
     func run() throws {
         guard case let .map(q) = try JSONReader.parse(String(contentsOfFile: queries, encoding: .utf8), source: queries) else {
             throw ValidationError("\(queries) is not a queries file")
@@ -70,156 +74,200 @@ struct WorkloadSuite: ParsableCommand {
         let root = URL(fileURLWithPath: directory).appendingPathComponent("geode-bench-workload-\(getpid())")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
-        var rows: [Row] = []
-        var counts: [String: Int] = [:]
-        let timed = { (name: String, count: Int, seconds: [Double]) in rows.append(Row(name: name, count: count, seconds: seconds)) }
 
-        // 1. Import (one run per repetition, each into a new store; the last store is kept for the queries).
-        var storePath = ""
-        var importSeconds: [Double] = []
-        var storeBytes = 0
-        for r in 0 ..< max(1, repetitions) {
-            storePath = root.appendingPathComponent("places-\(r).geode").path
-            let start = Self.now()
-            let realm = try Realm(configuration: Realm.Configuration(fileURL: URL(fileURLWithPath: storePath),
-                                                                     objectTypes: [GeoFeature.self, GeoJSONPoint.self]))
-            var options = ImportOptions()
-            options.batchSize = 100_000
-            let report = try realm.importGeoJSON(from: URL(fileURLWithPath: places), options: options)
-            importSeconds.append(Self.now() - start)
-            guard report.written == n else { throw ValidationError("imported \(report.written) features, expected \(n)") }
-            storeBytes = Self.size(storePath) + Self.size(storePath + "-lock")
-            if r < repetitions - 1 { try? FileManager.default.removeItem(atPath: storePath); try? FileManager.default.removeItem(atPath: storePath + "-lock") }
-            if importSeconds.last ?? 0 > 15 { break }
+        var systems: [PlacesSystem] = [GeodeSystem()]
+        for peer in peers.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where peer != "none" {
+            guard peer == "sqlite" else { throw ValidationError("unknown peer \(peer); available: sqlite") }
+            systems.append(SQLiteSystem())
         }
-        timed("import", n, importSeconds)
-        let inputBytes = Self.size(places)
 
-        let realm = try Realm(configuration: Realm.Configuration(fileURL: URL(fileURLWithPath: storePath),
-                                                                 objectTypes: [GeoFeature.self, GeoJSONPoint.self]))
-        let features = realm.objects(GeoFeature.self)
-
-        // 2. Boxes (planar, inclusive).
+        // The query sets, parsed once.
+        var boxSets: [(String, [[Double]])] = []
         if case let .list(sets)? = q["box_sets"] {
             for case let .map(set) in sets {
                 guard case let .string(name)? = set["name"], case let .list(boxes)? = set["boxes"] else { continue }
-                let shapes: [GeoBox] = boxes.prefix(limit ?? boxes.count).compactMap { b in
-                    guard case let .list(c) = b, c.count == 4, let w = Self.double(c[0]), let s = Self.double(c[1]),
-                          let e = Self.double(c[2]), let nn = Self.double(c[3]) else { return nil }
-                    return GeoBox(bottomLeft: (s, w), topRight: (nn, e))?.with(edges: .planar)
-                }
-                let (total, seconds) = try Self.repeatRun(repetitions) { shapes.reduce(0) { sum, box in sum + features.where { $0.geometry.geoWithin(box) }.count } }
-                counts[name] = total
-                timed(name, total, seconds)
-                if scanBaseline, name == "box_0.1" {
-                    let (scanTotal, scanSeconds) = try Self.repeatRun(1) {
-                        shapes.reduce(0) { sum, box in sum + features.where { $0.geometry.geoWithin(box) || $0.id == .string("-none-") }.count }
-                    }
-                    timed("\(name) full scan", scanTotal, scanSeconds)
-                }
+                boxSets.append((name, boxes.prefix(limit ?? boxes.count).map { b in if case let .list(c) = b { return c.compactMap(Self.double) } else { return [] } }))
             }
         }
-
-        // 3. Circles (sphere of the stated radius).
+        var circleSets: [(String, Double, [[Double]])] = []
         if case let .list(sets)? = q["circle_sets"] {
             for case let .map(set) in sets {
                 guard case let .string(name)? = set["name"], let km = Self.double(set["radius_km"]), case let .list(centers)? = set["centers"] else { continue }
-                let shapes: [GeoCircle] = centers.prefix(limit ?? centers.count).compactMap { c in
-                    guard case let .list(p) = c, p.count == 2, let lon = Self.double(p[0]), let lat = Self.double(p[1]) else { return nil }
-                    return GeoCircle(center: (lat, lon), radiusInRadians: km / radius)
+                circleSets.append((name, km / radius, centers.prefix(limit ?? centers.count).map { c in if case let .list(p) = c { return p.compactMap(Self.double) } else { return [] } }))
+            }
+        }
+        var countryGeometries: [String] = []
+        if let path = countries ?? Self.sharedPath(q, queries), FileManager.default.fileExists(atPath: path),
+           case let .map(collection) = try JSONReader.parse(try String(contentsOfFile: path, encoding: .utf8), source: path),
+           case let .list(list)? = collection["features"] {
+            countryGeometries = try list.prefix(limit ?? list.count).compactMap { f in
+                if case let .map(feature) = f, let g = feature["geometry"] { return try JSONWriter.string(g) }
+                return nil
+            }
+        }
+        let mixedNames = ["population_gt_1m", "meta_rank_eq_3", "tags_contains_capital", "meta_nested_a_b_c_eq_5"]
+        var lookupIDs: [Int] = []
+        if case let .list(ids)? = q["pk_lookups"] { lookupIDs = Array(ids.prefix(limit.map { $0 * 100 } ?? ids.count).compactMap(Self.int)) }
+
+        var table: [String: [String: Row]] = [:]
+        var order: [String] = []
+        var mismatches: [String] = []
+        var storeBytes: [String: Int] = [:]
+        let reference = limit == nil ? Self.reference[n] : nil
+        for system in systems {
+            var rows: [String: Row] = [:]
+            func record(_ op: String, _ count: Int, _ seconds: [Double], check: String? = nil) {
+                rows[op] = Row(name: op, count: count, seconds: seconds)
+                if !order.contains(op) { order.append(op) }
+                if let check, let want = reference?[check], want != count { mismatches.append("\(system.name) \(op): \(count), reference \(want)") }
+            }
+            print("running \(system.name)…")
+            // 1. Import, into a new store each time; the last one stays for the queries.
+            var importSeconds: [Double] = []
+            var written = 0
+            for r in 0 ..< max(1, repetitions) {
+                let dir = root.appendingPathComponent("\(system.name.filter(\.isLetter))-\(r)")
+                try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+                let start = Self.now()
+                written = try system.load(places, into: dir)
+                importSeconds.append(Self.now() - start)
+                if importSeconds.last ?? 0 > 15 || r == repetitions - 1 { break }
+                try? FileManager.default.removeItem(at: dir)
+            }
+            record("import", written, importSeconds)
+            if written != n { mismatches.append("\(system.name) imported \(written) of \(n)") }
+            storeBytes[system.name] = system.storeBytes
+            // 2-3. Boxes and circles.
+            for (name, boxes) in boxSets {
+                let (total, seconds) = try Self.repeatRun(repetitions) {
+                    try boxes.reduce(0) { $0 + (try $1.count == 4 ? system.countBox(west: $1[0], south: $1[1], east: $1[2], north: $1[3]) : 0) }
                 }
-                let (total, seconds) = try Self.repeatRun(repetitions) { shapes.reduce(0) { sum, circle in sum + features.where { $0.geometry.geoWithin(circle) }.count } }
-                counts[name] = total
-                timed(name, total, seconds)
-                if scanBaseline, name == "circle_1km" {
-                    let (scanTotal, scanSeconds) = try Self.repeatRun(1) {
-                        shapes.reduce(0) { sum, circle in sum + features.where { $0.geometry.geoWithin(circle) || $0.id == .string("-none-") }.count }
+                record(name, total, seconds, check: name)
+            }
+            for (name, radians, centers) in circleSets {
+                let (total, seconds) = try Self.repeatRun(repetitions) {
+                    try centers.reduce(0) { $0 + (try $1.count == 2 ? system.countCircle(longitude: $1[0], latitude: $1[1], radians: radians) : 0) }
+                }
+                record(name, total, seconds, check: name)
+            }
+            // 4. Countries, polygon reading and preparation included.
+            if !countryGeometries.isEmpty {
+                let (total, seconds) = try Self.repeatRun(repetitions) { try countryGeometries.reduce(0) { $0 + (try system.countPolygon(geoJSON: $1)) } }
+                record("countries (\(countryGeometries.count))", total, seconds, check: "countries")
+            }
+            // 5. Mixed-property queries.
+            for name in mixedNames {
+                let (count, seconds) = try Self.repeatRun(repetitions) { try system.countMixed(name) }
+                record(name, count, seconds, check: name)
+            }
+            // 6. Lookups by id, each reading the properties whole.
+            if !lookupIDs.isEmpty {
+                let (found, seconds) = try Self.repeatRun(repetitions) { try lookupIDs.reduce(0) { $0 + (try system.lookup($1) ? 1 : 0) } }
+                record("id lookups (\(lookupIDs.count))", found, seconds)
+                if found != lookupIDs.count { mismatches.append("\(system.name): \(found) of \(lookupIDs.count) lookups found") }
+            }
+            // Geode only: the same sets without the index, and a cold open in a new process.
+            if let geode = system as? GeodeSystem {
+                if scanBaseline {
+                    for (name, boxes) in boxSets where name == "box_0.1" {
+                        let sample = boxes.prefix(20).compactMap { GeoBox(bottomLeft: ($0[1], $0[0]), topRight: ($0[3], $0[2]))?.with(edges: .planar) }
+                        let (total, seconds) = try Self.repeatRun(1) {
+                            sample.reduce(0) { sum, box in sum + geode.features.where { $0.geometry.geoWithin(box) || $0.id == .string("-none-") }.count }
+                        }
+                        record("box_0.1 full scan (20, scaled)", total, seconds.map { $0 * Double(boxes.count) / Double(sample.count) })
                     }
-                    timed("\(name) full scan", scanTotal, scanSeconds)
+                    for (name, radians, centers) in circleSets where name == "circle_1km" {
+                        let sample = centers.prefix(20).compactMap { GeoCircle(center: ($0[1], $0[0]), radiusInRadians: radians) }
+                        let (total, seconds) = try Self.repeatRun(1) {
+                            sample.reduce(0) { sum, circle in sum + geode.features.where { $0.geometry.geoWithin(circle) || $0.id == .string("-none-") }.count }
+                        }
+                        record("circle_1km full scan (20, scaled)", total, seconds.map { $0 * Double(centers.count) / Double(sample.count) })
+                    }
+                }
+                if case let .map(cold)? = q["cold_first_query"], case let .string(set)? = cold["set"], let index = Self.int(cold["index"]),
+                   let boxes = boxSets.first(where: { $0.0 == set })?.1, index < boxes.count {
+                    let (count, seconds) = try Self.coldRun(geode.storePath, boxes[index])
+                    record("cold open + first query", count, [seconds], check: "cold")
                 }
             }
+            table[system.name] = rows
         }
 
-        // 4. Countries (planar polygons, covers), parsing and preparation included.
-        let countriesPath = countries ?? Self.sharedPath(q, queries)
-        if let countriesPath, FileManager.default.fileExists(atPath: countriesPath) {
-            let text = try String(contentsOfFile: countriesPath, encoding: .utf8)
-            var perCountry: [Int] = []
-            let (total, seconds) = try Self.repeatRun(repetitions) { () -> Int in
-                guard case let .map(collection) = try JSONReader.parse(text, source: countriesPath), case let .list(list)? = collection["features"] else { return 0 }
-                perCountry = []
-                for case let .map(feature) in list.prefix(limit ?? list.count) {
-                    guard let geometry = feature["geometry"] else { continue }
-                    let shape = try GeoMultiPolygon(geoJSON: try JSONWriter.string(geometry)).with(edges: .planar)
-                    perCountry.append(features.where { $0.geometry.geoWithin(shape) }.count)
+        // Physical-limit probes.
+        var probes: [Row] = []
+        do {
+            let data = try Data(contentsOf: URL(fileURLWithPath: places), options: .alwaysMapped)
+            var points: [(Double, Double)] = []
+            let (records, seconds) = try Self.repeatRun(repetitions) { () -> Int in
+                points = []
+                return try data.withUnsafeBytes { buffer in
+                    var stream = JSONRecordStream(bytes: buffer, source: places)
+                    var n = 0
+                    while let r = try stream.next() {
+                        n += 1
+                        if case let .map(f) = r.value, case let .map(g)? = f["geometry"], case let .list(c)? = g["coordinates"], c.count >= 2,
+                           let lon = Self.double(c[0]), let lat = Self.double(c[1]) { points.append((lon, lat)) }
+                    }
+                    return n
                 }
-                return perCountry.reduce(0, +)
             }
-            counts["countries"] = total
-            timed("countries (\(perCountry.count))", total, seconds)
-        }
-
-        // 5. Mixed-property queries.
-        for (name, predicate) in [("population_gt_1m", "properties.population > 1000000"), ("meta_rank_eq_3", "properties.meta.rank == 3"),
-                                  ("tags_contains_capital", "properties.tags == 'capital'"), ("meta_nested_a_b_c_eq_5", "properties.meta.nested.a.b.c == 5")] {
-            let results = try features.query(predicate)
-            let (count, seconds) = try Self.repeatRun(repetitions) { try features.query(predicate).count }
-            _ = results
-            counts[name] = count
-            timed(name, count, seconds)
-        }
-
-        // 6. Primary-key lookups, each reading the feature's properties whole.
-        if case let .list(ids)? = q["pk_lookups"] {
-            let keys = ids.prefix(limit.map { $0 * 100 } ?? ids.count).compactMap(Self.int)
-            var found = 0
-            let (_, seconds) = try Self.repeatRun(repetitions) { () -> Int in
-                found = 0
-                for id in keys {
-                    guard let feature = features.where({ $0.id == .int(id) }).first else { continue }
-                    if case .dictionary = feature.properties, try feature.properties.jsonString().utf8.count > 0 { found += 1 }
+            probes.append(Row(name: "probe: jansson parse of the input", count: records, seconds: seconds))
+            if !countryGeometries.isEmpty {
+                let context = GEOSContext()
+                let (covered, coverSeconds) = try Self.repeatRun(repetitions) { () -> Int in
+                    var total = 0
+                    for text in countryGeometries {
+                        let geometry = try context.geometry(geoJSON: text)
+                        let prepared = try geometry.prepared()
+                        guard let e = geometry.envelope else { continue }
+                        for (lon, lat) in points where lon >= e.minX && lon <= e.maxX && lat >= e.minY && lat <= e.maxY {
+                            if try prepared.covers(x: lon, y: lat) { total += 1 }
+                        }
+                    }
+                    return total
                 }
-                return found
-            }
-            timed("pk lookups (\(keys.count))", found, seconds)
-            if found != keys.count { throw ValidationError("\(found) of \(keys.count) lookups found their feature") }
-        }
-
-        // 7. Cold open + first query, in a new process.
-        if case let .map(cold)? = q["cold_first_query"], case let .string(set)? = cold["set"], let index = Self.int(cold["index"]),
-           case let .list(sets)? = q["box_sets"] {
-            for case let .map(s) in sets where s["name"] == .string(set) {
-                guard case let .list(boxes)? = s["boxes"], index < boxes.count, case let .list(c) = boxes[index] else { continue }
-                let box = c.compactMap(Self.double)
-                let (count, seconds) = try Self.coldRun(storePath, box)
-                counts["cold"] = count
-                timed("cold open + first query", count, [seconds])
+                probes.append(Row(name: "probe: GEOS prepared covers, envelope candidates", count: covered, seconds: coverSeconds))
             }
         }
 
         // Report.
-        print("\nWorkload on Geode: N = \(n), \(places)")
-        print("  import: \(String(format: "%.2f", rows[0].median)) s, \(String(format: "%.0f", Double(n) / rows[0].median)) features/s, "
-              + "\(String(format: "%.1f", Double(inputBytes) / 1e6 / rows[0].median)) MB/s; store \(String(format: "%.1f", Double(storeBytes) / 1e6)) MB on disk")
-        print("  " + "operation".padding(toLength: 34, withPad: " ", startingAt: 0) + "count".padding(toLength: 14, withPad: " ", startingAt: 0) + "median s  runs")
-        for row in rows {
-            print("  " + row.name.padding(toLength: 34, withPad: " ", startingAt: 0) + String(row.count).padding(toLength: 14, withPad: " ", startingAt: 0)
-                  + String(format: "%8.3f", row.median) + "  \(row.seconds.count)")
-        }
-        var mismatches: [String] = []
-        if limit == nil, let expected = Self.reference[n] {
-            for (name, want) in expected.sorted(by: { $0.key < $1.key }) {
-                guard let got = counts[name] ?? (name == "uncovered" ? counts["countries"].map { _ in want } : nil) else { continue }
-                if got != want { mismatches.append("\(name): \(got), reference \(want)") }
+        let names = systems.map(\.name)
+        print("\nPlaces workload: N = \(n), \(places) (\(String(format: "%.1f", Double(Self.size(places)) / 1e6)) MB)")
+        for system in systems {
+            if let r = table[system.name]?["import"] {
+                print("  \(system.name) import: \(String(format: "%.2f", r.median)) s, \(String(format: "%.0f", Double(n) / r.median)) features/s, "
+                      + "\(String(format: "%.1f", Double(Self.size(places)) / 1e6 / r.median)) MB/s; store \(String(format: "%.1f", Double(storeBytes[system.name] ?? 0) / 1e6)) MB")
             }
-            print(mismatches.isEmpty ? "  counts: all equal the reference counts" : "  COUNTS DIFFER: " + mismatches.joined(separator: "; "))
-        } else {
-            print("  counts: not checked (no reference for N = \(n)\(limit == nil ? "" : " or a limited run"))")
         }
+        var header = "  " + "operation".padding(toLength: 36, withPad: " ", startingAt: 0) + "count".padding(toLength: 12, withPad: " ", startingAt: 0)
+        for name in names { header += name.padding(toLength: 16, withPad: " ", startingAt: 0) }
+        if names.count > 1 { header += names.dropFirst().map { "Geode/\($0)" }.joined(separator: "  ") }
+        print(header)
+        for op in order {
+            guard let first = table[names[0]]?[op] ?? names.lazy.compactMap({ table[$0]?[op] }).first else { continue }
+            var line = "  " + op.padding(toLength: 36, withPad: " ", startingAt: 0) + String(first.count).padding(toLength: 12, withPad: " ", startingAt: 0)
+            for name in names {
+                line += (table[name]?[op].map { String(format: "%9.3f s", $0.median) } ?? "        –").padding(toLength: 16, withPad: " ", startingAt: 0)
+            }
+            for name in names.dropFirst() {
+                if let g = table[names[0]]?[op], let p = table[name]?[op], p.median > 0 { line += String(format: "%8.2fx", g.median / p.median) }
+            }
+            print(line)
+        }
+        for probe in probes {
+            print("  " + probe.name.padding(toLength: 36, withPad: " ", startingAt: 0) + String(probe.count).padding(toLength: 12, withPad: " ", startingAt: 0)
+                  + String(format: "%9.3f s", probe.median))
+        }
+        // Counts must agree across systems too.
+        for op in order {
+            let counts = Set(names.compactMap { table[$0]?[op]?.count })
+            if counts.count > 1, !op.hasPrefix("import") { mismatches.append("\(op): systems disagree \(counts.sorted())") }
+        }
+        if reference == nil { print("  counts: no reference for N = \(n)\(limit == nil ? "" : " (limited run)"); compared across systems only") }
+        print(mismatches.isEmpty ? "  counts: all equal\(reference == nil ? " across systems" : " the reference counts")" : "  COUNTS DIFFER: " + mismatches.joined(separator: "; "))
         if let json {
-            struct Output: Encodable { var n: Int; var storeBytes: Int; var inputBytes: Int; var rows: [Row]; var counts: [String: Int] }
-            let data = try JSONEncoder().encode(Output(n: n, storeBytes: storeBytes, inputBytes: inputBytes, rows: rows, counts: counts))
-            try data.write(to: URL(fileURLWithPath: json))
+            struct Output: Encodable { var n: Int; var storeBytes: [String: Int]; var systems: [String: [String: Row]]; var probes: [Row] }
+            try JSONEncoder().encode(Output(n: n, storeBytes: storeBytes, systems: table, probes: probes)).write(to: URL(fileURLWithPath: json))
         }
         if !mismatches.isEmpty { throw ExitCode.failure }
     }

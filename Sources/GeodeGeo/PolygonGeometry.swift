@@ -64,3 +64,13 @@ extension Geometry {
         return (minX, minY, maxX, maxY)
     }
 }
+
+extension GEOSContext {
+    /// Reads a geometry from GeoJSON text (`GEOSGeoJSONReader_readGeometry_r`).
+    package func geometry(geoJSON: String) throws -> Geometry {
+        guard let reader = GEOSGeoJSONReader_create_r(handle) else { throw failure("create a GeoJSON reader") }
+        defer { GEOSGeoJSONReader_destroy_r(handle, reader) }
+        guard let geometry = GEOSGeoJSONReader_readGeometry_r(handle, reader, geoJSON) else { throw failure("read GeoJSON") }
+        return Geometry(geometry, context: self)
+    }
+}

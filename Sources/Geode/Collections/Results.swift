@@ -25,17 +25,28 @@ public final class Results<Element: Object>: RandomAccessCollection {
     let base: Base
     private var cachedKeys: [ObjectKey] = []
     private var cachedVersion = -1
+    /// The query bound to the schema once (shapes prepared once), run at every version.
+    private var boundQuery: BoundQuery?
 
-    init(realm: Realm, cls: RealmClass, query: GeodeCore.Query = .all, base: Base = .table) {
+    init(realm: Realm, cls: RealmClass, query: GeodeCore.Query = .all, base: Base = .table, bound: BoundQuery? = nil) {
         self.realmOfResults = realm
         self.cls = cls
         self.query = query
         self.base = base
+        self.boundQuery = bound
     }
 
-    /// An executor for this query in `txn`.
+    /// `query` bound to this class.
+    func bind(_ query: GeodeCore.Query) throws -> BoundQuery {
+        try BoundQuery(query: query, table: cls.table, store: realmOfResults.store, regionBuilder: GeoRegions.build)
+    }
+
+    /// An executor for this query (or `query`) in `txn`.
     func executor(_ txn: StoreTransaction, _ query: GeodeCore.Query? = nil) throws -> QueryExecutor {
-        try QueryExecutor(query: query ?? self.query, table: cls.table, transaction: txn, regionBuilder: GeoRegions.build)
+        if let query { return QueryExecutor(bound: try bind(query), transaction: txn) }
+        if boundQuery == nil { boundQuery = try bind(self.query) }
+        guard let boundQuery else { preconditionFailure("Geode: the query was not bound") }
+        return QueryExecutor(bound: boundQuery, transaction: txn)
     }
 
     /// The keys of the objects, recomputed when the realm changed.
@@ -61,12 +72,23 @@ public final class Results<Element: Object>: RandomAccessCollection {
     func refined(_ refinement: GeodeCore.Query) throws -> Results<Element> {
         let combined = query.refined(by: refinement)
         // Bind now, so a query that does not fit the schema fails here, not on first read.
-        _ = try realmOfResults.withTransaction { try executor($0, combined) }
-        return Results(realm: realmOfResults, cls: cls, query: combined, base: base)
+        return Results(realm: realmOfResults, cls: cls, query: combined, base: base, bound: try bind(combined))
     }
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { keys.count }
+
+    /// The number of objects; counted without materialising them when the
+    /// results were not read at this version yet.
+    public var count: Int {
+        if cachedVersion == realmOfResults.changeCount { return cachedKeys.count }
+        guard case .table = base else { return keys.count }
+        do {
+            return try realmOfResults.withTransaction { try executor($0).count() }
+        } catch {
+            preconditionFailure("Geode: counting \(cls.name) objects failed: \(GeodeError.from(error))")
+        }
+    }
 
     /// The object at `index`.
     public subscript(index: Int) -> Element {

@@ -26,9 +26,17 @@ enum QueryArguments {
     /// The engine value of one argument; nil when it is not a single value.
     static func scalar(_ argument: Any, _ realm: Realm?) throws -> Value? {
         switch argument {
+        case let v as Int: return .int(Int64(v))
+        case let v as String: return .string(v)
+        case let v as AnyRealmValue:
+            if case let .object(object) = v { return try scalar(object, realm) }
+            guard let scalar = v.scalarEngineValue else {
+                throw GeodeError.query(message: "a list or dictionary AnyRealmValue cannot be a query argument", column: 0)
+            }
+            return scalar
+        case let v as Double: return .double(v)
         case is NSNull: return .null
         case let v as Bool: return .bool(v)
-        case let v as Int: return .int(Int64(v))
         case let v as Int8: return .int(Int64(v))
         case let v as Int16: return .int(Int64(v))
         case let v as Int32: return .int(Int64(v))
@@ -40,18 +48,10 @@ enum QueryArguments {
             guard let i = Int64(exactly: v) else { return .double(Double(v)) }
             return .int(i)
         case let v as Float: return .float(v)
-        case let v as Double: return .double(v)
-        case let v as String: return .string(v)
         case let v as Data: return .binary(Array(v))
         case let v as Date: return .timestamp(Timestamp(v))
         case let v as UUID: return .uuid(v)
         case let v as ObjectId: return .objectId(v.bytes)
-        case let v as AnyRealmValue:
-            if case let .object(object) = v { return try scalar(object, realm) }
-            guard let scalar = v.scalarEngineValue else {
-                throw GeodeError.query(message: "a list or dictionary AnyRealmValue cannot be a query argument", column: 0)
-            }
-            return scalar
         case let object as Object:
             guard let ref = object._ref else {
                 throw GeodeError.query(message: "an unmanaged \(type(of: object)) cannot be a query argument: add it to the realm first", column: 0)

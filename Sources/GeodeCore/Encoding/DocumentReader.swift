@@ -96,16 +96,21 @@ package struct ContainerView {
     package func value(forKey key: String) throws -> ValueView? {
         guard kind == .map else { return nil }
         var key = key
-        return try key.withUTF8 { wanted -> ValueView? in
-            for i in 0 ..< count {
-                let candidate = try keyBytes(at: i)
-                if candidate.count == wanted.count,
-                   candidate.count == 0 || memcmp(candidate.baseAddress!, wanted.baseAddress!, wanted.count) == 0 {
-                    return try value(at: i)
-                }
+        return try key.withUTF8 { try value(forKeyBytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The value under the UTF-8 key `wanted` in a map; nil when absent or when this is not a map.
+    package func value(forKeyBytes wanted: UnsafeRawBufferPointer) throws -> ValueView? {
+        guard kind == .map else { return nil }
+        for i in 0 ..< count {
+            var position = try elementStart(i)
+            let keyLength = try Self.readVarint(bytes, &position, end)
+            guard keyLength <= end - position else { throw Self.damaged("map key runs past the end", position) }
+            if keyLength == wanted.count, keyLength == 0 || memcmp(bytes.baseAddress! + position, wanted.baseAddress!, keyLength) == 0 {
+                return ValueView(bytes: bytes, position: position + keyLength, limit: end)
             }
-            return nil
         }
+        return nil
     }
 
     /// The value at the end of `path`, reading only the containers on the way.

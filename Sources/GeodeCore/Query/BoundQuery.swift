@@ -88,4 +88,97 @@ struct BoundComparison {
     var caseInsensitive: Bool
     var diacriticInsensitive: Bool
     var quantifier: QueryQuantifier
+    /// The left path in the form the fast path walks, when it qualifies.
+    var simple: SimplePath?
+
+    init(lhs: Operand, op: ComparisonOperator, rhs: Right, caseInsensitive: Bool, diacriticInsensitive: Bool, quantifier: QueryQuantifier) {
+        self.lhs = lhs
+        self.op = op
+        self.rhs = rhs
+        self.caseInsensitive = caseInsensitive
+        self.diacriticInsensitive = diacriticInsensitive
+        self.quantifier = quantifier
+        if case let .path(path) = lhs, case .constant = rhs, quantifier == .any, path.reduction == nil {
+            simple = SimplePath(path)
+        }
+    }
+}
+
+/// A key path of slots, map keys and list indexes only, flattened into plain
+/// integers (keys kept as UTF-8 bytes) so that following it copies nothing.
+struct SimplePath {
+    enum Kind: UInt8 { case slot, key, index }
+
+    private var kinds: [Kind] = []
+    private var numbers: [Int] = []
+    private var keys: [[UInt8]] = []
+    /// What an absent last slot reads as.
+    private(set) var missing = Value.null
+    /// Whether a list or map reached at the end compares by its elements (mixed values).
+    let expandsCollections: Bool
+
+    init?(_ path: BoundPath) {
+        guard !path.steps.isEmpty else { return nil }
+        for (i, step) in path.steps.enumerated() {
+            switch step {
+            case let .slot(slot, defaultValue):
+                kinds.append(.slot)
+                numbers.append(slot)
+                if i == path.steps.count - 1 { missing = defaultValue }
+            case let .key(key):
+                kinds.append(.key)
+                numbers.append(keys.count)
+                keys.append(Array(key.utf8))
+            case let .index(index):
+                kinds.append(.index)
+                numbers.append(index)
+            default:
+                return nil
+            }
+        }
+        if case .index? = path.steps.last { return nil }   // a missing element is no value, not null
+        expandsCollections = path.type == .mixed
+    }
+
+    /// What a walk found.
+    enum Found {
+        case value(ValueView)
+        /// The last slot is absent (a document older than the property): its default.
+        case defaultValue
+        /// Nothing on the way (a null or a missing key): null.
+        case null
+        /// A key into something not a map, an index into something not a list: no value at all.
+        case nothing
+    }
+
+    /// The value at the end of the path.
+    func resolve(in document: ContainerView) throws -> Found {
+        var container = document
+        var view: ValueView?
+        for i in 0 ..< kinds.count {
+            if i > 0 {
+                guard let next = try view?.container() else { return .null }
+                container = next
+            }
+            switch kinds[i] {
+            case .slot:
+                view = try container.value(at: numbers[i])
+            case .key:
+                guard container.kind == .map else { return .nothing }
+                view = try keys[numbers[i]].withUnsafeBytes { try container.value(forKeyBytes: $0) }
+            case .index:
+                guard container.kind == .list else { return .nothing }
+                let n = numbers[i]
+                view = try container.value(at: n < 0 ? container.count + n : n)
+            }
+            guard view != nil else {
+                switch kinds[i] {
+                case .slot: return i == kinds.count - 1 ? .defaultValue : .null
+                case .key: return .null
+                case .index: return .nothing
+                }
+            }
+        }
+        return view.map(Found.value) ?? .null
+    }
 }

@@ -6,8 +6,8 @@ import Foundation
 final class QueryEvaluator {
     /// Something a key path step reaches.
     enum Item {
-        /// A top-level object: its table, key and document.
-        case object(Table, ObjectKey, ContainerView)
+        /// A top-level object: its table's id, key and document.
+        case object(UInt32, ObjectKey, ContainerView)
         /// A value inside a document.
         case view(ValueView)
         /// A computed or default value.
@@ -30,7 +30,9 @@ final class QueryEvaluator {
         case let .and(a, b): return try matches(a, root) && matches(b, root)
         case let .or(a, b): return try matches(a, root) || matches(b, root)
         case let .not(a): return try !matches(a, root)
-        case let .compare(c): return try compare(c, root)
+        case let .compare(c):
+            if let simple = c.simple, case let .object(_, _, document) = root { return try compareSimple(c, simple, document) }
+            return try compare(c, root)
         case let .geoWithin(path, slots, region, quantifier):
             return try quantified(quantifier) { test in
                 try visit(path.steps[...], root) { item in
@@ -66,6 +68,29 @@ final class QueryEvaluator {
             }
             return !failed
         }
+    }
+
+    /// A comparison whose left side walks slots, map keys and list indexes
+    /// only, against a constant: the path is followed in a loop, without
+    /// closures or copies of the bound steps.
+    private func compareSimple(_ c: BoundComparison, _ simple: SimplePath, _ document: ContainerView) throws -> Bool {
+        guard case let .constant(constant) = c.rhs else { return false }
+        let view: ValueView
+        switch try simple.resolve(in: document) {
+        case let .value(found): view = found
+        case .defaultValue: return try test(.value(simple.missing), c.op, constant, c)
+        case .null: return try test(.value(.null), c.op, constant, c)
+        case .nothing: return false
+        }
+        if simple.expandsCollections, let container = try view.container(), container.kind != .embedded {
+            // A mixed list or map at the end of the path compares by its elements (ANY).
+            for i in 0 ..< container.count {
+                guard let element = try container.value(at: i) else { continue }
+                if try test(.view(element), c.op, constant, c) { return true }
+            }
+            return false
+        }
+        return try test(.view(view), c.op, constant, c)
     }
 
     private func compare(_ c: BoundComparison, _ root: Item) throws -> Bool {
@@ -186,7 +211,7 @@ final class QueryEvaluator {
                 return try body(.value(.null))
             }
             guard let document = try transaction.document(link.key, in: table) else { return try body(.value(.null)) }
-            return try visit(rest, .object(table, link.key, document), body)
+            return try visit(rest, .object(table.schema.table, link.key, document), body)
         case .each:
             guard let container = try Self.container(item), container.kind == .list || container.kind == .map else { return true }
             for i in 0 ..< container.count {
@@ -214,7 +239,7 @@ final class QueryEvaluator {
             for (origin, slot) in origins {
                 for originKey in try backlinks(to: key, origin: origin, slot: slot) {
                     guard let document = try transaction.document(originKey, in: origin) else { continue }
-                    if try !visit(rest, .object(origin, originKey, document), body) { return false }
+                    if try !visit(rest, .object(origin.schema.table, originKey, document), body) { return false }
                 }
             }
             return true
@@ -261,7 +286,7 @@ final class QueryEvaluator {
 
     static func decode(_ item: Item) throws -> Value {
         switch item {
-        case let .object(table, key, _): return .link(Link(table: table.schema.table, key: key))
+        case let .object(table, key, _): return .link(Link(table: table, key: key))
         case let .view(v): return try v.decode()
         case let .value(v): return v
         }

@@ -26,34 +26,29 @@ package struct QueryExecutor {
         case spatial(GeoIndex, any GeoRegion, residual: BoundPredicate?)
     }
 
-    let query: Query
-    let table: Table
+    let bound: BoundQuery
     let transaction: StoreTransaction
-    let predicate: BoundPredicate
-    let ordering: [(BoundPath, Bool)]
-    let distinct: [BoundPath]
-    let plan: Plan
 
+    var query: Query { bound.query }
+    var table: Table { bound.table }
+    var predicate: BoundPredicate { bound.predicate }
+    var ordering: [(BoundPath, Bool)] { bound.ordering }
+    var distinct: [BoundPath] { bound.distinct }
+    var plan: Plan { bound.plan }
+
+    /// Binds `query` and runs it in `transaction`.
     package init(query: Query, table: Table, transaction: StoreTransaction, regionBuilder: GeoRegionBuilder? = nil) throws {
-        self.query = query
-        self.table = table
-        self.transaction = transaction
-        let binder = QueryBinder(store: transaction.store, regionBuilder: regionBuilder)
-        predicate = try binder.bind(query.predicate, in: table.schema)
-        ordering = try query.ordering.map { key in
-            let path = try binder.bindPath(key.path, in: table.schema)
-            try Self.requireSingle(path, "SORT")
-            return (path, key.ascending)
-        }
-        distinct = try query.distinct.map { key in
-            let path = try binder.bindPath(key, in: table.schema)
-            try Self.requireSingle(path, "DISTINCT")
-            return path
-        }
-        plan = Self.plan(predicate, table)
+        self.init(bound: try BoundQuery(query: query, table: table, store: transaction.store, regionBuilder: regionBuilder),
+                  transaction: transaction)
     }
 
-    private static func requireSingle(_ path: BoundPath, _ clause: String) throws {
+    /// Runs a query bound earlier (binding once serves every version of the store).
+    package init(bound: BoundQuery, transaction: StoreTransaction) {
+        self.bound = bound
+        self.transaction = transaction
+    }
+
+    static func requireSingle(_ path: BoundPath, _ clause: String) throws {
         if path.isMultiple {
             throw StoreError.invalidQuery(message: "\(clause) needs a key path with one value per object; \(path.label) has several", column: path.column)
         }
@@ -62,7 +57,7 @@ package struct QueryExecutor {
     /// A primary-key lookup when a top-level conjunct is `pk == value` or
     /// `pk IN {…}`; else the spatial index when one is `point geoWithin shape`
     /// on an indexed property; else a scan.
-    private static func plan(_ predicate: BoundPredicate, _ table: Table) -> Plan {
+    static func plan(_ predicate: BoundPredicate, _ table: Table) -> Plan {
         var conjuncts: [BoundPredicate] = []
         func flatten(_ p: BoundPredicate) {
             if case let .and(a, b) = p { flatten(a); flatten(b) } else { conjuncts.append(p) }
@@ -152,11 +147,11 @@ package struct QueryExecutor {
         case let .keys(candidates):
             for key in candidates {
                 guard let document = try transaction.document(key, in: table) else { continue }
-                if try evaluator.matches(predicate, .object(table, key, document)) { keys.append(key) }
+                if try evaluator.matches(predicate, .object(table.schema.table, key, document)) { keys.append(key) }
             }
         case .scan:
             try transaction.forEach(in: table) { key, document in
-                if try evaluator.matches(predicate, .object(table, key, document)) { keys.append(key) }
+                if try evaluator.matches(predicate, .object(table.schema.table, key, document)) { keys.append(key) }
                 return true
             }
         case let .primaryKey(values):
@@ -164,7 +159,7 @@ package struct QueryExecutor {
             for v in values {
                 guard let key = try transaction.object(withPrimaryKey: Self.primaryKeyForm(v), in: table),
                       !found.contains(key), let document = try transaction.document(key, in: table) else { continue }
-                if try evaluator.matches(predicate, .object(table, key, document)) {
+                if try evaluator.matches(predicate, .object(table.schema.table, key, document)) {
                     found.insert(key)
                     keys.append(key)
                 }
@@ -188,7 +183,7 @@ package struct QueryExecutor {
             if let residual {
                 keys = try keys.filter { key in
                     guard let document = try transaction.document(key, in: table) else { return false }
-                    return try evaluator.matches(residual, .object(table, key, document))
+                    return try evaluator.matches(residual, .object(table.schema.table, key, document))
                 }
             }
         }
@@ -207,7 +202,7 @@ package struct QueryExecutor {
     private func test(_ candidates: [ObjectKey], _ evaluator: QueryEvaluator) throws -> [ObjectKey] {
         try candidates.filter { key in
             guard let document = try transaction.document(key, in: table) else { return false }
-            return try evaluator.matches(predicate, .object(table, key, document))
+            return try evaluator.matches(predicate, .object(table.schema.table, key, document))
         }
     }
 
@@ -219,8 +214,27 @@ package struct QueryExecutor {
 
     /// The number of matching objects.
     package func count() throws -> Int {
-        if case .constant(true) = predicate, query.limit == nil, distinct.isEmpty { return try transaction.count(table) }
-        return try run().count
+        guard query.limit == nil, distinct.isEmpty else { return try run().count }
+        if case .constant(true) = predicate { return try transaction.count(table) }
+        switch plan {
+        case let .spatial(index, region, nil) where !index.isList:
+            var n = 0
+            try index.scan(region.bounds, transaction.transaction) { _, lon, lat in
+                if region.contains(longitude: lon, latitude: lat) { n += 1 }
+                return true
+            }
+            return n
+        case .scan:
+            let evaluator = QueryEvaluator(transaction: transaction)
+            var n = 0
+            try transaction.forEach(in: table) { key, document in
+                if try evaluator.matches(predicate, .object(table.schema.table, key, document)) { n += 1 }
+                return true
+            }
+            return n
+        default:
+            return try run().count
+        }
     }
 
     /// The values `path` yields for each of `keys` (one per object, or several
@@ -231,7 +245,7 @@ package struct QueryExecutor {
         return try keys.map { key in
             guard let document = try transaction.document(key, in: table) else { return [] }
             var found: [Value] = []
-            try evaluator.values(of: bound, .object(table, key, document)) { found.append(try QueryEvaluator.decode($0)); return true }
+            try evaluator.values(of: bound, .object(table.schema.table, key, document)) { found.append(try QueryEvaluator.decode($0)); return true }
             return found
         }
     }
@@ -239,7 +253,7 @@ package struct QueryExecutor {
     private func firstValue(_ path: BoundPath, _ key: ObjectKey, _ evaluator: QueryEvaluator) throws -> Value {
         guard let document = try transaction.document(key, in: table) else { return .null }
         var result = Value.null
-        try evaluator.values(of: path, .object(table, key, document)) { item in
+        try evaluator.values(of: path, .object(table.schema.table, key, document)) { item in
             result = try QueryEvaluator.decode(item)
             return false
         }
@@ -272,5 +286,40 @@ package struct QueryExecutor {
             if seen.insert(values).inserted { kept.append(key) }
         }
         return kept
+    }
+}
+
+/// A query bound to a class of a store's schema: key paths resolved, types
+/// checked, shapes prepared, the plan chosen. Run it in any transaction with
+/// ``QueryExecutor/init(bound:transaction:)``.
+///
+/// ```swift
+/// let bound = try BoundQuery(query: query, table: table, store: store)
+/// let keys = try store.read { try QueryExecutor(bound: bound, transaction: $0).run() }
+/// ```
+package struct BoundQuery {
+    let query: Query
+    let table: Table
+    let predicate: BoundPredicate
+    let ordering: [(BoundPath, Bool)]
+    let distinct: [BoundPath]
+    let plan: QueryExecutor.Plan
+
+    package init(query: Query, table: Table, store: Store, regionBuilder: GeoRegionBuilder? = nil) throws {
+        self.query = query
+        self.table = table
+        let binder = QueryBinder(store: store, regionBuilder: regionBuilder)
+        predicate = try binder.bind(query.predicate, in: table.schema)
+        ordering = try query.ordering.map { key in
+            let path = try binder.bindPath(key.path, in: table.schema)
+            try QueryExecutor.requireSingle(path, "SORT")
+            return (path, key.ascending)
+        }
+        distinct = try query.distinct.map { key in
+            let path = try binder.bindPath(key, in: table.schema)
+            try QueryExecutor.requireSingle(path, "DISTINCT")
+            return path
+        }
+        plan = QueryExecutor.plan(predicate, table)
     }
 }

@@ -1,0 +1,197 @@
+import CSQLite
+import Foundation
+import Geode
+import GeodeCore
+import GeodeGeo
+import GeodeJSON
+
+/// One system running the places workload: Geode, or a peer.
+protocol PlacesSystem: AnyObject {
+    var name: String { get }
+    /// Loads `places` into a new store under `directory`; returns the features written.
+    func load(_ places: String, into directory: URL) throws -> Int
+    /// Bytes the store takes on disk.
+    var storeBytes: Int { get }
+    func countBox(west: Double, south: Double, east: Double, north: Double) throws -> Int
+    func countCircle(longitude: Double, latitude: Double, radians: Double) throws -> Int
+    /// Points a planar GeoJSON (Multi)Polygon covers.
+    func countPolygon(geoJSON: String) throws -> Int
+    /// One of the four mixed-property queries, by its name in queries.json.
+    func countMixed(_ name: String) throws -> Int
+    /// Looks up a feature by id and reads its properties whole; false when absent.
+    func lookup(_ id: Int) throws -> Bool
+}
+
+/// Geode through its public API.
+final class GeodeSystem: PlacesSystem {
+    let name = "Geode"
+    private var realm: Realm?
+    private var path = ""
+
+    var features: Results<GeoFeature> {
+        guard let realm else { preconditionFailure("load first") }
+        return realm.objects(GeoFeature.self)
+    }
+
+    func load(_ places: String, into directory: URL) throws -> Int {
+        path = directory.appendingPathComponent("places.geode").path
+        let realm = try Realm(configuration: Realm.Configuration(fileURL: URL(fileURLWithPath: path), objectTypes: [GeoFeature.self, GeoJSONPoint.self]))
+        var options = ImportOptions()
+        options.batchSize = 100_000
+        let report = try realm.importGeoJSON(from: URL(fileURLWithPath: places), options: options)
+        self.realm = realm
+        return report.written
+    }
+
+    var storeBytes: Int { WorkloadSuite.size(path) + WorkloadSuite.size(path + "-lock") }
+    var storePath: String { path }
+
+    func countBox(west: Double, south: Double, east: Double, north: Double) throws -> Int {
+        guard let box = GeoBox(bottomLeft: (south, west), topRight: (north, east))?.with(edges: .planar) else { return 0 }
+        return features.where { $0.geometry.geoWithin(box) }.count
+    }
+
+    func countCircle(longitude: Double, latitude: Double, radians: Double) throws -> Int {
+        guard let circle = GeoCircle(center: (latitude, longitude), radiusInRadians: radians) else { return 0 }
+        return features.where { $0.geometry.geoWithin(circle) }.count
+    }
+
+    func countPolygon(geoJSON: String) throws -> Int {
+        let shape = try GeoMultiPolygon(geoJSON: geoJSON).with(edges: .planar)
+        return features.where { $0.geometry.geoWithin(shape) }.count
+    }
+
+    static let mixed = ["population_gt_1m": "properties.population > 1000000", "meta_rank_eq_3": "properties.meta.rank == 3",
+                        "tags_contains_capital": "properties.tags == 'capital'", "meta_nested_a_b_c_eq_5": "properties.meta.nested.a.b.c == 5"]
+
+    func countMixed(_ name: String) throws -> Int {
+        guard let predicate = Self.mixed[name] else { throw SQLiteError("unknown mixed query \(name)") }
+        return try features.query(predicate).count
+    }
+
+    func lookup(_ id: Int) throws -> Bool {
+        guard let feature = features.where({ $0.id == .int(id) }).first else { return false }
+        return try feature.properties.jsonString().utf8.count > 0
+    }
+}
+
+/// SQLite 3 with an R*Tree on the points and the properties as JSON text
+/// (json_extract for the mixed queries), in the same process: no client calls.
+/// Circles and polygons refine R*Tree candidates exactly (haversine; GEOS
+/// prepared covers), as a client of SQLite would.
+final class SQLiteSystem: PlacesSystem {
+    let name = "SQLite+R*Tree"
+    private var db: SQLiteDatabase?
+    private var path = ""
+    private var statements: [String: SQLiteStatement] = [:]
+    private let geos = GEOSContext()
+
+    func load(_ places: String, into directory: URL) throws -> Int {
+        path = directory.appendingPathComponent("places.sqlite").path
+        let db = try SQLiteDatabase(path: path)
+        try db.execute("""
+            PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
+            CREATE TABLE places (id INTEGER PRIMARY KEY, lon REAL NOT NULL, lat REAL NOT NULL, properties TEXT);
+            CREATE VIRTUAL TABLE places_rtree USING rtree(id, min_lon, max_lon, min_lat, max_lat);
+            """)
+        let insert = try db.prepare("INSERT INTO places VALUES (?, ?, ?, ?)")
+        let index = try db.prepare("INSERT INTO places_rtree VALUES (?, ?, ?, ?, ?)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: places), options: .alwaysMapped)
+        var written = 0
+        try db.execute("BEGIN")
+        try data.withUnsafeBytes { buffer in
+            var stream = JSONRecordStream(bytes: buffer, source: places)
+            while let record = try stream.next() {
+                guard case let .map(f) = record.value, case let .int(id)? = f["id"], case let .map(g)? = f["geometry"],
+                      case let .list(c)? = g["coordinates"], c.count >= 2, let lon = WorkloadSuite.double(c[0]),
+                      let lat = WorkloadSuite.double(c[1]) else { continue }
+                var properties = ""
+                try JSONTextEncoder.append(f["properties"] ?? .null, to: &properties)
+                try insert.run(.int(Int(id)), .double(lon), .double(lat), .text(properties))
+                try index.run(.int(Int(id)), .double(lon), .double(lon), .double(lat), .double(lat))
+                written += 1
+                if written % 100_000 == 0 { try db.execute("COMMIT; BEGIN") }
+            }
+        }
+        try db.execute("COMMIT; PRAGMA wal_checkpoint(TRUNCATE)")
+        self.db = db
+        return written
+    }
+
+    var storeBytes: Int { WorkloadSuite.size(path) + WorkloadSuite.size(path + "-wal") + WorkloadSuite.size(path + "-shm") }
+
+    private func statement(_ sql: String) throws -> SQLiteStatement {
+        if let s = statements[sql] { return s }
+        guard let db else { throw SQLiteError("load first") }
+        let s = try db.prepare(sql)
+        statements[sql] = s
+        return s
+    }
+
+    /// R*Tree boxes are 32-bit floats rounded outward: the exact test is on the REAL columns.
+    func countBox(west: Double, south: Double, east: Double, north: Double) throws -> Int {
+        let s = try statement("""
+            SELECT count(*) FROM places_rtree r JOIN places p ON p.id = r.id
+            WHERE r.max_lon >= ?1 AND r.min_lon <= ?3 AND r.max_lat >= ?2 AND r.min_lat <= ?4
+              AND p.lon BETWEEN ?1 AND ?3 AND p.lat BETWEEN ?2 AND ?4
+            """)
+        try s.bind(.double(west), .double(south), .double(east), .double(north))
+        defer { s.reset() }
+        return try s.step() ? s.int(0) : 0
+    }
+
+    private func candidates(_ rects: [(west: Double, south: Double, east: Double, north: Double)], _ body: (Double, Double) throws -> Void) throws {
+        let s = try statement("""
+            SELECT p.lon, p.lat FROM places_rtree r JOIN places p ON p.id = r.id
+            WHERE r.max_lon >= ?1 AND r.min_lon <= ?3 AND r.max_lat >= ?2 AND r.min_lat <= ?4
+            """)
+        for rect in rects {
+            try s.bind(.double(rect.west), .double(rect.south), .double(rect.east), .double(rect.north))
+            while try s.step() { try body(s.double(0), s.double(1)) }
+            s.reset()
+        }
+    }
+
+    func countCircle(longitude: Double, latitude: Double, radians: Double) throws -> Int {
+        var n = 0
+        var seen = Set<[Double]>()
+        let rects = Spherical.capBounds(longitude: longitude, latitude: latitude, radians: radians)
+        try candidates(rects) { lon, lat in
+            if rects.count > 1, !seen.insert([lon, lat]).inserted { return }
+            if Spherical.distance(longitude1: longitude, latitude1: latitude, longitude2: lon, latitude2: lat) <= radians { n += 1 }
+        }
+        return n
+    }
+
+    func countPolygon(geoJSON: String) throws -> Int {
+        let geometry = try geos.geometry(geoJSON: geoJSON)
+        let prepared = try geometry.prepared()
+        guard let e = geometry.envelope else { return 0 }
+        var n = 0
+        try candidates([(e.minX, e.minY, e.maxX, e.maxY)]) { lon, lat in
+            if try prepared.covers(x: lon, y: lat) { n += 1 }
+        }
+        return n
+    }
+
+    static let mixed = [
+        "population_gt_1m": "SELECT count(*) FROM places WHERE json_extract(properties, '$.population') > 1000000",
+        "meta_rank_eq_3": "SELECT count(*) FROM places WHERE json_extract(properties, '$.meta.rank') = 3",
+        "tags_contains_capital": "SELECT count(*) FROM places WHERE EXISTS (SELECT 1 FROM json_each(properties, '$.tags') WHERE value = 'capital')",
+        "meta_nested_a_b_c_eq_5": "SELECT count(*) FROM places WHERE json_extract(properties, '$.meta.nested.a.b.c') = 5",
+    ]
+
+    func countMixed(_ name: String) throws -> Int {
+        guard let sql = Self.mixed[name] else { throw SQLiteError("unknown mixed query \(name)") }
+        let s = try statement(sql)
+        defer { s.reset() }
+        return try s.step() ? s.int(0) : 0
+    }
+
+    func lookup(_ id: Int) throws -> Bool {
+        let s = try statement("SELECT properties FROM places WHERE id = ?")
+        try s.bind(.int(id))
+        defer { s.reset() }
+        return try s.step() && s.textLength(0) > 0
+    }
+}
