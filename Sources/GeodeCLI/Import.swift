@@ -18,6 +18,9 @@ extension GeodeCommand {
             file, line, column and JSON pointer, and keeps every batch before it (nothing
             with --atomic).
 
+            Without --store, the store is $GEODE_STORE, else geode.geode in the current directory,
+            so `geode import x.geojson && geode query "…"` works with no flags.
+
             Examples:
               geode import places.geojson --store places.geode
               geode import tweets.ndjson --store tweets.geode --batch 50000
@@ -27,8 +30,8 @@ extension GeodeCommand {
         @Argument(help: "The JSON or GeoJSON file.")
         var file: String
 
-        @Option(help: "The store to write (created when missing).")
-        var store: String
+        @Option(help: "The store to write (created when missing; default $GEODE_STORE or ./geode.geode).")
+        var store: String = ToolStore.defaultPath
 
         @Option(help: "How to read the input: auto (by file name), geojson or json.")
         var format: InputFormat = .auto
@@ -52,9 +55,17 @@ extension GeodeCommand {
                 var options = ImportOptions()
                 options.batchSize = batch
                 options.atomic = atomic
+                if !quiet && isatty(STDERR_FILENO) == 1 {
+                    let started = Date()
+                    options.progress = { written in
+                        let rate = Double(written) / max(Date().timeIntervalSince(started), 0.001)
+                        FileHandle.standardError.write(Data("\r  \(written) records committed, \(Int(rate))/s   ".utf8))
+                    }
+                }
                 let url = URL(fileURLWithPath: file)
                 let geo = format == .geojson || (format == .auto && ToolStore.looksLikeGeoJSON(file))
                 let report = geo ? try realm.importGeoJSON(from: url, options: options) : try realm.importJSONDocuments(from: url, options: options)
+                if !quiet && isatty(STDERR_FILENO) == 1 { FileHandle.standardError.write(Data("\r".utf8)) }
                 if !quiet { print("imported \(file) into \(store): \(report)") }
             }
         }

@@ -27,11 +27,14 @@ extension GeodeCommand {
             """
         )
 
-        @Argument(help: "The store file.")
-        var store: String
+        @Argument(help: "[STORE] QUERY: the store (default $GEODE_STORE or ./geode.geode) and the predicate, with optional SORT, DISTINCT and LIMIT clauses.")
+        var words: [String]
 
-        @Argument(help: "The predicate, with optional SORT, DISTINCT and LIMIT clauses.")
-        var predicate: String
+        @Option(help: "Sort by this key path, ascending; --sort=-path for descending.")
+        var sort: String?
+
+        @Option(help: "Print at most this many objects.")
+        var limit: Int?
 
         @Option(name: .customLong("class"), help: "GeoFeature or JSONDocument.")
         var className: ToolClass = .feature
@@ -45,12 +48,21 @@ extension GeodeCommand {
         @Option(help: "Output format for the objects: geojson, geojsonl, json or ndjson.")
         var format: ExportFormat = .geoJSONLines
 
+        func validate() throws {
+            guard (1 ... 2).contains(words.count) else { throw ValidationError("expected [STORE] QUERY") }
+        }
+
         func run() throws {
+            let store = words.count == 2 ? words[0] : ToolStore.defaultPath
+            let predicate = words[words.count - 1]
+            var clauses = ""
+            if let sort { clauses += sort.hasPrefix("-") ? " SORT(\(sort.dropFirst()) DESC)" : " SORT(\(sort) ASC)" }
+            if let limit { clauses += " LIMIT(\(limit))" }
             try ExitStatus.run {
                 let realm = try ToolStore.openExisting(store)
                 switch className {
-                case .feature: try show(realm.objects(GeoFeature.self).query(predicate))
-                case .document: try show(realm.objects(JSONDocument.self).query(predicate))
+                case .feature: try show(realm.objects(GeoFeature.self).query(predicate + clauses))
+                case .document: try show(realm.objects(JSONDocument.self).query(predicate + clauses))
                 }
             }
         }

@@ -4,6 +4,11 @@ import Geode
 
 /// Opens the store the tool works on, with the classes the tool knows.
 enum ToolStore {
+    /// The store used when none is named: `$GEODE_STORE`, else `geode.geode` in the current directory.
+    static var defaultPath: String {
+        ProcessInfo.processInfo.environment["GEODE_STORE"].flatMap { $0.isEmpty ? nil : $0 } ?? "geode.geode"
+    }
+
     static func open(_ path: String, readOnly: Bool = false) throws -> Realm {
         var configuration = Realm.Configuration(fileURL: URL(fileURLWithPath: path),
                                                 objectTypes: [GeoFeature.self, GeoJSONPoint.self, JSONDocument.self])

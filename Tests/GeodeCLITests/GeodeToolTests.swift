@@ -67,6 +67,21 @@ import Testing
         #expect(bad.stderr.contains("at column"))
     }
 
+    @Test func withoutAStoreTheDefaultStoreIsUsed() throws {
+        let directory = try TemporaryDirectory()
+        let sample = Fixtures.dataDirectory.appendingPathComponent("Fixtures/import/two-lines.geojsonl").path
+        let imported = try Subprocess.run("geode", ["import", sample], currentDirectory: directory.url)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(directory.fileNames.contains("geode.geode"))
+        let query = try Subprocess.run("geode", ["query", "properties.a == 2", "--format", "geojsonl"], currentDirectory: directory.url)
+        #expect(query.status == 0, "\(query.stderr)")
+        #expect(query.stdout.contains("\"id\":2"))
+        let sorted = try Subprocess.run("geode", ["query", "TRUEPREDICATE", "--sort=-properties.a", "--limit", "1", "--format", "geojsonl"],
+                                        currentDirectory: directory.url)
+        #expect(sorted.stdout.split(separator: "\n").count == 1)
+        #expect(sorted.stdout.contains("\"id\":2"))
+    }
+
     @Test func badUsageExitsWith64() throws {
         let outcome = try Subprocess.run("geode", ["stats"])
         #expect(outcome.status == 64)

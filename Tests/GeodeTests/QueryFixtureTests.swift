@@ -11,6 +11,7 @@ enum QueryModel {
         @Persisted(primaryKey: true) var id = 0
         @Persisted var name = ""
         @Persisted var favorite: QItem?
+        @Persisted(originProperty: "owner") var items: LinkingObjects<QItem>
     }
 
     final class QPet: Object {

@@ -79,6 +79,20 @@ import Testing
         #expect(items.filter("id == 2").explain().contains("primary key lookup"))
     }
 
+    @Test func listsAndBacklinksFilterSortAndAggregate() throws {
+        let (realm, directory) = try Self.realmWithFixture()
+        defer { _ = directory }
+        let rex = try #require(realm.object(ofType: Item.self, forPrimaryKey: 1))
+        #expect(rex.pets.filter("age > 3").map(\.id) == [101])
+        #expect(rex.pets.where { $0.kind == "cat" }.map(\.id) == [100])
+        #expect(rex.pets.sorted(byKeyPath: "age", ascending: false).map(\.id) == [101, 100])
+        #expect(rex.pets.sum(ofProperty: "age") as Int == 11)
+        let ann = try #require(realm.object(ofType: QueryModel.QOwner.self, forPrimaryKey: 10))
+        #expect(ann.items.filter("age < 10").map(\.id) == [1])
+        try realm.write { rex.pets.append(realm.create(QueryModel.QPet.self, value: ["id": 200, "kind": "dog", "age": 5])) }
+        #expect(rex.pets.filter("age > 3").map(\.id) == [101, 200], "list results are live")
+    }
+
     @Test func resultsAreLiveAcrossWrites() throws {
         let (realm, directory) = try Self.realmWithFixture()
         defer { _ = directory }

@@ -19,7 +19,7 @@ public final class LinkingObjects<Element: Object>: RandomAccessCollection {
 
     /// The keys of the linking objects, found by reading the origin property of
     /// every object of the origin class.
-    private var keys: [ObjectKey] {
+    var keys: [ObjectKey] {
         guard let target = origin, target.path.isEmpty else { return [] }
         let realm = target.realm
         let cls = realm.realmClass(Element.self)

@@ -12,11 +12,7 @@ extension Results {
     /// stops the program with a message naming the token and column. Use
     /// ``query(_:_:)`` for text that comes from users: it throws instead.
     public func filter(_ predicateFormat: String, _ args: Any...) -> Results<Element> {
-        do {
-            return try query(predicateFormat, arguments: args)
-        } catch {
-            preconditionFailure("Geode: invalid query \"\(predicateFormat)\": \(error)")
-        }
+        filter(predicateFormat, arguments: args)
     }
 
     /// The objects that also match `predicateFormat`; a predicate that does not
