@@ -19,7 +19,9 @@ package enum JSONTextEncoder {
         case .null: out += "null"
         case let .bool(b): out += b ? "true" : "false"
         case let .int(i): out += String(i)
-        case let .float(f): try appendDouble(Double(f), &out, path)
+        case let .float(f):
+            guard f.isFinite else { throw JSONError.unrepresentable(what: "float \(f)", path: path) }
+            try appendDouble(Double(f), &out, path)
         case let .double(d): try appendDouble(d, &out, path)
         case let .string(s): appendString(s, &out)
         case let .binary(b): appendString(Data(b).base64EncodedString(), &out)
@@ -29,8 +31,9 @@ package enum JSONTextEncoder {
             appendString(formatter.string(from: t.date), &out)
         case let .objectId(id): appendString(id.array.map { String(format: "%02x", $0) }.joined(), &out)
         case let .uuid(u): appendString(u.uuidString, &out)
-        case let .link(l): out += String(l.key.rawValue)
-        case .decimal128: out += "null"
+        case let .link(l):
+            try append(.map(["$link": .map(["table": .int(Int64(l.table)), "key": .int(Int64(bitPattern: l.key.rawValue))])]), to: &out, path: path)
+        case let .decimal128(d): appendString(String(format: "%016llx%016llx", d.high, d.low), &out)
         case let .list(items), let .embedded(items):
             out += "["
             for (i, item) in items.enumerated() {
@@ -53,7 +56,7 @@ package enum JSONTextEncoder {
     }
 
     private static func appendDouble(_ d: Double, _ out: inout String, _ path: String) throws {
-        guard d.isFinite else { throw JSONError.unrepresentable(what: "the number \(d)", path: path) }
+        guard d.isFinite else { throw JSONError.unrepresentable(what: "double \(d)", path: path) }
         if d == d.rounded(), abs(d) < 1e15 {
             out += String(Int64(d)) + ".0"
         } else {

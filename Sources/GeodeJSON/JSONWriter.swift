@@ -15,6 +15,12 @@ import GeodeCore
 package enum JSONWriter {
     /// The JSON text of `value`: compact, or indented by two with `pretty`.
     package static func string(_ value: Value, pretty: Bool = false) throws -> String {
+        if !pretty {
+            // Compact text: shortest exact numbers, and no jansson tree to build.
+            var out = ""
+            try JSONTextEncoder.append(value, to: &out)
+            return out
+        }
         let root = try build(value, path: "")
         defer { json_decref(root) }
         var flags = Int(JSON_ENCODE_ANY | JSON_PRESERVE_ORDER)
