@@ -66,6 +66,12 @@ package enum JSONTextEncoder {
 
     private static func appendString(_ s: String, _ out: inout String) {
         out += "\""
+        // Most strings need no escape: append them whole.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out += s
+            out += "\""
+            return
+        }
         for scalar in s.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
