@@ -49,6 +49,7 @@ public final class Realm {
     /// a migration, or the schema is invalid (naming class and property).
     public init(configuration: Configuration = .defaultConfiguration) throws {
         self.configuration = configuration
+        isFrozen = false
         let infos = ClassInfo.closure(of: configuration.objectTypes ?? ClassInfo.all.map(\.type))
         do {
             var storeConfiguration = StoreConfiguration(path: try configuration.storePath(),
@@ -65,7 +66,49 @@ public final class Realm {
         for info in infos { bind(info) }
     }
 
-    deinit { pinned.close() }
+    deinit {
+        // Close the pinned version before the store can close its environment,
+        // unless a frozen realm still reads through it (it closes it then).
+        if isKnownUniquelyReferenced(&pinned) { pinned.close() }
+    }
+
+    /// A frozen realm of `source`'s version: it shares the pinned read
+    /// transaction (the version stays readable while either holds it).
+    private init(frozenFrom source: Realm) {
+        configuration = source.configuration
+        store = source.store
+        pinned = source.pinned
+        isFrozen = true
+        classesByName = source.classesByName
+        classesByType = source.classesByType
+        dynamicClasses = source.dynamicClasses
+    }
+
+    /// Whether the realm is frozen: pinned to one version, read-only, never
+    /// changing, and readable from any thread (one thread at a time).
+    public let isFrozen: Bool
+
+    /// A frozen copy of the realm at its current version.
+    ///
+    /// ```swift
+    /// let snapshot = realm.freeze()
+    /// DispatchQueue.global().async { print(snapshot.objects(Dog.self).count) }
+    /// ```
+    public func freeze() -> Realm {
+        if isFrozen { return self }
+        precondition(transaction == nil, "Geode: a realm cannot be frozen inside a write transaction")
+        return Realm(frozenFrom: self)
+    }
+
+    /// A live realm of the same configuration (the realm itself when it is live).
+    public func thaw() -> Realm {
+        guard isFrozen else { return self }
+        do {
+            return try Realm(configuration: configuration)
+        } catch {
+            preconditionFailure("Geode: cannot thaw the realm: \(error)")
+        }
+    }
 
     // MARK: - Classes
 
@@ -85,7 +128,7 @@ public final class Realm {
         let info = ClassInfo.of(type)
         if store.schema[name] == nil {
             // First use of a class after the realm opened: add it (and the classes it reaches).
-            precondition(!configuration.readOnly, "Geode: class '\(name)' is not in this read-only realm")
+            precondition(!configuration.readOnly && !isFrozen, "Geode: class '\(name)' is not in this read-only or frozen realm")
             let classes = ClassInfo.closure(of: [type]).map(\.schema)
             do {
                 if let txn = transaction {
@@ -151,6 +194,7 @@ public final class Realm {
     /// on this same thread.
     public func beginWrite() {
         precondition(!configuration.readOnly, "Geode: the realm was opened read-only; it cannot be written")
+        precondition(!isFrozen, "Geode: a frozen realm cannot be written; thaw() it first")
         precondition(transaction == nil, "Geode: a write transaction is already open on this realm")
         do {
             transaction = try store.beginWrite()
@@ -232,8 +276,8 @@ public final class Realm {
     /// Advances the realm to the store's latest version.
     @discardableResult
     public func refresh() -> Bool {
-        guard transaction == nil, let latest = try? store.pin() else { return false }
-        pinned.close()
+        guard !isFrozen, transaction == nil, let latest = try? store.pin() else { return false }
+        // The old version closes when no frozen realm holds it any more.
         pinned = latest
         changeCount += 1
         return true

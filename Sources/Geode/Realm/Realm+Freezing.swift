@@ -1,0 +1,63 @@
+import GeodeCore
+
+extension Results {
+    /// Whether the results belong to a frozen realm (they never change).
+    public var isFrozen: Bool { realmOfResults.isFrozen }
+
+    /// The same query on a frozen copy of the realm: a snapshot that never
+    /// changes and can be read from another thread.
+    ///
+    /// ```swift
+    /// let snapshot = realm.objects(Dog.self).filter("age > 2").freeze()
+    /// ```
+    public func freeze() -> Results<Element> {
+        if isFrozen { return self }
+        let frozen = realmOfResults.freeze()
+        let cls = frozen.realmClass(Element.self)
+        switch base {
+        case .table:
+            return Results(realm: frozen, cls: cls, query: query)
+        case .keys:
+            let keys = self.keys   // a collection's objects, fixed now
+            return Results(realm: frozen, cls: cls, query: .all, base: .keys { keys })
+        }
+    }
+
+    /// The same query on a live realm.
+    public func thaw() -> Results<Element> {
+        guard isFrozen else { return self }
+        let live = realmOfResults.thaw()
+        return Results(realm: live, cls: live.realmClass(Element.self), query: query, base: base)
+    }
+}
+
+extension Object {
+    /// Whether the object belongs to a frozen realm.
+    public var isFrozen: Bool { realm?.isFrozen ?? false }
+
+    /// The object in a frozen copy of its realm: its values at this version,
+    /// readable from another thread.
+    ///
+    /// ```swift
+    /// let frozenDog = dog.freeze()
+    /// ```
+    public func freeze() -> Self {
+        guard let ref = _ref, !ref.realm.isFrozen else { return self }
+        precondition(ref.path.isEmpty, "Geode: freeze the object that owns an embedded object")
+        let frozen = ref.realm.freeze()
+        guard let object = frozen.accessor(frozen.realmClass(type(of: self)), ref.key) as? Self else {
+            preconditionFailure("Geode: the frozen object is not a \(Self.self)")
+        }
+        return object
+    }
+
+    /// The object in a live realm; nil when it was deleted since.
+    public func thaw() -> Self? {
+        guard let ref = _ref else { return self }
+        guard ref.realm.isFrozen else { return self }
+        let live = ref.realm.thaw()
+        let cls = live.realmClass(type(of: self))
+        let exists = (try? live.withTransaction { try $0.contains(ref.key, in: cls.table) }) ?? false
+        return exists ? live.accessor(cls, ref.key) as? Self : nil
+    }
+}
