@@ -98,4 +98,33 @@ import Testing
         }
         #expect(nonEmpty > Self.shapeCount / 2, "most shapes must hold points for the comparison to mean something")
     }
+
+    @Test func nearestAndDistanceSortAgreeWithBruteForce() throws {
+        var random = SeededGenerator(seed: 77)
+        let directory = try TemporaryDirectory()
+        let realm = try Realm(configuration: Realm.Configuration(fileURL: directory.url.appendingPathComponent("n.geode"),
+                                                                 objectTypes: [GPlace.self, GeoJSONPoint.self]))
+        var points: [(Int, Double, Double)] = []
+        try realm.write {
+            for id in 0 ..< 2_000 {
+                let lon = Double.random(in: -180 ... 180, using: &random), lat = Double.random(in: -80 ... 80, using: &random)
+                points.append((id, lon, lat))
+                realm.add(GPlace(value: ["id": id, "location": GeoJSONPoint(longitude: lon, latitude: lat)]))
+            }
+            realm.add(GPlace(value: ["id": 9_999]))   // no point: never near, sorted last
+        }
+        let places = realm.objects(GPlace.self)
+        for _ in 0 ..< 20 {
+            let center = try #require(GeoPoint(latitude: Double.random(in: -80 ... 80, using: &random),
+                                               longitude: Double.random(in: -180 ... 180, using: &random)))
+            let k = Int.random(in: 1 ... 25, using: &random)
+            let expected = points.sorted { Self.angle(center.longitude, center.latitude, $0.1, $0.2) < Self.angle(center.longitude, center.latitude, $1.1, $1.2) }
+                .prefix(k).map(\.0)
+            #expect(places.nearest(to: center, count: k, on: "location").map(\.id) == Array(expected), "\(center) k=\(k)")
+            let sorted = places.sorted(byDistanceFrom: center, on: "location").map(\.id)
+            #expect(Array(sorted.prefix(k)) == Array(expected))
+            #expect(sorted.last == 9_999)
+        }
+        #expect(places.nearest(to: try #require(GeoPoint(latitude: 0, longitude: 0)), count: 5_000, on: "location").count == 2_000)
+    }
 }

@@ -12,6 +12,9 @@ package struct Query: Sendable, CustomStringConvertible {
     package var ordering: [QuerySortKey] = []
     package var distinct: [QueryKeyPath] = []
     package var limit: Int?
+    /// Order by a distance from the geo point at `path` instead of `ordering`
+    /// (nearest first; objects without a well-formed point last).
+    package var distanceOrdering: DistanceOrdering?
 
     package init(predicate: QueryPredicate, ordering: [QuerySortKey] = [], distinct: [QueryKeyPath] = [], limit: Int? = nil) {
         self.predicate = predicate
@@ -31,6 +34,7 @@ package struct Query: Sendable, CustomStringConvertible {
         if !other.ordering.isEmpty { result.ordering = other.ordering }
         result.distinct += other.distinct
         if let limit = other.limit { result.limit = min(limit, result.limit ?? limit) }
+        if let distance = other.distanceOrdering { result.distanceOrdering = distance }
         return result
     }
 
@@ -53,5 +57,17 @@ package struct QuerySortKey: Sendable, Hashable {
     package init(path: QueryKeyPath, ascending: Bool) {
         self.path = path
         self.ascending = ascending
+    }
+}
+
+/// A distance to sort by: the geo point at `path`, measured by `measure`
+/// (longitude, latitude → distance), which the layer owning the geometry supplies.
+package struct DistanceOrdering: Sendable {
+    package var path: QueryKeyPath
+    package var measure: @Sendable (Double, Double) -> Double
+
+    package init(path: QueryKeyPath, measure: @escaping @Sendable (Double, Double) -> Double) {
+        self.path = path
+        self.measure = measure
     }
 }

@@ -32,16 +32,23 @@ struct QueryBinder {
         case let .comparison(c): return .compare(try bind(c, in: cls, variable: variable))
         case let .geoWithin(path, shape, quantifier):
             let bound = try bindPath(path, in: cls, variable: variable)
-            guard bound.reduction == nil, let point = bound.objectClass, !bound.isLink,
-                  let typeSlot = point.property(named: "type"), typeSlot.type == .string, typeSlot.collection == .single,
-                  let coordinates = point.property(named: "coordinates"), coordinates.type == .double, coordinates.collection == .list else {
+            guard let slots = geoPointSlots(bound) else {
                 throw StoreError.invalidQuery(message: "\(bound.label) is not a geo point (an embedded object with a 'type' string and 'coordinates' list of doubles)", column: path.column)
             }
             guard let regionBuilder else {
                 throw StoreError.invalidQuery(message: "geoWithin is not available here", column: path.column)
             }
-            return .geoWithin(bound, GeoPointSlots(type: typeSlot.slot, coordinates: coordinates.slot), try regionBuilder(shape), quantifier)
+            return .geoWithin(bound, slots, try regionBuilder(shape), quantifier)
         }
+    }
+
+    /// Where the point's parts are, when `path` reaches geo points.
+    func geoPointSlots(_ path: BoundPath) -> GeoPointSlots? {
+        guard path.reduction == nil, let point = path.objectClass, !path.isLink,
+              let type = point.property(named: "type"), type.type == .string, type.collection == .single,
+              let coordinates = point.property(named: "coordinates"), coordinates.type == .double,
+              coordinates.collection == .list else { return nil }
+        return GeoPointSlots(type: type.slot, coordinates: coordinates.slot)
     }
 
     private func bind(_ c: QueryComparison, in cls: ClassSchema, variable: String?) throws -> BoundComparison {

@@ -293,7 +293,7 @@ final class QueryEvaluator {
     }
 
     /// The longitude and latitude of a GeoJSON point embedded object; nil when malformed.
-    private func point(_ item: Item, _ slots: GeoPointSlots) throws -> (Double, Double)? {
+    func point(_ item: Item, _ slots: GeoPointSlots) throws -> (Double, Double)? {
         guard let container = try Self.container(item), container.kind == .embedded,
               let type = try container.value(at: slots.type)?.stringBytes(), type.count == 5,
               String(decoding: type, as: UTF8.self).lowercased() == "point",

@@ -187,7 +187,11 @@ package struct QueryExecutor {
                 }
             }
         }
-        if !ordering.isEmpty { keys = try sort(keys, evaluator) }
+        if let (path, slots, measure) = bound.distance {
+            keys = try sortByDistance(keys, path, slots, measure, evaluator)
+        } else if !ordering.isEmpty {
+            keys = try sort(keys, evaluator)
+        }
         if !distinct.isEmpty { keys = try removeDuplicates(keys, evaluator) }
         if let limit = query.limit, keys.count > limit { keys.removeSubrange(limit...) }
         return keys
@@ -278,6 +282,24 @@ package struct QueryExecutor {
         return sorted.map(\.element.key)
     }
 
+    private func sortByDistance(_ keys: [ObjectKey], _ path: BoundPath, _ slots: GeoPointSlots,
+                                _ measure: (Double, Double) -> Double, _ evaluator: QueryEvaluator) throws -> [ObjectKey] {
+        var distances: [(offset: Int, key: ObjectKey, distance: Double)] = []
+        distances.reserveCapacity(keys.count)
+        for (offset, key) in keys.enumerated() {
+            var best = Double.infinity
+            if let document = try transaction.document(key, in: table) {
+                try evaluator.visit(path.steps[...], .object(table.schema.table, key, document)) { item in
+                    if let p = try evaluator.point(item, slots) { best = min(best, measure(p.0, p.1)) }
+                    return true
+                }
+            }
+            distances.append((offset, key, best))
+        }
+        distances.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.offset < $1.offset }
+        return distances.map(\.key)
+    }
+
     private func removeDuplicates(_ keys: [ObjectKey], _ evaluator: QueryEvaluator) throws -> [ObjectKey] {
         var seen = Set<[Value]>()
         var kept: [ObjectKey] = []
@@ -304,6 +326,8 @@ package struct BoundQuery {
     let ordering: [(BoundPath, Bool)]
     let distinct: [BoundPath]
     let plan: QueryExecutor.Plan
+    /// The geo point path and measure of a distance ordering.
+    let distance: (BoundPath, GeoPointSlots, @Sendable (Double, Double) -> Double)?
 
     package init(query: Query, table: Table, store: Store, regionBuilder: GeoRegionBuilder? = nil) throws {
         self.query = query
@@ -321,5 +345,14 @@ package struct BoundQuery {
             return path
         }
         plan = QueryExecutor.plan(predicate, table)
+        if let ordering = query.distanceOrdering {
+            let path = try binder.bindPath(ordering.path, in: table.schema)
+            guard let slots = binder.geoPointSlots(path) else {
+                throw StoreError.invalidQuery(message: "\(path.label) is not a geo point: cannot sort by distance", column: ordering.path.column)
+            }
+            distance = (path, slots, ordering.measure)
+        } else {
+            distance = nil
+        }
     }
 }
