@@ -15,6 +15,7 @@ struct GeodeCommand: ParsableCommand {
           geode query p.geode "geometry geoWithin geoCircle([2.35, 48.85], 0.01)"
           geode export p.geode --format geojson           Write the store back out as GeoJSON.
           geode stats p.geode                             Classes, object counts and file size of a store.
+          geode schema p.geode                            The schema as JSON (types, keys, indexes).
 
         Exit status:
           0   success
@@ -25,6 +26,6 @@ struct GeodeCommand: ParsableCommand {
         """,
         version: "geode \(GeodeVersion.string) (store format \(GeodeVersion.storeFormat); "
             + GeodeVersion.libraries.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")",
-        subcommands: [Demo.self, Import.self, QueryObjects.self, Export.self, Stats.self]
+        subcommands: [Demo.self, Import.self, QueryObjects.self, Export.self, Stats.self, SchemaCommand.self]
     )
 }
