@@ -19,7 +19,34 @@ enum GeoRegions {
     /// The largest distance between a geodesic edge and the straight pieces that stand for it.
     static let toleranceMeters = 0.5
 
+    /// Throws when a coordinate of `shape` is not a longitude in [-180, 180]
+    /// and a latitude in [-90, 90] (planar polygons excepted: GEOS takes any).
+    static func checkCoordinates(_ shape: GeoShape) throws {
+        func check(_ what: String, _ lon: Double, _ lat: Double) throws {
+            guard lon.isFinite, lon >= -180, lon <= 180 else {
+                throw StoreError.invalidQuery(message: "\(what): longitude \(lon) is outside [-180, 180]", column: 0)
+            }
+            guard lat.isFinite, lat >= -90, lat <= 90 else {
+                throw StoreError.invalidQuery(message: "\(what): latitude \(lat) is outside [-90, 90]", column: 0)
+            }
+        }
+        switch shape.kind {
+        case let .box(west, south, east, north):
+            try check("geoBox", west, south)
+            try check("geoBox", east, north)
+        case let .circle(lon, lat, _):
+            try check("geoCircle", lon, lat)
+        case let .polygon(rings) where shape.edges == .geodesic:
+            for point in rings.joined() { try check("geoPolygon", point.longitude, point.latitude) }
+        case let .multiPolygon(polygons) where shape.edges == .geodesic:
+            for point in polygons.joined().joined() { try check("geoPolygon", point.longitude, point.latitude) }
+        default:
+            break
+        }
+    }
+
     static func build(_ shape: GeoShape) throws -> any GeoRegion {
+        try checkCoordinates(shape)
         switch shape.kind {
         case let .box(west, south, east, north):
             guard south <= north else {

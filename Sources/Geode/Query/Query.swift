@@ -352,17 +352,17 @@ extension Query where T: PersistableEnum {
     public var rawValue: Query<T.RawValue> { Query<T.RawValue>(components, quantifier) }
 }
 
-extension Query where T: OptionalEnum {
+extension Query where T: _OptionalPersistableEnum {
     /// The enum's raw value, for comparisons with raw values.
     public var rawValue: Query<T._Wrapped.RawValue?> { Query<T._Wrapped.RawValue?>(components, quantifier) }
 }
 
 /// Optional persistable enums, for `rawValue` in queries.
-public protocol OptionalEnum {
+public protocol _OptionalPersistableEnum {
     associatedtype _Wrapped: PersistableEnum
 }
 
-extension Optional: OptionalEnum where Wrapped: PersistableEnum {
+extension Optional: _OptionalPersistableEnum where Wrapped: PersistableEnum {
     public typealias _Wrapped = Wrapped
 }
 

@@ -46,10 +46,23 @@ package struct GeoIndex: Sendable {
 
     private func point(_ fields: [Value]) -> (Double, Double)? {
         guard typeSlot < fields.count, coordinatesSlot < fields.count,
-              case let .string(type) = fields[typeSlot], type.lowercased() == "point",
+              case let .string(type) = fields[typeSlot], Self.isPointType(type),
               case let .list(coordinates) = fields[coordinatesSlot], coordinates.count >= 2,
               case let .double(lon) = coordinates[0], case let .double(lat) = coordinates[1] else { return nil }
         return Self.valid(lon, lat) ? (lon, lat) : nil
+    }
+
+    /// Whether a `type` value says "Point", in any letter case (compared on
+    /// the bytes: this runs for every point written and every candidate tested).
+    static func isPointType(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard bytes.count == 5 else { return false }
+        for (byte, wanted) in zip(bytes, "point".utf8) where byte | 0x20 != wanted { return false }
+        return true
+    }
+
+    static func isPointType(_ type: String) -> Bool {
+        var type = type
+        return type.withUTF8 { isPointType(UnsafeRawBufferPointer($0)) }
     }
 
     static func valid(_ lon: Double, _ lat: Double) -> Bool {
@@ -68,10 +81,16 @@ package struct GeoIndex: Sendable {
     }
 
     private func point(_ embedded: ContainerView) throws -> (Double, Double)? {
-        guard let type = try embedded.value(at: typeSlot)?.string(), type.lowercased() == "point",
-              let coordinates = try embedded.value(at: coordinatesSlot)?.container(), coordinates.count >= 2,
+        try Self.point(in: embedded, GeoPointSlots(type: typeSlot, coordinates: coordinatesSlot))
+    }
+
+    /// The longitude and latitude of a stored GeoJSON point; nil when malformed.
+    static func point(in embedded: ContainerView, _ slots: GeoPointSlots) throws -> (Double, Double)? {
+        guard embedded.kind == .embedded,
+              let type = try embedded.value(at: slots.type)?.stringBytes(), isPointType(type),
+              let coordinates = try embedded.value(at: slots.coordinates)?.container(), coordinates.count >= 2,
               let lon = try coordinates.value(at: 0)?.double(), let lat = try coordinates.value(at: 1)?.double(),
-              Self.valid(lon, lat) else { return nil }
+              valid(lon, lat) else { return nil }
         return (lon, lat)
     }
 

@@ -294,13 +294,8 @@ final class QueryEvaluator {
 
     /// The longitude and latitude of a GeoJSON point embedded object; nil when malformed.
     func point(_ item: Item, _ slots: GeoPointSlots) throws -> (Double, Double)? {
-        guard let container = try Self.container(item), container.kind == .embedded,
-              let type = try container.value(at: slots.type)?.stringBytes(), type.count == 5,
-              String(decoding: type, as: UTF8.self).lowercased() == "point",
-              let coordinates = try container.value(at: slots.coordinates)?.container(), coordinates.count >= 2,
-              let lon = try coordinates.value(at: 0)?.double(), let lat = try coordinates.value(at: 1)?.double(),
-              lon.isFinite, lat.isFinite, abs(lat) <= 90, abs(lon) <= 180 else { return nil }
-        return (lon, lat)
+        guard let container = try Self.container(item) else { return nil }
+        return try GeoIndex.point(in: container, slots)
     }
 
     /// `item op constant`, with fast paths for numbers and strings read in place.
