@@ -23,7 +23,7 @@ import Testing
     @Test func anEmptyFileIsRefused() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("empty.geode")
-        FileManager.default.createFile(atPath: path, contents: Data())
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
         try expectRefused(path, in: directory, saying: "the file is empty")
     }
 
@@ -31,14 +31,14 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.path("random.geode")
         var random = SeededGenerator(seed: 3)
-        FileManager.default.createFile(atPath: path, contents: Data((0 ..< 100_000).map { _ in UInt8.random(in: 0 ... 255, using: &random) }))
+        _ = FileManager.default.createFile(atPath: path, contents: Data((0 ..< 100_000).map { _ in UInt8.random(in: 0 ... 255, using: &random) }))
         try expectRefused(path, in: directory, saying: "not an LMDB file")
     }
 
     @Test func aJSONFileIsRefused() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("cities.json")
-        FileManager.default.createFile(atPath: path, contents: Data(#"{"type": "FeatureCollection", "features": []}"#.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(#"{"type": "FeatureCollection", "features": []}"#.utf8))
         try expectRefused(path, in: directory, saying: "not an LMDB file")
     }
 
@@ -53,9 +53,9 @@ import Testing
         try FileManager.default.removeItem(atPath: Environment.lockPath(for: path))
         let whole = try Data(contentsOf: URL(fileURLWithPath: path))
         let truncated = directory.path("truncated.geode")
-        FileManager.default.createFile(atPath: truncated, contents: whole.prefix(whole.count / 2))
+        _ = FileManager.default.createFile(atPath: truncated, contents: whole.prefix(whole.count / 2))
         try expectRefused(truncated, in: directory, saying: "truncated")
-        FileManager.default.createFile(atPath: truncated, contents: whole.prefix(5000))
+        _ = FileManager.default.createFile(atPath: truncated, contents: whole.prefix(5000))
         try expectRefused(truncated, in: directory, saying: "truncated")
     }
 
