@@ -51,12 +51,12 @@ extension Results {
     /// let names = dogs.value(forKey: "name") as? [String]
     /// ```
     public func value(forKey key: String) -> Any? {
-        map { $0[key] }
+        map { $0._geodeObject[key] }
     }
 
     /// Sets `key` to `value` on every object (inside a write transaction).
     public func setValue(_ value: Any?, forKey key: String) {
-        for object in Array(self) { object[key] = value }
+        for element in Array(self) { element._geodeObject[key] = value }
     }
 
     /// A Swift value of type `T` for an engine number or date.

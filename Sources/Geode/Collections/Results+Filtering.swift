@@ -78,7 +78,7 @@ extension Results {
 
     /// The position of `object` in the results, if it is one of them.
     public func index(of object: Element) -> Int? {
-        guard let ref = object._ref, ref.cls === cls || ref.cls.name == cls.name else { return nil }
+        guard let ref = object._geodeObject._ref, ref.cls === cls || ref.cls.name == cls.name else { return nil }
         return keys.firstIndex(of: ref.key)
     }
 

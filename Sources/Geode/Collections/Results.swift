@@ -10,7 +10,7 @@ import GeodeCore
 /// print(puppies.count, puppies.first?.name ?? "none")
 /// for dog in puppies { print(dog.name) }
 /// ```
-public final class Results<Element: Object>: RandomAccessCollection {
+public final class Results<Element: RealmFetchable>: RandomAccessCollection {
     /// Where the objects a query tests come from.
     enum Base {
         /// Every object of the class, in key order.
@@ -94,10 +94,10 @@ public final class Results<Element: Object>: RandomAccessCollection {
     public subscript(index: Int) -> Element {
         let keys = self.keys
         precondition(index >= 0 && index < keys.count, "Geode: index \(index) is out of bounds (\(keys.count) objects)")
-        guard let object = realmOfResults.accessor(cls, keys[index]) as? Element else {
+        guard let object = realmOfResults.accessor(cls, keys[index]) as? Object, let element = Element._geodeElement(of: object) else {
             preconditionFailure("Geode: object of class \(cls.name) is not a \(Element.self)")
         }
-        return object
+        return element
     }
 
     /// The plan the engine picks for this query, in words: a primary-key

@@ -46,7 +46,7 @@ final class ClassInfo: @unchecked Sendable {
         readerByIndex = Array(repeating: nil, count: properties.count)
         discoveryInstance = instance
         schema = ClassSchema(name: name, properties: properties.map { p in
-            PropertySchema(name: p.name, type: p.kind.type, collection: p.kind.collection, isOptional: p.kind.isOptional,
+            PropertySchema(name: p.name, type: p.kind.type, collection: p.kind.collection, isOptional: p.kind.storesNull,
                            objectClassName: p.kind.objectType.map(Self.className), originProperty: p.options.originProperty,
                            isPrimaryKey: p.options.isPrimaryKey, isIndexed: p.options.isIndexed)
         }, isEmbedded: type is EmbeddedObject.Type)

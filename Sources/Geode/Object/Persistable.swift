@@ -21,6 +21,14 @@ public protocol _Persistable {
     /// Realm's rules: types exact, numbers only when exact, no dates or data
     /// from strings, UUIDs from strings.
     static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> Self
+    /// The value an unmanaged read returns while a projection's key path is
+    /// traced: a fresh object, so the path goes on through links; a value
+    /// unlikely to occur, so a transform of it shows; nil for the usual value.
+    static func _geodeTraceValue() -> Self?
+}
+
+extension _Persistable {
+    public static func _geodeTraceValue() -> Self? { nil }
 }
 
 /// The error for an input value of the wrong type.
@@ -59,12 +67,21 @@ public struct _PropertyKind: @unchecked Sendable {
     var collection: CollectionKind
     var isOptional: Bool
     var objectType: ObjectBase.Type?
+    /// Whether the Swift type maps to the stored one (`CustomPersistable`).
+    var isMapped = false
 
     init(_ type: PropertyType, collection: CollectionKind = .single, isOptional: Bool = false, objectType: ObjectBase.Type? = nil) {
         self.type = type
         self.collection = collection
         self.isOptional = isOptional
         self.objectType = objectType
+    }
+
+    /// Whether the stored property may hold null: the Swift type is optional,
+    /// or a required mapped type is stored as an embedded object (a missing
+    /// one reads as the mapped value of a default object).
+    var storesNull: Bool {
+        isOptional || (isMapped && type == .object && collection == .single)
     }
 }
 
@@ -154,6 +171,7 @@ extension Float: _PersistableValue {
         case let f as Float: return f
         case is Bool: break
         case let d as Double: return Float(d)
+        case let c as CGFloat: return Float(c)
         case let i as Int: return Float(i)
         case let n as NSNumber: return n.floatValue
         default: break
@@ -175,6 +193,7 @@ extension Double: _PersistableValue {
         case let d as Double: return d
         case is Bool: break
         case let f as Float: return Double(f)
+        case let c as CGFloat: return Double(c)
         case let i as Int: return Double(i)
         case let n as NSNumber: return n.doubleValue
         default: break

@@ -88,6 +88,7 @@ public struct Persisted<Value: _Persistable> {
             // Mirror; not while the class itself is being discovered (its init runs then).
             let index = _discoveryIsActive() ? -1 : resolve(object, storageKeyPath)
             object._lastRead = index
+            if let traced = _projectionTraceRead(object, index, Value.self) { return traced }
             if object._unmanaged != nil, let value = object._unmanaged?[index] as? Value {
                 return value
             }

@@ -18,11 +18,18 @@ public struct Query<T> {
     }
 
     let node: Node
+    /// For a projected collection (`friends.firstName`), where the collection
+    /// ends in the path: `count` and aggregates apply there (`friends.@count`).
+    let collectionEnd: Int?
 
-    init(_ node: Node) { self.node = node }
+    init(_ node: Node) {
+        self.node = node
+        collectionEnd = nil
+    }
 
-    init(_ components: [QueryKeyPath.Component], _ quantifier: QueryQuantifier = .any) {
+    init(_ components: [QueryKeyPath.Component], _ quantifier: QueryQuantifier = .any, collectionEnd: Int? = nil) {
         node = .keyPath(components, quantifier)
+        self.collectionEnd = collectionEnd
     }
 
     var components: [QueryKeyPath.Component] {
@@ -52,6 +59,17 @@ public struct Query<T> {
         case let .predicate(p): return p
         case let .keyPath(components, quantifier):
             return .comparison(QueryComparison(.keyPath(QueryKeyPath(components)), .equal, .value(.bool(true)), quantifier: quantifier))
+        }
+    }
+
+    /// `==` or `!=`: by value, or member by member for embedded objects.
+    func equality(_ op: ComparisonOperator, _ rhs: Any) -> Query<Bool> {
+        guard let object = QueryArguments.embeddedValue(rhs) else { return comparison(op, .value(Self.engineValue(rhs))) }
+        do {
+            return Query<Bool>(.predicate(try .memberwise(QueryKeyPath(components), op, QueryArguments.members(of: object),
+                                                          quantifier: quantifier)))
+        } catch {
+            preconditionFailure("Geode: \(GeodeError.from(error))")
         }
     }
 
@@ -110,29 +128,35 @@ extension Query where T: _QueryObjectPath {
 /// Finds the property a key path names by reading it on a fresh unmanaged
 /// instance (the `@Persisted` getter records its index); cached per key path.
 enum QueryKeyPaths {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var names: [AnyKeyPath: String] = [:]
+    private static let names = KeyPathCache<String>()
 
     static func name<Root: ObjectBase, V>(of keyPath: KeyPath<Root, V>, in type: Root.Type) -> String {
-        lock.lock()
-        if let name = names[keyPath] {
-            lock.unlock()
-            return name
+        names.value(for: keyPath) {
+            let info = ClassInfo.of(type)
+            let instance = type.init()
+            instance._lastRead = -1
+            _ = instance[keyPath: keyPath]
+            let index = instance._lastRead
+            guard index >= 0, index < info.properties.count else {
+                preconditionFailure("Geode: \(keyPath) is not a @Persisted property of \(type); queries can only test stored properties")
+            }
+            return info.properties[index].name
         }
-        lock.unlock()
-        let info = ClassInfo.of(type)
-        let instance = type.init()
-        instance._lastRead = -1
-        _ = instance[keyPath: keyPath]
-        let index = instance._lastRead
-        guard index >= 0, index < info.properties.count else {
-            preconditionFailure("Geode: \(keyPath) is not a @Persisted property of \(type); queries can only test stored properties")
-        }
-        let name = info.properties[index].name
-        lock.lock()
-        names[keyPath] = name
-        lock.unlock()
-        return name
+    }
+}
+
+/// What a key path means to a query, worked out once per key path and shared
+/// by every thread.
+final class KeyPathCache<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [AnyKeyPath: Value] = [:]
+
+    /// The cached value for `keyPath`, made by `make` the first time.
+    func value(for keyPath: AnyKeyPath, make: () -> Value) -> Value {
+        if let known = lock.withLock({ values[keyPath] }) { return known }
+        let made = make()
+        lock.withLock { values[keyPath] = made }
+        return made
     }
 }
 
@@ -158,10 +182,11 @@ extension Query where T == Bool {
 // MARK: - Comparisons
 
 extension Query {
-    /// Equal to `value` (numbers across types; a collection: any element).
-    public static func == (lhs: Query<T>, rhs: T) -> Query<Bool> { lhs.comparison(.equal, .value(engineValue(rhs))) }
+    /// Equal to `value` (numbers across types; a collection: any element; an
+    /// embedded object or a type mapped to one: member by member).
+    public static func == (lhs: Query<T>, rhs: T) -> Query<Bool> { lhs.equality(.equal, rhs) }
     /// Not equal to `value`.
-    public static func != (lhs: Query<T>, rhs: T) -> Query<Bool> { lhs.comparison(.notEqual, .value(engineValue(rhs))) }
+    public static func != (lhs: Query<T>, rhs: T) -> Query<Bool> { lhs.equality(.notEqual, rhs) }
     /// Less than `value`.
     public static func < (lhs: Query<T>, rhs: T) -> Query<Bool> { lhs.comparison(.less, .value(engineValue(rhs))) }
     /// Less than or equal to `value`.
@@ -265,15 +290,23 @@ extension Query where T: _QueryCollection {
     }
 
     /// The number of elements.
-    public var count: Query<Int> { appending(.count) }
+    public var count: Query<Int> { aggregate(.count) }
     /// The smallest element.
-    public var min: Query<T._QueryElement> { appending(.min) }
+    public var min: Query<T._QueryElement> { aggregate(.min) }
     /// The largest element.
-    public var max: Query<T._QueryElement> { appending(.max) }
+    public var max: Query<T._QueryElement> { aggregate(.max) }
     /// The sum of the elements.
-    public var sum: Query<T._QueryElement> { appending(.sum) }
+    public var sum: Query<T._QueryElement> { aggregate(.sum) }
     /// The mean of the elements.
-    public var avg: Query<T._QueryElement> { appending(.avg) }
+    public var avg: Query<T._QueryElement> { aggregate(.avg) }
+
+    /// `collection.@op`, or for a projected collection `collection.@op.rest`
+    /// (`friends.@count`, `friends.@max.age`).
+    private func aggregate<V>(_ op: QueryKeyPath.Component) -> Query<V> {
+        guard let end = collectionEnd, end < components.count else { return appending(op) }
+        let rest = Array(components[end...])
+        return Query<V>(Array(components[..<end]) + (op == .count ? [op] : [op] + rest), quantifier)
+    }
 
     /// Some element must match the comparison that follows (`ANY`).
     public var any: Query<T._QueryElement> { Query<T._QueryElement>(components, .any) }
@@ -345,6 +378,30 @@ extension Query where T == AnyRealmValue {
     public var any: Query<AnyRealmValue> { appending(.all) }
     /// The number of elements of a list or dictionary value.
     public var count: Query<Int> { appending(.count) }
+}
+
+extension Query where T: _CustomPersistable {
+    /// The stored value of a custom-persistable property, to test it with
+    /// the persisted type's operators.
+    ///
+    /// ```swift
+    /// realm.objects(Club.self).where { $0.url.persistableValue.contains("kennel") }
+    /// ```
+    public var persistableValue: Query<T.PersistedType> { Query<T.PersistedType>(components, quantifier) }
+}
+
+extension Query where T: _OptionalCustomPersistable {
+    /// The stored value of an optional custom-persistable property.
+    public var persistableValue: Query<T._Wrapped.PersistedType?> { Query<T._Wrapped.PersistedType?>(components, quantifier) }
+}
+
+/// Optional custom-persistable types, for `persistableValue` in queries.
+public protocol _OptionalCustomPersistable {
+    associatedtype _Wrapped: _CustomPersistable
+}
+
+extension Optional: _OptionalCustomPersistable where Wrapped: _CustomPersistable {
+    public typealias _Wrapped = Wrapped
 }
 
 extension Query where T: PersistableEnum {

@@ -9,6 +9,7 @@ enum QueryArguments {
 
     private static func convert(_ argument: Any, _ realm: Realm, _ index: Int) throws -> QueryArgument {
         if let shape = argument as? GeoShapeConvertible { return .shape(shape.geoShape) }
+        if let object = embeddedValue(argument) { return .members(try members(of: object)) }
         if let value = try scalar(argument, realm) { return .value(value) }
         if let sequence = argument as? any Sequence, !(argument is String), !(argument is Data) {
             var values: [Value] = []
@@ -21,6 +22,38 @@ enum QueryArguments {
             return .values(values)
         }
         throw GeodeError.query(message: "argument \(index) is a \(type(of: argument)), which a query cannot compare", column: 0)
+    }
+
+    /// The embedded object `argument` stands for: an embedded object, or a
+    /// custom-persistable value stored as one (optionals unwrapped).
+    static func embeddedValue(_ argument: Any) -> EmbeddedObject? {
+        if let object = argument as? EmbeddedObject { return object }
+        if let mapped = argument as? any _CustomPersistable { return mapped.persistableValue as? EmbeddedObject }
+        let mirror = Mirror(reflecting: argument)
+        if mirror.displayStyle == .optional, let wrapped = mirror.children.first?.value { return embeddedValue(wrapped) }
+        return nil
+    }
+
+    /// The members of an embedded object as query values, nested embedded
+    /// objects flattened (`address.geo.lat`); collections cannot be compared so.
+    static func members(of object: ObjectBase, prefix: [String] = []) throws -> [QueryMember] {
+        let info = object._ref?.cls.info ?? ClassInfo.of(type(of: object))
+        var members: [QueryMember] = []
+        for (index, property) in info.properties.enumerated() where property.kind.type != .linkingObjects {
+            let path = prefix + [property.name]
+            guard property.kind.collection == .single else {
+                throw GeodeError.query(message: "\(info.name).\(property.name) is a collection: an object holding one cannot be compared member by member", column: 0)
+            }
+            let value = ValueAssignment.currentValue(of: object, index)
+            if let nested = embeddedValue(value) {
+                members += try self.members(of: nested, prefix: path)
+            } else if let scalar = try scalar(value, nil) {
+                members.append(QueryMember(path: path, value: scalar))
+            } else {
+                throw GeodeError.query(message: "\(info.name).\(property.name) holds a \(type(of: value)), which a query cannot compare", column: 0)
+            }
+        }
+        return members
     }
 
     /// The engine value of one argument; nil when it is not a single value.
@@ -48,6 +81,13 @@ enum QueryArguments {
             guard let i = Int64(exactly: v) else { return .double(Double(v)) }
             return .int(i)
         case let v as Float: return .float(v)
+        case let v as CGFloat: return .double(Double(v))
+        case let v as any _CustomPersistable:
+            let persisted = v.persistableValue
+            if persisted is ObjectBase {
+                throw GeodeError.query(message: "a \(type(of: v)) is stored as an embedded object: compare it with == or != in a where {} query, or compare its members", column: 0)
+            }
+            return try scalar(persisted, realm)
         case let v as Data: return .binary(Array(v))
         case let v as Date: return .timestamp(Timestamp(v))
         case let v as UUID: return .uuid(v)

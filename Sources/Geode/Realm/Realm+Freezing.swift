@@ -13,7 +13,7 @@ extension Results {
     public func freeze() -> Results<Element> {
         if isFrozen { return self }
         let frozen = realmOfResults.freeze()
-        let cls = frozen.realmClass(Element.self)
+        let cls = frozen.realmClass(Element._geodeRootType)
         switch base {
         case .table:
             return Results(realm: frozen, cls: cls, query: query)
@@ -27,7 +27,7 @@ extension Results {
     public func thaw() -> Results<Element> {
         guard isFrozen else { return self }
         let live = realmOfResults.thaw()
-        return Results(realm: live, cls: live.realmClass(Element.self), query: query, base: base)
+        return Results(realm: live, cls: live.realmClass(Element._geodeRootType), query: query, base: base)
     }
 }
 

@@ -288,9 +288,15 @@ extension Realm {
 
     // MARK: - Queries and deletes
 
-    /// Every object of `type`, live.
-    public func objects<T: Object>(_ type: T.Type) -> Results<T> {
-        Results(realm: self, cls: realmClass(type))
+    /// Every object of `type`, live; or, for a projection type, a projection
+    /// of every object of its root class.
+    ///
+    /// ```swift
+    /// let dogs = realm.objects(Dog.self)
+    /// let people = realm.objects(PersonProjection.self)
+    /// ```
+    public func objects<T: RealmFetchable>(_ type: T.Type) -> Results<T> {
+        Results(realm: self, cls: realmClass(type._geodeRootType))
     }
 
     /// The object of `type` with primary key `key`, if any.

@@ -12,4 +12,6 @@ package enum QueryArgument: Sendable {
     case keyPath(String)
     /// A geo shape, for `geoWithin %@` and `location IN %@`.
     case shape(GeoShape)
+    /// An embedded object's members, for `point == %@` compared member by member.
+    case members([QueryMember])
 }

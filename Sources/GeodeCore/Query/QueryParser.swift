@@ -153,6 +153,13 @@ package struct QueryParser {
             _ = advance()
             return try geoWithin(lhs, shape, quantifier ?? .any, column)
         }
+        if case let .argument(i) = current.kind, case let .members(members) = try argument(i, current.column) {
+            guard case let .keyPath(path) = lhs else {
+                throw StoreError.invalidQuery(message: "an embedded object argument needs a key path on the left", column: column)
+            }
+            _ = advance()
+            return try .memberwise(path, op, members, quantifier: quantifier ?? .any, column: opToken.column)
+        }
         var rhs = try parseOperand()
         if op == .between {
             guard case let .values(bounds) = rhs, bounds.count == 2 else {
@@ -216,6 +223,7 @@ package struct QueryParser {
             case let .values(vs): return .values(vs)
             case let .keyPath(path): return .keyPath(try Self.keyPath(fromArgument: path, token.column))
             case .shape: throw StoreError.invalidQuery(message: "a shape argument belongs after geoWithin or IN", column: token.column)
+            case .members: throw StoreError.invalidQuery(message: "an embedded object argument compares only with == or != after a key path", column: token.column)
             }
         case let .keyPathArgument(i):
             _ = advance()

@@ -276,8 +276,8 @@ struct QueryLexer {
 }
 
 /// How values print inside query descriptions and messages.
-enum QueryLiteral {
-    static func describe(_ value: Value) -> String {
+package enum QueryLiteral {
+    package static func describe(_ value: Value) -> String {
         switch value {
         case .null: return "nil"
         case let .bool(b): return b ? "true" : "false"

@@ -1,0 +1,22 @@
+/// What `Realm.objects(_:)` can fetch: `Object` subclasses, and projections
+/// of them (`Projection<Root>` subclasses).
+///
+/// ```swift
+/// func names<T: RealmFetchable>(_ type: T.Type, in realm: Realm) -> Int {
+///     realm.objects(type).count
+/// }
+/// ```
+public protocol RealmFetchable {
+    /// The class whose stored objects are fetched.
+    static var _geodeRootType: Object.Type { get }
+    /// The element for a stored object of that class.
+    static func _geodeElement(of object: Object) -> Self?
+    /// The stored object the element stands for.
+    var _geodeObject: Object { get }
+}
+
+extension Object: RealmFetchable {
+    public static var _geodeRootType: Object.Type { self }
+    public static func _geodeElement(of object: Object) -> Self? { object as? Self }
+    public var _geodeObject: Object { self }
+}

@@ -1,0 +1,151 @@
+/// A live, read-only collection of one property of each object of a `List`
+/// or `MutableSet`, made by `projectTo` in a projection's key path.
+///
+/// ```swift
+/// class PersonProjection: Projection<Person> {
+///     @Projected(\Person.friends.projectTo.firstName) var friendsFirstName: ProjectedCollection<String>
+/// }
+/// print(Array(projection.friendsFirstName))   // ["Ann", "Bob"]
+/// ```
+public final class ProjectedCollection<Element>: RandomAccessCollection, CustomStringConvertible {
+    private let countOf: () -> Int
+    private let elementAt: (Int) -> Element
+    private let realmOf: () -> Realm?
+
+    init(count: @escaping () -> Int, element: @escaping (Int) -> Element, realm: @escaping () -> Realm?) {
+        countOf = count
+        elementAt = element
+        realmOf = realm
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { countOf() }
+
+    /// The projected value of the object at `position`.
+    public subscript(position: Int) -> Element { elementAt(position) }
+
+    public var description: String { "ProjectedCollection<\(Element.self)>(\(Array(self)))" }
+}
+
+extension ProjectedCollection: RealmCollection {
+    public typealias ElementType = Element
+    public var realm: Realm? { realmOf() }
+}
+
+/// The objects of a `List` or `MutableSet` on their way into a
+/// `ProjectedCollection`: name one of their properties after `projectTo`.
+///
+/// ```swift
+/// @Projected(\Person.friends.projectTo.firstName) var friendsFirstName: ProjectedCollection<String>
+/// ```
+@dynamicMemberLookup
+public struct ElementMapper<Element: ObjectBase> {
+    let countOf: () -> Int
+    let elementAt: (Int) -> Element
+    let realmOf: () -> Realm?
+
+    /// The value of `keyPath` for each object.
+    public subscript<V>(dynamicMember keyPath: KeyPath<Element, V>) -> ProjectedCollection<V> {
+        if let trace = ProjectionTrace.current {
+            // Follow the path into an element, so a query can name it.
+            trace.enterElements()
+            trace.finish(with: Element()[keyPath: keyPath])
+        }
+        let elementAt = self.elementAt
+        return ProjectedCollection(count: countOf, element: { elementAt($0)[keyPath: keyPath] }, realm: realmOf)
+    }
+}
+
+extension List where Element: ObjectBase {
+    /// The list's objects, to project one of their properties:
+    /// `\Person.friends.projectTo.firstName`.
+    public var projectTo: ElementMapper<Element> {
+        ElementMapper(countOf: { self.count }, elementAt: { self[$0] }, realmOf: { self.realm })
+    }
+}
+
+extension MutableSet where Element: ObjectBase {
+    /// The set's objects, to project one of their properties:
+    /// `\Person.clubs.projectTo.name`.
+    public var projectTo: ElementMapper<Element> {
+        ElementMapper(countOf: { self.count }, elementAt: { self[$0] }, realmOf: { self.realm })
+    }
+}
+
+/// A live, read-only map of one property of each object of a `Map`, made by
+/// `projectTo` in a projection's key path (Realm projects only lists and sets).
+///
+/// ```swift
+/// class OwnerProjection: Projection<Owner> {
+///     @Projected(\Owner.dogsByName.projectTo.age) var agesByName: ProjectedMap<String, Int?>
+/// }
+/// print(projection.agesByName["Rex"] as Any)   // Optional(Optional(3))
+/// ```
+public final class ProjectedMap<Key: _MapKey, Value>: Sequence, CustomStringConvertible {
+    private let entries: () -> [(key: Key, value: Value)]
+    private let lookup: (Key) -> Value?
+    private let countOf: () -> Int
+
+    init(entries: @escaping () -> [(key: Key, value: Value)], lookup: @escaping (Key) -> Value?, count: @escaping () -> Int) {
+        self.entries = entries
+        self.lookup = lookup
+        countOf = count
+    }
+
+    /// The number of entries.
+    public var count: Int { countOf() }
+    /// Whether the map has no entries.
+    public var isEmpty: Bool { count == 0 }
+    /// The keys, in the order they were added.
+    public var keys: [Key] { entries().map(\.key) }
+    /// The projected values, in key order.
+    public var values: [Value] { entries().map(\.value) }
+    /// The projected value under `key`; nil when the map has no such key.
+    public subscript(key: Key) -> Value? { lookup(key) }
+
+    public func makeIterator() -> IndexingIterator<[(key: Key, value: Value)]> { entries().makeIterator() }
+
+    public var description: String {
+        "ProjectedMap<\(Key.self), \(Value.self)>([" + entries().map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "])"
+    }
+}
+
+/// The values of a `Map` of objects on their way into a `ProjectedMap`.
+@dynamicMemberLookup
+public struct MapValueMapper<Key: _MapKey, Target: ObjectBase> {
+    let entries: () -> [(key: Key, value: Target?)]
+    let lookup: (Key) -> Target??
+    let countOf: () -> Int
+
+    /// The value of `keyPath` for each entry's object (nil for an entry without one).
+    public subscript<V>(dynamicMember keyPath: KeyPath<Target, V>) -> ProjectedMap<Key, V?> {
+        if let trace = ProjectionTrace.current {
+            trace.enterElements()
+            trace.finish(with: Target()[keyPath: keyPath])
+        }
+        let entries = self.entries, lookup = self.lookup
+        return ProjectedMap(entries: { entries().map { (key: $0.key, value: $0.value.map { $0[keyPath: keyPath] }) } },
+                            lookup: { key in lookup(key).map { $0.map { $0[keyPath: keyPath] } } },
+                            count: countOf)
+    }
+}
+
+/// Optional objects, the values of maps of objects.
+public protocol _OptionalObject {
+    associatedtype _Target: ObjectBase
+    var _object: _Target? { get }
+}
+
+extension Optional: _OptionalObject where Wrapped: ObjectBase {
+    public var _object: Wrapped? { self }
+}
+
+extension Map where Value: _OptionalObject {
+    /// The map's objects, to project one of their properties:
+    /// `\Owner.dogsByName.projectTo.age`.
+    public var projectTo: MapValueMapper<Key, Value._Target> {
+        MapValueMapper(entries: { self.map { (key: $0.key, value: $0.value._object) } },
+                       lookup: { key in self[key].map { $0._object } },
+                       countOf: { self.count })
+    }
+}

@@ -1,0 +1,101 @@
+import GeodeCore
+
+/// A light view model over an `Object` or `EmbeddedObject`: a class whose
+/// `@Projected` properties pass through, rename, reach through links and
+/// embedded objects, transform, or map collections of the root object's
+/// properties. Everything not projected is left out.
+///
+/// ```swift
+/// class PersonProjection: Projection<Person> {
+///     @Projected(\Person.firstName) var firstName
+///     @Projected(\Person.lastName.localizedUppercase) var lastNameCaps
+///     @Projected(\Person.address?.city) var homeCity
+///     @Projected(\Person.friends.projectTo.firstName) var friendsFirstName: ProjectedCollection<String>
+/// }
+///
+/// let people = realm.objects(PersonProjection.self).filter("lastName == 'Smith'")
+/// let first = PersonProjection(projecting: person)
+/// print(first.lastNameCaps)   // "SMITH"
+/// ```
+///
+/// A projection reads its root live; writes through writable key paths go to
+/// the root (inside a write transaction, as for the object itself).
+open class Projection<Root: ObjectBase>: CustomStringConvertible {
+    /// The object this projection shows.
+    public let rootObject: Root
+
+    /// A projection of `object`.
+    ///
+    /// ```swift
+    /// let projection = PersonProjection(projecting: person)
+    /// ```
+    public required init(projecting object: Root) {
+        rootObject = object
+    }
+
+    /// The realm that manages the root object; nil when it is unmanaged.
+    public var realm: Realm? { rootObject.realm }
+
+    /// Whether the root object was deleted or its realm closed.
+    public var isInvalidated: Bool { rootObject.isInvalidated }
+
+    /// Whether the root object belongs to a frozen realm.
+    public var isFrozen: Bool { rootObject.realm?.isFrozen ?? false }
+
+    /// The projected properties and their values, by name.
+    ///
+    /// ```swift
+    /// print(projection)   // PersonProjection { firstName = "John"; lastNameCaps = "SMITH"; … }
+    /// ```
+    open var description: String {
+        var parts: [String] = []
+        var mirror: Mirror? = Mirror(reflecting: self)
+        var levels: [Mirror] = []
+        while let m = mirror {
+            levels.append(m)
+            mirror = m.superclassMirror
+        }
+        for level in levels.reversed() {
+            for child in level.children {
+                guard let label = child.label, label.hasPrefix("_"), let projected = child.value as? AnyProjected else { continue }
+                parts.append("\(label.dropFirst()) = \(projected.describe(on: rootObject))")
+            }
+        }
+        return "\(Self.self) { " + parts.joined(separator: "; ") + " }"
+    }
+}
+
+extension Projection where Root: Object {
+    /// A frozen projection: of the root object in a frozen copy of its realm.
+    ///
+    /// ```swift
+    /// let snapshot = projection.freeze()
+    /// ```
+    public func freeze() -> Self { Self(projecting: rootObject.freeze()) }
+
+    /// The live projection of a frozen one; nil when the root object was deleted since.
+    public func thaw() -> Self? { rootObject.thaw().map { Self(projecting: $0) } }
+}
+
+extension Projection: Equatable, Hashable {
+    /// Projections are equal when they project the same object.
+    public static func == (lhs: Projection, rhs: Projection) -> Bool { lhs.rootObject == rhs.rootObject }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(rootObject) }
+}
+
+extension Projection: RealmFetchable where Root: Object {
+    public static var _geodeRootType: Object.Type { Root.self }
+    public static func _geodeElement(of object: Object) -> Self? { (object as? Root).map { Self(projecting: $0) } }
+    public var _geodeObject: Object { rootObject }
+}
+
+/// Projection classes, for type-safe queries by projected names.
+public protocol _ProjectionType: AnyObject {
+    associatedtype _Root: ObjectBase
+    init(projecting object: _Root)
+}
+
+extension Projection: _ProjectionType {
+    public typealias _Root = Root
+}
