@@ -31,6 +31,14 @@ open class ObjectBase {
         }
     }
 
+    /// An unmanaged object from an input value, throwing where `init(value:)`
+    /// stops: a nested value of `create(value:)` must fail the write, not the program.
+    static func checked(_ value: Any) throws -> Self {
+        let object = Self()
+        try ValueAssignment.assign(value, to: object, cycleGuard: [])
+        return object
+    }
+
     /// The realm that manages the object; nil while it is unmanaged.
     public var realm: Realm? { _ref?.realm }
 
@@ -104,7 +112,7 @@ extension Object: _PersistableValue {
     }
     public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> Self {
         if let object = any as? Self { return object }
-        if any is [String: Any] || any is [Any] || any is ObjectBase { return Self(value: any) }
+        if any is [String: Any] || any is [Any] || any is ObjectBase { return try checked(any) }
         throw GeodeError.invalidValue("expected \(Self.self) (an object, a dictionary or an array), found \(type(of: any))")
     }
 }
@@ -123,7 +131,7 @@ extension EmbeddedObject: _PersistableValue {
     }
     public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> Self {
         if let object = any as? Self { return object }
-        if any is [String: Any] || any is [Any] || any is ObjectBase { return Self(value: any) }
+        if any is [String: Any] || any is [Any] || any is ObjectBase { return try checked(any) }
         throw GeodeError.invalidValue("expected \(Self.self) (an object, a dictionary or an array), found \(type(of: any))")
     }
 
