@@ -70,17 +70,20 @@ let package = Package(
         // Runnable samples: the seed pages' Swift code with `import Geode`.
         .executableTarget(name: "SampleCRUDCreate", dependencies: ["Geode"], path: "Samples/CRUDCreate"),
         .executableTarget(name: "SampleRelationships", dependencies: ["Geode"], path: "Samples/Relationships"),
+        .executableTarget(name: "SampleCustomPersistable", dependencies: ["Geode"], path: "Samples/CustomPersistable"),
+        .executableTarget(name: "SampleProjection", dependencies: ["Geode"], path: "Samples/Projection"),
 
         // Tests and what they share.
         .target(name: "GeodeTestSupport", dependencies: [
             "GeodeCore", .product(name: "OrderedCollections", package: "swift-collections"),
         ], path: "Tests/GeodeTestSupport"),
-        .executableTarget(name: "GeodeTestWorker", dependencies: ["GeodeCore", "GeodeTestSupport"], path: "Tests/GeodeTestWorker"),
+        .executableTarget(name: "GeodeTestWorker", dependencies: ["Geode", "GeodeCore", "GeodeTestSupport"], path: "Tests/GeodeTestWorker"),
         .testTarget(name: "GeodeCoreTests", dependencies: [
             "GeodeCore", "GeodeTestSupport", "CLMDB", "GeodeTestWorker",
         ]),
         .testTarget(name: "GeodeTests", dependencies: [
-            "Geode", "GeodeTestSupport", "SampleCRUDCreate", "SampleRelationships",
+            "Geode", "GeodeTestSupport", "GeodeTestWorker", "SampleCRUDCreate", "SampleRelationships",
+            "SampleCustomPersistable", "SampleProjection",
         ]),
         .testTarget(name: "GeodeJSONTests", dependencies: ["GeodeJSON", "GeodeTestSupport"]),
         .testTarget(name: "GeodeGeoTests", dependencies: ["GeodeGeo"]),

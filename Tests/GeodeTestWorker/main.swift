@@ -1,15 +1,23 @@
-// A child process for the engine's multi-process and crash tests.
+// A child process for the tests that need one: multi-process writes, crashes,
+// and programming errors that must stop the program with a clear message.
 //
 //   GeodeTestWorker write PATH FIRST_BATCH BATCHES BATCH_SIZE
 //
 // Writes BATCHES write transactions of BATCH_SIZE records each into the store at
 // PATH, numbering batches from FIRST_BATCH, and prints "committed N" after each
 // commit. The crash test kills it with SIGKILL at random moments.
+//
+//   GeodeTestWorker misuse CASE PATH
+//
+// Runs one of the programming errors of `Misuse.swift` on a store at PATH.
 import Foundation
 import GeodeCore
 import GeodeTestSupport
 
 let arguments = CommandLine.arguments
+if arguments.count == 4, arguments[1] == "misuse" {
+    Misuse.run(arguments[2], path: arguments[3])
+}
 guard arguments.count == 6, arguments[1] == "write",
       let first = Int(arguments[3]), let batches = Int(arguments[4]), let size = Int(arguments[5]) else {
     FileHandle.standardError.write(Data("usage: GeodeTestWorker write PATH FIRST_BATCH BATCHES BATCH_SIZE\n".utf8))

@@ -36,4 +36,30 @@ import Testing
             "after deleting the club: Sam belongs to 0 club(s); 0 clubs left",
         ])
     }
+
+    @Test func theCustomPersistableSamplesRunAsDocumented() throws {
+        let lines = try run("SampleCustomPersistable").stdout.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            "url host: www.mongodb.com, home: https://example.com/",
+            "schema: url is string, point is CGPointObject?",
+            "points at (1, 2): 1, by members: 1, line: (0.0, 0.0) (1.0, 2.0) (3.0, 5.0)",
+            "American Kennel Club: https://akc.org at 0.0, 0.0",
+            "Continental Kennel Club: https://ckcusa.com/ at 40.7509, 73.9777",
+            "clubs found by URL: [\"American Kennel Club\"]",
+        ])
+    }
+
+    @Test func theProjectionSamplesRunAsDocumented() throws {
+        let lines = try run("SampleProjection").stdout.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            "projections: 2",
+            "PersonProjection { firstName = \"John\"; lastNameCaps = \"SMITH\"; homeCity = \"Paris\"; "
+                + "friendsFirstName = ProjectedCollection<String>([\"Ann\"]) }",
+            "Smiths: [\"SMITH\"]",
+            "by first name: [\"Ann\", \"John\"]",
+            "living in Rome: [\"Ann\"]",
+            "root now: Johnny; friends: [\"Ann\"]",
+            "frozen: true, same object: true",
+        ])
+    }
 }

@@ -1,0 +1,50 @@
+import Foundation
+import Geode
+
+/// Programming errors Geode answers by stopping the program, as Realm does;
+/// the tests check the message names what went wrong.
+enum Misuse {
+    struct Website: FailableCustomPersistable {
+        var address: String
+        init?(persistedValue: String) {
+            guard persistedValue.hasPrefix("https://") else { return nil }
+            address = persistedValue
+        }
+        var persistableValue: String { address }
+    }
+
+    final class Shop: Object {
+        @Persisted var name = ""
+        @Persisted var site = Website(persistedValue: "https://shop.example")!
+    }
+
+    final class Person: Object {
+        @Persisted var lastName = ""
+    }
+
+    final class PersonView: Projection<Person> {
+        @Projected(\Person.lastName.localizedUppercase) var lastNameCaps
+    }
+
+    static func run(_ name: String, path: String) -> Never {
+        do {
+            let realm = try Realm(configuration: .init(fileURL: URL(fileURLWithPath: path), objectTypes: [Shop.self, Person.self]))
+            switch name {
+            case "read-unconvertible":
+                // A required failable property holding a value that does not convert.
+                try realm.write { realm.dynamicCreate("Misuse.Shop", value: ["name": "Corner", "site": "ftp://corner.example"]) }
+                let shop = realm.objects(Shop.self)[0]
+                print("read \(shop.site.address)")
+            case "query-transformed-projection":
+                _ = realm.objects(PersonView.self).where { $0.lastNameCaps == "SMITH" }.count
+            default:
+                FileHandle.standardError.write(Data("unknown misuse case \(name)\n".utf8))
+                exit(64)
+            }
+        } catch {
+            FileHandle.standardError.write(Data("worker: \(error)\n".utf8))
+            exit(1)
+        }
+        exit(0)
+    }
+}
