@@ -92,20 +92,24 @@ struct ProjectionSuite: ParsableCommand {
         let readings = realm.objects(Reading.self)
         let views = realm.objects(ReadingView.self)
         var checksum = 0.0
-        var results: [Measurement] = []
-        func read(_ name: String, _ body: () -> Void) {
-            results.append(measure(name, count: count, repetitions: repetitions, prepare: {}, body))
+        // Each operation once per round, rounds repeated: drift in the machine's
+        // speed (a VM's neighbours) then falls on every operation alike.
+        let operations: [(String, () -> Void)] = [
+            ("plain Double", { for r in readings { checksum += r.value } }),
+            ("custom-persistable Double (Celsius)", { for r in readings { checksum += r.temperature.degrees } }),
+            ("projected Double (passthrough)", { for v in views { checksum += v.reading } }),
+            ("plain String", { for r in readings { checksum += Double(r.name.utf8.count) } }),
+            ("custom-persistable String (failable)", { for r in readings { checksum += Double(r.label?.text.utf8.count ?? 0) } }),
+            ("projected String (rename)", { for v in views { checksum += Double(v.title.utf8.count) } }),
+            ("plain embedded object (x, y)", { for r in readings { if let p = r.position { checksum += p.x + p.y } } }),
+            ("custom-persistable embedded (x, y)", { for r in readings { let p = r.point; checksum += p.x + p.y } }),
+        ]
+        var results = operations.map { Measurement(name: $0.0, count: count, seconds: []) }
+        for _ in 0 ..< repetitions {
+            for (index, operation) in operations.enumerated() {
+                results[index].seconds += measure(operation.0, count: count, repetitions: 1, prepare: {}, operation.1).seconds
+            }
         }
-        read("plain Double") { for r in readings { checksum += r.value } }
-        read("custom-persistable Double (Celsius)") { for r in readings { checksum += r.temperature.degrees } }
-        read("projected Double (passthrough)") { for v in views { checksum += v.reading } }
-        read("plain String") { for r in readings { checksum += Double(r.name.utf8.count) } }
-        read("custom-persistable String (failable)") { for r in readings { checksum += Double(r.label?.text.utf8.count ?? 0) } }
-        read("projected String (rename)") { for v in views { checksum += Double(v.title.utf8.count) } }
-        read("plain embedded object (x, y)") {
-            for r in readings { if let p = r.position { checksum += p.x + p.y } }
-        }
-        read("custom-persistable embedded (x, y)") { for r in readings { let p = r.point; checksum += p.x + p.y } }
 
         print("geode-bench projection: N = \(count), \(repetitions) repetitions, median seconds")
         printTable("Type projection vs the plain reads beneath it", results, ratios: [

@@ -52,7 +52,7 @@ struct CollectionLocation {
 
     /// The read context of element `step`.
     func context(_ step: PathStep) -> _ReadContext {
-        _ReadContext(realm: realm, owner: owner, path: path + [step])
+        _ReadContext(realm: realm, base: owner, prefix: path, step: step)
     }
 
     /// Replaces the collection with the value `change` makes from the current one,

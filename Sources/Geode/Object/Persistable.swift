@@ -95,10 +95,30 @@ public struct _EngineValue {
 /// embedded objects and collections read from it stay bound to that place.
 public struct _ReadContext {
     let realm: Realm
+    /// The object (or, for collections, the top-level object) the read went through.
+    private let base: ManagedRef
+    /// The path below the document to the container of the value.
+    private let prefix: [PathStep]
+    /// The value's step in that container.
+    private let step: PathStep
+
+    /// The context of the value at `step` below `prefix` in `base`'s document;
+    /// owner and path are built only when a value asks for them (embedded
+    /// objects and collections), so reading a scalar allocates nothing.
+    init(realm: Realm, base: ManagedRef, prefix: [PathStep], step: PathStep) {
+        self.realm = realm
+        self.base = base
+        self.prefix = prefix
+        self.step = step
+    }
+
     /// The top-level object whose document holds the value.
-    let owner: ManagedRef
+    var owner: ManagedRef {
+        base.path.isEmpty ? base : ManagedRef(realm: realm, cls: base.root, root: base.root, key: base.key, path: [])
+    }
+
     /// The value's path in that document.
-    let path: [PathStep]
+    var path: [PathStep] { prefix + [step] }
 }
 
 /// What a value needs while being written: the realm and its write transaction,

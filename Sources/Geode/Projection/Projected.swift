@@ -17,7 +17,7 @@
 @propertyWrapper
 public struct Projected<T: ObjectBase, Value> {
     /// The key path from the root object.
-    let keyPath: KeyPath<T, Value>
+    @usableFromInline let keyPath: KeyPath<T, Value>
 
     @available(*, unavailable, message: "@Projected can only be used on properties of Projection subclasses")
     public var wrappedValue: Value {
@@ -31,6 +31,8 @@ public struct Projected<T: ObjectBase, Value> {
     }
 
     /// Reads and writes the property through the projection's root object.
+    /// Inlinable, so each projection class gets it specialized.
+    @inlinable
     public static subscript<EnclosingSelf: Projection<T>>(
         _enclosingInstance observed: EnclosingSelf,
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,

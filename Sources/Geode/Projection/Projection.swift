@@ -86,7 +86,11 @@ extension Projection: Equatable, Hashable {
 
 extension Projection: RealmFetchable where Root: Object {
     public static var _geodeRootType: Object.Type { Root.self }
-    public static func _geodeElement(of object: Object) -> Self? { (object as? Root).map { Self(projecting: $0) } }
+    public static func _geodeElement(of object: Object) -> Self? {
+        // Results hand out objects of the root class itself: skip the dynamic cast then.
+        if type(of: object) == Root.self { return Self(projecting: unsafeDowncast(object, to: Root.self)) }
+        return (object as? Root).map { Self(projecting: $0) }
+    }
     public var _geodeObject: Object { rootObject }
 }
 

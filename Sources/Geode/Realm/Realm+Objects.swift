@@ -215,17 +215,16 @@ extension Realm {
     /// Reads property `property` of a managed object.
     func read(_ ref: ManagedRef, _ property: Int, shallow: Bool = false) -> (_EngineValue, _ReadContext) {
         let slot = ref.cls.slots[property]
-        let path = ref.path + [.index(slot)]
-        let owner = ref.path.isEmpty ? ref : ManagedRef(realm: self, cls: ref.root, root: ref.root, key: ref.key, path: [])
         do {
             let value = try withDocument(ref.root, ref.key) { document -> Value in
                 guard let document else {
                     preconditionFailure("Geode: the \(ref.cls.name) object was deleted; it can no longer be read")
                 }
-                guard let view = try document.value(atPath: path) else { return .null }
+                let found = ref.path.isEmpty ? try document.value(at: slot) : try document.value(atPath: ref.path + [.index(slot)])
+                guard let view = found else { return .null }
                 return shallow ? try view.decodeShallow() : try view.decode()
             }
-            return (.init(value), _ReadContext(realm: self, owner: owner, path: path))
+            return (.init(value), _ReadContext(realm: self, base: ref, prefix: ref.path, step: .index(slot)))
         } catch {
             preconditionFailure("Geode: reading \(ref.cls.name).\(ref.cls.info.properties[property].name) failed: \(error)")
         }
