@@ -35,8 +35,25 @@ package enum Subprocess {
 
     /// Starts `name` with `arguments`; read and wait with ``RunningProcess/finish()``.
     package static func start(_ name: String, _ arguments: [String], currentDirectory: URL? = nil) throws -> RunningProcess {
+        try start(executable: executable(name), arguments, currentDirectory: currentDirectory)
+    }
+
+    /// Runs the program at `executable` to completion.
+    package static func run(executable: URL, _ arguments: [String], currentDirectory: URL? = nil) throws -> ProcessOutcome {
+        try start(executable: executable, arguments, currentDirectory: currentDirectory).finish()
+    }
+
+    /// The program `name` found on `PATH`, if any.
+    package static func onPath(_ name: String) -> URL? {
+        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        return directories.map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// Starts the program at `executable` with `arguments`.
+    package static func start(executable: URL, _ arguments: [String], currentDirectory: URL? = nil) throws -> RunningProcess {
         let process = Process()
-        process.executableURL = executable(name)
+        process.executableURL = executable
         process.arguments = arguments
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         let out = Pipe(), err = Pipe()
