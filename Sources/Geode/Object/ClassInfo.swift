@@ -1,3 +1,4 @@
+@_spi(Reflection) import Swift
 import Foundation
 import GeodeCore
 
@@ -30,11 +31,9 @@ final class ClassInfo: @unchecked Sendable {
     /// instantiated once). Holding the key path keeps its identifier from being
     /// reused by another object; capped in case key paths are made anew each time.
     private var indexByIdentity: [ObjectIdentifier: (keyPath: AnyKeyPath, index: Int)] = [:]
-    /// How to read each property of an unmanaged object, once an access through
-    /// its key path was seen.
-    private var readerByIndex: [((ObjectBase) -> any _Persistable)?]
-    /// Every stored property's reader, once all are known.
-    private var storedReaders: [((ObjectBase) -> any _Persistable)?]?
+    /// Where each stored property's wrapper lies inside an instance, and its
+    /// type (nil for linking objects); nil when the fields could not be listed.
+    private let wrapperFields: [(offset: Int, type: any DiscoverablePersisted.Type)?]?
 
     private init(type: ObjectBase.Type, instance: ObjectBase, discovered: [(token: Int32, property: Property)]) {
         let properties = discovered.map(\.property)
@@ -43,7 +42,7 @@ final class ClassInfo: @unchecked Sendable {
         name = Self.className(type)
         isEmbedded = type is EmbeddedObject.Type
         self.properties = properties
-        readerByIndex = Array(repeating: nil, count: properties.count)
+        wrapperFields = Self.wrapperFields(of: type, properties: properties)
         discoveryInstance = instance
         schema = ClassSchema(name: name, properties: properties.map { p in
             PropertySchema(name: p.name, type: p.kind.type, collection: p.kind.collection, isOptional: p.kind.storesNull,
@@ -63,7 +62,7 @@ final class ClassInfo: @unchecked Sendable {
                      options: PersistedOptions(isPrimaryKey: p.isPrimaryKey, isIndexed: p.isIndexed, originProperty: p.originProperty),
                      valueType: DynamicValue.self)
         }
-        readerByIndex = Array(repeating: nil, count: schema.properties.count)
+        wrapperFields = nil
         indexByToken = [:]
         discoveryInstance = DynamicObject()
         self.schema = schema
@@ -78,8 +77,7 @@ final class ClassInfo: @unchecked Sendable {
     }
 
     /// The index of the property `keyPath` names; `token` reads its discovery token.
-    func propertyIndex(for keyPath: AnyKeyPath, token: () -> Int,
-                       reader: @autoclosure () -> (ObjectBase) -> any _Persistable) -> Int {
+    func propertyIndex(for keyPath: AnyKeyPath, token: () -> Int) -> Int {
         lock.lock()
         if let known = indexByIdentity[ObjectIdentifier(keyPath)] {
             lock.unlock()
@@ -96,21 +94,48 @@ final class ClassInfo: @unchecked Sendable {
         }
         lock.lock()
         indexByKeyPath[keyPath] = index
-        if readerByIndex[index] == nil {
-            readerByIndex[index] = reader()
-            let missing = properties.indices.contains { properties[$0].kind.type != .linkingObjects && readerByIndex[$0] == nil }
-            if !missing { storedReaders = readerByIndex }
-        }
         lock.unlock()
         return index
     }
 
-    /// The readers of the stored properties (nil for linking objects), once an
-    /// access through each property's key path has been seen; nil until then.
-    var knownReaders: [((ObjectBase) -> any _Persistable)?]? {
-        lock.lock()
-        defer { lock.unlock() }
-        return storedReaders
+    /// The values the wrappers of the unmanaged `object` hold, in property
+    /// order (defaults for linking objects); nil when the fields are unknown.
+    func wrapperValues(of object: ObjectBase) -> [any _Persistable]? {
+        guard let wrapperFields else { return nil }
+        return withExtendedLifetime(object) {
+            let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+            return wrapperFields.enumerated().map { index, field in
+                guard let field else { return properties[index].valueType._geodeDefault() }
+                return field.type.unmanagedValue(at: base + field.offset)
+            }
+        }
+    }
+
+    /// Finds each stored property's wrapper among the fields of `type` (its
+    /// superclasses' included) with the standard library's field reflection,
+    /// so that `add` reads an unmanaged object without `Mirror`.
+    private static func wrapperFields(of type: ObjectBase.Type, properties: [Property])
+        -> [(offset: Int, type: any DiscoverablePersisted.Type)?]? {
+        var found: [String: (offset: Int, type: any DiscoverablePersisted.Type)] = [:]
+        // `_EachFieldOptions.classType`, spelled by its raw value: the static is not marked Sendable.
+        let listed = _forEachField(of: type, options: _EachFieldOptions(rawValue: 1 << 0)) { name, offset, fieldType, _ in
+            let label = String(cString: name)
+            if label.hasPrefix("_"), let wrapper = fieldType as? any DiscoverablePersisted.Type {
+                found[String(label.dropFirst())] = (offset, wrapper)
+            }
+            return true
+        }
+        guard listed else { return nil }
+        var fields: [(offset: Int, type: any DiscoverablePersisted.Type)?] = []
+        for property in properties {
+            if property.kind.type == .linkingObjects {
+                fields.append(nil)
+                continue
+            }
+            guard let field = found[property.name] else { return nil }
+            fields.append(field)
+        }
+        return fields
     }
 
     /// The index of the property named `name`.

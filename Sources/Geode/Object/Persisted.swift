@@ -120,10 +120,6 @@ public struct Persisted<Value: _Persistable> {
         let index = _propertyIndex(of: object, keyPath: storage, token: { instance in
             guard let instance = instance as? EnclosingSelf else { return -1 }
             return Int(instance[keyPath: storage].token)
-        }, reader: { instance in
-            // How `add` reads this property of an unmanaged object: typed, no casts to protocols.
-            guard let instance = instance as? EnclosingSelf else { return Value._geodeDefault() }
-            return instance[keyPath: storage].stored ?? Value._geodeDefault()
         })
         object[keyPath: storage].property = index
         return index
@@ -132,13 +128,10 @@ public struct Persisted<Value: _Persistable> {
 
 /// The index of the property reached through `keyPath` in `object`'s class;
 /// `token` reads the property's discovery token from the class's discovery instance.
-/// `reader` reads the property's value from an unmanaged object; it is built
-/// only the first time the class meets this key path.
 @usableFromInline
-func _propertyIndex(of object: ObjectBase, keyPath: AnyKeyPath, token: (ObjectBase) -> Int,
-                    reader: @autoclosure () -> (ObjectBase) -> any _Persistable) -> Int {
+func _propertyIndex(of object: ObjectBase, keyPath: AnyKeyPath, token: (ObjectBase) -> Int) -> Int {
     let info = ClassInfo.of(type(of: object))
-    return info.propertyIndex(for: keyPath, token: { token(info.discoveryInstance) }, reader: reader())
+    return info.propertyIndex(for: keyPath, token: { token(info.discoveryInstance) })
 }
 
 /// Whether a class is being discovered on this thread (its init is running).
@@ -172,10 +165,17 @@ protocol DiscoverablePersisted {
     var valueType: any _Persistable.Type { get }
     /// The value an unmanaged object holds (its default when never set).
     var unmanagedValue: any _Persistable { get }
+    /// The value an unmanaged object holds, read from the wrapper at `address`
+    /// inside the object (where the standard library's field reflection found it).
+    static func unmanagedValue(at address: UnsafeRawPointer) -> any _Persistable
 }
 
 extension Persisted: DiscoverablePersisted {
     var kind: _PropertyKind { Value._geodeKind }
     var valueType: any _Persistable.Type { Value.self }
     var unmanagedValue: any _Persistable { stored ?? Value._geodeDefault() }
+
+    static func unmanagedValue(at address: UnsafeRawPointer) -> any _Persistable {
+        address.assumingMemoryBound(to: Persisted<Value>.self).pointee.unmanagedValue
+    }
 }

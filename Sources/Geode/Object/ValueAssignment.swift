@@ -56,16 +56,17 @@ enum ValueAssignment {
     }
 
     /// Every property value of an unmanaged object, in property order: those
-    /// assigned by index, else the wrappers' own (found with `Mirror`).
+    /// assigned by index, else the wrappers' own (read at their field offsets;
+    /// through `Mirror` only if the fields could not be listed).
     static func unmanagedValues(of object: ObjectBase) -> [any _Persistable] {
         let info = ClassInfo.of(type(of: object))
-        if let readers = info.knownReaders {
-            // Every stored wrapper has been reached through its key path: read them so.
-            let assigned = object._unmanaged
-            return readers.enumerated().map { index, reader -> any _Persistable in
-                if let assigned, let value = assigned[index] as? any _Persistable { return value }
-                return reader?(object) ?? info.properties[index].valueType._geodeDefault()
+        if var values = info.wrapperValues(of: object) {
+            if let assigned = object._unmanaged {
+                for (index, value) in assigned {
+                    if let value = value as? any _Persistable { values[index] = value }
+                }
             }
+            return values
         }
         var mirrors: [Mirror] = []
         var mirror: Mirror? = Mirror(reflecting: object)
