@@ -3,7 +3,7 @@ import Foundation
 import Geode
 
 extension GeodeCommand {
-    /// `geode import FILE --store STORE`.
+    /// `geode import FILE… --store STORE`.
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Import JSON or GeoJSON into a store.",
@@ -21,19 +21,24 @@ extension GeodeCommand {
             Without --store, the store is $GEODE_STORE, else geode.geode in the current directory,
             so `geode import x.geojson && geode query "…"` works with no flags.
 
+            On a terminal a progress line shows the records committed and the rate; otherwise
+            a plain line is written every few seconds. Each file ends with a summary line
+            (records written, seconds, records/s, MB/s, geometry types) and the store's size.
+
             Examples:
               geode import places.geojson --store places.geode
               geode import tweets.ndjson --store tweets.geode --batch 50000
+              geode import part-1.geojsonl part-2.geojsonl --format geojsonseq
             """
         )
 
-        @Argument(help: "The JSON or GeoJSON file.")
-        var file: String
+        @Argument(help: "The JSON or GeoJSON files, imported one after the other.")
+        var files: [String]
 
         @Option(help: "The store to write (created when missing; default $GEODE_STORE or ./geode.geode).")
         var store: String = ToolStore.defaultPath
 
-        @Option(help: "How to read the input: auto (by file name), geojson or json.")
+        @Option(help: "How to read the input: auto (by file name and content), geojson, geojsonseq (RFC 8142 or one Feature per line), json or ndjson.")
         var format: InputFormat = .auto
 
         @Option(help: "Records per write transaction.")
@@ -45,29 +50,66 @@ extension GeodeCommand {
         @Flag(help: "Print nothing but errors.")
         var quiet = false
 
+        func validate() throws {
+            guard !files.isEmpty else { throw ValidationError("name at least one file to import") }
+            guard batch > 0 else { throw ValidationError("--batch must be at least 1") }
+        }
+
         func run() throws {
             try ExitStatus.run {
-                guard FileManager.default.fileExists(atPath: file) else {
+                for file in files where !FileManager.default.fileExists(atPath: file) {
                     ExitStatus.report("no such file: \(file)")
                     throw ExitCode(ExitStatus.missingFile)
                 }
                 let realm = try ToolStore.open(store)
-                var options = ImportOptions()
-                options.batchSize = batch
-                options.atomic = atomic
-                if !quiet && isatty(STDERR_FILENO) == 1 {
-                    let started = Date()
-                    options.progress = { written in
-                        let rate = Double(written) / max(Date().timeIntervalSince(started), 0.001)
-                        FileHandle.standardError.write(Data("\r  \(written) records committed, \(Int(rate))/s   ".utf8))
+                for file in files {
+                    var options = ImportOptions()
+                    options.batchSize = batch
+                    options.atomic = atomic
+                    let progress = ImportProgress(enabled: !quiet)
+                    options.progress = { written in progress.committed(written) }
+                    let url = URL(fileURLWithPath: file)
+                    let report = format.readsGeoJSON(file)
+                        ? try realm.importGeoJSON(from: url, options: options)
+                        : try realm.importJSONDocuments(from: url, options: options)
+                    progress.finish()
+                    if !quiet {
+                        let size = ByteCountFormatter.string(fromByteCount: Int64(ToolStore.fileSize(store)), countStyle: .file)
+                        print("imported \(file) into \(store): \(report); store \(size)")
                     }
                 }
-                let url = URL(fileURLWithPath: file)
-                let geo = format == .geojson || (format == .auto && ToolStore.looksLikeGeoJSON(file))
-                let report = geo ? try realm.importGeoJSON(from: url, options: options) : try realm.importJSONDocuments(from: url, options: options)
-                if !quiet && isatty(STDERR_FILENO) == 1 { FileHandle.standardError.write(Data("\r".utf8)) }
-                if !quiet { print("imported \(file) into \(store): \(report)") }
             }
         }
+    }
+}
+
+/// Import progress on standard error: a line rewritten in place on a
+/// terminal, else a plain line every few seconds (logs stay readable).
+final class ImportProgress: @unchecked Sendable {
+    private let enabled: Bool
+    private let terminal = isatty(STDERR_FILENO) == 1
+    private let started = Date()
+    private var lastLine = Date.distantPast
+    private let lock = NSLock()
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    func committed(_ written: Int) {
+        guard enabled else { return }
+        lock.withLock {
+            let now = Date()
+            let rate = Double(written) / max(now.timeIntervalSince(started), 0.001)
+            if terminal {
+                FileHandle.standardError.write(Data("\r  \(written) records committed, \(Int(rate))/s   ".utf8))
+            } else if now.timeIntervalSince(lastLine) >= 5 {
+                lastLine = now
+                FileHandle.standardError.write(Data("  \(written) records committed, \(Int(rate))/s\n".utf8))
+            }
+        }
+    }
+
+    /// Ends the terminal's progress line.
+    func finish() {
+        if enabled && terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 }

@@ -9,7 +9,7 @@ enum ToolClass: String, ExpressibleByArgument, CaseIterable {
 }
 
 extension GeodeCommand {
-    /// `geode query STORE PREDICATE`.
+    /// `geode query [STORE] [CLASS] PREDICATE`.
     struct QueryObjects: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "query",
@@ -20,14 +20,18 @@ extension GeodeCommand {
                  geometry geoWithin geoCircle([lon, lat], radians),
                  geometry geoWithin geoPolygon({[lon, lat], …}).
 
+            The class is GeoFeature (GeoJSON imports) unless named, as a word before the
+            query or with --class: JSONDocument holds plain JSON imports.
+
             Examples:
               geode query places.geode "properties.population > 1000000" --count
+              geode query tweets.geode JSONDocument "content.user.followers_count > 10000" --count
               geode query places.geode "geometry geoWithin geoBox([5.9, 45.8], [10.5, 47.8], planar)" --format geojson
               geode query places.geode "properties.cc == 'FR' SORT(properties.population DESC) LIMIT(10)" --explain
             """
         )
 
-        @Argument(help: "[STORE] QUERY: the store (default $GEODE_STORE or ./geode.geode) and the predicate, with optional SORT, DISTINCT and LIMIT clauses.")
+        @Argument(help: "[STORE] [CLASS] QUERY: the store (default $GEODE_STORE or ./geode.geode), the class (GeoFeature or JSONDocument) and the predicate, with optional SORT, DISTINCT and LIMIT clauses.")
         var words: [String]
 
         @Option(help: "Sort by this key path, ascending; --sort=-path for descending.")
@@ -37,7 +41,7 @@ extension GeodeCommand {
         var limit: Int?
 
         @Option(name: .customLong("class"), help: "GeoFeature or JSONDocument.")
-        var className: ToolClass = .feature
+        var className: ToolClass?
 
         @Flag(help: "Print only the number of matching objects.")
         var count = false
@@ -48,19 +52,34 @@ extension GeodeCommand {
         @Option(help: "Output format for the objects: geojson, geojsonl, json or ndjson.")
         var format: ExportFormat = .geoJSONLines
 
+        /// The store, the class and the predicate the words name.
+        private var parsed: (store: String, cls: ToolClass, predicate: String)? {
+            guard let predicate = words.last else { return nil }
+            var rest = words.dropLast()
+            var cls = className
+            if let word = rest.last, let named = ToolClass(rawValue: word), rest.count == 2 || !FileManager.default.fileExists(atPath: word) {
+                guard className == nil || className == named else { return nil }
+                cls = named
+                rest = rest.dropLast()
+            }
+            guard rest.count <= 1 else { return nil }
+            return (rest.first ?? ToolStore.defaultPath, cls ?? .feature, predicate)
+        }
+
         func validate() throws {
-            guard (1 ... 2).contains(words.count) else { throw ValidationError("expected [STORE] QUERY") }
+            guard (1 ... 3).contains(words.count), parsed != nil else {
+                throw ValidationError("expected [STORE] [CLASS] QUERY, with CLASS GeoFeature or JSONDocument (or given once, with --class)")
+            }
         }
 
         func run() throws {
-            let store = words.count == 2 ? words[0] : ToolStore.defaultPath
-            let predicate = words[words.count - 1]
+            guard let (store, cls, predicate) = parsed else { throw ValidationError("expected [STORE] [CLASS] QUERY") }
             var clauses = ""
             if let sort { clauses += sort.hasPrefix("-") ? " SORT(\(sort.dropFirst()) DESC)" : " SORT(\(sort) ASC)" }
             if let limit { clauses += " LIMIT(\(limit))" }
             try ExitStatus.run {
                 let realm = try ToolStore.openExisting(store)
-                switch className {
+                switch cls {
                 case .feature: try show(realm.objects(GeoFeature.self).query(predicate + clauses))
                 case .document: try show(realm.objects(JSONDocument.self).query(predicate + clauses))
                 }

@@ -25,14 +25,36 @@ enum ToolStore {
         return try open(path, readOnly: true)
     }
 
-    /// Whether a file name says GeoJSON (`.geojson`, `.geojsonl`, `.geojsons`).
+    /// Whether a file is GeoJSON: its name says so (`.geojson`, `.geojsonl`,
+    /// `.geojsons`, `.geojsonseq`), or its first 64 KiB name a Feature or a
+    /// FeatureCollection as a `type`.
     static func looksLikeGeoJSON(_ path: String) -> Bool {
         let lower = path.lowercased()
-        return lower.hasSuffix(".geojson") || lower.hasSuffix(".geojsonl") || lower.hasSuffix(".geojsons") || lower.hasSuffix(".geojsonseq")
+        if [".geojson", ".geojsonl", ".geojsons", ".geojsonseq"].contains(where: lower.hasSuffix) { return true }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = String(decoding: handle.readData(ofLength: 65_536), as: UTF8.self)
+        return head.range(of: #""type"\s*:\s*"Feature(Collection)?""#, options: .regularExpression) != nil
+    }
+
+    /// The size of the store file in bytes (0 when it cannot be read).
+    static func fileSize(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
     }
 }
 
 /// What `import` reads its input as.
 enum InputFormat: String, ExpressibleByArgument, CaseIterable {
-    case auto, geojson, json
+    case auto, geojson, geojsonseq, json, ndjson
+
+    /// Whether the input is read as GeoJSON (features), else as plain JSON records.
+    /// Line-delimited and RFC 8142 inputs are recognised by their content, so
+    /// `ndjson` and `geojsonseq` name the record type only.
+    func readsGeoJSON(_ file: String) -> Bool {
+        switch self {
+        case .geojson, .geojsonseq: return true
+        case .json, .ndjson: return false
+        case .auto: return ToolStore.looksLikeGeoJSON(file)
+        }
+    }
 }

@@ -101,4 +101,36 @@ import Testing
         #expect(outcome.status == 65)
         #expect(outcome.stderr.contains("broken.json:2:"), "\(outcome.stderr)")
     }
+
+    @Test func importTakesSeveralFilesAndQueryTakesTheClassAsAWord() throws {
+        let directory = try TemporaryDirectory()
+        let store = directory.path("mixed.geode")
+        let documents = directory.path("docs.ndjson")
+        FileManager.default.createFile(atPath: documents, contents: Data("{\"a\": 1}\n{\"a\": 2}\n{\"a\": 3}\n".utf8))
+        // GeoJSON in a file named .json: recognised by its content.
+        let features = directory.path("cities.json")
+        try FileManager.default.copyItem(atPath: Fixtures.dataDirectory.appendingPathComponent("Samples/cities.geojson").path, toPath: features)
+
+        let imported = try Subprocess.run("geode", ["import", features, documents, "--store", store, "--batch", "100"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let summaries = imported.stdout.split(separator: "\n")
+        #expect(summaries.count == 2)
+        #expect(summaries.first?.contains("1001 of 1001 records written") == true)
+        #expect(summaries.last?.contains("3 of 3 records written") == true)
+        #expect(summaries.allSatisfy { $0.contains("; store ") })
+        // Not a terminal: progress comes as plain lines, not carriage returns.
+        #expect(imported.stderr.contains("records committed"))
+        #expect(!imported.stderr.contains("\r"))
+
+        let documentsCount = try Subprocess.run("geode", ["query", store, "JSONDocument", "content.a >= 2", "--count"])
+        #expect(documentsCount.status == 0, "\(documentsCount.stderr)")
+        #expect(documentsCount.stdout == "2\n")
+        let featureCount = try Subprocess.run("geode", ["query", store, "GeoFeature", "properties.countrycode == 'FR'", "--count"])
+        #expect(featureCount.status == 0)
+        let sameByDefault = try Subprocess.run("geode", ["query", store, "properties.countrycode == 'FR'", "--count"])
+        #expect(featureCount.stdout == sameByDefault.stdout)
+
+        let conflicting = try Subprocess.run("geode", ["query", store, "JSONDocument", "content.a >= 2", "--class", "GeoFeature"])
+        #expect(conflicting.status == 64)
+    }
 }
