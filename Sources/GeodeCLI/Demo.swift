@@ -8,18 +8,23 @@ extension GeodeCommand {
         static let configuration = CommandConfiguration(
             abstract: "Import the built-in city sample into a new store and query it.",
             discussion: """
-            Imports Data/Samples/cities.geojson (1,001 GeoNames cities) the way `geode import`
-            does, then runs the kinds of queries Geode is for — mixed-property filters, sorts,
-            an indexed id lookup, and geoWithin boxes, circles and polygons answered from the
-            spatial index — printing each plan, count and time, and exports one city back.
+            Imports Data/Samples/cities.geojson (1,001 GeoNames cities) and
+            Data/Samples/countries.geojson (177 Natural Earth country borders) the way
+            `geode import` does, then runs the kinds of queries Geode is for — mixed-property
+            filters, sorts, an indexed id lookup, and geoWithin boxes, circles, polygons and
+            country borders taken from the store, answered from the spatial index — printing
+            each plan, count and time, and exports one city back.
 
             Example:
               geode demo --store /tmp/cities.geode
             """
         )
 
-        @Option(help: "The GeoJSON sample to import.")
+        @Option(help: "The GeoJSON sample of points to import.")
         var sample = "Data/Samples/cities.geojson"
+
+        @Option(help: "The GeoJSON sample of country borders to import (skipped when missing).")
+        var countries = "Data/Samples/countries.geojson"
 
         @Option(help: "Where to write the store (default: a temporary file, removed afterwards).")
         var store: String?
@@ -58,6 +63,17 @@ extension GeodeCommand {
                      cities.query("geometry geoWithin geoPolygon({[2.5, 49.5], [7.2, 49.5], [7.2, 53.6], [4.5, 53.4], [2.5, 51.0], [2.5, 49.5]}, planar) AND properties.population > 50000"))
             try show("Names starting with 'San' in the Americas, case-insensitive:",
                      cities.query("properties.name BEGINSWITH[c] 'san' AND properties.timezone BEGINSWITH 'America/' SORT(properties.name ASC) LIMIT(5)"))
+            if FileManager.default.fileExists(atPath: countries) {
+                let borders = try realm.importGeoJSON(from: URL(fileURLWithPath: countries))
+                print("  Imported \(countries): \(borders)")
+                print("  (country borders are kept as GeoJSON in otherGeometry; only points are spatially indexed)\n")
+                for (code, name) in [("ITA", "Italy"), ("BRA", "Brazil")] {
+                    guard let country = try cities.query("properties.iso_a3 == %@", code).first else { continue }
+                    let border = try GeoMultiPolygon(geoJSON: try country.otherGeometry.jsonString())
+                    try show("Cities inside \(name)'s border (its \(border.count)-part polygon, read from the store):",
+                             cities.where { $0.geometry.geoWithin(border) }.sorted(byKeyPath: "properties.population", ascending: false))
+                }
+            }
             if let first = try cities.query("properties.population > 5000000 SORT(properties.population DESC)").first,
                case let .int(id) = first.id {
                 try show("Looked up by id \(id) (the id index):", cities.query("id == %@", id))

@@ -22,9 +22,12 @@ import Testing
         #expect(outcome.stdout.contains("1. São Paulo") || outcome.stdout.contains("São Paulo (BR, 12,400,232)"), "the largest city of the sample")
         #expect(outcome.stdout.contains("plan: spatial index GeoFeature.geometry"))
         #expect(outcome.stdout.contains("\"coordinates\":[-46.63611,-23.5475]"), "the export writes shortest numbers")
+        #expect(outcome.stdout.contains("177 of 177 records written"), "the country borders")
+        #expect(outcome.stdout.contains("Cities inside Italy's border"))
+        #expect(outcome.stdout.contains("geoMultiPolygon(3 polygons"))
         let stats = try Subprocess.run("geode", ["stats", store])
         #expect(stats.status == 0)
-        #expect(stats.stdout.contains("class    GeoFeature: 1001 objects"))
+        #expect(stats.stdout.contains("class    GeoFeature: 1178 objects"), "1,001 cities and 177 countries")
     }
 
     @Test func aMissingStoreExitsWith66() throws {
