@@ -33,7 +33,9 @@ enum ToolStore {
         if [".geojson", ".geojsonl", ".geojsons", ".geojsonseq"].contains(where: lower.hasSuffix) { return true }
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
-        let head = String(decoding: handle.readData(ofLength: 65_536), as: UTF8.self)
+        // The throwing read: a directory or an unreadable file is simply not GeoJSON.
+        guard let bytes = try? handle.read(upToCount: 65_536) else { return false }
+        let head = String(decoding: bytes, as: UTF8.self)
         return head.range(of: #""type"\s*:\s*"Feature(Collection)?""#, options: .regularExpression) != nil
     }
 

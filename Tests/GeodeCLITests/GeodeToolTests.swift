@@ -136,4 +136,12 @@ import Testing
         let conflicting = try Subprocess.run("geode", ["query", store, "JSONDocument", "content.a >= 2", "--class", "GeoFeature"])
         #expect(conflicting.status == 64)
     }
+
+    @Test func aDirectoryGivenAsInputIsRefusedWithoutACrash() throws {
+        let directory = try TemporaryDirectory()
+        let outcome = try Subprocess.run("geode", ["import", directory.url.path, "--store", directory.path("s.geode")])
+        #expect(outcome.status == 65, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("not a regular file"))
+        #expect(!outcome.signalled)
+    }
 }

@@ -126,16 +126,12 @@ extension Realm {
                            _ write: (JSONRecordStream.Record, inout ImportReport) throws -> Void) throws -> ImportReport {
         precondition(!isInWriteTransaction, "Geode: an import opens its own write transactions; call it outside realm.write")
         let started = Date()
-        let data: Data
-        do {
-            data = try Data(contentsOf: url, options: .alwaysMapped)
-        } catch {
-            throw GeodeError.file("cannot read '\(url.path)': \(error.localizedDescription)")
-        }
+        let input = try MappedInput(url)
         var report = ImportReport()
-        report.bytes = data.count
+        report.bytes = input.bytes.count
         let file = url.lastPathComponent
-        try data.withUnsafeBytes { buffer in
+        try withExtendedLifetime(input) {
+            let buffer = input.bytes
             var stream = JSONRecordStream(bytes: buffer, source: file)
             var committed = 0
             var inBatch = 0
@@ -151,6 +147,10 @@ extension Realm {
                     if !options.atomic && inBatch >= max(1, options.batchSize) {
                         try commitWrite()
                         committed = report.written
+                        // Keep resident memory flat: input behind this record and the
+                        // store's pages are in the page cache; drop our mappings of them.
+                        input.release(before: record.offset)
+                        store.releaseMappedPages()
                         options.progress?(committed)
                         beginWrite()
                         inBatch = 0

@@ -276,6 +276,40 @@ package final class Environment: @unchecked Sendable {
         return readOnly ? Transaction(txn, environment: self) : WriteTransaction(txn, environment: self)
     }
 
+    /// Drops this process's mapping of the store's pages; they stay in the OS
+    /// page cache and come back on the next read, as a minor fault. A long
+    /// write (an import) calls it after each commit so that its resident memory
+    /// is what it works on, not every page it has touched. Safe because the map
+    /// is read-only (Geode never sets `MDB_WRITEMAP`): nothing in it is dirty.
+    /// LMDB does not report where it mapped the file (`me_mapaddr` is set only
+    /// with `MDB_FIXEDMAP`), so the mapping is looked up in `/proc/self/maps`;
+    /// where that cannot be read, nothing is released.
+    package func releaseMappedPages() {
+        mapLock.lockShared()
+        defer { mapLock.unlock() }
+        guard let (address, length) = Self.mapping(of: path) else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let used = (mapUsage.used + page - 1) / page * page
+        _ = madvise(address, min(used, length), MADV_DONTNEED)
+    }
+
+    /// The largest mapping of the file at `path` in this process.
+    private static func mapping(of path: String) -> (UnsafeMutableRawPointer, Int)? {
+        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return nil }
+        let wanted = canonicalPath(path)
+        var best: (UInt, Int)?
+        for line in maps.split(separator: "\n") {
+            // "start-end perms offset dev inode   pathname"
+            let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
+            guard fields.count == 6, fields[5].trimmingCharacters(in: .whitespaces) == wanted else { continue }
+            let bounds = fields[0].split(separator: "-")
+            guard bounds.count == 2, let start = UInt(bounds[0], radix: 16), let end = UInt(bounds[1], radix: 16), end > start else { continue }
+            if Int(end - start) > best?.1 ?? 0 { best = (start, Int(end - start)) }
+        }
+        guard let (start, length) = best, let address = UnsafeMutableRawPointer(bitPattern: start) else { return nil }
+        return (address, length)
+    }
+
     // MARK: - Map size
 
     /// The map's size and the bytes in use now.

@@ -113,6 +113,10 @@ package final class Store: @unchecked Sendable {
     /// The table with number `id` (links name tables by number).
     package func table(id: UInt32) -> Table? { current.tablesByID[id] }
 
+    /// Drops this process's mapping of the store's pages (see
+    /// ``Environment/releaseMappedPages()``): imports call it between batches.
+    package func releaseMappedPages() { environment.releaseMappedPages() }
+
     /// The size of the store's file in bytes.
     package var fileSize: Int {
         var info = stat()
