@@ -62,7 +62,7 @@ struct WorkloadSuite: ParsableCommand {
         var median: Double { seconds.sorted()[seconds.count / 2] }
     }
 
-    @Option(help: "Peers to run beside Geode, comma-separated: sqlite (in-process SQLite with an R*Tree), or none.")
+    @Option(help: "Peers to run beside Geode, comma-separated: sqlite (in-process SQLite with an R*Tree), postgis (PostgreSQL 15 + PostGIS 3 on loopback, installed and started by the run), or none.")
     var peers = "sqlite"
 
     func run() throws {
@@ -77,8 +77,11 @@ struct WorkloadSuite: ParsableCommand {
 
         var systems: [PlacesSystem] = [GeodeSystem()]
         for peer in peers.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where peer != "none" {
-            guard peer == "sqlite" else { throw ValidationError("unknown peer \(peer); available: sqlite") }
-            systems.append(SQLiteSystem())
+            switch peer {
+            case "sqlite": systems.append(SQLiteSystem())
+            case "postgis": systems.append(PostGISSystem())
+            default: throw ValidationError("unknown peer \(peer); available: sqlite, postgis")
+            }
         }
 
         // The query sets, parsed once.
