@@ -215,6 +215,28 @@ struct WorkloadSuite: ParsableCommand {
                 }
             }
             probes.append(Row(name: "probe: jansson parse of the input", count: records, seconds: seconds))
+            // Raw LMDB: every feature's JSON text put under its id (one durable transaction,
+            // keys in order), then the lookup ids got: the storage floor under import and lookups.
+            var texts: [[UInt8]] = []
+            texts.reserveCapacity(records)
+            try data.withUnsafeBytes { buffer in
+                var stream = JSONRecordStream(bytes: buffer, source: places)
+                while let r = try stream.next() { texts.append(Array(try JSONWriter.string(r.value).utf8)) }
+            }
+            let rawPath = root.appendingPathComponent("raw-probe.mdb").path
+            let (putCount, putSeconds) = try Self.repeatRun(repetitions) { () -> Int in
+                RawLMDB.remove(rawPath)
+                try RawLMDB(path: rawPath).putAll(texts, append: true)
+                return texts.count
+            }
+            probes.append(Row(name: "probe: raw LMDB puts of the features", count: putCount, seconds: putSeconds))
+            if !lookupIDs.isEmpty {
+                let raw = try RawLMDB(path: rawPath)
+                let keys = lookupIDs.map { UInt64($0 + 1) }
+                let (_, getSeconds) = try Self.repeatRun(repetitions) { try raw.getAll(keys) }
+                probes.append(Row(name: "probe: raw LMDB gets of the lookup ids", count: keys.count, seconds: getSeconds))
+            }
+            RawLMDB.remove(rawPath)
             if !countryGeometries.isEmpty {
                 let context = GEOSContext()
                 let (covered, coverSeconds) = try Self.repeatRun(repetitions) { () -> Int in
