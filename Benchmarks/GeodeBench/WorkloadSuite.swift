@@ -264,13 +264,13 @@ struct WorkloadSuite: ParsableCommand {
                       + "\(String(format: "%.1f", Double(Self.size(places)) / 1e6 / r.median)) MB/s; store \(String(format: "%.1f", Double(storeBytes[system.name] ?? 0) / 1e6)) MB")
             }
         }
-        var header = "  " + "operation".padding(toLength: 36, withPad: " ", startingAt: 0) + "count".padding(toLength: 12, withPad: " ", startingAt: 0)
+        var header = "  " + "operation".padding(toLength: 48, withPad: " ", startingAt: 0) + "count".padding(toLength: 12, withPad: " ", startingAt: 0)
         for name in names { header += name.padding(toLength: 16, withPad: " ", startingAt: 0) }
         if names.count > 1 { header += names.dropFirst().map { "Geode/\($0)" }.joined(separator: "  ") }
         print(header)
         for op in order {
             guard let first = table[names[0]]?[op] ?? names.lazy.compactMap({ table[$0]?[op] }).first else { continue }
-            var line = "  " + op.padding(toLength: 36, withPad: " ", startingAt: 0) + String(first.count).padding(toLength: 12, withPad: " ", startingAt: 0)
+            var line = "  " + op.padding(toLength: 48, withPad: " ", startingAt: 0) + String(first.count).padding(toLength: 12, withPad: " ", startingAt: 0)
             for name in names {
                 line += (table[name]?[op].map { String(format: "%9.3f s", $0.median) } ?? "        –").padding(toLength: 16, withPad: " ", startingAt: 0)
             }
@@ -280,7 +280,7 @@ struct WorkloadSuite: ParsableCommand {
             print(line)
         }
         for probe in probes {
-            print("  " + probe.name.padding(toLength: 36, withPad: " ", startingAt: 0) + String(probe.count).padding(toLength: 12, withPad: " ", startingAt: 0)
+            print("  " + probe.name.padding(toLength: 48, withPad: " ", startingAt: 0) + String(probe.count).padding(toLength: 12, withPad: " ", startingAt: 0)
                   + String(format: "%9.3f s", probe.median))
         }
         // Counts must agree across systems too.
