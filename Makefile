@@ -27,7 +27,7 @@ SHARED ?= ../shared
 WORK ?= /tmp/geode-bench-inputs
 
 # Figures: release build, N documents per operation, medians of 3 runs. The places
-# workload of $(SHARED)/bench runs on Geode, on SQLite with an R*Tree and on PostGIS
+# workload of $(SHARED)/bench runs on Geode, on SQLite with an R*Tree, on SpatiaLite and on PostGIS
 # (PostgreSQL 15 + PostGIS 3 from Debian, installed when missing, started on loopback
 # in a temporary directory and stopped afterwards) side by side, and fails if any
 # count differs from the reference counts; the Realm comparison set
@@ -35,7 +35,7 @@ WORK ?= /tmp/geode-bench-inputs
 # and 1000000 and prints Geode/Realm ratios.
 bench: setup workload-inputs
 	$(SWIFT) build -c release --product geode-bench
-	"$$($(SWIFT) build -c release --show-bin-path)/geode-bench" workload --places $(WORK)/places_$(N).geojson --queries $(WORK)/queries_$(N).json --countries $(SHARED)/data/ne_110m_admin_0_countries.geojson --scan-baseline --peers sqlite,postgis $(BENCH_FLAGS)
+	"$$($(SWIFT) build -c release --show-bin-path)/geode-bench" workload --places $(WORK)/places_$(N).geojson --queries $(WORK)/queries_$(N).json --countries $(SHARED)/data/ne_110m_admin_0_countries.geojson --scan-baseline --peers sqlite,spatialite,postgis $(BENCH_FLAGS)
 	"$$($(SWIFT) build -c release --show-bin-path)/geode-bench" storage --count $(N) $(BENCH_FLAGS)
 	"$$($(SWIFT) build -c release --show-bin-path)/geode-bench" objects --count $(N) $(BENCH_FLAGS)
 	"$$($(SWIFT) build -c release --show-bin-path)/geode-bench" projection --count $(N) $(BENCH_FLAGS)

@@ -75,27 +75,27 @@ final class GeodeSystem: PlacesSystem {
     }
 }
 
-/// SQLite 3 with an R*Tree on the points and the properties as JSON text
-/// (json_extract for the mixed queries), in the same process: no client calls.
-/// Circles and polygons refine R*Tree candidates exactly (haversine; GEOS
-/// prepared covers), as a client of SQLite would.
-final class SQLiteSystem: PlacesSystem {
-    let name = "SQLite+R*Tree"
-    private var db: SQLiteDatabase?
-    private var path = ""
+/// What the SQLite-based peers share: one database, its prepared statements,
+/// and the JSON-text queries (mixed properties, lookups by id).
+class SQLiteBackedSystem {
+    var db: SQLiteDatabase?
+    var path = ""
     private var statements: [String: SQLiteStatement] = [:]
-    private let geos = GEOSContext()
 
-    func load(_ places: String, into directory: URL) throws -> Int {
-        path = directory.appendingPathComponent("places.sqlite").path
-        let db = try SQLiteDatabase(path: path)
-        try db.execute("""
-            PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
-            CREATE TABLE places (id INTEGER PRIMARY KEY, lon REAL NOT NULL, lat REAL NOT NULL, properties TEXT);
-            CREATE VIRTUAL TABLE places_rtree USING rtree(id, min_lon, max_lon, min_lat, max_lat);
-            """)
-        let insert = try db.prepare("INSERT INTO places VALUES (?, ?, ?, ?)")
-        let index = try db.prepare("INSERT INTO places_rtree VALUES (?, ?, ?, ?, ?)")
+    /// Opens a new database at `path`, forgetting the previous one.
+    func open(_ path: String) throws -> SQLiteDatabase {
+        statements = [:]
+        db = nil
+        self.path = path
+        return try SQLiteDatabase(path: path)
+    }
+
+    var storeBytes: Int { WorkloadSuite.size(path) + WorkloadSuite.size(path + "-wal") + WorkloadSuite.size(path + "-shm") }
+
+    /// Streams the features of `places` into `insert` (id, lon, lat, properties
+    /// as JSON text), committing every 100,000; returns how many were inserted.
+    func insertFeatures(of places: String, into db: SQLiteDatabase,
+                        _ insert: (Int, Double, Double, String) throws -> Void) throws -> Int {
         let data = try Data(contentsOf: URL(fileURLWithPath: places), options: .alwaysMapped)
         var written = 0
         try db.execute("BEGIN")
@@ -107,25 +107,69 @@ final class SQLiteSystem: PlacesSystem {
                       let lat = WorkloadSuite.double(c[1]) else { continue }
                 var properties = ""
                 try JSONTextEncoder.append(f["properties"] ?? .null, to: &properties)
-                try insert.run(.int(Int(id)), .double(lon), .double(lat), .text(properties))
-                try index.run(.int(Int(id)), .double(lon), .double(lon), .double(lat), .double(lat))
+                try insert(Int(id), lon, lat, properties)
                 written += 1
                 if written % 100_000 == 0 { try db.execute("COMMIT; BEGIN") }
             }
         }
-        try db.execute("COMMIT; PRAGMA wal_checkpoint(TRUNCATE)")
-        self.db = db
+        try db.execute("COMMIT")
         return written
     }
 
-    var storeBytes: Int { WorkloadSuite.size(path) + WorkloadSuite.size(path + "-wal") + WorkloadSuite.size(path + "-shm") }
-
-    private func statement(_ sql: String) throws -> SQLiteStatement {
+    func statement(_ sql: String) throws -> SQLiteStatement {
         if let s = statements[sql] { return s }
         guard let db else { throw SQLiteError("load first") }
         let s = try db.prepare(sql)
         statements[sql] = s
         return s
+    }
+
+    static let mixed = [
+        "population_gt_1m": "SELECT count(*) FROM places WHERE json_extract(properties, '$.population') > 1000000",
+        "meta_rank_eq_3": "SELECT count(*) FROM places WHERE json_extract(properties, '$.meta.rank') = 3",
+        "tags_contains_capital": "SELECT count(*) FROM places WHERE EXISTS (SELECT 1 FROM json_each(properties, '$.tags') WHERE value = 'capital')",
+        "meta_nested_a_b_c_eq_5": "SELECT count(*) FROM places WHERE json_extract(properties, '$.meta.nested.a.b.c') = 5",
+    ]
+
+    func countMixed(_ name: String) throws -> Int {
+        guard let sql = Self.mixed[name] else { throw SQLiteError("unknown mixed query \(name)") }
+        let s = try statement(sql)
+        defer { s.reset() }
+        return try s.step() ? s.int(0) : 0
+    }
+
+    func lookup(_ id: Int) throws -> Bool {
+        let s = try statement("SELECT properties FROM places WHERE id = ?")
+        try s.bind(.int(id))
+        defer { s.reset() }
+        return try s.step() && s.textLength(0) > 0
+    }
+}
+
+/// SQLite 3 with an R*Tree on the points and the properties as JSON text
+/// (json_extract for the mixed queries), in the same process: no client calls.
+/// Circles and polygons refine R*Tree candidates exactly (haversine; GEOS
+/// prepared covers), as a client of SQLite would.
+final class SQLiteSystem: SQLiteBackedSystem, PlacesSystem {
+    let name = "SQLite+R*Tree"
+    private let geos = GEOSContext()
+
+    func load(_ places: String, into directory: URL) throws -> Int {
+        let db = try open(directory.appendingPathComponent("places.sqlite").path)
+        try db.execute("""
+            PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
+            CREATE TABLE places (id INTEGER PRIMARY KEY, lon REAL NOT NULL, lat REAL NOT NULL, properties TEXT);
+            CREATE VIRTUAL TABLE places_rtree USING rtree(id, min_lon, max_lon, min_lat, max_lat);
+            """)
+        let insert = try db.prepare("INSERT INTO places VALUES (?, ?, ?, ?)")
+        let index = try db.prepare("INSERT INTO places_rtree VALUES (?, ?, ?, ?, ?)")
+        let written = try insertFeatures(of: places, into: db) { id, lon, lat, properties in
+            try insert.run(.int(id), .double(lon), .double(lat), .text(properties))
+            try index.run(.int(id), .double(lon), .double(lon), .double(lat), .double(lat))
+        }
+        try db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        self.db = db
+        return written
     }
 
     /// R*Tree boxes are 32-bit floats rounded outward: the exact test is on the REAL columns.
@@ -172,26 +216,5 @@ final class SQLiteSystem: PlacesSystem {
             if try prepared.covers(x: lon, y: lat) { n += 1 }
         }
         return n
-    }
-
-    static let mixed = [
-        "population_gt_1m": "SELECT count(*) FROM places WHERE json_extract(properties, '$.population') > 1000000",
-        "meta_rank_eq_3": "SELECT count(*) FROM places WHERE json_extract(properties, '$.meta.rank') = 3",
-        "tags_contains_capital": "SELECT count(*) FROM places WHERE EXISTS (SELECT 1 FROM json_each(properties, '$.tags') WHERE value = 'capital')",
-        "meta_nested_a_b_c_eq_5": "SELECT count(*) FROM places WHERE json_extract(properties, '$.meta.nested.a.b.c') = 5",
-    ]
-
-    func countMixed(_ name: String) throws -> Int {
-        guard let sql = Self.mixed[name] else { throw SQLiteError("unknown mixed query \(name)") }
-        let s = try statement(sql)
-        defer { s.reset() }
-        return try s.step() ? s.int(0) : 0
-    }
-
-    func lookup(_ id: Int) throws -> Bool {
-        let s = try statement("SELECT properties FROM places WHERE id = ?")
-        try s.bind(.int(id))
-        defer { s.reset() }
-        return try s.step() && s.textLength(0) > 0
     }
 }

@@ -62,7 +62,7 @@ struct WorkloadSuite: ParsableCommand {
         var median: Double { seconds.sorted()[seconds.count / 2] }
     }
 
-    @Option(help: "Peers to run beside Geode, comma-separated: sqlite (in-process SQLite with an R*Tree), postgis (PostgreSQL 15 + PostGIS 3 on loopback, installed and started by the run), or none.")
+    @Option(help: "Peers to run beside Geode, comma-separated: sqlite (in-process SQLite with an R*Tree), spatialite (SpatiaLite 5 in the same SQLite, installed by the run), postgis (PostgreSQL 15 + PostGIS 3 on loopback, installed and started by the run), or none.")
     var peers = "sqlite"
 
     func run() throws {
@@ -80,7 +80,8 @@ struct WorkloadSuite: ParsableCommand {
             switch peer {
             case "sqlite": systems.append(SQLiteSystem())
             case "postgis": systems.append(PostGISSystem())
-            default: throw ValidationError("unknown peer \(peer); available: sqlite, postgis")
+            case "spatialite": systems.append(SpatiaLiteSystem())
+            default: throw ValidationError("unknown peer \(peer); available: sqlite, spatialite, postgis")
             }
         }
 
