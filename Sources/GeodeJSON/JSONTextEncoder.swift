@@ -14,15 +14,26 @@ import GeodeCore
 /// try JSONTextEncoder.append(.map(["lon": .double(1.773867)]), to: &out)   // {"lon":1.773867}
 /// ```
 package enum JSONTextEncoder {
+    /// Appends `value` as JSON text. A NaN or infinite number throws
+    /// ``JSONError/unrepresentable(what:path:)`` with its path
+    /// (`["meta"]["alt"][2]`), built only then: encoding builds no paths.
     package static func append(_ value: Value, to out: inout String, path: String = "") throws {
+        do {
+            try encode(value, &out)
+        } catch let JSONError.unrepresentable(what, inner) {
+            throw JSONError.unrepresentable(what: what, path: path + inner)
+        }
+    }
+
+    private static func encode(_ value: Value, _ out: inout String) throws {
         switch value {
         case .null: out += "null"
         case let .bool(b): out += b ? "true" : "false"
         case let .int(i): out += String(i)
         case let .float(f):
-            guard f.isFinite else { throw JSONError.unrepresentable(what: "float \(f)", path: path) }
-            try appendDouble(Double(f), &out, path)
-        case let .double(d): try appendDouble(d, &out, path)
+            guard f.isFinite else { throw JSONError.unrepresentable(what: "float \(f)", path: "") }
+            try appendDouble(Double(f), &out)
+        case let .double(d): try appendDouble(d, &out)
         case let .string(s): appendString(s, &out)
         case let .binary(b): appendString(Data(b).base64EncodedString(), &out)
         case let .timestamp(t):
@@ -32,13 +43,17 @@ package enum JSONTextEncoder {
         case let .objectId(id): appendString(id.array.map { String(format: "%02x", $0) }.joined(), &out)
         case let .uuid(u): appendString(u.uuidString, &out)
         case let .link(l):
-            try append(.map(["$link": .map(["table": .int(Int64(l.table)), "key": .int(Int64(bitPattern: l.key.rawValue))])]), to: &out, path: path)
+            try encode(.map(["$link": .map(["table": .int(Int64(l.table)), "key": .int(Int64(bitPattern: l.key.rawValue))])]), &out)
         case let .decimal128(d): appendString(String(format: "%016llx%016llx", d.high, d.low), &out)
         case let .list(items), let .embedded(items):
             out += "["
             for (i, item) in items.enumerated() {
                 if i > 0 { out += "," }
-                try append(item, to: &out, path: path + "[\(i)]")
+                do {
+                    try encode(item, &out)
+                } catch let JSONError.unrepresentable(what, inner) {
+                    throw JSONError.unrepresentable(what: what, path: "[\(i)]" + inner)
+                }
             }
             out += "]"
         case let .map(entries):
@@ -49,14 +64,18 @@ package enum JSONTextEncoder {
                 first = false
                 appendString(key, &out)
                 out += ":"
-                try append(item, to: &out, path: path + "[\"\(key)\"]")
+                do {
+                    try encode(item, &out)
+                } catch let JSONError.unrepresentable(what, inner) {
+                    throw JSONError.unrepresentable(what: what, path: "[\"\(key)\"]" + inner)
+                }
             }
             out += "}"
         }
     }
 
-    private static func appendDouble(_ d: Double, _ out: inout String, _ path: String) throws {
-        guard d.isFinite else { throw JSONError.unrepresentable(what: "double \(d)", path: path) }
+    private static func appendDouble(_ d: Double, _ out: inout String) throws {
+        guard d.isFinite else { throw JSONError.unrepresentable(what: "double \(d)", path: "") }
         if d == d.rounded(), abs(d) < 1e15 {
             out += String(Int64(d)) + ".0"
         } else {
