@@ -74,6 +74,53 @@ package enum JSONTextEncoder {
         }
     }
 
+    /// Appends a stored list or map as JSON text straight from the document,
+    /// decoding nothing into engine values: the export and `jsonString` path
+    /// for managed collections. Errors carry the path as ``append(_:to:path:)``'s do.
+    package static func append(_ container: ContainerView, to out: inout String) throws {
+        try encode(container, &out)
+    }
+
+    private static func encode(_ container: ContainerView, _ out: inout String) throws {
+        let isMap = container.kind == .map
+        out += isMap ? "{" : "["
+        for i in 0 ..< container.count {
+            if i > 0 { out += "," }
+            if isMap {
+                appendString(String(decoding: try container.keyBytes(at: i), as: UTF8.self), &out)
+                out += ":"
+            }
+            guard let view = try container.value(at: i) else {
+                out += "null"
+                continue
+            }
+            do {
+                try encode(view, &out)
+            } catch let JSONError.unrepresentable(what, inner) {
+                let step = isMap ? "[\"\((try? container.key(at: i)) ?? "?")\"]" : "[\(i)]"
+                throw JSONError.unrepresentable(what: what, path: step + inner)
+            }
+        }
+        out += isMap ? "}" : "]"
+    }
+
+    private static func encode(_ view: ValueView, _ out: inout String) throws {
+        switch view.kind {
+        case .null?: out += "null"
+        case .false?: out += "false"
+        case .true?: out += "true"
+        case .int8?, .int16?, .int32?, .int64?: out += String(try view.int() ?? 0)
+        case .double?: try appendDouble(try view.double() ?? 0, &out)
+        case .string?: appendString(String(decoding: try view.stringBytes() ?? UnsafeRawBufferPointer(start: nil, count: 0), as: UTF8.self), &out)
+        case .list?, .map?, .embedded?:
+            guard let container = try view.container() else { out += "null"; return }
+            try encode(container, &out)
+        default:
+            // Rarer types (float, data, dates, ids, links) take the value path.
+            try encode(try view.decode(), &out)
+        }
+    }
+
     private static func appendDouble(_ d: Double, _ out: inout String) throws {
         guard d.isFinite else { throw JSONError.unrepresentable(what: "double \(d)", path: "") }
         if d == d.rounded(), abs(d) < 1e15 {

@@ -165,6 +165,21 @@ extension Map where Key == String, Value == AnyRealmValue {
         #expect(stored == expected)
     }
 
+    @Test func aStoredNaNCannotBeWrittenAsJSONAndThePathSaysWhere() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try Realm(configuration: Realm.Configuration(fileURL: directory.url.appendingPathComponent("nan.geode"),
+                                                                 objectTypes: [Bag.self]))
+        let bag = Bag()
+        bag.value = .fromDictionary(["ok": .int(1), "readings": .fromArray([.double(1.5), .double(.nan)])])
+        try realm.write { realm.add(bag) }
+        do {
+            _ = try bag.value.jsonString()
+            Issue.record("a NaN was written as JSON")
+        } catch {
+            #expect(String(describing: error).contains("[\"readings\"][1]"), "\(error)")
+        }
+    }
+
     @Test func malformedJSONSaysWhere() {
         do {
             _ = try AnyRealmValue(json: "{\"a\": [1, 2,, 3]}")

@@ -51,9 +51,29 @@ extension AnyRealmValue {
     /// null. Throws for NaN and infinite numbers, which JSON cannot hold.
     public func jsonString(pretty: Bool = false) throws -> String {
         do {
+            if !pretty, let location = managedLocation {
+                // A stored list or map is written straight from the document.
+                return try location.read { container in
+                    Result { () throws -> String in
+                        guard let container else { return "[]" }
+                        var out = ""
+                        try JSONTextEncoder.append(container, to: &out)
+                        return out
+                    }
+                }.get()
+            }
             return try JSONWriter.string(try engineValue(), pretty: pretty)
         } catch {
             throw GeodeError.from(error)
+        }
+    }
+
+    /// Where a managed list or dictionary value is stored; nil otherwise.
+    private var managedLocation: CollectionLocation? {
+        switch self {
+        case let .list(list): return list.location
+        case let .dictionary(map): return map.location
+        default: return nil
         }
     }
 

@@ -192,6 +192,9 @@ package struct ValueView {
     /// Whether the value is null.
     package var isNull: Bool { bytes[position] == ValueTag.null.rawValue }
 
+    /// The value's type tag; nil for a byte no tag has (a damaged document).
+    package var kind: ValueTag? { tag }
+
     private func need(_ n: Int) throws {
         guard n <= limit - position - 1 else { throw ContainerView.damaged("value runs past its container", position) }
     }
