@@ -29,8 +29,7 @@ enum QueryArguments {
     static func embeddedValue(_ argument: Any) -> EmbeddedObject? {
         if let object = argument as? EmbeddedObject { return object }
         if let mapped = argument as? any _CustomPersistable { return mapped.persistableValue as? EmbeddedObject }
-        let mirror = Mirror(reflecting: argument)
-        if mirror.displayStyle == .optional, let wrapped = mirror.children.first?.value { return embeddedValue(wrapped) }
+        if let optional = argument as? any _OptionalArgument { return optional._wrapped.flatMap(embeddedValue) }
         return nil
     }
 
@@ -85,7 +84,7 @@ enum QueryArguments {
         case let v as any _CustomPersistable:
             let persisted = v.persistableValue
             if persisted is ObjectBase {
-                throw GeodeError.query(message: "a \(type(of: v)) is stored as an embedded object: compare it with == or != in a where {} query, or compare its members", column: 0)
+                throw GeodeError.query(message: "a \(type(of: v)) is stored as an embedded object: compare it with == or != (member by member), or compare its members", column: 0)
             }
             return try scalar(persisted, realm)
         case let v as Data: return .binary(Array(v))
@@ -99,16 +98,24 @@ enum QueryArguments {
             return .link(Link(table: ref.cls.table.schema.table, key: ref.key))
         case let v as any PersistableEnum:
             return try scalar(v.rawValue as Any, realm)
-        default:
+        case let optional as any _OptionalArgument:
             // Optionals arrive boxed in Any: unwrap them.
-            let mirror = Mirror(reflecting: argument)
-            if mirror.displayStyle == .optional {
-                guard let wrapped = mirror.children.first?.value else { return .null }
-                return try scalar(wrapped, realm)
-            }
+            guard let wrapped = optional._wrapped else { return .null }
+            return try scalar(wrapped, realm)
+        default:
             return nil
         }
     }
+}
+
+/// Optionals boxed in `Any`, unwrapped without reflection (query arguments
+/// and the right-hand sides of type-safe comparisons arrive so).
+protocol _OptionalArgument {
+    var _wrapped: Any? { get }
+}
+
+extension Optional: _OptionalArgument {
+    var _wrapped: Any? { self.map { $0 as Any } }
 }
 
 /// The geo shapes (`GeoBox`, `GeoCircle`, `GeoPolygon`) a query accepts as arguments.
