@@ -41,3 +41,19 @@ func printTable(_ title: String, _ rows: [Measurement], ratios: [(String, String
         print("  \(label): \(String(format: "%.2f", a.median / b.median))x")
     }
 }
+
+/// Writes a suite's measurements as pretty-printed JSON to `path`, when given.
+func writeJSON<T: Encodable>(_ report: T, to path: String?) throws {
+    guard let path else { return }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    try encoder.encode(report).write(to: URL(fileURLWithPath: path))
+}
+
+/// A new directory for a suite's files under `directory`, named after the
+/// suite and this process; the caller removes it when done.
+func scratchDirectory(in directory: String, suite: String) throws -> URL {
+    let root = URL(fileURLWithPath: directory).appendingPathComponent("geode-bench-\(suite)-\(getpid())")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    return root
+}

@@ -36,8 +36,7 @@ struct MixedSuite: ParsableCommand {
         let texts = try statuses.map { try JSONWriter.string($0) }
         let trees = try texts.map { try AnyRealmValue(json: $0) }
         let bytes = (0 ..< count).reduce(0) { $0 + texts[$1 % texts.count].utf8.count }
-        let root = URL(fileURLWithPath: directory).appendingPathComponent("geode-bench-mixed-\(getpid())")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let root = try scratchDirectory(in: directory, suite: "mixed")
         defer { try? FileManager.default.removeItem(at: root) }
         let url = root.appendingPathComponent("statuses.geode")
         var checksum = 0

@@ -45,8 +45,7 @@ struct ObjectsSuite: ParsableCommand {
     static func tags(_ i: Int) -> [String] { (0 ..< i % 3).map { words[(i + $0) % words.count] } }
 
     func run() throws {
-        let root = URL(fileURLWithPath: directory).appendingPathComponent("geode-bench-objects-\(getpid())")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let root = try scratchDirectory(in: directory, suite: "objects")
         defer { try? FileManager.default.removeItem(at: root) }
         var random = SplitMix(seed: 7)
         let keys = (0 ..< lookups).map { _ in Int(random.next() % UInt64(count)) }
@@ -159,11 +158,7 @@ struct ObjectsSuite: ParsableCommand {
             ("delete half: Geode / SQLite", "Geode delete half (one write)", "SQLite delete half (one transaction)"),
         ])
         print("\n(checksum \(checksum))")
-        if let json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try encoder.encode(results).write(to: URL(fileURLWithPath: json))
-        }
+        try writeJSON(results, to: json)
     }
 }
 

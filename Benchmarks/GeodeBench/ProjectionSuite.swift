@@ -72,8 +72,7 @@ struct ProjectionSuite: ParsableCommand {
     }
 
     func run() throws {
-        let root = URL(fileURLWithPath: directory).appendingPathComponent("geode-bench-projection-\(getpid())")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let root = try scratchDirectory(in: directory, suite: "projection")
         defer { try? FileManager.default.removeItem(at: root) }
         let realm = try Realm(configuration: Realm.Configuration(fileURL: root.appendingPathComponent("readings.geode"),
                                                                  objectTypes: [Reading.self]))
@@ -120,10 +119,6 @@ struct ProjectionSuite: ParsableCommand {
             ("custom embedded / plain embedded", "custom-persistable embedded (x, y)", "plain embedded object (x, y)"),
         ])
         print("\n(checksum \(checksum))")
-        if let json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try encoder.encode(results).write(to: URL(fileURLWithPath: json))
-        }
+        try writeJSON(results, to: json)
     }
 }

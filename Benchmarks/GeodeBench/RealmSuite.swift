@@ -81,8 +81,7 @@ struct RealmSuite: ParsableCommand {
 
     func run() throws {
         guard count >= 200 else { throw ValidationError("--count must be at least 200 (the query centres are every N/200th object)") }
-        let root = URL(fileURLWithPath: directory).appendingPathComponent("geode-bench-realm-\(getpid())")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let root = try scratchDirectory(in: directory, suite: "realm")
         defer { try? FileManager.default.removeItem(at: root) }
         let file = root.appendingPathComponent("places.geode")
 
@@ -188,11 +187,7 @@ struct RealmSuite: ParsableCommand {
             print(String(format: "  file size: Geode %.1f MB, Realm %.1f MB (%.2fx)", fileMB, reference.fileMB, fileMB / reference.fileMB))
             print(String(format: "  peak memory during (a): Geode %.0f MB, Realm %.0f MB (%.2fx)", peakMB, reference.peakMB, peakMB / reference.peakMB))
         }
-        if let json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try encoder.encode(results).write(to: URL(fileURLWithPath: json))
-        }
+        try writeJSON(results, to: json)
 
         guard let reference else {
             print("\n(no Realm counts for N = \(count): counts not checked)")

@@ -41,8 +41,7 @@ struct StorageSuite: ParsableCommand {
     })
 
     func run() throws {
-        let root = URL(fileURLWithPath: directory).appendingPathComponent("geode-bench-\(getpid())")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let root = try scratchDirectory(in: directory, suite: "storage")
         defer { try? FileManager.default.removeItem(at: root) }
 
         var random = SplitMix(seed: 20_261_122)
@@ -161,17 +160,12 @@ struct StorageSuite: ParsableCommand {
             ("decode all / read one field", wholeDocument.name, oneField.name),
         ])
         print("\n(checksum \(checksum))")
-        if let json {
-            struct Report: Encodable {
-                let suite: String, count: Int, documentBytes: Int, repetitions: Int
-                let measurements: [Measurement]
-            }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try encoder.encode(Report(suite: "storage", count: count, documentBytes: averageBytes,
-                                      repetitions: repetitions, measurements: storage + fields))
-                .write(to: URL(fileURLWithPath: json))
+        struct Report: Encodable {
+            let suite: String, count: Int, documentBytes: Int, repetitions: Int
+            let measurements: [Measurement]
         }
+        try writeJSON(Report(suite: "storage", count: count, documentBytes: averageBytes,
+                             repetitions: repetitions, measurements: storage + fields), to: json)
     }
 
     static let words = ["capital", "port", "coastal", "mountain", "historic", "island", "border", "river"]

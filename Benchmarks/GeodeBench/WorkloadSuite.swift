@@ -71,8 +71,7 @@ struct WorkloadSuite: ParsableCommand {
         }
         let n = Self.int(q["n"]) ?? 0
         let radius = Self.double(q["earth_radius_km"]) ?? 6371.0088
-        let root = URL(fileURLWithPath: directory).appendingPathComponent("geode-bench-workload-\(getpid())")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let root = try scratchDirectory(in: directory, suite: "workload")
         defer { try? FileManager.default.removeItem(at: root) }
 
         var systems: [PlacesSystem] = [GeodeSystem()]
