@@ -160,29 +160,10 @@ enum CustomModel {
         let name = file.lastPathComponent
         guard case let .list(cases)? = fixture["queries"] else { return }
         let contacts = realm.objects(CustomModel.Contact.self)
-        for entry in cases {
-            guard case let .map(c) = entry, case let .string(query)? = c["query"] else { continue }
-            var args: [Any] = []
-            if case let .list(given)? = c["args"] { args = given.map(CustomModel.argument) }
-            do {
-                let results = try contacts.query(query, arguments: args)
-                var handles = results.map(\.handle.text)
-                if !query.contains("SORT") { handles.sort() }
-                if case let .list(expected)? = c["handles"] {
-                    #expect(handles == expected.compactMap { if case let .string(s) = $0 { s } else { nil } }, "\(name): \(query)")
-                } else if case let .string(error)? = c["error"] {
-                    Issue.record("\(name): \(query) should fail with \"\(error)\" but returned \(handles)")
-                }
-                if case let .string(plan)? = c["plan"] {
-                    #expect(results.explain().contains(plan), "\(name): \(query) plan is \(results.explain())")
-                }
-            } catch {
-                guard case let .string(expected)? = c["error"] else {
-                    Issue.record("\(name): \(query) failed: \(error)")
-                    continue
-                }
-                #expect(String(describing: error).contains(expected), "\(name): \(query) → \(error)")
-            }
+        FixtureQueryCases.check(cases, in: name, expectedKey: "handles", argument: CustomModel.argument) { query, args in
+            let results = try contacts.query(query, arguments: args)
+            let handles = results.map(\.handle.text)
+            return (query.contains("SORT") ? handles : handles.sorted(), results.explain())
         }
     }
 

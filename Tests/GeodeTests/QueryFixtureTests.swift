@@ -73,29 +73,9 @@ enum QueryModel {
             }
         }
         let items = realm.objects(QueryModel.QItem.self)
-        for entry in cases {
-            guard case let .map(c) = entry, case let .string(query)? = c["query"] else { continue }
-            var args: [Any] = []
-            if case let .list(given)? = c["args"] { args = given.map(CreateFixtureTests.input) }
-            do {
-                let results = try items.query(query, arguments: args)
-                let ids = results.map(\.id)
-                if case let .list(expected)? = c["ids"] {
-                    let wanted = expected.compactMap { if case let .int(i) = $0 { Int(i) } else { nil } }
-                    #expect(ids == wanted, "\(name): \(query)")
-                } else if case let .string(error)? = c["error"] {
-                    Issue.record("\(name): \(query) should fail with \"\(error)\" but returned \(ids)")
-                }
-                if case let .string(plan)? = c["plan"] {
-                    #expect(results.explain().contains(plan), "\(name): \(query) plan is \(results.explain())")
-                }
-            } catch {
-                guard case let .string(expected)? = c["error"] else {
-                    Issue.record("\(name): \(query) failed: \(error)")
-                    continue
-                }
-                #expect(String(describing: error).contains(expected), "\(name): \(query) → \(error)")
-            }
+        FixtureQueryCases.check(cases, in: name, expectedKey: "ids", argument: CreateFixtureTests.input) { query, args in
+            let results = try items.query(query, arguments: args)
+            return (results.map { String($0.id) }, results.explain())
         }
     }
 }
