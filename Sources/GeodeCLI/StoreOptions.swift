@@ -26,11 +26,15 @@ enum ToolStore {
     }
 
     /// Whether a file is GeoJSON: its name says so (`.geojson`, `.geojsonl`,
-    /// `.geojsons`, `.geojsonseq`), or its first 64 KiB name a Feature or a
-    /// FeatureCollection as a `type`.
+    /// `.geojsons`, `.geojsonseq`), or, for a regular file, its first 64 KiB
+    /// name a Feature or a FeatureCollection as a `type` (a pipe is not
+    /// peeked at: `--format` says what it holds).
     static func looksLikeGeoJSON(_ path: String) -> Bool {
         let lower = path.lowercased()
         if [".geojson", ".geojsonl", ".geojsons", ".geojsonseq"].contains(where: lower.hasSuffix) { return true }
+        // Only a regular file can be peeked at: reading a pipe (/dev/stdin) would consume it.
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         // The throwing read: a directory or an unreadable file is simply not GeoJSON.

@@ -141,7 +141,18 @@ import Testing
         let directory = try TemporaryDirectory()
         let outcome = try Subprocess.run("geode", ["import", directory.url.path, "--store", directory.path("s.geode")])
         #expect(outcome.status == 65, "\(outcome.stderr)")
-        #expect(outcome.stderr.contains("not a regular file"))
+        #expect(outcome.stderr.contains("is a directory"))
         #expect(!outcome.signalled)
+    }
+
+    @Test func importReadsAPipeSuchAsStandardInput() throws {
+        let directory = try TemporaryDirectory()
+        let store = directory.path("piped.geode")
+        let lines = Data("{\"n\": 1}\n{\"n\": 2}\n{\"n\": 3}\n".utf8)
+        let imported = try Subprocess.run("geode", ["import", "/dev/stdin", "--store", store], input: lines)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("3 of 3 records written"))
+        let count = try Subprocess.run("geode", ["query", store, "JSONDocument", "content.n >= 2", "--count"])
+        #expect(count.stdout == "2\n")
     }
 }

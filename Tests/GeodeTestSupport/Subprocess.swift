@@ -28,8 +28,9 @@ package enum Subprocess {
     }
 
     /// Runs `name` with `arguments` to completion.
-    package static func run(_ name: String, _ arguments: [String], currentDirectory: URL? = nil) throws -> ProcessOutcome {
-        let process = try start(name, arguments, currentDirectory: currentDirectory)
+    /// `input`, when given, is its standard input (else /dev/null).
+    package static func run(_ name: String, _ arguments: [String], currentDirectory: URL? = nil, input: Data? = nil) throws -> ProcessOutcome {
+        let process = try start(executable: executable(name), arguments, currentDirectory: currentDirectory, input: input)
         return process.finish()
     }
 
@@ -51,7 +52,8 @@ package enum Subprocess {
     }
 
     /// Starts the program at `executable` with `arguments`.
-    package static func start(executable: URL, _ arguments: [String], currentDirectory: URL? = nil) throws -> RunningProcess {
+    package static func start(executable: URL, _ arguments: [String], currentDirectory: URL? = nil,
+                              input: Data? = nil) throws -> RunningProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -59,8 +61,13 @@ package enum Subprocess {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let stdin = input.map { _ in Pipe() }
+        process.standardInput = stdin ?? FileHandle.nullDevice
         try process.run()
+        if let stdin, let input {
+            stdin.fileHandleForWriting.write(input)
+            try stdin.fileHandleForWriting.close()
+        }
         return RunningProcess(process: process, out: out, err: err)
     }
 }

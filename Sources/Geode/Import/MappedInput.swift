@@ -2,8 +2,12 @@ import Foundation
 
 /// An input file mapped read-only into memory, for imports: parsed in place,
 /// and its pages released behind the parser so resident memory stays flat.
+/// A pipe or other stream (`geode import /dev/stdin`) cannot be mapped: it
+/// is read whole into memory instead, and nothing is released.
 final class MappedInput {
     let bytes: UnsafeRawBufferPointer
+    /// Whether `bytes` is a mapping of the file (else a buffer of its own).
+    private let isMapped: Bool
     private let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 
     /// Maps `url`; throws ``GeodeError/file(_:)`` naming the file when it cannot.
@@ -17,9 +21,17 @@ final class MappedInput {
         guard fstat(descriptor, &info) == 0 else {
             throw GeodeError.file("cannot read '\(url.path)': \(String(cString: strerror(errno)))")
         }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw GeodeError.file("cannot read '\(url.path)': not a regular file")
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            break
+        case S_IFDIR:
+            throw GeodeError.file("cannot read '\(url.path)': it is a directory")
+        default:
+            bytes = try Self.readAll(descriptor, url)
+            isMapped = false
+            return
         }
+        isMapped = true
         let length = Int(info.st_size)
         guard length > 0 else {
             bytes = UnsafeRawBufferPointer(start: nil, count: 0)
@@ -32,14 +44,38 @@ final class MappedInput {
         bytes = UnsafeRawBufferPointer(start: address, count: length)
     }
 
+    /// Reads a stream to its end into a buffer of its own.
+    private static func readAll(_ descriptor: Int32, _ url: URL) throws -> UnsafeRawBufferPointer {
+        var data: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if n == 0 { break }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw GeodeError.file("cannot read '\(url.path)': \(String(cString: strerror(errno)))")
+            }
+            data += chunk[0 ..< n]
+        }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
+        data.withUnsafeBytes { buffer.copyMemory(from: $0) }
+        return UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0 ..< data.count])
+    }
+
     deinit {
-        if let base = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), bytes.count) }
+        guard let base = bytes.baseAddress else { return }
+        if isMapped {
+            munmap(UnsafeMutableRawPointer(mutating: base), bytes.count)
+        } else {
+            UnsafeMutableRawPointer(mutating: base).deallocate()
+        }
     }
 
     /// Drops the mapping of the pages before `offset`: read already, and
     /// faulted back from the file intact should anything touch them again.
+    /// A stream read into memory keeps its buffer.
     func release(before offset: Int) {
-        guard let base = bytes.baseAddress else { return }
+        guard isMapped, let base = bytes.baseAddress else { return }
         let length = min(offset, bytes.count) / pageSize * pageSize
         if length > 0 { _ = madvise(UnsafeMutableRawPointer(mutating: base), length, MADV_DONTNEED) }
     }
