@@ -9,7 +9,7 @@
 //        /    |     \
 //  GeodeCore GeodeGeo GeodeJSON
 //      |        |        |
-//    CLMDB    CGEOS   CJansson  (system libraries)
+//    CLMDB    CGEOS   CJansson  (system libraries; GeodeCore also CDecimal)
 import PackageDescription
 
 let package = Package(
@@ -32,13 +32,15 @@ let package = Package(
                        providers: [.apt(["libgeos-dev"]), .brew(["geos"])]),
         .systemLibrary(name: "CJansson", pkgConfig: "jansson",
                        providers: [.apt(["libjansson-dev"]), .brew(["jansson"])]),
+        // Decimal128 arithmetic: Intel's Decimal Floating-Point Math Library (no pkg-config file).
+        .systemLibrary(name: "CDecimal", providers: [.apt(["libintelrdfpmath-dev"])]),
         // SQLite: only the benchmarks use it, as the peer Geode is measured against.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
 
         // The engine: storage, document encoding, schema, store.
         .target(name: "GeodeCore", dependencies: [
-            "CLMDB",
+            "CLMDB", "CDecimal",
             .product(name: "OrderedCollections", package: "swift-collections"),
         ]),
         // Geometry through GEOS.

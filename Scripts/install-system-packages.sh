@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the C libraries Geode links against, when any is missing:
-# LMDB, GEOS and jansson with their headers, pkg-config, and SQLite (the
-# benchmarks' peer).
+# LMDB, GEOS and jansson with their headers, pkg-config, Intel's decimal
+# floating-point library (Decimal128 arithmetic; no pkg-config file, so its
+# header is looked for) and SQLite (the benchmarks' peer).
 # Debian/Ubuntu: apt-get (through sudo when not root). macOS: Homebrew.
 set -euo pipefail
 
@@ -10,6 +11,7 @@ for module in lmdb geos jansson sqlite3; do
   pkg-config --exists "$module" 2>/dev/null || missing+=("$module")
 done
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+[ -f /usr/include/bid_functions.h ] || [ "$(uname)" = Darwin ] || missing+=(intelrdfpmath)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 echo "Installing system libraries for: ${missing[*]}" >&2
@@ -18,7 +20,7 @@ if command -v apt-get >/dev/null 2>&1; then
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
   export DEBIAN_FRONTEND=noninteractive
   $sudo apt-get update -qq
-  $sudo apt-get install -y -qq --no-install-recommends libgeos-dev libjansson-dev liblmdb-dev libsqlite3-dev pkg-config >/dev/null
+  $sudo apt-get install -y -qq --no-install-recommends libgeos-dev libjansson-dev liblmdb-dev libsqlite3-dev libintelrdfpmath-dev pkg-config >/dev/null
 elif command -v brew >/dev/null 2>&1; then
   brew install geos jansson lmdb sqlite pkg-config
 else

@@ -44,7 +44,7 @@ package enum JSONTextEncoder {
         case let .uuid(u): appendString(u.uuidString, &out)
         case let .link(l):
             try encode(.map(["$link": .map(["table": .int(Int64(l.table)), "key": .int(Int64(bitPattern: l.key.rawValue))])]), &out)
-        case let .decimal128(d): appendString(String(format: "%016llx%016llx", d.high, d.low), &out)
+        case let .decimal128(d): appendString(d.string, &out)
         case let .list(items), let .embedded(items):
             out += "["
             for (i, item) in items.enumerated() {

@@ -6,8 +6,8 @@ import GeodeCore
 ///
 /// Values JSON has no type for take a conventional text form: dates as
 /// ISO-8601 strings, data as base64, ObjectId as 24 hex digits, UUID as its
-/// canonical string, Decimal128 as its raw bits in hex (until the object layer
-/// prints decimals), links as `{"$link": {"table": T, "key": K}}`.
+/// canonical string, Decimal128 as its decimal text (`"19.90"`, every digit
+/// kept), links as `{"$link": {"table": T, "key": K}}`.
 ///
 /// ```swift
 /// let text = try JSONWriter.string(.map(["a": .int(1)]))   // {"a":1}
@@ -53,7 +53,7 @@ package enum JSONWriter {
             let formatter = ISO8601DateFormatter()
             formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
             return try make(stringValue(formatter.string(from: t.date)))
-        case let .decimal128(d): return try make(stringValue(String(format: "%016llx%016llx", d.high, d.low)))
+        case let .decimal128(d): return try make(stringValue(d.string))
         case let .objectId(id): return try make(stringValue(id.array.map { String(format: "%02x", $0) }.joined()))
         case let .uuid(u): return try make(stringValue(u.uuidString))
         case let .link(link):

@@ -25,7 +25,7 @@ import Testing
 
         let sources = Fixtures.repositoryDirectory.appendingPathComponent("Sources")
         var arguments = ["-typecheck", "-I", Subprocess.productsDirectory.appendingPathComponent("Modules").path]
-        for library in ["CLMDB", "CGEOS", "CJansson"] {
+        for library in ["CLMDB", "CGEOS", "CJansson", "CDecimal"] {
             arguments += ["-I", sources.appendingPathComponent(library).path]
         }
         let outcome = try Subprocess.run(executable: swiftc, arguments + [file.path])

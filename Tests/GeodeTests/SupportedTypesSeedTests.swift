@@ -58,7 +58,7 @@ enum Seed000 {
         @Persisted var location: CustomGeoPoint?
     }
 
-    /// Every required and optional type of the cheat sheet but Decimal128.
+    /// Every required and optional type of the cheat sheet.
     class CheatSheet: Object {
         @Persisted var boolName: Bool
         @Persisted var optBoolName: Bool?
@@ -78,6 +78,8 @@ enum Seed000 {
         @Persisted var optDataName: Data?
         @Persisted var dateName: Date
         @Persisted var optDateName: Date?
+        @Persisted var decimalName: Decimal128
+        @Persisted var optDecimalName: Decimal128?
         @Persisted var uuidName: UUID
         @Persisted var optUuidName: UUID?
         @Persisted var objectIdName: ObjectId
@@ -150,13 +152,14 @@ enum Seed000 {
         #expect(stored.stringName == "" && stored.optStringName == "set")
         #expect(stored.dataName == Data() && stored.optDataName == nil)
         #expect(stored.dateName == Date(timeIntervalSince1970: 0))
+        #expect(stored.decimalName == 0 && stored.optDecimalName == nil)
         #expect(stored.objectIdName == ObjectId() && stored.objectIdDefault == ObjectId())
         #expect(stored.uuidDefault == uuid)
         #expect(stored.enumName == .closed && stored.optEnumName == nil)
         #expect(stored.mapName["k"] == "v")
         #expect(Array(stored.listProperty) == [1, 2])
         #expect(stored.anyRealmValueName == .none)
-        #expect(stored.objectSchema.properties.count == 33)
+        #expect(stored.objectSchema.properties.count == 35)
         #expect(stored.objectSchema["optIntName"]?.isOptional == true)
         #expect(stored.objectSchema["listName"]?.typeDescription == "List<Seed000.MyModel>")
     }

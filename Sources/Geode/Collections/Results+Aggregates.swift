@@ -67,6 +67,7 @@ extension Results {
         case let .float(f): any = f
         case let .double(d): any = d
         case let .timestamp(t): any = t.date
+        case let .decimal128(d): any = Decimal128(bits: d)
         default: return nil
         }
         if let direct = try? T._geodeFromAny(any, nil) { return direct }

@@ -52,7 +52,7 @@ public struct DynamicValue: _PersistableValue {
         case let .list(items): return items.map { plain($0, realm) as Any }
         case let .map(entries): return Dictionary(uniqueKeysWithValues: entries.map { ($0.key, plain($0.value, realm) as Any) })
         case let .embedded(slots): return slots.map { plain($0, realm) as Any }
-        case .decimal128: return nil
+        case let .decimal128(d): return Decimal128(bits: d)
         }
     }
 
@@ -70,6 +70,7 @@ public struct DynamicValue: _PersistableValue {
         case let v as Data: return .binary(Array(v))
         case let v as Date: return .timestamp(Timestamp(v))
         case let v as ObjectId: return .objectId(v.bytes)
+        case let v as Decimal128: return .decimal128(v.bits)
         case let v as UUID: return .uuid(v)
         case let v as Object: return try v._geodeEngineValue(context).value
         case let v as [Any]: return .list(try v.map { try engine($0, context) })

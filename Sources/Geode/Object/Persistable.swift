@@ -296,6 +296,35 @@ extension ObjectId: _PersistableValue {
     }
 }
 
+extension Decimal128: _PersistableValue {
+    public static var _geodeKind: _PropertyKind { .init(.decimal128) }
+    public static func _geodeDefault() -> Decimal128 { Decimal128() }
+    public static func _geodeFrom(_ value: _EngineValue, _ context: _ReadContext) -> Decimal128? {
+        if case let .decimal128(d) = value.value { return Decimal128(bits: d) }
+        return nil
+    }
+    public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue { .init(.decimal128(bits)) }
+    /// Decimals, integers, binary floating point (15 significant digits, as
+    /// Realm) and decimal text.
+    public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> Decimal128 {
+        switch any {
+        case let d as Decimal128: return d
+        case is Bool: break
+        case let i as Int: return Decimal128(i)
+        case let i as Int64: return Decimal128(i)
+        case let i as Int32: return Decimal128(i)
+        case let d as Double: return Decimal128(d)
+        case let f as Float: return Decimal128(bits: Decimal128Bits(rounding: Double(f), significantDigits: 7))
+        case let c as CGFloat: return Decimal128(Double(c))
+        case let d as Decimal: return try Decimal128(string: "\(d)")
+        case let s as String: return try Decimal128(string: s)
+        case let n as NSNumber: return Decimal128(number: n)
+        default: break
+        }
+        throw wrongInput(any, Decimal128.self)
+    }
+}
+
 // MARK: - Optionals
 
 extension Optional: _Persistable where Wrapped: _PersistableValue {

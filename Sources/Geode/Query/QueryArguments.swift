@@ -91,6 +91,7 @@ enum QueryArguments {
         case let v as Date: return .timestamp(Timestamp(v))
         case let v as UUID: return .uuid(v)
         case let v as ObjectId: return .objectId(v.bytes)
+        case let v as Decimal128: return .decimal128(v.bits)
         case let object as Object:
             guard let ref = object._ref else {
                 throw GeodeError.query(message: "an unmanaged \(type(of: object)) cannot be a query argument: add it to the realm first", column: 0)

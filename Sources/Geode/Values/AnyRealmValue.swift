@@ -21,6 +21,7 @@ public enum AnyRealmValue: Hashable {
     case data(Data)
     case date(Date)
     case objectId(ObjectId)
+    case decimal128(Decimal128)
     case uuid(UUID)
     case object(Object)
     /// A list of values. Read from a managed object it is live: it reads and
@@ -45,6 +46,8 @@ public enum AnyRealmValue: Hashable {
     public var dateValue: Date? { if case let .date(v) = self { return v }; return nil }
     /// The ObjectId, if the value is one.
     public var objectIdValue: ObjectId? { if case let .objectId(v) = self { return v }; return nil }
+    /// The Decimal128, if the value is one.
+    public var decimal128Value: Decimal128? { if case let .decimal128(v) = self { return v }; return nil }
     /// The UUID, if the value is one.
     public var uuidValue: UUID? { if case let .uuid(v) = self { return v }; return nil }
     /// The list, if the value is one.
@@ -70,6 +73,7 @@ public enum AnyRealmValue: Hashable {
         case let (.data(x), .data(y)): return x == y
         case let (.date(x), .date(y)): return x == y
         case let (.objectId(x), .objectId(y)): return x == y
+        case let (.decimal128(x), .decimal128(y)): return x == y
         case let (.uuid(x), .uuid(y)): return x == y
         case let (.object(x), .object(y)):
             if x === y { return true }
@@ -92,6 +96,7 @@ public enum AnyRealmValue: Hashable {
         case let .data(v): hasher.combine(v)
         case let .date(v): hasher.combine(v)
         case let .objectId(v): hasher.combine(v)
+        case let .decimal128(v): hasher.combine(v)
         case let .uuid(v): hasher.combine(v)
         case let .object(v): hasher.combine(v._ref?.key.rawValue ?? UInt64(UInt(bitPattern: ObjectIdentifier(v).hashValue)))
         case let .list(v): hasher.combine(v.count)
@@ -141,7 +146,8 @@ extension AnyRealmValue: _PersistableValue {
             let map = Map<String, AnyRealmValue>()
             for (key, item) in entries { map[key] = from(item, realm) ?? AnyRealmValue.none }
             return .dictionary(map)
-        case .decimal128, .embedded: return nil
+        case let .decimal128(d): return .decimal128(Decimal128(bits: d))
+        case .embedded: return nil
         }
     }
 
@@ -166,6 +172,7 @@ extension AnyRealmValue: _PersistableValue {
         case let .data(v): return .binary(Array(v))
         case let .date(v): return .timestamp(Timestamp(v))
         case let .objectId(v): return .objectId(v.bytes)
+        case let .decimal128(v): return .decimal128(v.bits)
         case let .uuid(v): return .uuid(v)
         case .object, .list, .dictionary: return nil
         }
@@ -183,6 +190,7 @@ extension AnyRealmValue: _PersistableValue {
         case let v as Data: return .data(v)
         case let v as Date: return .date(v)
         case let v as ObjectId: return .objectId(v)
+        case let v as Decimal128: return .decimal128(v)
         case let v as UUID: return .uuid(v)
         case let v as Object: return .object(v)
         case let v as [Any]: return .list(try List<AnyRealmValue>._geodeFromAny(v, realm))

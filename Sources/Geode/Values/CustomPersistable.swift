@@ -90,6 +90,7 @@ extension Data: _PersistedTypeCandidate {}
 extension Date: _PersistedTypeCandidate {}
 extension UUID: _PersistedTypeCandidate {}
 extension ObjectId: _PersistedTypeCandidate {}
+extension Decimal128: _PersistedTypeCandidate {}
 extension EmbeddedObject: _PersistedTypeCandidate {}
 
 extension CustomPersistable {

@@ -74,6 +74,7 @@ package enum MixedOrder {
     /// NaN below every other number and equal to NaN.
     private static func numeric(_ a: Value, _ b: Value) -> ComparisonResult {
         if case let .int(x) = a, case let .int(y) = b { return order(x, y) }
+        if a.isDecimal || b.isDecimal, let x = decimal(a), let y = decimal(b) { return x.compare(y) }
         guard let x = double(a), let y = double(b) else { return .orderedSame }
         if x.isNaN || y.isNaN { return x.isNaN && y.isNaN ? .orderedSame : (x.isNaN ? .orderedAscending : .orderedDescending) }
         if x != y { return x < y ? .orderedAscending : .orderedDescending }
@@ -83,6 +84,19 @@ package enum MixedOrder {
         if case .int = a { return .orderedAscending }
         if case .int = b { return .orderedDescending }
         return .orderedSame
+    }
+
+    /// A number as a decimal128: integers exactly, doubles rounded to 15 and
+    /// floats to 7 significant digits, as realm-core promotes them (so the
+    /// double `5.1` equals the decimal `5.10`).
+    static func decimal(_ value: Value) -> Decimal128Bits? {
+        switch value {
+        case let .decimal128(d): return d
+        case let .int(i): return Decimal128Bits(i)
+        case let .float(f): return Decimal128Bits(rounding: Double(f), significantDigits: 7)
+        case let .double(d): return Decimal128Bits(rounding: d)
+        default: return nil
+        }
     }
 
     private static func double(_ value: Value) -> Double? {

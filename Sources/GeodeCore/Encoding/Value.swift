@@ -39,6 +39,12 @@ package enum Value: Hashable, Sendable {
     /// The largest binary value, in bytes.
     package static let maximumDataBytes = 16_777_200
 
+    /// Whether the value is a decimal128 (numbers compare as decimals then).
+    package var isDecimal: Bool {
+        if case .decimal128 = self { return true }
+        return false
+    }
+
     /// The name of the value's type, for error messages.
     package var typeName: String {
         switch self {
@@ -124,18 +130,6 @@ package struct Timestamp: Hashable, Sendable {
     /// The timestamp as a `Date`.
     package var date: Date {
         Date(timeIntervalSince1970: Double(seconds) + Double(nanoseconds) / 1e9)
-    }
-}
-
-/// The 128 bits of an IEEE 754-2008 decimal128 (binary integer decimal, the
-/// encoding Realm and BSON use). Arithmetic lives in the object-model layer.
-package struct Decimal128Bits: Hashable, Sendable {
-    package var low: UInt64
-    package var high: UInt64
-
-    package init(low: UInt64, high: UInt64) {
-        self.low = low
-        self.high = high
     }
 }
 

@@ -25,9 +25,13 @@ package struct ValueIndex: Sendable {
         var value = value
         switch value {
         case let .float(f): value = .double(Double(f))
-        case let .double(d) where d.isFinite && d == d.rounded() && abs(d) < 9.2e18: value = .int(Int64(d))
+        // A decimal is keyed as its nearest double: equal and ordered values
+        // stay equal and ordered, and every candidate is re-tested exactly.
+        case let .decimal128(d) where isMixed:
+            if let i = d.exactInt64 { value = .int(i) } else if !d.isNaN { value = .double(d.double) }
         default: break
         }
+        if case let .double(d) = value, d.isFinite, d == d.rounded(), abs(d) < 9.2e18 { value = .int(Int64(d)) }
         if case let .double(d) = value {
             return isMixed ? [7] + withUnsafeBytes(of: Self.orderedBits(d).bigEndian, Array.init) : nil
         }

@@ -11,6 +11,7 @@ package enum Aggregate: Sendable {
     /// The aggregate of the numbers and dates in `values` (others are skipped):
     /// a sum of integers stays an integer unless it overflows; the mean is a
     /// double; min, max and mean of nothing are null, the sum of nothing 0.
+    /// When a Decimal128 takes part, sum and mean are Decimal128.
     package func apply(_ values: [Value]) -> Value {
         let numbers = values.filter {
             switch $0 {
@@ -23,6 +24,7 @@ package enum Aggregate: Sendable {
         case .minimum: return numbers.min { MixedOrder.compare($0, $1) == .orderedAscending } ?? .null
         case .maximum: return numbers.max { MixedOrder.compare($0, $1) == .orderedAscending } ?? .null
         case .sum, .average:
+            if numbers.contains(where: \.isDecimal) { return decimal(numbers) }
             var integral = true
             var intSum: Int64 = 0
             var doubleSum = 0.0
@@ -40,5 +42,13 @@ package enum Aggregate: Sendable {
             if self == .average { return numbers.isEmpty ? .null : .double(doubleSum / Double(numbers.count)) }
             return integral ? .int(intSum) : .double(doubleSum)
         }
+    }
+
+    /// The sum or mean in decimal arithmetic, when a Decimal128 takes part.
+    private func decimal(_ numbers: [Value]) -> Value {
+        var sum = Decimal128Bits(0)
+        for v in numbers { if let d = MixedOrder.decimal(v) { sum = sum.adding(d) } }
+        if self == .average { sum = sum.divided(by: Decimal128Bits(Int64(numbers.count))) }
+        return .decimal128(sum)
     }
 }

@@ -87,6 +87,15 @@ package struct RowBuilder {
         case let (.int, .double(d)):
             guard let i = Int64(exactly: d) else { throw wrong() }
             return .int(i)
+        // Decimals from JSON: numbers (doubles to 15 significant digits, as
+        // Realm converts them) or decimal text, which keeps every digit.
+        case let (.decimal128, .int(i)):
+            return .decimal128(Decimal128Bits(i))
+        case let (.decimal128, .double(d)):
+            return .decimal128(Decimal128Bits(rounding: d))
+        case let (.decimal128, .string(text)):
+            guard let d = try? Decimal128Bits(parsing: text) else { throw wrong() }
+            return .decimal128(d)
         case let (.object, .map(nested)):
             guard let target = property.objectClassName.flatMap({ schema[$0] }), target.isEmbedded else { throw wrong() }
             var slots = [Value](repeating: .null, count: target.slotCount)

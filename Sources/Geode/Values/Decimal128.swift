@@ -1,0 +1,183 @@
+import Foundation
+import GeodeCore
+
+/// An IEEE 754-2008 128-bit decimal floating-point number, as Realm and
+/// MongoDB store it: 34 significant digits, exponents from -6176 to 6111,
+/// NaN and infinities. Arithmetic rounds half to even (Intel's Decimal
+/// Floating-Point Math Library does it).
+///
+/// Equality and order are numeric (`1.10 == 1.1`); NaN equals NaN and sorts
+/// below every number, so sets, dictionaries and sorting behave. A `Double`
+/// converts with 15 significant digits, as Realm does, so `Decimal128(0.1)`
+/// is exactly `0.1`.
+///
+/// ```swift
+/// let price: Decimal128 = "19.90"
+/// let total = price * 3 + Decimal128(0.5)
+/// print(total)                         // 60.20
+/// let parsed = try Decimal128(string: "6.02E+23")
+/// ```
+public struct Decimal128: Sendable, Hashable, Comparable, CustomStringConvertible, Codable,
+    ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByStringLiteral,
+    SignedNumeric, Strideable {
+    let bits: Decimal128Bits
+
+    init(bits: Decimal128Bits) { self.bits = bits }
+
+    /// Zero.
+    public init() { bits = Decimal128Bits(0) }
+
+    /// The exact value of an integer.
+    ///
+    /// ```swift
+    /// Decimal128(42).stringValue          // "42"
+    /// ```
+    public init<T: BinaryInteger>(_ value: T) {
+        if let i = Int64(exactly: value) {
+            bits = Decimal128Bits(i)
+        } else {
+            // Beyond Int64: 128-bit integers and such, through their digits.
+            bits = (try? Decimal128Bits(parsing: String(value))) ?? .nan
+        }
+    }
+
+    /// The exact value of an integer.
+    public init(_ value: Int) { bits = Decimal128Bits(Int64(value)) }
+
+    /// The integer when it has at most 34 digits (all fit exactly); nil otherwise.
+    public init?<T: BinaryInteger>(exactly source: T) {
+        guard Int64(exactly: source) != nil || String(source).filter(\.isNumber).count <= 34 else { return nil }
+        self.init(source)
+    }
+
+    /// A double rounded to 15 significant digits, as Realm converts it.
+    ///
+    /// ```swift
+    /// Decimal128(0.1).stringValue         // "0.1"
+    /// ```
+    public init(_ value: Double) { bits = Decimal128Bits(rounding: value) }
+
+    /// Parses decimal text: `"1.5"`, `"-0.001"`, `"6.02E+23"`, `"NaN"`, `"Infinity"`.
+    /// More than 34 significant digits are rounded.
+    ///
+    /// ```swift
+    /// let d = try Decimal128(string: "19.90")
+    /// ```
+    /// - Throws: ``GeodeError/invalidValue(_:)`` when the text is not a number.
+    public init(string: String) throws {
+        do {
+            bits = try Decimal128Bits(parsing: string.trimmingCharacters(in: .whitespaces))
+        } catch {
+            throw GeodeError.invalidValue("\(error)")
+        }
+    }
+
+    /// The value of an `NSNumber` (integers exactly, others as doubles).
+    public init(number: NSNumber) {
+        let type = UInt8(bitPattern: number.objCType.pointee)
+        if type == UInt8(ascii: "d") || type == UInt8(ascii: "f") {
+            self.init(number.doubleValue)
+        } else {
+            self.init(number.int64Value)
+        }
+    }
+
+    /// A decimal from a number, a numeric string or another `Decimal128`,
+    /// as `create(value:)` takes it.
+    ///
+    /// - Throws: ``GeodeError/invalidValue(_:)`` for anything else.
+    public init(value: Any) throws {
+        self = try Decimal128._geodeFromAny(value, nil)
+    }
+
+    public init(integerLiteral value: Int64) { bits = Decimal128Bits(value) }
+
+    public init(floatLiteral value: Double) { self.init(value) }
+
+    /// A literal that must parse: `let d: Decimal128 = "1.10"` (a bad literal is
+    /// a programming error and stops the program; use `init(string:)` for input).
+    public init(stringLiteral value: String) {
+        guard let parsed = try? Decimal128(string: value) else {
+            preconditionFailure("Geode: \"\(value)\" is not a Decimal128 literal")
+        }
+        self = parsed
+    }
+
+    // MARK: Values
+
+    /// The largest finite value, 9.999…E+6144 (34 nines).
+    public static let max = Decimal128(bits: Decimal128Bits(low: 0x378D_8E63_FFFF_FFFF, high: 0x5FFF_ED09_BEAD_87C0))
+    /// The smallest finite value, -9.999…E+6144.
+    public static let min = Decimal128(bits: Decimal128Bits(low: 0x378D_8E63_FFFF_FFFF, high: 0xDFFF_ED09_BEAD_87C0))
+    /// Quiet NaN.
+    public static let nan = Decimal128(bits: .nan)
+    /// Positive infinity.
+    public static let infinity = Decimal128(bits: .infinity)
+    public static var zero: Decimal128 { Decimal128() }
+
+    /// The decimal text (`"1.10"`, `"1E+3"`, `"NaN"`), as MongoDB writes it.
+    public var stringValue: String { bits.string }
+    public var description: String { bits.string }
+    /// The nearest `Double`.
+    public var doubleValue: Double { bits.double }
+    /// The value as Foundation's `Decimal` (38 digits; NaN for NaN and infinities).
+    public var decimalValue: Decimal { bits.isFinite ? Decimal(string: bits.string) ?? .nan : .nan }
+    /// The value when it is an integer that fits in `Int`; nil otherwise.
+    public var intValue: Int? { bits.exactInt64.flatMap { Int(exactly: $0) } }
+    public var isNaN: Bool { bits.isNaN }
+    /// Whether the value is a signaling NaN.
+    public var isSignaling: Bool { bits.isSignalingNaN }
+    /// Whether the value is a signaling NaN (Realm's name).
+    public var isSignalingNaN: Bool { bits.isSignalingNaN }
+    public var isInfinite: Bool { bits.isInfinite }
+    public var isFinite: Bool { bits.isFinite }
+    public var isZero: Bool { bits.isZero }
+    public var magnitude: Decimal128 { Decimal128(bits: bits.magnitude) }
+
+    // MARK: Arithmetic
+
+    public static func + (a: Decimal128, b: Decimal128) -> Decimal128 { Decimal128(bits: a.bits.adding(b.bits)) }
+    public static func - (a: Decimal128, b: Decimal128) -> Decimal128 { Decimal128(bits: a.bits.subtracting(b.bits)) }
+    public static func * (a: Decimal128, b: Decimal128) -> Decimal128 { Decimal128(bits: a.bits.multiplied(by: b.bits)) }
+    /// Division rounded to 34 digits; division by zero gives an infinity (NaN for 0/0).
+    public static func / (a: Decimal128, b: Decimal128) -> Decimal128 { Decimal128(bits: a.bits.divided(by: b.bits)) }
+    public static func += (a: inout Decimal128, b: Decimal128) { a = a + b }
+    public static func -= (a: inout Decimal128, b: Decimal128) { a = a - b }
+    public static func *= (a: inout Decimal128, b: Decimal128) { a = a * b }
+    public static func /= (a: inout Decimal128, b: Decimal128) { a = a / b }
+    public static prefix func - (a: Decimal128) -> Decimal128 { Decimal128(bits: a.bits.negated) }
+    public mutating func negate() { self = -self }
+
+    public func distance(to other: Decimal128) -> Decimal128 { other - self }
+    public func advanced(by n: Decimal128) -> Decimal128 { self + n }
+
+    // MARK: Comparison
+
+    public static func == (a: Decimal128, b: Decimal128) -> Bool { a.bits.compare(b.bits) == .orderedSame }
+    public static func < (a: Decimal128, b: Decimal128) -> Bool { a.bits.compare(b.bits) == .orderedAscending }
+
+    /// Hashes the nearest double, which equal decimals share (`1.10` and `1.1`).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(bits.isNaN ? Double.nan : bits.double)
+    }
+
+    // MARK: Codable
+
+    /// Encodes the decimal text, so no digit is lost.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(stringValue)
+    }
+
+    /// Decodes decimal text or a JSON number.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let text = try? container.decode(String.self) {
+            self = try Decimal128(string: text)
+        } else if let i = try? container.decode(Int64.self) {
+            self.init(i)
+        } else {
+            self.init(try container.decode(Double.self))
+        }
+    }
+}
