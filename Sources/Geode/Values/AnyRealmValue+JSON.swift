@@ -47,7 +47,8 @@ extension AnyRealmValue {
     }
 
     /// The value as JSON text (compact, or indented with `pretty`). Dates,
-    /// data, ObjectIds and UUIDs become strings; objects their primary key or
+    /// data, ObjectIds, UUIDs and decimals (their decimal text, every digit)
+    /// become strings; objects their primary key or
     /// null. Throws for NaN and infinite numbers, which JSON cannot hold.
     public func jsonString(pretty: Bool = false) throws -> String {
         do {
