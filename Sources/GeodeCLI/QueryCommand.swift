@@ -28,6 +28,7 @@ extension GeodeCommand {
               geode query tweets.geode JSONDocument "content.user.followers_count > 10000" --count
               geode query places.geode "geometry geoWithin geoBox([5.9, 45.8], [10.5, 47.8], planar)" --format geojson
               geode query places.geode "properties.cc == 'FR' SORT(properties.population DESC) LIMIT(10)" --explain
+              geode query places.geode "properties.cc == 'FR'" --sort=-properties.population --limit 5 --format table
             """
         )
 
@@ -49,8 +50,8 @@ extension GeodeCommand {
         @Flag(help: "Print the plan the engine chose, then the count.")
         var explain = false
 
-        @Option(help: "Output format for the objects: geojson, geojsonl, json or ndjson.")
-        var format: ExportFormat = .geoJSONLines
+        @Option(help: "Output format for the objects: table, geojson, geojsonl, json or ndjson (default: table on a terminal, geojsonl otherwise).")
+        var format: ExportFormat?
 
         /// The store, the class and the predicate the words name.
         private var parsed: (store: String, cls: ToolClass, predicate: String)? {
@@ -93,7 +94,8 @@ extension GeodeCommand {
                 return
             }
             fflush(nil)
-            try results.export(to: FileHandle.standardOutput, format: format)
+            let chosen = format ?? (isatty(STDOUT_FILENO) != 0 ? .table : .geoJSONLines)
+            try results.export(to: FileHandle.standardOutput, format: chosen)
         }
     }
 
@@ -117,7 +119,7 @@ extension GeodeCommand {
         @Option(name: .customLong("where"), help: "Export only the objects matching this predicate.")
         var predicate = "TRUEPREDICATE"
 
-        @Option(help: "geojson, geojsonl, json or ndjson.")
+        @Option(help: "geojson, geojsonl, json, ndjson or table.")
         var format: ExportFormat = .geoJSON
 
         @Option(help: "Write here instead of standard output.")

@@ -69,6 +69,12 @@ import Testing
         #expect(schema.status == 0)
         #expect(schema.stdout.contains("\"spatialIndex\": true"))
         #expect(schema.stdout.contains("\"name\": \"GeoFeature\""))
+        let table = try Subprocess.run("geode", ["query", store, "properties.countrycode == 'FR'", "--sort=-properties.population",
+                                                 "--limit", "2", "--format", "table"])
+        let lines = table.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4, "header, rule and two rows: \(table.stdout)")
+        #expect(lines.first?.split(separator: " ", omittingEmptySubsequences: true) == ["id", "geometry", "otherGeometry", "properties"])
+        #expect(lines.dropFirst(2).first?.hasPrefix("2990363  4.35788 43.83665") == true, "Nîmes first, its point as lon lat: \(table.stdout)")
         let bad = try Subprocess.run("geode", ["query", store, "properties.population >"])
         #expect(bad.status == 65)
         #expect(bad.stderr.contains("at column"))

@@ -13,6 +13,10 @@ public enum ExportFormat: String, Sendable, CaseIterable {
     case json
     /// One JSON object per line.
     case jsonLines = "ndjson"
+    /// A text table for people: one row per object, one column per property;
+    /// strings bare, points as `lon lat`, lists and maps as compact JSON, long
+    /// values cut with `…`. Column widths come from the first rows.
+    case table
 }
 
 extension Results {
@@ -47,6 +51,7 @@ extension Results {
         case .json: out += "[\n"
         default: break
         }
+        var text = TextTable(columns: table.storedProperties.map(\.name))
         try realmOfResults.withTransaction { txn in
             for (n, key) in keys.enumerated() {
                 guard let row = try txn.row(key, in: table) else { continue }
@@ -60,6 +65,10 @@ extension Results {
                     record = Self.feature(members, geoProperty: geoProperty, isFeature: isFeature, pk: table.schema.primaryKey?.name)
                 case .json, .jsonLines:
                     record = .map(members)
+                case .table:
+                    text.add(try members.values.map(TextTable.cell), to: &out)
+                    flush()
+                    continue
                 }
                 if n > 0 && (format == .geoJSON || format == .json) { out += ",\n" }
                 try JSONTextEncoder.append(record, to: &out)
@@ -70,6 +79,7 @@ extension Results {
         switch format {
         case .geoJSON: out += "\n]}\n"
         case .json: out += "\n]\n"
+        case .table: text.finish(&out)
         default: break
         }
         flush(force: true)
