@@ -43,7 +43,9 @@ final class SQLiteStatement {
 
     deinit { sqlite3_finalize(handle) }
 
-    func bind(_ arguments: Argument...) throws {
+    func bind(_ arguments: Argument...) throws { try bind(arguments) }
+
+    func bind(_ arguments: [Argument]) throws {
         for (i, argument) in arguments.enumerated() {
             let rc: Int32
             switch argument {

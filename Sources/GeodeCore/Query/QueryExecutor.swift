@@ -17,10 +17,11 @@ package struct QueryExecutor {
         /// Given objects, in a given order (a list's).
         case keys([ObjectKey])
         /// A secondary index: the objects under these keys (equality, IN)…
-        case indexKeys(ValueIndex, [[UInt8]])
-        /// … or in this key range (ordering operators, BEGINSWITH); each
-        /// candidate is then tested with the whole predicate.
-        case indexRange(ValueIndex, low: [UInt8], high: [UInt8])
+        case indexKeys(ValueIndex, [[UInt8]], exact: Bool)
+        /// … or in this key range (ordering operators, BEGINSWITH). Each
+        /// candidate is then tested with the whole predicate, unless `exact`:
+        /// the index answers the whole predicate by itself.
+        case indexRange(ValueIndex, low: [UInt8], high: [UInt8], exact: Bool)
         /// The spatial index of a geo point property: the cells covering the
         /// region, each point tested exactly, then the rest of the predicate.
         case spatial(GeoIndex, any GeoRegion, residual: BoundPredicate?)
@@ -80,23 +81,32 @@ package struct QueryExecutor {
             guard case let .compare(c) = conjunct, case let .path(path) = c.lhs, path.reduction == nil, path.steps.count == 1,
                   case let .slot(slot, _) = path.steps[0], !c.caseInsensitive, !c.diacriticInsensitive, c.quantifier == .any,
                   let index = table.valueIndexes.first(where: { $0.slot == slot }) else { continue }
+            // The index alone answers a predicate that is this one comparison, when its
+            // keys are the values themselves (not a mixed index, where 5 and 5.0 share
+            // keys, nor a long string's prefix) and the bounds are inclusive.
+            let alone = conjuncts.count == 1 && !index.isMixed
             switch (c.op, c.rhs) {
             case let (.equal, .constant(v)):
-                if let key = index.encode(v) { return .indexKeys(index, [key]) }
+                if let key = index.encode(v) { return .indexKeys(index, [key], exact: alone && Self.keyIsValue(v)) }
             case let (.equal, .oneOf(vs)):
                 let keys = vs.compactMap(index.encode)
-                if keys.count == vs.count { return .indexKeys(index, keys) }
+                if keys.count == vs.count { return .indexKeys(index, keys, exact: alone && vs.allSatisfy(Self.keyIsValue)) }
             case let (op, .constant(v)) where !index.isMixed && range == nil:
                 guard let key = index.encode(v), let tag = key.first else { continue }
                 let top = [tag] + [UInt8](repeating: 0xFF, count: 16)
+                let exact = alone && Self.keyIsFixedWidth(v)
                 switch op {
-                case .greater, .greaterOrEqual: range = .indexRange(index, low: key, high: top)
-                case .less, .lessOrEqual: range = .indexRange(index, low: [tag], high: key)
-                case .beginsWith: if case .string = v { range = .indexRange(index, low: key, high: key) }
+                case .greater: range = .indexRange(index, low: key, high: top, exact: false)
+                case .greaterOrEqual: range = .indexRange(index, low: key, high: top, exact: exact)
+                case .less: range = .indexRange(index, low: [tag], high: key, exact: false)
+                case .lessOrEqual: range = .indexRange(index, low: [tag], high: key, exact: exact)
+                case .beginsWith: if case .string = v { range = .indexRange(index, low: key, high: key, exact: false) }
                 default: break
                 }
             case let (.between, .range(low, high)) where !index.isMixed && range == nil:
-                if let l = index.encode(low), let h = index.encode(high), l.first == h.first { range = .indexRange(index, low: l, high: h) }
+                if let l = index.encode(low), let h = index.encode(high), l.first == h.first {
+                    range = .indexRange(index, low: l, high: h, exact: alone && Self.keyIsFixedWidth(low) && Self.keyIsFixedWidth(high))
+                }
             default:
                 break
             }
@@ -118,6 +128,21 @@ package struct QueryExecutor {
         return range ?? .scan
     }
 
+    /// Whether a value's index key is the value itself (not a long string's prefix and hash).
+    private static func keyIsValue(_ v: Value) -> Bool {
+        if case let .string(s) = v { return s.utf8.count <= 400 }
+        return true
+    }
+
+    /// Whether a value's index key has one width for its type, so byte ranges
+    /// are value ranges (strings compare loosely by prefix, so they are not).
+    private static func keyIsFixedWidth(_ v: Value) -> Bool {
+        switch v {
+        case .int, .bool, .timestamp, .objectId, .uuid: return true
+        default: return false
+        }
+    }
+
     /// The chosen plan, in words.
     package func explain() -> String {
         let name = table.schema.name
@@ -126,8 +151,9 @@ package struct QueryExecutor {
         case .scan: text = "scan \(name)"
         case let .primaryKey(values): text = "primary key lookup \(name) (\(values.count) key\(values.count == 1 ? "" : "s"))"
         case let .keys(keys): text = "test \(keys.count) given \(name) objects"
-        case let .indexKeys(index, keys): text = "index \(name).\(index.property) (\(keys.count) key\(keys.count == 1 ? "" : "s"))"
-        case let .indexRange(index, _, _): text = "index range \(name).\(index.property)"
+        case let .indexKeys(index, keys, exact):
+            text = "index \(name).\(index.property) (\(keys.count) key\(keys.count == 1 ? "" : "s")\(exact ? ", exact" : ""))"
+        case let .indexRange(index, _, _, exact): text = "index range \(name).\(index.property)\(exact ? " (exact)" : "")"
         case let .spatial(index, region, _):
             text = "spatial index \(name).\(index.property) (\(SpatialCell.cover(region.bounds).count) cell ranges)"
         }
@@ -165,14 +191,14 @@ package struct QueryExecutor {
                 }
             }
             keys.sort()
-        case let .indexKeys(index, encoded):
+        case let .indexKeys(index, encoded, exact):
             var candidates: [ObjectKey] = []
             for key in encoded { try index.collect(equalTo: key, transaction.transaction, into: &candidates) }
-            keys = try test(Self.sortedUnique(candidates), evaluator)
-        case let .indexRange(index, low, high):
+            keys = exact ? Self.sortedUnique(candidates) : try test(Self.sortedUnique(candidates), evaluator)
+        case let .indexRange(index, low, high, exact):
             var candidates: [ObjectKey] = []
             try index.collect(from: low, through: high, transaction.transaction, into: &candidates)
-            keys = try test(Self.sortedUnique(candidates), evaluator)
+            keys = exact ? Self.sortedUnique(candidates) : try test(Self.sortedUnique(candidates), evaluator)
         case let .spatial(index, region, residual):
             try index.scan(region.bounds, transaction.transaction) { key, lon, lat in
                 if region.contains(longitude: lon, latitude: lat) { keys.append(key) }
@@ -256,6 +282,10 @@ package struct QueryExecutor {
 
     private func firstValue(_ path: BoundPath, _ key: ObjectKey, _ evaluator: QueryEvaluator) throws -> Value {
         guard let document = try transaction.document(key, in: table) else { return .null }
+        return try firstValue(path, key, document, evaluator)
+    }
+
+    private func firstValue(_ path: BoundPath, _ key: ObjectKey, _ document: ContainerView, _ evaluator: QueryEvaluator) throws -> Value {
         var result = Value.null
         try evaluator.values(of: path, .object(table.schema.table, key, document)) { item in
             result = try QueryEvaluator.decode(item)
@@ -265,21 +295,44 @@ package struct QueryExecutor {
     }
 
     /// A stable sort on the sort keys; null sorts first in ascending order.
+    /// Each document is read once; the keys sit in one flat array and an
+    /// array of positions is sorted, comparing common same-type pairs directly.
     private func sort(_ keys: [ObjectKey], _ evaluator: QueryEvaluator) throws -> [ObjectKey] {
-        var rows: [(key: ObjectKey, values: [Value])] = []
-        rows.reserveCapacity(keys.count)
+        let width = ordering.count
+        var values: [Value] = []
+        values.reserveCapacity(keys.count * width)
         for key in keys {
-            rows.append((key, try ordering.map { try firstValue($0.0, key, evaluator) }))
-        }
-        let directions = ordering.map(\.1)
-        let sorted = rows.enumerated().sorted { a, b in
-            for (i, ascending) in directions.enumerated() {
-                let r = MixedOrder.compare(a.element.values[i], b.element.values[i])
-                if r != .orderedSame { return ascending ? r == .orderedAscending : r == .orderedDescending }
+            if let document = try transaction.document(key, in: table) {
+                for (path, _) in ordering { values.append(try firstValue(path, key, document, evaluator)) }
+            } else {
+                values.append(contentsOf: repeatElement(Value.null, count: width))
             }
-            return a.offset < b.offset
         }
-        return sorted.map(\.element.key)
+        let ascending = ordering.map(\.1)
+        var positions = Array(0 ..< keys.count)
+        values.withUnsafeBufferPointer { v in
+            positions.sort { a, b in
+                for i in 0 ..< width {
+                    let r = Self.compareForSort(v[a * width + i], v[b * width + i])
+                    if r != .orderedSame { return ascending[i] ? r == .orderedAscending : r == .orderedDescending }
+                }
+                return a < b
+            }
+        }
+        return positions.map { keys[$0] }
+    }
+
+    /// `MixedOrder.compare`, with the usual same-type pairs decided inline.
+    @inline(__always)
+    private static func compareForSort(_ a: Value, _ b: Value) -> ComparisonResult {
+        switch (a, b) {
+        case let (.int(x), .int(y)): return x < y ? .orderedAscending : (x > y ? .orderedDescending : .orderedSame)
+        case let (.timestamp(x), .timestamp(y)) where x.seconds != y.seconds:
+            return x.seconds < y.seconds ? .orderedAscending : .orderedDescending
+        case let (.double(x), .double(y)) where !x.isNaN && !y.isNaN && x != y:
+            return x < y ? .orderedAscending : .orderedDescending
+        default: return MixedOrder.compare(a, b)
+        }
     }
 
     private func sortByDistance(_ keys: [ObjectKey], _ path: BoundPath, _ slots: GeoPointSlots,
