@@ -8,6 +8,14 @@ enum QueryArguments {
     }
 
     private static func convert(_ argument: Any, _ realm: Realm, _ index: Int) throws -> QueryArgument {
+        // The usual arguments first: exact casts are cheap, protocol checks are not.
+        switch argument {
+        case let v as Int: return .value(.int(Int64(v)))
+        case let v as String: return .value(.string(v))
+        case let v as Double: return .value(.double(v))
+        case let v as Date: return .value(.timestamp(Timestamp(v)))
+        default: break
+        }
         if let shape = argument as? GeoShapeConvertible { return .shape(shape.geoShape) }
         if let object = embeddedValue(argument) { return .members(try members(of: object)) }
         if let value = try scalar(argument, realm) { return .value(value) }

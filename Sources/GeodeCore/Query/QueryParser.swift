@@ -127,7 +127,7 @@ package struct QueryParser {
             guard let parsed = ComparisonOperator(rawValue: s) else { throw unexpected("where an operator was expected") }
             op = parsed
         case let .identifier(word):
-            if word.caseInsensitiveCompare("geoWithin") == .orderedSame {
+            if opToken.isKeyword("geoWithin") {
                 _ = advance()
                 return try geoWithin(lhs, try parseShape(), quantifier ?? .any, column)
             }

@@ -39,10 +39,16 @@ struct QueryToken: CustomStringConvertible {
         }
     }
 
-    /// Whether this is the identifier `word`, in any letter case.
+    /// Whether this is the identifier `word` (an ASCII keyword), in any letter
+    /// case. Compared byte by byte: the parser asks this for every keyword it
+    /// might meet, so it must cost next to nothing.
     func isKeyword(_ word: String) -> Bool {
-        if case let .identifier(s) = kind { return s.caseInsensitiveCompare(word) == .orderedSame }
-        return false
+        guard case let .identifier(s) = kind else { return false }
+        let a = s.utf8, b = word.utf8
+        guard a.count == b.count else { return false }
+        return zip(a, b).allSatisfy { x, y in
+            x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= UInt8(ascii: "a") && (x | 0x20) <= UInt8(ascii: "z"))
+        }
     }
 
     func isSymbol(_ s: String) -> Bool { kind == .symbol(s) }
