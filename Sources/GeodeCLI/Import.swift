@@ -14,6 +14,12 @@ extension GeodeCommand {
             values. Any other JSON (one value, an array, or one value per line) becomes
             JSONDocument objects holding each record whole.
 
+            --id KEY names the member that identifies a record: a key of each feature's
+            properties, or a top-level key of each JSON record; it becomes the object's id
+            (indexed). A record whose id is stored already then stops the import, or, with
+            --update, replaces the stored object, so re-importing a corrected file updates
+            it in place. --update alone identifies features by their own id.
+
             Records stream one at a time and are committed in batches; a failure names the
             file, line, column and JSON pointer, and keeps every batch before it (nothing
             with --atomic).
@@ -29,6 +35,7 @@ extension GeodeCommand {
               geode import places.geojson --store places.geode
               geode import tweets.ndjson --store tweets.geode --batch 50000
               geode import part-1.geojsonl part-2.geojsonl --format geojsonseq
+              geode import cities.geojson --id geonameid --update
             """
         )
 
@@ -46,6 +53,12 @@ extension GeodeCommand {
 
         @Flag(help: "Write everything in one transaction: a failure keeps nothing.")
         var atomic = false
+
+        @Option(help: "The member that identifies a record (a feature property or a JSON key); it becomes the id.")
+        var id: String?
+
+        @Flag(help: "Replace stored objects whose id a record repeats, instead of stopping there.")
+        var update = false
 
         @Flag(help: "Print nothing but errors.")
         var quiet = false
@@ -66,6 +79,8 @@ extension GeodeCommand {
                     var options = ImportOptions()
                     options.batchSize = batch
                     options.atomic = atomic
+                    options.idMember = id
+                    if update { options.update = .modified }
                     let progress = ImportProgress(enabled: !quiet)
                     options.progress = { written in progress.committed(written) }
                     let url = URL(fileURLWithPath: file)

@@ -14,6 +14,13 @@ import GeodeCore
 /// try JSONTextEncoder.append(.map(["lon": .double(1.773867)]), to: &out)   // {"lon":1.773867}
 /// ```
 package enum JSONTextEncoder {
+    /// `value` as JSON text.
+    package static func string(_ value: Value) throws -> String {
+        var out = ""
+        try append(value, to: &out)
+        return out
+    }
+
     /// Appends `value` as JSON text. A NaN or infinite number throws
     /// ``JSONError/unrepresentable(what:path:)`` with its path
     /// (`["meta"]["alt"][2]`), built only then: encoding builds no paths.

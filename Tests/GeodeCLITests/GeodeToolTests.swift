@@ -95,6 +95,22 @@ import Testing
         #expect(sorted.stdout.contains("\"id\":2"))
     }
 
+    @Test func importWithAnIdStopsAtADuplicateOrUpdatesIt() throws {
+        let directory = try TemporaryDirectory()
+        let store = directory.path("ids.geode")
+        let first = Fixtures.dataDirectory.appendingPathComponent("Fixtures/import/ids-first.geojson").path
+        let second = Fixtures.dataDirectory.appendingPathComponent("Fixtures/import/ids-second.geojson").path
+        #expect(try Subprocess.run("geode", ["import", first, "--store", store, "--id", "code"]).status == 0)
+        let duplicate = try Subprocess.run("geode", ["import", second, "--store", store, "--id", "code"])
+        #expect(duplicate.status == 65)
+        #expect(duplicate.stderr.contains("ids-second.geojson:2:1 at /features/0: an object with id \"ZRH\" exists already"), "\(duplicate.stderr)")
+        let updated = try Subprocess.run("geode", ["import", second, "--store", store, "--id", "code", "--update"])
+        #expect(updated.status == 0, "\(updated.stderr)")
+        #expect(try Subprocess.run("geode", ["query", store, "TRUEPREDICATE", "--count"]).stdout == "4\n")
+        let zurich = try Subprocess.run("geode", ["query", store, "id == 'ZRH'", "--format", "ndjson"])
+        #expect(zurich.stdout.contains("\"name\":\"Zürich\""), "\(zurich.stdout)")
+    }
+
     @Test func badUsageExitsWith64() throws {
         let outcome = try Subprocess.run("geode", ["stats"])
         #expect(outcome.status == 64)

@@ -26,22 +26,48 @@ import Testing
             var options = ImportOptions()
             if case let .int(batch)? = c["batch"] { options.batchSize = Int(batch) }
             if case .bool(true)? = c["atomic"] { options.atomic = true }
-            let url = folder.appendingPathComponent(file)
+            if case let .string(member)? = c["id"] { options.idMember = member }
+            if case .bool(true)? = c["update"] { options.update = .modified }
+            var urls = [folder.appendingPathComponent(file)]
+            if case let .string(then)? = c["then"] { urls.append(folder.appendingPathComponent(then)) }
             let geo = c["kind"] == .string("geojson")
             do {
-                let report = geo ? try realm.importGeoJSON(from: url, options: options) : try realm.importJSONDocuments(from: url, options: options)
-                if case let .string(error)? = c["error"] { Issue.record("\(file): expected \"\(error)\", got \(report)") }
-                if case let .int(written)? = c["written"] { #expect(report.written == Int(written), "\(file)") }
-                if case let .map(geometries)? = c["geometries"] {
-                    for (type, count) in geometries { #expect(report.geometryTypes[type] == (count == .int(0) ? nil : Self.int(count)), "\(file) \(type)") }
+                var written = 0
+                for url in urls {
+                    let report = geo ? try realm.importGeoJSON(from: url, options: options) : try realm.importJSONDocuments(from: url, options: options)
+                    written += report.written
+                    if case let .map(geometries)? = c["geometries"] {
+                        for (type, count) in geometries { #expect(report.geometryTypes[type] == (count == .int(0) ? nil : Self.int(count)), "\(file) \(type)") }
+                    }
                 }
+                if case let .string(error)? = c["error"] { Issue.record("\(file): expected \"\(error)\", got \(written) written") }
+                if case let .int(expected)? = c["written"] { #expect(written == Int(expected), "\(file)") }
             } catch {
                 guard case let .string(expected)? = c["error"] else { Issue.record("\(file): \(error)"); continue }
                 #expect(String(describing: error).contains(expected), "\(file): \(error)")
             }
             let stored = geo ? realm.objects(GeoFeature.self).count : realm.objects(JSONDocument.self).count
             if case let .int(n)? = c["stored"] { #expect(stored == Int(n), "\(file): objects kept") }
+            // The stored objects' ids and members, in object order.
+            let rows: [(id: AnyRealmValue, members: AnyRealmValue)] = geo
+                ? realm.objects(GeoFeature.self).map { ($0.id, $0.properties) }
+                : realm.objects(JSONDocument.self).map { ($0.id, $0.content) }
+            if let ids = c["ids"] {
+                let found = try rows.map { try $0.id.jsonString() }
+                #expect(found == Self.texts(ids), "\(file): ids \(found)")
+            }
+            for member in ["name", "price"] {
+                guard let expected = c[member + "s"] else { continue }
+                let found = try rows.map { try ($0.members.dictionaryValue?[member] ?? AnyRealmValue.none).jsonString() }
+                #expect(found == Self.texts(expected), "\(file): \(member)s")
+            }
         }
+    }
+
+    /// The JSON text of each element of a fixture list.
+    static func texts(_ list: Value) -> [String] {
+        guard case let .list(items) = list else { return [] }
+        return items.map { (try? JSONTextEncoder.string($0)) ?? "" }
     }
 
     static func int(_ v: Value) -> Int? {
@@ -80,6 +106,28 @@ import Testing
             try copy.importGeoJSON(from: exported)
             let before = Self.snapshot(source), after = Self.snapshot(copy)
             #expect(before == after, "\(format)")
+        }
+    }
+
+    @Test func documentsExportAsTheRecordsTheyCameFrom() throws {
+        let directory = try TemporaryDirectory()
+        let source = try Self.openRealm(directory, "docs.geode")
+        var options = ImportOptions()
+        options.idMember = "sku"
+        options.update = .modified
+        try source.importJSONDocuments(from: Fixtures.dataDirectory.appendingPathComponent("Fixtures/import/skus.ndjson"), options: options)
+        for format in [ExportFormat.json, .jsonLines] {
+            let exported = directory.url.appendingPathComponent("docs.\(format.rawValue)")
+            FileManager.default.createFile(atPath: exported.path, contents: nil)
+            let handle = try FileHandle(forWritingTo: exported)
+            #expect(try source.objects(JSONDocument.self).export(to: handle, format: format) == 2)
+            try handle.close()
+            let copy = try Self.openRealm(directory, "docs-\(format.rawValue).geode")
+            try copy.importJSONDocuments(from: exported, options: options)
+            let contents = { (realm: Realm) in try realm.objects(JSONDocument.self).map { "\($0.id)|" + (try $0.content.jsonString()) } }
+            #expect(try contents(copy) == contents(source), "\(format)")
+            #expect(try source.objects(JSONDocument.self).map { try $0.content.jsonString() }
+                    == [#"{"sku":1.0,"name":"kettle","price":22}"#, #"{"sku":2,"name":"mug","price":7}"#])
         }
     }
 

@@ -26,10 +26,18 @@ extension Realm {
             guard let txn = self.transaction else { return }
             let feature = try FeatureInput(record)
             report.geometryTypes[feature.geometryType, default: 0] += 1
-            let byName: [String: Value] = ["id": feature.id, "geometry": feature.point ?? .null,
+            var id = feature.id
+            if let member = options.idMember {
+                guard case let .map(properties) = feature.properties, let value = properties[member] else {
+                    throw ImportProblem(pointer: record.pointer + "/properties", message: "the feature has no \"\(member)\" property to identify it")
+                }
+                id = value
+            }
+            let byName: [String: Value] = ["id": id, "geometry": feature.point ?? .null,
                                            "otherGeometry": feature.otherGeometry, "properties": feature.properties]
             do {
-                try txn.insert(cls.table.storedProperties.map { byName[$0.name] ?? $0.defaultValue }, into: cls.table)
+                let row = cls.table.storedProperties.map { byName[$0.name] ?? $0.defaultValue }
+                try self.write(row, identifiedBy: id, into: cls.table, txn, options, record)
             } catch let StoreError.invalidValue(issue) {
                 let member = issue.property == "properties" || issue.property == "id" ? "/\(issue.property)" : "/geometry"
                 throw ImportProblem(pointer: record.pointer + member + Self.pointer(fromIssuePath: issue.path), message: issue.description)
@@ -111,14 +119,40 @@ extension Realm {
         try runImport(url, options) { record, report in
             let cls = self.realmClass(JSONDocument.self)
             guard let txn = self.transaction else { return }
+            var id = Value.null
+            if let member = options.idMember {
+                guard case let .map(members) = record.value, let value = members[member] else {
+                    throw ImportProblem(pointer: record.pointer, message: "the record has no \"\(member)\" member to identify it")
+                }
+                id = value
+            }
             do {
-                try txn.insert(cls.table.storedProperties.map { $0.name == "content" ? record.value : $0.defaultValue }, into: cls.table)
+                let row = cls.table.storedProperties.map { $0.name == "content" ? record.value : $0.name == "id" ? id : $0.defaultValue }
+                try self.write(row, identifiedBy: id, into: cls.table, txn, options, record)
             } catch let StoreError.invalidValue(issue) {
                 throw ImportProblem(pointer: record.pointer + Self.pointer(fromIssuePath: issue.path), message: issue.description)
             }
             self.changeCount += 1
             report.written += 1
         }
+    }
+
+    /// Inserts a record's row, or — when the import identifies records
+    /// (``ImportOptions/idMember``, or an update policy) and an object with
+    /// the same `id` exists — replaces that object (`.modified`, `.all`) or
+    /// fails (`.error`).
+    private func write(_ row: [Value], identifiedBy id: Value, into table: Table, _ txn: StoreWriteTransaction,
+                       _ options: ImportOptions, _ record: JSONRecordStream.Record) throws {
+        let identifies = options.idMember != nil || options.update != .error
+        guard identifies, id != .null, let existing = try txn.objects(whereIndexed: "id", equals: id, in: table)?.first else {
+            _ = try txn.insert(row, into: table)
+            return
+        }
+        guard options.update != .error else {
+            let text = (try? JSONTextEncoder.string(id)) ?? "\(id)"
+            throw ImportProblem(pointer: record.pointer, message: "an object with id \(text) exists already (an update policy, or `geode import --update`, replaces it)")
+        }
+        try txn.update(row, key: existing, in: table)
     }
 
     /// Streams `url`'s records through `write`, in batches.

@@ -24,7 +24,8 @@ extension Results {
     /// were written. Numbers are written in their shortest exact form, so an
     /// export imports back to identical values and coordinates.
     ///
-    /// As GeoJSON, each object is a Feature: its first geo point property (or a
+    /// As JSON, a ``JSONDocument`` is its `content`, the record it was
+    /// imported from. As GeoJSON, each object is a Feature: its first geo point property (or a
     /// ``GeoFeature``'s geometry) is the geometry, its primary key (or
     /// `GeoFeature.id`) the id, its other properties the `properties`.
     ///
@@ -39,6 +40,8 @@ extension Results {
         let table = cls.table
         let geoProperty = GeoIndexProperties.first(in: table.schema, of: schema)
         let isFeature = table.schema.name == "GeoFeature"
+        // A JSONDocument is written as the record it was imported from.
+        let isDocument = table.schema.name == "JSONDocument"
         var out = ""
         func flush(force: Bool = false) {
             if force || out.utf8.count > 1 << 20 {
@@ -64,7 +67,7 @@ extension Results {
                 case .geoJSON, .geoJSONLines:
                     record = Self.feature(members, geoProperty: geoProperty, isFeature: isFeature, pk: table.schema.primaryKey?.name)
                 case .json, .jsonLines:
-                    record = .map(members)
+                    record = isDocument ? members["content"] ?? .null : .map(members)
                 case .table:
                     text.add(try members.values.map(TextTable.cell), to: &out)
                     flush()

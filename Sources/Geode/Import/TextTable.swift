@@ -54,12 +54,6 @@ struct TextTable {
         out += line + "\n"
     }
 
-    private static func json(_ value: Value) throws -> String {
-        var out = ""
-        try JSONTextEncoder.append(value, to: &out)
-        return out
-    }
-
     /// A value as a cell: strings bare, null empty, a GeoJSON point as
     /// `lon lat`, anything else as compact JSON; at most `maximumWidth` characters.
     static func cell(_ value: Value) throws -> String {
@@ -70,11 +64,11 @@ struct TextTable {
         case let .map(m):
             if case let .string(type)? = m["type"], type.lowercased() == "point",
                case let .list(coordinates)? = m["coordinates"], coordinates.count >= 2 {
-                text = try coordinates.map(json).joined(separator: " ")
+                text = try coordinates.map(JSONTextEncoder.string).joined(separator: " ")
             } else {
-                text = try json(value)
+                text = try JSONTextEncoder.string(value)
             }
-        default: text = try json(value)
+        default: text = try JSONTextEncoder.string(value)
         }
         let flat = text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " ")
         return flat.count > maximumWidth ? String(flat.prefix(maximumWidth - 1)) + "…" : flat

@@ -48,6 +48,20 @@ package class StoreTransaction {
         return ObjectKey(UInt64(bigEndian: found.loadUnaligned(as: UInt64.self)))
     }
 
+    /// The objects whose indexed single-valued `property` equals `value`
+    /// (numbers compare by value, as in queries), through its secondary index;
+    /// nil when the property has no index.
+    package func objects(whereIndexed property: String, equals value: Value, in table: Table) throws -> [ObjectKey]? {
+        guard let index = table.valueIndexes.first(where: { $0.property == property }) else { return nil }
+        guard let encoded = index.encode(value) else { return [] }
+        var candidates: [ObjectKey] = []
+        try index.collect(equalTo: encoded, transaction, into: &candidates)
+        return try candidates.filter { key in
+            guard let stored = try document(key, in: table)?.value(at: index.slot)?.decode() else { return value == .null }
+            return MixedOrder.rank(stored) == MixedOrder.rank(value) && MixedOrder.equal(stored, value)
+        }
+    }
+
     /// Calls `body` with every object of the class in key order until it returns false.
     package func forEach(in table: Table, _ body: (ObjectKey, ContainerView) throws -> Bool) throws {
         guard let db = table.objects else { return }
