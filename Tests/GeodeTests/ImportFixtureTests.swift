@@ -131,6 +131,29 @@ import Testing
         }
     }
 
+    /// Records are parsed on a thread of their own, in chunks: a syntax error
+    /// far into the input must still come after every record before it, with
+    /// its own line, and keep exactly the batches committed before it.
+    @Test func aSyntaxErrorDeepInALongInputKeepsTheBatchesBeforeIt() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.url.appendingPathComponent("long.ndjson")
+        var lines = (1 ... 2500).map { #"{"n":\#($0)}"# }
+        lines[1499] = #"{"n":1500,}"#
+        try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+        let realm = try Self.openRealm(directory)
+        var options = ImportOptions()
+        options.batchSize = 1000
+        do {
+            try realm.importJSONDocuments(from: url, options: options)
+            Issue.record("the import succeeded")
+        } catch {
+            #expect("\(error)".contains("long.ndjson:1500:"), "\(error)")
+            #expect("\(error)".contains("(1000 records committed before it were kept)"), "\(error)")
+        }
+        #expect(realm.objects(JSONDocument.self).count == 1000)
+        #expect(realm.objects(JSONDocument.self).last?.content.dictionaryValue?["n"] == .int(1000))
+    }
+
     static func snapshot(_ realm: Realm) -> [String] {
         realm.objects(GeoFeature.self).map { f in
             "\(f.id)|\(f.geometry?.coordinates.map { $0.bitPattern } ?? [])|\(f.otherGeometry)|\(f.properties)"

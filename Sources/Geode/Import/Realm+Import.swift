@@ -166,13 +166,15 @@ extension Realm {
         let file = url.lastPathComponent
         try withExtendedLifetime(input) {
             let buffer = input.bytes
-            var stream = JSONRecordStream(bytes: buffer, source: file)
+            // Parsing runs on its own thread, ahead of the writes (see RecordPipeline).
+            let records = RecordPipeline(JSONRecordStream(bytes: buffer, source: file))
+            defer { records.finish() }
             var committed = 0
             var inBatch = 0
             var current: JSONRecordStream.Record?
             beginWrite()
             do {
-                while let record = try stream.next() {
+                while let record = try records.next() {
                     current = record
                     report.records += 1
                     try write(record, &report)
