@@ -22,7 +22,7 @@ import OrderedCollections
 /// ```
 package struct JSONRecordStream {
     /// One record and where it came from.
-    package struct Record {
+    package struct Record: Sendable {
         package var value: Value
         /// 0-based position among the records.
         package var index: Int

@@ -21,13 +21,12 @@ extension Realm {
     /// ```
     @discardableResult
     public func importGeoJSON(from url: URL, options: ImportOptions = ImportOptions()) throws -> ImportReport {
-        try runImport(url, options) { record, report in
-            let cls = self.realmClass(GeoFeature.self)
-            guard let txn = self.transaction else { return }
+        let table = realmClass(GeoFeature.self).table
+        let idMember = options.idMember
+        return try importRows(into: table, url, options, map: { record in
             let feature = try FeatureInput(record)
-            report.geometryTypes[feature.geometryType, default: 0] += 1
             var id = feature.id
-            if let member = options.idMember {
+            if let member = idMember {
                 guard case let .map(properties) = feature.properties, let value = properties[member] else {
                     throw ImportProblem(pointer: record.pointer + "/properties", message: "the feature has no \"\(member)\" property to identify it")
                 }
@@ -35,16 +34,11 @@ extension Realm {
             }
             let byName: [String: Value] = ["id": id, "geometry": feature.point ?? .null,
                                            "otherGeometry": feature.otherGeometry, "properties": feature.properties]
-            do {
-                let row = cls.table.storedProperties.map { byName[$0.name] ?? $0.defaultValue }
-                try self.write(row, identifiedBy: id, into: cls.table, txn, options, record)
-            } catch let StoreError.invalidValue(issue) {
-                let member = issue.property == "properties" || issue.property == "id" ? "/\(issue.property)" : "/geometry"
-                throw ImportProblem(pointer: record.pointer + member + Self.pointer(fromIssuePath: issue.path), message: issue.description)
-            }
-            self.changeCount += 1
-            report.written += 1
-        }
+            return MappedRecord(row: table.storedProperties.map { byName[$0.name] ?? $0.defaultValue }, id: id,
+                                geometryType: feature.geometryType)
+        }, member: { issue in
+            issue.property == "properties" || issue.property == "id" ? "/\(issue.property)" : "/geometry"
+        })
     }
 
     /// Imports GeoJSON features into objects of `type`: `properties` members
@@ -59,7 +53,7 @@ extension Realm {
     /// ```
     @discardableResult
     public func importGeoJSON<T: Object>(_ type: T.Type, from url: URL, options: ImportOptions = ImportOptions()) throws -> ImportReport {
-        try runImport(url, options) { record, report in
+        try runImport(url, options, prepare: { $0 }) { record, _, report in
             let cls = self.realmClass(type)
             let feature = try FeatureInput(record)
             report.geometryTypes[feature.geometryType, default: 0] += 1
@@ -93,7 +87,7 @@ extension Realm {
     /// ```
     @discardableResult
     public func importJSON<T: Object>(_ type: T.Type, from url: URL, options: ImportOptions = ImportOptions()) throws -> ImportReport {
-        try runImport(url, options) { record, report in
+        try runImport(url, options, prepare: { $0 }) { record, _, report in
             let cls = self.realmClass(type)
             guard case let .map(members) = record.value else {
                 throw ImportProblem(pointer: record.pointer, message: "expected an object, found \(record.value.typeName)")
@@ -116,21 +110,54 @@ extension Realm {
     /// ```
     @discardableResult
     public func importJSONDocuments(from url: URL, options: ImportOptions = ImportOptions()) throws -> ImportReport {
-        try runImport(url, options) { record, report in
-            let cls = self.realmClass(JSONDocument.self)
-            guard let txn = self.transaction else { return }
+        let table = realmClass(JSONDocument.self).table
+        let idMember = options.idMember
+        return try importRows(into: table, url, options, map: { record in
             var id = Value.null
-            if let member = options.idMember {
+            if let member = idMember {
                 guard case let .map(members) = record.value, let value = members[member] else {
                     throw ImportProblem(pointer: record.pointer, message: "the record has no \"\(member)\" member to identify it")
                 }
                 id = value
             }
+            let row = table.storedProperties.map { $0.name == "content" ? record.value : $0.name == "id" ? id : $0.defaultValue }
+            return MappedRecord(row: row, id: id, geometryType: nil)
+        }, member: { _ in "" })
+    }
+
+    /// Imports records mapped to rows of a built-in class. On the parser
+    /// thread each row is validated and encoded; the writer only stores it. When
+    /// the import identifies records, the writer first looks the id up instead.
+    /// `member` names the JSON pointer part for a property's value issue.
+    private func importRows(into table: Table, _ url: URL, _ options: ImportOptions,
+                            map: @escaping @Sendable (JSONRecordStream.Record) throws -> MappedRecord,
+                            member: @escaping @Sendable (ValueIssue) -> String) throws -> ImportReport {
+        let identifies = options.idMember != nil || options.update != .error
+        let preparer = PreparerBox(RowPreparer(store: store, table: table))
+        let problem: @Sendable (ValueIssue, String) -> ImportProblem = { issue, pointer in
+            ImportProblem(pointer: pointer + member(issue) + Self.pointer(fromIssuePath: issue.path), message: issue.description)
+        }
+        return try runImport(url, options, prepare: { record in
+            var mapped = try map(record)
+            guard !identifies else { return mapped }
             do {
-                let row = cls.table.storedProperties.map { $0.name == "content" ? record.value : $0.name == "id" ? id : $0.defaultValue }
-                try self.write(row, identifiedBy: id, into: cls.table, txn, options, record)
+                mapped.prepared = try preparer.prepare(mapped.row)
             } catch let StoreError.invalidValue(issue) {
-                throw ImportProblem(pointer: record.pointer + Self.pointer(fromIssuePath: issue.path), message: issue.description)
+                throw problem(issue, record.pointer)
+            }
+            mapped.row = []
+            return mapped
+        }) { mapped, pointer, report in
+            if let type = mapped.geometryType { report.geometryTypes[type, default: 0] += 1 }
+            guard let txn = self.transaction else { return }
+            do {
+                if let prepared = mapped.prepared {
+                    _ = try txn.insert(prepared, into: table)
+                } else {
+                    try self.write(mapped.row, identifiedBy: mapped.id, into: table, txn, options, pointer)
+                }
+            } catch let StoreError.invalidValue(issue) {
+                throw problem(issue, pointer)
             }
             self.changeCount += 1
             report.written += 1
@@ -142,7 +169,7 @@ extension Realm {
     /// the same `id` exists — replaces that object (`.modified`, `.all`) or
     /// fails (`.error`).
     private func write(_ row: [Value], identifiedBy id: Value, into table: Table, _ txn: StoreWriteTransaction,
-                       _ options: ImportOptions, _ record: JSONRecordStream.Record) throws {
+                       _ options: ImportOptions, _ pointer: String) throws {
         let identifies = options.idMember != nil || options.update != .error
         guard identifies, id != .null, let existing = try txn.objects(whereIndexed: "id", equals: id, in: table)?.first else {
             _ = try txn.insert(row, into: table)
@@ -150,14 +177,18 @@ extension Realm {
         }
         guard options.update != .error else {
             let text = (try? JSONTextEncoder.string(id)) ?? "\(id)"
-            throw ImportProblem(pointer: record.pointer, message: "an object with id \(text) exists already (an update policy, or `geode import --update`, replaces it)")
+            throw ImportProblem(pointer: pointer, message: "an object with id \(text) exists already (an update policy, or `geode import --update`, replaces it)")
         }
         try txn.update(row, key: existing, in: table)
     }
 
-    /// Streams `url`'s records through `write`, in batches.
-    private func runImport(_ url: URL, _ options: ImportOptions,
-                           _ write: (JSONRecordStream.Record, inout ImportReport) throws -> Void) throws -> ImportReport {
+    /// Streams `url`'s records through `write`, in batches, each first through
+    /// `prepare` on the parser thread.
+    private func runImport<Output: Sendable>(
+        _ url: URL, _ options: ImportOptions,
+        prepare: @escaping @Sendable (JSONRecordStream.Record) throws -> Output,
+        _ write: (Output, _ pointer: String, inout ImportReport) throws -> Void
+    ) throws -> ImportReport {
         precondition(!isInWriteTransaction, "Geode: an import opens its own write transactions; call it outside realm.write")
         let started = Date()
         let input = try MappedInput(url)
@@ -167,17 +198,17 @@ extension Realm {
         try withExtendedLifetime(input) {
             let buffer = input.bytes
             // Parsing runs on its own thread, ahead of the writes (see RecordPipeline).
-            let records = RecordPipeline(JSONRecordStream(bytes: buffer, source: file))
+            let records = RecordPipeline(JSONRecordStream(bytes: buffer, source: file), transform: prepare)
             defer { records.finish() }
             var committed = 0
             var inBatch = 0
-            var current: JSONRecordStream.Record?
+            var current: RecordPipeline<Output>.Entry?
             beginWrite()
             do {
                 while let record = try records.next() {
                     current = record
                     report.records += 1
-                    try write(record, &report)
+                    try write(try record.output.get(), record.pointer, &report)
                     if let error = writeError { throw error }
                     inBatch += 1
                     if !options.atomic && inBatch >= max(1, options.batchSize) {
@@ -235,6 +266,30 @@ extension Realm {
 struct ImportProblem: Error {
     var pointer: String
     var message: String
+}
+
+/// A record of a built-in class's import, mapped on the parser thread: its
+/// row and id, prepared for storage unless the writer must look the id up.
+struct MappedRecord: Sendable {
+    var row: [Value]
+    var id: Value
+    var geometryType: String?
+    var prepared: PreparedRow?
+
+    init(row: [Value], id: Value, geometryType: String?) {
+        self.row = row
+        self.id = id
+        self.geometryType = geometryType
+    }
+}
+
+/// The parser thread's row preparer (it owns a document writer).
+final class PreparerBox: @unchecked Sendable {
+    private var preparer: RowPreparer
+
+    init(_ preparer: consuming RowPreparer) { self.preparer = preparer }
+
+    func prepare(_ row: [Value]) throws -> PreparedRow { try preparer.prepare(row) }
 }
 
 /// A GeoJSON Feature taken apart: id, point or other geometry, properties.

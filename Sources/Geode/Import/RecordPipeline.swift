@@ -1,27 +1,38 @@
 import Foundation
 import GeodeJSON
 
-/// Parses an import's records on a thread of their own while the caller
-/// writes them: jansson's parse and the conversion to values overlap with
-/// mapping, encoding and indexing, so an import takes about as long as the
-/// slower half instead of their sum.
+/// Parses an import's records on a thread of their own, and prepares each
+/// there (`transform`: mapping, validation, encoding — whatever needs no write
+/// transaction), while the caller writes them. The two halves overlap, so an
+/// import takes about as long as the slower one instead of their sum; values
+/// made on the parser thread die there, so only the prepared output crosses.
 ///
-/// Records travel in order, in chunks, through a queue of at most
+/// Entries travel in order, in chunks, through a queue of at most
 /// `maximumChunks` chunks, so memory stays flat. A parse error reaches the
-/// caller after every record before it, as if parsing were inline. The
-/// parser must be finished (``finish()``) before the input is unmapped.
+/// caller after every record before it, as if parsing were inline; a
+/// `transform` error travels in its record's entry. The parser must be
+/// finished (``finish()``) before the input is unmapped.
 ///
 /// ```swift
-/// let pipeline = RecordPipeline(JSONRecordStream(bytes: buffer, source: file))
+/// let pipeline = RecordPipeline(JSONRecordStream(bytes: buffer, source: file)) { record in try prepare(record) }
 /// defer { pipeline.finish() }
-/// while let record = try pipeline.next() { try write(record) }
+/// while let entry = try pipeline.next() { try write(entry.output.get()) }
 /// ```
-final class RecordPipeline: @unchecked Sendable {
-    static let chunkSize = 512
-    static let maximumChunks = 8
+final class RecordPipeline<Output: Sendable>: @unchecked Sendable {
+    /// One record's place in the input and what `transform` made of it.
+    struct Entry {
+        /// Byte offset of the record's first byte in the input.
+        var offset: Int
+        /// The record's JSON pointer in the input.
+        var pointer: String
+        var output: Result<Output, any Error>
+    }
+
+    static var chunkSize: Int { 512 }
+    static var maximumChunks: Int { 8 }
 
     private enum Item {
-        case records([JSONRecordStream.Record])
+        case records([Entry])
         case failure(any Error)
         case end
     }
@@ -30,13 +41,15 @@ final class RecordPipeline: @unchecked Sendable {
     private var queue: [Item] = []
     private var cancelled = false
     private var running = true
-    private var current: [JSONRecordStream.Record] = []
+    private var current: [Entry] = []
     private var position = 0
     private var ended = false
     private var stream: JSONRecordStream
+    private let transform: (JSONRecordStream.Record) throws -> Output
 
-    init(_ stream: JSONRecordStream) {
+    init(_ stream: JSONRecordStream, transform: @escaping (JSONRecordStream.Record) throws -> Output) {
         self.stream = stream
+        self.transform = transform
         let thread = Thread { [self] in produce() }
         thread.name = "geode-import-parser"
         thread.start()
@@ -45,7 +58,7 @@ final class RecordPipeline: @unchecked Sendable {
     /// The parser thread: fills chunks and hands them over until the input
     /// ends, a record fails to parse, or the caller cancels.
     private func produce() {
-        var chunk: [JSONRecordStream.Record] = []
+        var chunk: [Entry] = []
         chunk.reserveCapacity(Self.chunkSize)
         func hand(_ item: Item) -> Bool {
             condition.lock()
@@ -64,7 +77,7 @@ final class RecordPipeline: @unchecked Sendable {
         }
         do {
             while let record = try stream.next() {
-                chunk.append(record)
+                chunk.append(Entry(offset: record.offset, pointer: record.pointer, output: Result { try transform(record) }))
                 if chunk.count == Self.chunkSize {
                     guard hand(.records(chunk)) else { return }
                     chunk = []
@@ -79,9 +92,9 @@ final class RecordPipeline: @unchecked Sendable {
         }
     }
 
-    /// The next record in input order; nil at the end; throws the parse error
+    /// The next entry in input order; nil at the end; throws the parse error
     /// that stopped the parser once every record before it was taken.
-    func next() throws -> JSONRecordStream.Record? {
+    func next() throws -> Entry? {
         while position == current.count {
             guard !ended else { return nil }
             condition.lock()

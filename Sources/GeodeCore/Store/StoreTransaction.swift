@@ -225,11 +225,32 @@ package final class StoreWriteTransaction: StoreTransaction {
         for index in table.valueIndexes { try write.drop(index.database, remove: false) }
     }
 
+    /// Adds a row prepared by a ``RowPreparer`` (validated and encoded
+    /// already) under a new key; only the primary key's uniqueness is checked here.
+    package func insert(_ prepared: PreparedRow, into table: Table) throws -> ObjectKey {
+        guard let db = table.objects else {
+            throw StoreError.invalidValue(ValueIssue(.notAllowedHere("a stand-alone embedded object"), className: table.schema.name))
+        }
+        let key = try allocateKey(table)
+        if let pk = prepared.primaryKey { try indexPrimaryKey(pk, key: key, table: table) }
+        for (index, points) in zip(table.geoIndexes, prepared.points) { try index.add(points, key, write) }
+        for (index, value) in zip(table.valueIndexes, prepared.indexed) { try index.add(value, key, write) }
+        try prepared.document.withUnsafeBytes { bytes in
+            try withUnsafeBytes(of: key.rawValue.bigEndian) { k in try write.put(db, key: k, value: bytes, append: true) }
+        }
+        return key
+    }
+
     private func indexPrimaryKey(_ row: [Value], key: ObjectKey, table: Table) throws {
+        guard let index = table.primaryKeyRowIndex else { return }
+        try indexPrimaryKey(row[index], key: key, table: table)
+    }
+
+    private func indexPrimaryKey(_ value: Value, key: ObjectKey, table: Table) throws {
         guard let db = table.primaryKeys, let index = table.primaryKeyRowIndex else { return }
-        guard let encoded = IndexKey.encode(row[index]) else { return }
+        guard let encoded = IndexKey.encode(value) else { return }
         if try transaction.get(db, key: encoded) != nil {
-            throw StoreError.invalidValue(ValueIssue(.duplicatePrimaryKey(Self.describe(row[index])),
+            throw StoreError.invalidValue(ValueIssue(.duplicatePrimaryKey(Self.describe(value)),
                                                      className: table.schema.name, property: table.storedProperties[index].name))
         }
         try withUnsafeBytes(of: key.rawValue.bigEndian) { k in
@@ -261,7 +282,7 @@ package final class StoreWriteTransaction: StoreTransaction {
         }
     }
 
-    private static func slots(for row: [Value], _ table: Table) -> [Value] {
+    static func slots(for row: [Value], _ table: Table) -> [Value] {
         var slots = [Value](repeating: .null, count: table.schema.slotCount)
         for (p, v) in zip(table.storedProperties, row) { slots[p.slot] = v }
         return slots
