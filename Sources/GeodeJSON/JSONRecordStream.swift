@@ -49,6 +49,7 @@ package struct JSONRecordStream {
     private var topLevelCount = 0
     private var members = OrderedDictionary<String, Value>()
     private var sawFeatures = false
+    private var skipping = false
     /// The members of a FeatureCollection other than `features` (type, bbox…).
     package private(set) var collectionMembers = OrderedDictionary<String, Value>()
 
@@ -108,7 +109,7 @@ package struct JSONRecordStream {
                     continue
                 }
                 let offset = position
-                let value = try parseValue()
+                let value = try recordValue()
                 topLevelCount += 1
                 return record(value, offset: offset, pointer: "")
             case let .array(features, first, index):
@@ -125,7 +126,7 @@ package struct JSONRecordStream {
                     skipSpace()
                 }
                 let offset = position
-                let value = try parseValue()
+                let value = try recordValue()
                 state = .array(features: features, first: false, index: index + 1)
                 return record(value, offset: offset, pointer: features ? "/features/\(index)" : "/\(index)")
             case let .members(first):
@@ -167,6 +168,26 @@ package struct JSONRecordStream {
     private mutating func record(_ value: Value, offset: Int, pointer: String) -> Record {
         defer { recordCount += 1 }
         return Record(value: value, index: recordCount, offset: offset, pointer: pointer)
+    }
+
+    /// Moves past the next record without parsing it — its brackets and
+    /// strings are followed, nothing is built — so that several readers of
+    /// one input can each parse every other stretch of records. Returns false
+    /// at the end of the input.
+    package mutating func skip() throws -> Bool {
+        skipping = true
+        defer { skipping = false }
+        return try next() != nil
+    }
+
+    /// A record's value: parsed, or passed over when skipping.
+    private mutating func recordValue() throws -> Value {
+        guard skipping else { return try parseValue() }
+        guard let end = Self.valueEnd(bytes, position), end > position else {
+            throw syntax("a record does not end", at: position)
+        }
+        position = end
+        return .null
     }
 
     /// Parses one value at `position` and moves past it.

@@ -154,6 +154,35 @@ import Testing
         #expect(realm.objects(JSONDocument.self).last?.content.dictionaryValue?["n"] == .int(1000))
     }
 
+    /// Parsers take turns over chunks of a FeatureCollection: every feature
+    /// arrives once, in order, with its own pointer when it is refused.
+    @Test func aLongFeatureCollectionArrivesWholeAndInOrder() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.url.appendingPathComponent("long.geojson")
+        func features(badAt bad: Int?) -> String {
+            let items = (0 ..< 1800).map { i in
+                #"{"type":"Feature","id":\#(i),"geometry":{"type":"Point","coordinates":[\#(Double(i % 360) - 180),\#(i == bad ? 95 : 10)]},"properties":{"s":"a \"quoted\" } ] string"}}"#
+            }
+            return #"{"type":"FeatureCollection","features":[\#n"# + items.joined(separator: ",\n") + "\n]}\n"
+        }
+        try features(badAt: nil).write(to: url, atomically: true, encoding: .utf8)
+        let realm = try Self.openRealm(directory)
+        let report = try realm.importGeoJSON(from: url)
+        #expect(report.written == 1800)
+        #expect(realm.objects(GeoFeature.self).map(\.id) == (0 ..< 1800).map { AnyRealmValue.int($0) })
+
+        try features(badAt: 1300).write(to: url, atomically: true, encoding: .utf8)
+        let other = try Self.openRealm(directory, "other.geode")
+        var options = ImportOptions()
+        options.batchSize = 500
+        #expect {
+            try other.importGeoJSON(from: url, options: options)
+        } throws: { error in
+            "\(error)".contains("at /features/1300/geometry/coordinates/1") && "\(error)".contains("(1000 records committed before it were kept)")
+        }
+        #expect(other.objects(GeoFeature.self).count == 1000)
+    }
+
     static func snapshot(_ realm: Realm) -> [String] {
         realm.objects(GeoFeature.self).map { f in
             "\(f.id)|\(f.geometry?.coordinates.map { $0.bitPattern } ?? [])|\(f.otherGeometry)|\(f.properties)"

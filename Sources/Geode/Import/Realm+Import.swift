@@ -53,7 +53,7 @@ extension Realm {
     /// ```
     @discardableResult
     public func importGeoJSON<T: Object>(_ type: T.Type, from url: URL, options: ImportOptions = ImportOptions()) throws -> ImportReport {
-        try runImport(url, options, prepare: { $0 }) { record, _, report in
+        try runImport(url, options, prepare: { { $0 } }) { record, _, report in
             let cls = self.realmClass(type)
             let feature = try FeatureInput(record)
             report.geometryTypes[feature.geometryType, default: 0] += 1
@@ -87,7 +87,7 @@ extension Realm {
     /// ```
     @discardableResult
     public func importJSON<T: Object>(_ type: T.Type, from url: URL, options: ImportOptions = ImportOptions()) throws -> ImportReport {
-        try runImport(url, options, prepare: { $0 }) { record, _, report in
+        try runImport(url, options, prepare: { { $0 } }) { record, _, report in
             let cls = self.realmClass(type)
             guard case let .map(members) = record.value else {
                 throw ImportProblem(pointer: record.pointer, message: "expected an object, found \(record.value.typeName)")
@@ -133,20 +133,24 @@ extension Realm {
                             map: @escaping @Sendable (JSONRecordStream.Record) throws -> MappedRecord,
                             member: @escaping @Sendable (ValueIssue) -> String) throws -> ImportReport {
         let identifies = options.idMember != nil || options.update != .error
-        let preparer = PreparerBox(RowPreparer(store: store, table: table))
+        let store = self.store
         let problem: @Sendable (ValueIssue, String) -> ImportProblem = { issue, pointer in
             ImportProblem(pointer: pointer + member(issue) + Self.pointer(fromIssuePath: issue.path), message: issue.description)
         }
-        return try runImport(url, options, prepare: { record in
-            var mapped = try map(record)
-            guard !identifies else { return mapped }
-            do {
-                mapped.prepared = try preparer.prepare(mapped.row)
-            } catch let StoreError.invalidValue(issue) {
-                throw problem(issue, record.pointer)
+        return try runImport(url, options, prepare: {
+            // One preparer (and document writer) per parser thread.
+            let preparer = PreparerBox(RowPreparer(store: store, table: table))
+            return { record in
+                var mapped = try map(record)
+                guard !identifies else { return mapped }
+                do {
+                    mapped.prepared = try preparer.prepare(mapped.row)
+                } catch let StoreError.invalidValue(issue) {
+                    throw problem(issue, record.pointer)
+                }
+                mapped.row = []
+                return mapped
             }
-            mapped.row = []
-            return mapped
         }) { mapped, pointer, report in
             if let type = mapped.geometryType { report.geometryTypes[type, default: 0] += 1 }
             guard let txn = self.transaction else { return }
@@ -183,10 +187,10 @@ extension Realm {
     }
 
     /// Streams `url`'s records through `write`, in batches, each first through
-    /// `prepare` on the parser thread.
+    /// a function `prepare` makes for each parser thread (see RecordPipeline).
     private func runImport<Output: Sendable>(
         _ url: URL, _ options: ImportOptions,
-        prepare: @escaping @Sendable (JSONRecordStream.Record) throws -> Output,
+        prepare: () -> @Sendable (JSONRecordStream.Record) throws -> Output,
         _ write: (Output, _ pointer: String, inout ImportReport) throws -> Void
     ) throws -> ImportReport {
         precondition(!isInWriteTransaction, "Geode: an import opens its own write transactions; call it outside realm.write")
@@ -198,7 +202,8 @@ extension Realm {
         try withExtendedLifetime(input) {
             let buffer = input.bytes
             // Parsing runs on its own thread, ahead of the writes (see RecordPipeline).
-            let records = RecordPipeline(JSONRecordStream(bytes: buffer, source: file), transform: prepare)
+            let records = RecordPipeline(JSONRecordStream(bytes: buffer, source: file),
+                                         transforms: (0 ..< RecordPipeline<Output>.parserCount).map { _ in prepare() })
             defer { records.finish() }
             var committed = 0
             var inBatch = 0

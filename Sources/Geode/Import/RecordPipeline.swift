@@ -1,20 +1,26 @@
 import Foundation
 import GeodeJSON
 
-/// Parses an import's records on a thread of their own, and prepares each
+/// Parses an import's records on threads of their own, and prepares each
 /// there (`transform`: mapping, validation, encoding — whatever needs no write
-/// transaction), while the caller writes them. The two halves overlap, so an
-/// import takes about as long as the slower one instead of their sum; values
-/// made on the parser thread die there, so only the prepared output crosses.
+/// transaction), while the caller writes them.
 ///
-/// Entries travel in order, in chunks, through a queue of at most
-/// `maximumChunks` chunks, so memory stays flat. A parse error reaches the
-/// caller after every record before it, as if parsing were inline; a
-/// `transform` error travels in its record's entry. The parser must be
-/// finished (``finish()``) before the input is unmapped.
+/// Several parsers take turns over the same input: parser `p` of `n` parses
+/// chunks `p`, `p + n`, `p + 2n`, … and skips the others (following brackets
+/// and strings only, much cheaper than parsing), so parsing uses every core
+/// while the writer stores. Values made by a parser die on its thread; only
+/// the prepared output crosses to the writer.
+///
+/// Each parser hands over its chunks through a queue of at most
+/// `maximumChunks`, so memory stays flat; the writer takes chunks in input
+/// order, round robin. A parse error reaches the writer after every record
+/// before it, as if parsing were inline; a `transform` error travels in its
+/// record's entry. The parsers must be finished (``finish()``) before the
+/// input is unmapped.
 ///
 /// ```swift
-/// let pipeline = RecordPipeline(JSONRecordStream(bytes: buffer, source: file)) { record in try prepare(record) }
+/// let pipeline = RecordPipeline(JSONRecordStream(bytes: buffer, source: file),
+///                               transforms: [prepareA, prepareB])
 /// defer { pipeline.finish() }
 /// while let entry = try pipeline.next() { try write(entry.output.get()) }
 /// ```
@@ -28,104 +34,136 @@ final class RecordPipeline<Output: Sendable>: @unchecked Sendable {
         var output: Result<Output, any Error>
     }
 
-    static var chunkSize: Int { 512 }
-    static var maximumChunks: Int { 8 }
+    static var chunkSize: Int { 256 }
+    static var maximumChunks: Int { 4 }
 
-    private enum Item {
-        case records([Entry])
-        case failure(any Error)
-        case end
+    /// A parser's stretch of records; the last one carries the end or the
+    /// parse error that stopped the input.
+    private struct Chunk {
+        var entries: [Entry]
+        var failure: (any Error)?
+        var isLast: Bool
     }
+
+    /// The parsers a machine gets: one per core, at most four.
+    static var parserCount: Int { max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4)) }
 
     private let condition = NSCondition()
-    private var queue: [Item] = []
+    private var queues: [[Chunk]]
     private var cancelled = false
-    private var running = true
+    private var running: Int
     private var current: [Entry] = []
     private var position = 0
+    private var turn = 0
     private var ended = false
-    private var stream: JSONRecordStream
-    private let transform: (JSONRecordStream.Record) throws -> Output
+    private var pendingFailure: (any Error)?
 
-    init(_ stream: JSONRecordStream, transform: @escaping (JSONRecordStream.Record) throws -> Output) {
-        self.stream = stream
-        self.transform = transform
-        let thread = Thread { [self] in produce() }
-        thread.name = "geode-import-parser"
-        thread.start()
+    /// Starts one parser per transform (each transform is used by its parser only).
+    init(_ stream: JSONRecordStream, transforms: [@Sendable (JSONRecordStream.Record) throws -> Output]) {
+        precondition(!transforms.isEmpty, "a pipeline needs a parser")
+        queues = Array(repeating: [], count: transforms.count)
+        running = transforms.count
+        let parsers = transforms.count
+        for (p, transform) in transforms.enumerated() {
+            // Each parser reads the shared input through its own copy of the stream.
+            let start = UncheckedStream(stream)
+            let thread = Thread { [self] in produce(p, of: parsers, start.stream, transform) }
+            thread.name = "geode-import-parser-\(p)"
+            thread.start()
+        }
     }
 
-    /// The parser thread: fills chunks and hands them over until the input
-    /// ends, a record fails to parse, or the caller cancels.
-    private func produce() {
-        var chunk: [Entry] = []
-        chunk.reserveCapacity(Self.chunkSize)
-        func hand(_ item: Item) -> Bool {
+    /// Parser `p`: parses its chunks and hands them over until the input
+    /// ends, a record fails to parse, or the writer cancels.
+    private func produce(_ p: Int, of parsers: Int, _ stream: JSONRecordStream,
+                         _ transform: (JSONRecordStream.Record) throws -> Output) {
+        var stream = stream
+        func hand(_ chunk: Chunk) -> Bool {
             condition.lock()
             defer { condition.unlock() }
-            while queue.count >= Self.maximumChunks && !cancelled { condition.wait() }
+            while queues[p].count >= Self.maximumChunks && !cancelled { condition.wait() }
             guard !cancelled else { return false }
-            queue.append(item)
+            queues[p].append(chunk)
             condition.broadcast()
             return true
         }
         defer {
             condition.lock()
-            running = false
+            running -= 1
             condition.broadcast()
             condition.unlock()
         }
-        do {
-            while let record = try stream.next() {
-                chunk.append(Entry(offset: record.offset, pointer: record.pointer, output: Result { try transform(record) }))
-                if chunk.count == Self.chunkSize {
-                    guard hand(.records(chunk)) else { return }
-                    chunk = []
-                    chunk.reserveCapacity(Self.chunkSize)
+        var index = 0
+        while true {
+            if index % parsers == p {
+                var entries: [Entry] = []
+                entries.reserveCapacity(Self.chunkSize)
+                do {
+                    while entries.count < Self.chunkSize, let record = try stream.next() {
+                        entries.append(Entry(offset: record.offset, pointer: record.pointer, output: Result { try transform(record) }))
+                    }
+                } catch {
+                    _ = hand(Chunk(entries: entries, failure: error, isLast: true))
+                    return
                 }
+                let isLast = entries.count < Self.chunkSize
+                guard hand(Chunk(entries: entries, failure: nil, isLast: isLast)), !isLast else { return }
+            } else {
+                // Another parser's stretch. If it ends the input, that parser says so.
+                var skipped = 0
+                do {
+                    while skipped < Self.chunkSize, try stream.skip() { skipped += 1 }
+                } catch {
+                    // The owner of that stretch meets the error first; should it not, the
+                    // writer must still stop here rather than wait or lose records.
+                    _ = hand(Chunk(entries: [], failure: error, isLast: true))
+                    return
+                }
+                if skipped < Self.chunkSize { return }
             }
-            if !chunk.isEmpty { guard hand(.records(chunk)) else { return } }
-            _ = hand(.end)
-        } catch {
-            if !chunk.isEmpty { guard hand(.records(chunk)) else { return } }
-            _ = hand(.failure(error))
+            index += 1
         }
     }
 
     /// The next entry in input order; nil at the end; throws the parse error
-    /// that stopped the parser once every record before it was taken.
+    /// that stopped a parser once every record before it was taken.
     func next() throws -> Entry? {
         while position == current.count {
+            if let failure = pendingFailure {
+                pendingFailure = nil
+                ended = true
+                throw failure
+            }
             guard !ended else { return nil }
             condition.lock()
-            while queue.isEmpty { condition.wait() }
-            let item = queue.removeFirst()
+            while queues[turn].isEmpty { condition.wait() }
+            let chunk = queues[turn].removeFirst()
             condition.broadcast()
             condition.unlock()
-            switch item {
-            case let .records(records):
-                current = records
-                position = 0
-            case let .failure(error):
-                ended = true
-                throw error
-            case .end:
-                ended = true
-                return nil
-            }
+            current = chunk.entries
+            position = 0
+            pendingFailure = chunk.failure
+            ended = chunk.isLast
+            turn = (turn + 1) % queues.count
         }
         defer { position += 1 }
         return current[position]
     }
 
-    /// Stops the parser (if it still runs) and waits until it has let go of the input.
+    /// Stops the parsers (if they still run) and waits until they have let go of the input.
     func finish() {
         condition.lock()
         cancelled = true
         condition.broadcast()
-        while running { condition.wait() }
-        queue.removeAll()
+        while running > 0 { condition.wait() }
+        for i in queues.indices { queues[i].removeAll() }
         condition.unlock()
         current = []
     }
+}
+
+/// A stream handed to a parser thread (its buffer stays mapped until `finish()`).
+private struct UncheckedStream: @unchecked Sendable {
+    let stream: JSONRecordStream
+    init(_ stream: JSONRecordStream) { self.stream = stream }
 }
