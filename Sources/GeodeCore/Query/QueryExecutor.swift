@@ -176,9 +176,10 @@ package struct QueryExecutor {
                 if try evaluator.matches(predicate, .object(table.schema.table, key, document)) { keys.append(key) }
             }
         case .scan:
-            try transaction.forEach(in: table) { key, document in
-                if try evaluator.matches(predicate, .object(table.schema.table, key, document)) { keys.append(key) }
-                return true
+            if let halves = try scanInHalves({ executor, from, before in try executor.matchingKeys(executor.transaction, from, before) }) {
+                keys = halves.0 + halves.1
+            } else {
+                keys = try matchingKeys(transaction, nil, nil)
             }
         case let .primaryKey(values):
             var found = Set<ObjectKey>()
@@ -242,6 +243,66 @@ package struct QueryExecutor {
         return v
     }
 
+    /// The keys of the objects in `from ..< before` that match, scanning in `txn`.
+    private func matchingKeys(_ txn: StoreTransaction, _ from: ObjectKey?, _ before: ObjectKey?) throws -> [ObjectKey] {
+        let evaluator = QueryEvaluator(transaction: txn)
+        var keys: [ObjectKey] = []
+        try txn.forEach(in: table, from: from, before: before) { key, document in
+            if try evaluator.matches(predicate, .object(table.schema.table, key, document)) { keys.append(key) }
+            return true
+        }
+        return keys
+    }
+
+    /// How many objects in `from ..< before` match, scanning in `txn`.
+    private func matchCount(_ txn: StoreTransaction, _ from: ObjectKey?, _ before: ObjectKey?) throws -> Int {
+        let evaluator = QueryEvaluator(transaction: txn)
+        var n = 0
+        try txn.forEach(in: table, from: from, before: before) { key, document in
+            if try evaluator.matches(predicate, .object(table.schema.table, key, document)) { n += 1 }
+            return true
+        }
+        return n
+    }
+
+    /// Objects a scan must have before it is split across two cores.
+    static let parallelScanThreshold = 20_000
+
+    /// Runs `half` on the lower half of the class's keys here and on the upper
+    /// half on another thread, in a second read transaction of the same
+    /// version; nil when that is not possible or not worth it (one core, a
+    /// write transaction, a small class, a predicate that tests geometry —
+    /// GEOS's prepared shapes serve one thread at a time — or a newer version
+    /// committed meanwhile), and the caller scans alone.
+    ///
+    /// The other thread binds the query afresh: sharing the bound predicate's
+    /// objects would make both threads fight over their reference counts.
+    private func scanInHalves<T>(_ half: @escaping (QueryExecutor, ObjectKey?, ObjectKey?) throws -> T) throws -> (T, T)? {
+        guard ProcessInfo.processInfo.activeProcessorCount > 1, !(transaction is StoreWriteTransaction),
+              !predicate.testsGeometry, try transaction.count(table) >= Self.parallelScanThreshold,
+              let (first, last) = try transaction.keyBounds(in: table), last.rawValue > first.rawValue else { return nil }
+        let middle = ObjectKey(first.rawValue + (last.rawValue - first.rawValue) / 2)
+        let version = transaction.version
+        let upper = UpperHalf<T>()
+        let done = DispatchSemaphore(value: 0)
+        let store = transaction.store
+        let query = self.query, table = self.table
+        let work = UncheckedWork {
+            upper.result = Result {
+                try store.read { txn -> T? in
+                    guard txn.version == version else { return nil }
+                    return try half(QueryExecutor(query: query, table: table, transaction: txn), middle, nil)
+                }
+            }
+            done.signal()
+        }
+        DispatchQueue.global(qos: .userInitiated).async { work.run() }
+        let lower = Result { try half(self, nil, middle) }
+        done.wait()
+        guard let upperValue = try upper.result?.get() else { return nil }
+        return (try lower.get(), upperValue)
+    }
+
     /// The number of matching objects.
     package func count() throws -> Int {
         guard query.limit == nil, distinct.isEmpty else { return try run().count }
@@ -255,13 +316,10 @@ package struct QueryExecutor {
             }
             return n
         case .scan:
-            let evaluator = QueryEvaluator(transaction: transaction)
-            var n = 0
-            try transaction.forEach(in: table) { key, document in
-                if try evaluator.matches(predicate, .object(table.schema.table, key, document)) { n += 1 }
-                return true
+            if let halves = try scanInHalves({ executor, from, before in try executor.matchCount(executor.transaction, from, before) }) {
+                return halves.0 + halves.1
             }
-            return n
+            return try matchCount(transaction, nil, nil)
         default:
             return try run().count
         }
@@ -406,6 +464,31 @@ package struct BoundQuery {
             distance = (path, slots, ordering.measure)
         } else {
             distance = nil
+        }
+    }
+}
+
+/// The upper half's outcome, written by its thread before it signals.
+private final class UpperHalf<T>: @unchecked Sendable {
+    var result: Result<T?, any Error>?
+}
+
+/// Work handed to another thread; what it touches is confined to it until it signals.
+private struct UncheckedWork: @unchecked Sendable {
+    let run: () -> Void
+}
+
+extension BoundPredicate {
+    /// Whether the predicate tests a geometry anywhere (subqueries included).
+    var testsGeometry: Bool {
+        switch self {
+        case .constant: return false
+        case let .and(a, b), let .or(a, b): return a.testsGeometry || b.testsGeometry
+        case let .not(p): return p.testsGeometry
+        case .geoWithin: return true
+        case let .compare(c):
+            if case let .subqueryCount(_, p) = c.lhs { return p.testsGeometry }
+            return false
         }
     }
 }

@@ -27,6 +27,10 @@ package class Transaction {
         self.environment = environment
     }
 
+    /// LMDB's id of the version this transaction sees (two read transactions
+    /// with the same id read the same data).
+    var version: Int { Int(mdb_txn_id(handle)) }
+
     /// Opens an existing named database; nil when there is none.
     package func existingDatabase(_ name: String) throws -> Database? {
         if let known = environment.database(named: name) { return known }

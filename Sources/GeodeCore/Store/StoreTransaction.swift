@@ -62,18 +62,33 @@ package class StoreTransaction {
         }
     }
 
-    /// Calls `body` with every object of the class in key order until it returns false.
-    package func forEach(in table: Table, _ body: (ObjectKey, ContainerView) throws -> Bool) throws {
+    /// Calls `body` with every object of the class in key order until it
+    /// returns false; with `from` / `before`, only keys in `from ..< before`.
+    package func forEach(in table: Table, from: ObjectKey? = nil, before: ObjectKey? = nil,
+                         _ body: (ObjectKey, ContainerView) throws -> Bool) throws {
         guard let db = table.objects else { return }
         let cursor = try transaction.cursor(db)
-        var entry = try cursor.first()
+        var entry = try from.map { try cursor.seek(atLeast: withUnsafeBytes(of: $0.rawValue.bigEndian, Array.init)) } ?? cursor.first()
         while let (key, value) = entry {
             guard key.count == 8 else { throw StoreError.corruptDocument(detail: "object key of \(key.count) bytes in \(db.name)", offset: 0) }
             let objectKey = ObjectKey(UInt64(bigEndian: key.loadUnaligned(as: UInt64.self)))
+            if let before, objectKey >= before { return }
             guard try body(objectKey, try ContainerView(document: value)) else { return }
             entry = try cursor.next()
         }
     }
+
+    /// The smallest and largest object keys of the class; nil when it has none.
+    package func keyBounds(in table: Table) throws -> (first: ObjectKey, last: ObjectKey)? {
+        guard let db = table.objects else { return nil }
+        let cursor = try transaction.cursor(db)
+        guard let (first, _) = try cursor.first(), let (last, _) = try cursor.last(), first.count == 8, last.count == 8 else { return nil }
+        return (ObjectKey(UInt64(bigEndian: first.loadUnaligned(as: UInt64.self))),
+                ObjectKey(UInt64(bigEndian: last.loadUnaligned(as: UInt64.self))))
+    }
+
+    /// The version of the store this transaction sees (LMDB's transaction id).
+    package var version: Int { transaction.version }
 
     /// Decodes object `key`'s row; nil when there is no such object.
     package func row(_ key: ObjectKey, in table: Table) throws -> [Value]? {
