@@ -38,6 +38,7 @@ bench: setup workload-inputs
 	"$$($(SWIFT) build -c release --show-bin-path)/geode-bench" workload --places $(WORK)/places_$(N).geojson --queries $(WORK)/queries_$(N).json --countries $(SHARED)/data/ne_110m_admin_0_countries.geojson --scan-baseline --peers sqlite,spatialite,postgis $(BENCH_FLAGS)
 	"$$($(SWIFT) build -c release --show-bin-path)/geode-bench" storage --count $(N) $(BENCH_FLAGS)
 	"$$($(SWIFT) build -c release --show-bin-path)/geode-bench" objects --count $(N) $(BENCH_FLAGS)
+	"$$($(SWIFT) build -c release --show-bin-path)/geode-bench" queries --count $(N) $(BENCH_FLAGS)
 	"$$($(SWIFT) build -c release --show-bin-path)/geode-bench" projection --count $(N) $(BENCH_FLAGS)
 	"$$($(SWIFT) build -c release --show-bin-path)/geode-bench" realm --count $(N) $(BENCH_FLAGS)
 	"$$($(SWIFT) build -c release --show-bin-path)/geode-bench" mixed --count 100000 --source $(SHARED)/data/twitter.json $(BENCH_FLAGS)
@@ -54,6 +55,7 @@ bench-smoke: setup
 	$(SWIFT) build --product geode-bench
 	"$$($(SWIFT) build --show-bin-path)/geode-bench" storage --count 2000 --repeat 1
 	"$$($(SWIFT) build --show-bin-path)/geode-bench" objects --count 2000 --lookups 500 --repeat 1
+	"$$($(SWIFT) build --show-bin-path)/geode-bench" queries --count 30000 --lookups 50 --ranges 5 --repeat 1
 	"$$($(SWIFT) build --show-bin-path)/geode-bench" projection --count 2000 --repeat 1
 	"$$($(SWIFT) build --show-bin-path)/geode-bench" realm --count 100000 --repeat 1
 	@if [ -f $(SHARED)/data/twitter.json ]; then \
