@@ -84,8 +84,8 @@ public struct Persisted<Value: _Persistable> {
             if object._ref != nil {
                 return Value._geodeGet(object, resolve(object, storageKeyPath))
             }
-            // Resolving records the key path, which lets `add` read this wrapper without
-            // Mirror; not while the class itself is being discovered (its init runs then).
+            // The index tells a type-safe query or a projection which property a key
+            // path reads; not while the class itself is being discovered (its init runs then).
             let index = _discoveryIsActive() ? -1 : resolve(object, storageKeyPath)
             object._lastRead = index
             if let traced = _projectionTraceRead(object, index, Value.self) { return traced }
@@ -102,8 +102,12 @@ public struct Persisted<Value: _Persistable> {
             if object._ref != nil {
                 Value._geodeSet(object, resolve(object, storageKeyPath), newValue)
             } else {
-                let index = _discoveryIsActive() ? -1 : resolve(object, storageKeyPath)
-                if object._unmanaged != nil { object._unmanaged?[index] = nil }
+                // The index (a lookup on every new object) is needed only to drop a
+                // value `init(value:)` set aside.
+                if object._unmanaged != nil {
+                    let index = _discoveryIsActive() ? -1 : resolve(object, storageKeyPath)
+                    object._unmanaged?[index] = nil
+                }
                 object[keyPath: storageKeyPath].stored = newValue
             }
         }
