@@ -1,4 +1,17 @@
+import ArgumentParser
 import Foundation
+
+/// The options every measuring suite takes.
+struct SuiteOptions: ParsableArguments {
+    @Option(name: .customLong("repeat"), help: "Repetitions per operation (the median is reported).")
+    var repetitions = 3
+
+    @Option(help: "Write the results as JSON to this file.")
+    var json: String?
+
+    @Option(help: "Directory for the benchmark's files.")
+    var directory = FileManager.default.temporaryDirectory.path
+}
 
 /// One operation's timings over several repetitions.
 struct Measurement: Encodable {

@@ -18,14 +18,7 @@ struct ObjectsSuite: ParsableCommand {
     @Option(help: "Primary keys to look up.")
     var lookups = 100_000
 
-    @Option(name: .customLong("repeat"), help: "Repetitions per operation (the median is reported).")
-    var repetitions = 3
-
-    @Option(help: "Write the results as JSON to this file.")
-    var json: String?
-
-    @Option(help: "Directory for the benchmark's files.")
-    var directory = FileManager.default.temporaryDirectory.path
+    @OptionGroup var options: SuiteOptions
 
     final class Person: Object {
         @Persisted(primaryKey: true) var id = 0
@@ -45,7 +38,7 @@ struct ObjectsSuite: ParsableCommand {
     static func tags(_ i: Int) -> [String] { (0 ..< i % 3).map { words[(i + $0) % words.count] } }
 
     func run() throws {
-        let root = try scratchDirectory(in: directory, suite: "objects")
+        let root = try scratchDirectory(in: options.directory, suite: "objects")
         defer { try? FileManager.default.removeItem(at: root) }
         var random = SplitMix(seed: 7)
         let keys = (0 ..< lookups).map { _ in Int(random.next() % UInt64(count)) }
@@ -57,7 +50,7 @@ struct ObjectsSuite: ParsableCommand {
         func openRealm() throws -> Realm {
             try Realm(configuration: Realm.Configuration(fileURL: geodeURL, objectTypes: [Person.self]))
         }
-        results.append(try measure("Geode insert (one write)", count: count, repetitions: repetitions, prepare: {
+        results.append(try measure("Geode insert (one write)", count: count, repetitions: options.repetitions, prepare: {
             RawLMDB.remove(geodeURL.path)
         }) {
             let realm = try openRealm()
@@ -77,10 +70,10 @@ struct ObjectsSuite: ParsableCommand {
             }
         })
         let realm = try openRealm()
-        results.append(try measure("Geode read every name", count: count, repetitions: repetitions) {
+        results.append(try measure("Geode read every name", count: count, repetitions: options.repetitions) {
             for person in realm.objects(Person.self) { checksum &+= person.name.utf8.count }
         })
-        results.append(try measure("Geode primary-key lookups", count: lookups, repetitions: repetitions) {
+        results.append(try measure("Geode primary-key lookups", count: lookups, repetitions: options.repetitions) {
             for key in keys { checksum &+= realm.object(ofType: Person.self, forPrimaryKey: key)?.name.utf8.count ?? 0 }
         })
 
@@ -89,7 +82,7 @@ struct ObjectsSuite: ParsableCommand {
         let raw = try RawLMDB(path: rawPath)
         try raw.putAll((0 ..< count).map { Array("Person \($0) with some payload bytes".utf8) })
         let rawOrder = keys.map { UInt64($0 + 1) }
-        results.append(try measure("raw LMDB gets (same number of keys)", count: lookups, repetitions: repetitions) {
+        results.append(try measure("raw LMDB gets (same number of keys)", count: lookups, repetitions: options.repetitions) {
             checksum &+= try raw.getAll(rawOrder)
         })
 
@@ -105,7 +98,7 @@ struct ObjectsSuite: ParsableCommand {
         // SQLite: same columns; tags in their own table, the address inline.
         let sqlitePath = root.appendingPathComponent("people.sqlite").path
         var db: SQLiteDatabase?
-        results.append(try measure("SQLite insert (one transaction)", count: count, repetitions: repetitions, prepare: {
+        results.append(try measure("SQLite insert (one transaction)", count: count, repetitions: options.repetitions, prepare: {
             db = nil
             unlink(sqlitePath)
         }) {
@@ -125,13 +118,13 @@ struct ObjectsSuite: ParsableCommand {
             db = opened
         })
         guard let sqlite = db else { return }
-        results.append(try measure("SQLite read every name", count: count, repetitions: repetitions) {
+        results.append(try measure("SQLite read every name", count: count, repetitions: options.repetitions) {
             let select = try sqlite.prepare("SELECT name FROM person")
             while try select.step() { checksum &+= select.textLength(0) }
             select.reset()
         })
         let byKey = try sqlite.prepare("SELECT name FROM person WHERE id = ?")
-        results.append(try measure("SQLite primary-key lookups", count: lookups, repetitions: repetitions) {
+        results.append(try measure("SQLite primary-key lookups", count: lookups, repetitions: options.repetitions) {
             for key in keys {
                 try byKey.bind(.int(key))
                 if try byKey.step() { checksum &+= byKey.textLength(0) }
@@ -149,7 +142,7 @@ struct ObjectsSuite: ParsableCommand {
             try sqlite.execute("COMMIT")
         })
 
-        print("geode-bench objects: N = \(count), \(lookups) lookups, \(repetitions) repetitions, median seconds")
+        print("geode-bench objects: N = \(count), \(lookups) lookups, \(options.repetitions) repetitions, median seconds")
         printTable("Geode object model vs SQLite (C API, prepared statements)", results, ratios: [
             ("insert: Geode / SQLite", "Geode insert (one write)", "SQLite insert (one transaction)"),
             ("read every name: Geode / SQLite", "Geode read every name", "SQLite read every name"),
@@ -158,7 +151,7 @@ struct ObjectsSuite: ParsableCommand {
             ("delete half: Geode / SQLite", "Geode delete half (one write)", "SQLite delete half (one transaction)"),
         ])
         print("\n(checksum \(checksum))")
-        try writeJSON(results, to: json)
+        try writeJSON(results, to: options.json)
     }
 }
 

@@ -14,14 +14,7 @@ struct ProjectionSuite: ParsableCommand {
     @Option(help: "Objects to insert and read.")
     var count = 1_000_000
 
-    @Option(name: .customLong("repeat"), help: "Repetitions per operation (the median is reported).")
-    var repetitions = 3
-
-    @Option(help: "Write the results as JSON to this file.")
-    var json: String?
-
-    @Option(help: "Directory for the benchmark's files.")
-    var directory = FileManager.default.temporaryDirectory.path
+    @OptionGroup var options: SuiteOptions
 
     /// A temperature stored as a Double.
     struct Celsius: CustomPersistable {
@@ -72,7 +65,7 @@ struct ProjectionSuite: ParsableCommand {
     }
 
     func run() throws {
-        let root = try scratchDirectory(in: directory, suite: "projection")
+        let root = try scratchDirectory(in: options.directory, suite: "projection")
         defer { try? FileManager.default.removeItem(at: root) }
         let realm = try Realm(configuration: Realm.Configuration(fileURL: root.appendingPathComponent("readings.geode"),
                                                                  objectTypes: [Reading.self]))
@@ -104,13 +97,13 @@ struct ProjectionSuite: ParsableCommand {
             ("custom-persistable embedded (x, y)", { for r in readings { let p = r.point; checksum += p.x + p.y } }),
         ]
         var results = operations.map { Measurement(name: $0.0, count: count, seconds: []) }
-        for _ in 0 ..< repetitions {
+        for _ in 0 ..< options.repetitions {
             for (index, operation) in operations.enumerated() {
                 results[index].seconds += measure(operation.0, count: count, repetitions: 1, prepare: {}, operation.1).seconds
             }
         }
 
-        print("geode-bench projection: N = \(count), \(repetitions) repetitions, median seconds")
+        print("geode-bench projection: N = \(count), \(options.repetitions) repetitions, median seconds")
         printTable("Type projection vs the plain reads beneath it", results, ratios: [
             ("custom Double / plain Double", "custom-persistable Double (Celsius)", "plain Double"),
             ("projected Double / plain Double", "projected Double (passthrough)", "plain Double"),
@@ -119,6 +112,6 @@ struct ProjectionSuite: ParsableCommand {
             ("custom embedded / plain embedded", "custom-persistable embedded (x, y)", "plain embedded object (x, y)"),
         ])
         print("\n(checksum \(checksum))")
-        try writeJSON(results, to: json)
+        try writeJSON(results, to: options.json)
     }
 }

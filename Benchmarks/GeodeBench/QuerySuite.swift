@@ -20,14 +20,7 @@ struct QuerySuite: ParsableCommand {
     @Option(help: "Date ranges to count.")
     var ranges = 100
 
-    @Option(name: .customLong("repeat"), help: "Repetitions per operation (the median is reported).")
-    var repetitions = 3
-
-    @Option(help: "Write the results as JSON to this file.")
-    var json: String?
-
-    @Option(help: "Directory for the benchmark's files.")
-    var directory = FileManager.default.temporaryDirectory.path
+    @OptionGroup var options: SuiteOptions
 
     final class Item: Object {
         @Persisted(primaryKey: true) var id = 0
@@ -61,7 +54,7 @@ struct QuerySuite: ParsableCommand {
     static let origin = 1_600_000_000.0
 
     func run() throws {
-        let root = try scratchDirectory(in: directory, suite: "queries")
+        let root = try scratchDirectory(in: options.directory, suite: "queries")
         defer { try? FileManager.default.removeItem(at: root) }
         var random = SplitMix(seed: 20_261_122)
         let rows = (0 ..< count).map { Row($0, count, &random) }
@@ -91,19 +84,19 @@ struct QuerySuite: ParsableCommand {
         let geodeLoad = Date().timeIntervalSince(started)
         let items = realm.objects(Item.self)
         var answer = 0
-        results.append(try measure("Geode scan: score > 900", count: count, repetitions: repetitions) {
+        results.append(try measure("Geode scan: score > 900", count: count, repetitions: options.repetitions) {
             answer = items.filter("score > 900").count
         })
         record("Geode", "scan", "\(answer)")
-        results.append(try measure("Geode indexed String ==", count: lookups, repetitions: repetitions) {
+        results.append(try measure("Geode indexed String ==", count: lookups, repetitions: options.repetitions) {
             answer = names.reduce(0) { $0 + items.filter("name == %@", $1).count }
         })
         record("Geode", "string", "\(answer)")
-        results.append(try measure("Geode indexed Int ==", count: lookups, repetitions: repetitions) {
+        results.append(try measure("Geode indexed Int ==", count: lookups, repetitions: options.repetitions) {
             answer = codes.reduce(0) { $0 + items.filter("code == %@", $1).count }
         })
         record("Geode", "int", "\(answer)")
-        results.append(try measure("Geode indexed Date range", count: ranges, repetitions: repetitions) {
+        results.append(try measure("Geode indexed Date range", count: ranges, repetitions: options.repetitions) {
             answer = starts.reduce(0) { total, start in
                 total + items.filter("created BETWEEN {%@, %@}", Date(timeIntervalSince1970: start),
                                      Date(timeIntervalSince1970: start + 999 * Self.minute)).count
@@ -111,12 +104,12 @@ struct QuerySuite: ParsableCommand {
         })
         record("Geode", "date", "\(answer)")
         var firstIds: [Int] = []
-        results.append(try measure("Geode two-key sort, first 100", count: count, repetitions: repetitions) {
+        results.append(try measure("Geode two-key sort, first 100", count: count, repetitions: options.repetitions) {
             let sorted = items.sorted(by: [SortDescriptor(keyPath: "group"), SortDescriptor(keyPath: "score", ascending: false)])
             firstIds = sorted.prefix(100).map(\.id)
         })
         record("Geode", "sort", firstIds.map(String.init).joined(separator: ","))
-        results.append(try measure("Geode mixed path: extra.kind == 'k7'", count: count, repetitions: repetitions) {
+        results.append(try measure("Geode mixed path: extra.kind == 'k7'", count: count, repetitions: options.repetitions) {
             answer = items.filter("extra.kind == 'k7'").count
         })
         record("Geode", "mixed", "\(answer)")
@@ -143,40 +136,40 @@ struct QuerySuite: ParsableCommand {
             return try statement.step() ? statement.int(0) : 0
         }
         let scan = try db.prepare("SELECT count(*) FROM item WHERE score > 900")
-        results.append(try measure("SQLite scan: score > 900", count: count, repetitions: repetitions) {
+        results.append(try measure("SQLite scan: score > 900", count: count, repetitions: options.repetitions) {
             answer = try countOf(scan, [])
         })
         record("SQLite", "scan", "\(answer)")
         let byName = try db.prepare("SELECT count(*) FROM item WHERE name = ?")
-        results.append(try measure("SQLite indexed String =", count: lookups, repetitions: repetitions) {
+        results.append(try measure("SQLite indexed String =", count: lookups, repetitions: options.repetitions) {
             answer = try names.reduce(0) { $0 + (try countOf(byName, [.text($1)])) }
         })
         record("SQLite", "string", "\(answer)")
         let byCode = try db.prepare("SELECT count(*) FROM item WHERE code = ?")
-        results.append(try measure("SQLite indexed Int =", count: lookups, repetitions: repetitions) {
+        results.append(try measure("SQLite indexed Int =", count: lookups, repetitions: options.repetitions) {
             answer = try codes.reduce(0) { $0 + (try countOf(byCode, [.int($1)])) }
         })
         record("SQLite", "int", "\(answer)")
         let byDate = try db.prepare("SELECT count(*) FROM item WHERE created BETWEEN ? AND ?")
-        results.append(try measure("SQLite indexed date range", count: ranges, repetitions: repetitions) {
+        results.append(try measure("SQLite indexed date range", count: ranges, repetitions: options.repetitions) {
             answer = try starts.reduce(0) { $0 + (try countOf(byDate, [.double($1), .double($1 + 999 * Self.minute)])) }
         })
         record("SQLite", "date", "\(answer)")
         // Geode's sort is stable (object order breaks ties); id order is SQLite's equivalent.
         let sorted = try db.prepare("SELECT id FROM item ORDER BY grp ASC, score DESC, id ASC LIMIT 100")
-        results.append(try measure("SQLite two-key sort, first 100", count: count, repetitions: repetitions) {
+        results.append(try measure("SQLite two-key sort, first 100", count: count, repetitions: options.repetitions) {
             firstIds = []
             while try sorted.step() { firstIds.append(sorted.int(0)) }
             sorted.reset()
         })
         record("SQLite", "sort", firstIds.map(String.init).joined(separator: ","))
         let byKind = try db.prepare("SELECT count(*) FROM item WHERE json_extract(extra, '$.kind') = 'k7'")
-        results.append(try measure("SQLite json_extract: extra.kind = 'k7'", count: count, repetitions: repetitions) {
+        results.append(try measure("SQLite json_extract: extra.kind = 'k7'", count: count, repetitions: options.repetitions) {
             answer = try countOf(byKind, [])
         })
         record("SQLite", "mixed", "\(answer)")
 
-        print("geode-bench queries: N = \(count), \(lookups) lookups, \(ranges) ranges, \(repetitions) repetitions, median seconds")
+        print("geode-bench queries: N = \(count), \(lookups) lookups, \(ranges) ranges, \(options.repetitions) repetitions, median seconds")
         print("loading: Geode \(String(format: "%.2f", geodeLoad)) s (object model, one write), "
             + "SQLite \(String(format: "%.2f", sqliteLoad)) s (prepared inserts, three indexes, one transaction)")
         printTable("Queries: Geode vs SQLite with the same indexes", results, ratios: [
@@ -196,7 +189,7 @@ struct QuerySuite: ParsableCommand {
             if values.count != 1 { mismatches.append("\(query): \(systems.joined(separator: " / "))") }
         }
         print(mismatches.isEmpty ? "\nanswers: Geode and SQLite agree on every query" : "\nanswers DIFFER:\n" + mismatches.joined(separator: "\n"))
-        try writeJSON(results, to: json)
+        try writeJSON(results, to: options.json)
         if !mismatches.isEmpty { throw ExitCode.failure }
     }
 }

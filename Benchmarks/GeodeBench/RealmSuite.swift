@@ -19,14 +19,7 @@ struct RealmSuite: ParsableCommand {
     @Option(help: "Objects (100000 and 1000000 have Realm's counts and times).")
     var count = 100_000
 
-    @Option(name: .customLong("repeat"), help: "Repetitions of each query set (the median is reported).")
-    var repetitions = 3
-
-    @Option(help: "Write the results as JSON to this file.")
-    var json: String?
-
-    @Option(help: "Directory for the benchmark's files.")
-    var directory = FileManager.default.temporaryDirectory.path
+    @OptionGroup var options: SuiteOptions
 
     final class Place: Object {
         @Persisted(primaryKey: true) var _id = 0
@@ -81,7 +74,7 @@ struct RealmSuite: ParsableCommand {
 
     func run() throws {
         guard count >= 200 else { throw ValidationError("--count must be at least 200 (the query centres are every N/200th object)") }
-        let root = try scratchDirectory(in: directory, suite: "realm")
+        let root = try scratchDirectory(in: options.directory, suite: "realm")
         defer { try? FileManager.default.removeItem(at: root) }
         let file = root.appendingPathComponent("places.geode")
 
@@ -135,27 +128,27 @@ struct RealmSuite: ParsableCommand {
         var boxCounts: [Int] = [], circleCounts: [Int] = []
         var polygonCount = 0, mixedCount = 0, rankCount = 0, capitalCount = 0, found = 0, populationSum = 0
         var results = [insert]
-        results.append(try measure("b: 200 boxes", count: 200, repetitions: repetitions) {
+        results.append(try measure("b: 200 boxes", count: 200, repetitions: options.repetitions) {
             boxCounts = try boxes.map { box in
                 guard let box else { throw ValidationError("a box corner is out of range") }
                 return places.where { $0.location.geoWithin(box) }.count
             }
         })
-        results.append(try measure("c: 200 circles (10 km)", count: 200, repetitions: repetitions) {
+        results.append(try measure("c: 200 circles (10 km)", count: 200, repetitions: options.repetitions) {
             circleCounts = try circles.map { circle in
                 guard let circle else { throw ValidationError("a circle is out of range") }
                 return places.where { $0.location.geoWithin(circle) }.count
             }
         })
-        results.append(try measure("d: polygon", count: 1, repetitions: repetitions) {
+        results.append(try measure("d: polygon", count: 1, repetitions: options.repetitions) {
             polygonCount = places.where { $0.location.geoWithin(polygon) }.count
         })
-        results.append(try measure("e: mixed (rank and tags)", count: 1, repetitions: repetitions) {
+        results.append(try measure("e: mixed (rank and tags)", count: 1, repetitions: options.repetitions) {
             mixedCount = places.filter("props['rank'] == 3 AND ANY props['tags'][*] == 'capital'").count
         })
         rankCount = places.filter("props['rank'] == 3").count
         capitalCount = places.filter("ANY props['tags'][*] == 'capital'").count
-        results.append(try measure("f: 100,000 primary-key lookups", count: keys.count, repetitions: repetitions) {
+        results.append(try measure("f: 100,000 primary-key lookups", count: keys.count, repetitions: options.repetitions) {
             found = 0
             populationSum = 0
             for key in keys {
@@ -165,7 +158,7 @@ struct RealmSuite: ParsableCommand {
             }
         })
 
-        print("geode-bench realm: N = \(count), \(repetitions) repetitions, median seconds")
+        print("geode-bench realm: N = \(count), \(options.repetitions) repetitions, median seconds")
         print("  counts: boxes \(boxCounts.reduce(0, +)) (first five: \(boxCounts.prefix(5).map(String.init).joined(separator: " "))), "
               + "circles \(circleCounts.reduce(0, +)), polygon \(polygonCount), mixed \(mixedCount) (\(rankCount) / \(capitalCount)), "
               + "lookups found \(found), population sum \(populationSum)")
@@ -187,7 +180,7 @@ struct RealmSuite: ParsableCommand {
             print(String(format: "  file size: Geode %.1f MB, Realm %.1f MB (%.2fx)", fileMB, reference.fileMB, fileMB / reference.fileMB))
             print(String(format: "  peak memory during (a): Geode %.0f MB, Realm %.0f MB (%.2fx)", peakMB, reference.peakMB, peakMB / reference.peakMB))
         }
-        try writeJSON(results, to: json)
+        try writeJSON(results, to: options.json)
 
         guard let reference else {
             print("\n(no Realm counts for N = \(count): counts not checked)")

@@ -13,14 +13,7 @@ struct StorageSuite: ParsableCommand {
     @Option(help: "Documents per operation.")
     var count = 1_000_000
 
-    @Option(name: .customLong("repeat"), help: "Repetitions per operation (the median is reported).")
-    var repetitions = 3
-
-    @Option(help: "Write the results as JSON to this file.")
-    var json: String?
-
-    @Option(help: "Directory for the benchmark's stores.")
-    var directory = FileManager.default.temporaryDirectory.path
+    @OptionGroup var options: SuiteOptions
 
     static let place = ClassSchema(name: "Place", properties: [
         PropertySchema(name: "id", type: .int),
@@ -41,7 +34,7 @@ struct StorageSuite: ParsableCommand {
     })
 
     func run() throws {
-        let root = try scratchDirectory(in: directory, suite: "storage")
+        let root = try scratchDirectory(in: options.directory, suite: "storage")
         defer { try? FileManager.default.removeItem(at: root) }
 
         var random = SplitMix(seed: 20_261_122)
@@ -55,14 +48,14 @@ struct StorageSuite: ParsableCommand {
         // Raw LMDB: the same bytes under the same keys, one transaction, durable commit.
         let rawPath = root.appendingPathComponent("raw.mdb").path
         var raw: RawLMDB?
-        let rawPut = try measure("raw LMDB put", count: count, repetitions: repetitions, prepare: {
+        let rawPut = try measure("raw LMDB put", count: count, repetitions: options.repetitions, prepare: {
             raw = nil
             RawLMDB.remove(rawPath)
         }) {
             raw = try RawLMDB(path: rawPath)
             try raw!.putAll(documents)
         }
-        let rawAppend = try measure("raw LMDB put (MDB_APPEND)", count: count, repetitions: repetitions, prepare: {
+        let rawAppend = try measure("raw LMDB put (MDB_APPEND)", count: count, repetitions: options.repetitions, prepare: {
             raw = nil
             RawLMDB.remove(rawPath)
         }) {
@@ -70,13 +63,13 @@ struct StorageSuite: ParsableCommand {
             try raw!.putAll(documents, append: true)
         }
         var checksum = 0
-        let rawGet = try measure("raw LMDB get (random keys)", count: count, repetitions: repetitions) {
+        let rawGet = try measure("raw LMDB get (random keys)", count: count, repetitions: options.repetitions) {
             checksum &+= try raw!.getAll(order)
         }
         raw = nil
 
         // Encoding alone, into the writer's reused buffer.
-        let encodeOnly = try measure("Geode encode only (no storage)", count: count, repetitions: repetitions) {
+        let encodeOnly = try measure("Geode encode only (no storage)", count: count, repetitions: options.repetitions) {
             var writer = DocumentWriter()
             for row in rows { checksum &+= writer.withDocument(row) { $0.count } }
         }
@@ -85,7 +78,7 @@ struct StorageSuite: ParsableCommand {
         let storePath = root.appendingPathComponent("places.geode").path
         var store: Store?
         let schema = Schema(classes: [Self.place], version: 1)
-        let geodePut = try measure("Geode document put (validate+encode)", count: count, repetitions: repetitions, prepare: {
+        let geodePut = try measure("Geode document put (validate+encode)", count: count, repetitions: options.repetitions, prepare: {
             store = nil
             RawLMDB.remove(storePath)
         }) {
@@ -97,7 +90,7 @@ struct StorageSuite: ParsableCommand {
             store = opened
         }
         let table = try store!.table("Place")
-        let geodeGetView = try measure("Geode document get (random keys, in place)", count: count, repetitions: repetitions) {
+        let geodeGetView = try measure("Geode document get (random keys, in place)", count: count, repetitions: options.repetitions) {
             try store!.read { txn in
                 for key in order {
                     guard let document = try txn.document(ObjectKey(key), in: table) else { throw ValidationError("missing \(key)") }
@@ -105,7 +98,7 @@ struct StorageSuite: ParsableCommand {
                 }
             }
         }
-        let geodeGet = try measure("Geode document get (random keys, decode all)", count: count, repetitions: repetitions) {
+        let geodeGet = try measure("Geode document get (random keys, decode all)", count: count, repetitions: options.repetitions) {
             try store!.read { txn in
                 for key in order {
                     guard let row = try txn.row(ObjectKey(key), in: table) else { throw ValidationError("missing \(key)") }
@@ -113,7 +106,7 @@ struct StorageSuite: ParsableCommand {
                 }
             }
         }
-        let geodeGetField = try measure("Geode get one field (random keys)", count: count, repetitions: repetitions) {
+        let geodeGetField = try measure("Geode get one field (random keys)", count: count, repetitions: options.repetitions) {
             try store!.read { txn in
                 for key in order {
                     checksum &+= Int(try txn.document(ObjectKey(key), in: table)?.value(at: 4)?.int() ?? 0)
@@ -129,7 +122,7 @@ struct StorageSuite: ParsableCommand {
         try wideStore.write { txn in
             for i in 0 ..< count { try txn.insert(Self.wideRow(i), into: wideTable) }
         }
-        let oneField = try measure("scan: read 1 field of 20", count: count, repetitions: repetitions) {
+        let oneField = try measure("scan: read 1 field of 20", count: count, repetitions: options.repetitions) {
             try wideStore.read { txn in
                 try txn.forEach(in: wideTable) { _, document in
                     checksum &+= Int(try document.value(at: 13)?.double() ?? 0)
@@ -137,7 +130,7 @@ struct StorageSuite: ParsableCommand {
                 }
             }
         }
-        let wholeDocument = try measure("scan: decode all 20 fields", count: count, repetitions: repetitions) {
+        let wholeDocument = try measure("scan: decode all 20 fields", count: count, repetitions: options.repetitions) {
             try wideStore.read { txn in
                 try txn.forEach(in: wideTable) { _, document in
                     checksum &+= try document.decodeAll().count
@@ -148,7 +141,7 @@ struct StorageSuite: ParsableCommand {
 
         let storage = [rawPut, rawAppend, geodePut, encodeOnly, rawGet, geodeGetView, geodeGetField, geodeGet]
         let fields = [oneField, wholeDocument]
-        print("geode-bench storage: N = \(count), \(averageBytes)-byte documents, \(repetitions) repetitions, median seconds")
+        print("geode-bench storage: N = \(count), \(averageBytes)-byte documents, \(options.repetitions) repetitions, median seconds")
         printTable("Puts and gets (one transaction each; same bytes, same keys)", storage, ratios: [
             ("Geode put / raw LMDB put", geodePut.name, rawPut.name),
             ("Geode put / raw LMDB put with MDB_APPEND", geodePut.name, rawAppend.name),
@@ -165,7 +158,7 @@ struct StorageSuite: ParsableCommand {
             let measurements: [Measurement]
         }
         try writeJSON(Report(suite: "storage", count: count, documentBytes: averageBytes,
-                             repetitions: repetitions, measurements: storage + fields), to: json)
+                             repetitions: options.repetitions, measurements: storage + fields), to: options.json)
     }
 
     static let words = ["capital", "port", "coastal", "mountain", "historic", "island", "border", "river"]
