@@ -217,7 +217,8 @@ package struct QueryExecutor {
         if let (path, slots, measure) = bound.distance {
             keys = try sortByDistance(keys, path, slots, measure, evaluator)
         } else if !ordering.isEmpty {
-            keys = try sort(keys, evaluator)
+            // With LIMIT and no DISTINCT only the first rows are needed: keep those.
+            keys = try sort(keys, evaluator, keeping: distinct.isEmpty ? query.limit : nil)
         }
         if !distinct.isEmpty { keys = try removeDuplicates(keys, evaluator) }
         if let limit = query.limit, keys.count > limit { keys.removeSubrange(limit...) }
@@ -355,7 +356,9 @@ package struct QueryExecutor {
     /// A stable sort on the sort keys; null sorts first in ascending order.
     /// Each document is read once; the keys sit in one flat array and an
     /// array of positions is sorted, comparing common same-type pairs directly.
-    private func sort(_ keys: [ObjectKey], _ evaluator: QueryEvaluator) throws -> [ObjectKey] {
+    /// With `keeping`, only that many first rows are kept, through a bounded
+    /// heap instead of a whole sort (the same rows, in the same order).
+    private func sort(_ keys: [ObjectKey], _ evaluator: QueryEvaluator, keeping limit: Int? = nil) throws -> [ObjectKey] {
         let width = ordering.count
         var values: [Value] = []
         values.reserveCapacity(keys.count * width)
@@ -367,17 +370,58 @@ package struct QueryExecutor {
             }
         }
         let ascending = ordering.map(\.1)
-        var positions = Array(0 ..< keys.count)
-        values.withUnsafeBufferPointer { v in
-            positions.sort { a, b in
+        return values.withUnsafeBufferPointer { v in
+            // Whether row a comes before row b (ties by position: a stable sort).
+            func precedes(_ a: Int, _ b: Int) -> Bool {
                 for i in 0 ..< width {
                     let r = Self.compareForSort(v[a * width + i], v[b * width + i])
                     if r != .orderedSame { return ascending[i] ? r == .orderedAscending : r == .orderedDescending }
                 }
                 return a < b
             }
+            var positions: [Int]
+            if let limit, limit < keys.count / 4 {
+                positions = Self.first(limit, of: keys.count, by: precedes)
+            } else {
+                positions = Array(0 ..< keys.count)
+            }
+            positions.sort(by: precedes)
+            return positions.map { keys[$0] }
         }
-        return positions.map { keys[$0] }
+    }
+
+    /// The `k` first of positions `0 ..< n` in the order `precedes` gives,
+    /// unordered: a max-heap of the best `k` seen so far.
+    static func first(_ k: Int, of n: Int, by precedes: (Int, Int) -> Bool) -> [Int] {
+        guard k > 0 else { return [] }
+        var heap: [Int] = []
+        heap.reserveCapacity(k)
+        func siftDown(_ start: Int) {
+            var i = start
+            while true {
+                let l = 2 * i + 1, r = l + 1
+                var worst = i
+                if l < heap.count, precedes(heap[worst], heap[l]) { worst = l }
+                if r < heap.count, precedes(heap[worst], heap[r]) { worst = r }
+                if worst == i { return }
+                heap.swapAt(i, worst)
+                i = worst
+            }
+        }
+        for p in 0 ..< n {
+            if heap.count < k {
+                heap.append(p)
+                var i = heap.count - 1
+                while i > 0, precedes(heap[(i - 1) / 2], heap[i]) {
+                    heap.swapAt(i, (i - 1) / 2)
+                    i = (i - 1) / 2
+                }
+            } else if precedes(p, heap[0]) {
+                heap[0] = p
+                siftDown(0)
+            }
+        }
+        return heap
     }
 
     /// `MixedOrder.compare`, with the usual same-type pairs decided inline.
