@@ -176,10 +176,10 @@ package struct QueryExecutor {
                 if try evaluator.matches(predicate, .object(table.schema.table, key, document)) { keys.append(key) }
             }
         case .scan:
-            if let halves = try scanInHalves({ executor, from, before in try executor.matchingKeys(executor.transaction, from, before) }) {
+            if let halves = try scanInHalves({ executor, from, before in try executor.matchingKeys(from: from, before: before) }) {
                 keys = halves.0 + halves.1
             } else {
-                keys = try matchingKeys(transaction, nil, nil)
+                keys = try matchingKeys(from: nil, before: nil)
             }
         case let .primaryKey(values):
             var found = Set<ObjectKey>()
@@ -244,25 +244,27 @@ package struct QueryExecutor {
         return v
     }
 
-    /// The keys of the objects in `from ..< before` that match, scanning in `txn`.
-    private func matchingKeys(_ txn: StoreTransaction, _ from: ObjectKey?, _ before: ObjectKey?) throws -> [ObjectKey] {
-        let evaluator = QueryEvaluator(transaction: txn)
-        var keys: [ObjectKey] = []
-        try txn.forEach(in: table, from: from, before: before) { key, document in
-            if try evaluator.matches(predicate, .object(table.schema.table, key, document)) { keys.append(key) }
+    /// Scans the objects in `from ..< before` in this executor's transaction,
+    /// calling `body` with the key of each one that matches.
+    private func scan(from: ObjectKey?, before: ObjectKey?, _ body: (ObjectKey) -> Void) throws {
+        let evaluator = QueryEvaluator(transaction: transaction)
+        try transaction.forEach(in: table, from: from, before: before) { key, document in
+            if try evaluator.matches(predicate, .object(table.schema.table, key, document)) { body(key) }
             return true
         }
+    }
+
+    /// The keys of the objects in `from ..< before` that match.
+    private func matchingKeys(from: ObjectKey?, before: ObjectKey?) throws -> [ObjectKey] {
+        var keys: [ObjectKey] = []
+        try scan(from: from, before: before) { keys.append($0) }
         return keys
     }
 
-    /// How many objects in `from ..< before` match, scanning in `txn`.
-    private func matchCount(_ txn: StoreTransaction, _ from: ObjectKey?, _ before: ObjectKey?) throws -> Int {
-        let evaluator = QueryEvaluator(transaction: txn)
+    /// How many objects in `from ..< before` match.
+    private func matchCount(from: ObjectKey?, before: ObjectKey?) throws -> Int {
         var n = 0
-        try txn.forEach(in: table, from: from, before: before) { key, document in
-            if try evaluator.matches(predicate, .object(table.schema.table, key, document)) { n += 1 }
-            return true
-        }
+        try scan(from: from, before: before) { _ in n += 1 }
         return n
     }
 
@@ -317,10 +319,10 @@ package struct QueryExecutor {
             }
             return n
         case .scan:
-            if let halves = try scanInHalves({ executor, from, before in try executor.matchCount(executor.transaction, from, before) }) {
+            if let halves = try scanInHalves({ executor, from, before in try executor.matchCount(from: from, before: before) }) {
                 return halves.0 + halves.1
             }
-            return try matchCount(transaction, nil, nil)
+            return try matchCount(from: nil, before: nil)
         default:
             return try run().count
         }

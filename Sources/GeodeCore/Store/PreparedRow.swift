@@ -1,3 +1,41 @@
+/// What the indexes of a class take from one object: the points of each
+/// spatial index and the value of each secondary index, in the table's order.
+struct IndexEntries: Sendable {
+    let points: [[(Double, Double)]]
+    let values: [Value]
+
+    /// The entries of an object whose document holds `slots`.
+    init(_ slots: [Value], of table: Table) {
+        points = table.geoIndexes.map { $0.points(in: slots) }
+        values = table.valueIndexes.map { $0.slot < slots.count ? slots[$0.slot] : .null }
+    }
+
+    /// Adds the entries for object `key`.
+    func add(_ key: ObjectKey, to table: Table, _ txn: WriteTransaction) throws {
+        for (index, found) in zip(table.geoIndexes, points) { try index.add(found, key, txn) }
+        for (index, value) in zip(table.valueIndexes, values) { try index.add(value, key, txn) }
+    }
+}
+
+extension Table {
+    /// The class's documents; throws for an embedded class, whose objects live
+    /// only inside their owners.
+    func objectDatabase() throws -> Database {
+        guard let objects else {
+            throw StoreError.invalidValue(ValueIssue(.notAllowedHere("a stand-alone embedded object"), className: schema.name))
+        }
+        return objects
+    }
+
+    /// A row in declaration order laid out by slot (the same array when no slot was retired).
+    func slots(for row: [Value]) -> [Value] {
+        guard !slotsAreDense else { return row }
+        var slots = [Value](repeating: .null, count: schema.slotCount)
+        for (p, v) in zip(storedProperties, row) { slots[p.slot] = v }
+        return slots
+    }
+}
+
 /// A row validated and encoded away from the write transaction, so that a
 /// producer thread can do that work while the writer only stores bytes: the
 /// document, and what the class's indexes need from it.
@@ -12,10 +50,7 @@ package struct PreparedRow: Sendable {
     let document: [UInt8]
     /// The primary key, for its uniqueness check and index (classes with one).
     let primaryKey: Value?
-    /// Per geo index of the class, the points the row holds.
-    let points: [[(Double, Double)]]
-    /// Per value index of the class, the row's value.
-    let indexed: [Value]
+    let entries: IndexEntries
 }
 
 /// Validates and encodes rows of one class; one per thread (it owns a writer).
@@ -33,14 +68,10 @@ package struct RowPreparer: ~Copyable {
     /// - Throws: ``StoreError/invalidValue(_:)`` naming class, property and path.
     package mutating func prepare(_ row: [Value]) throws -> PreparedRow {
         try store.validator.validate(row: row, of: table.rules)
-        guard table.objects != nil else {
-            throw StoreError.invalidValue(ValueIssue(.notAllowedHere("a stand-alone embedded object"), className: table.schema.name))
-        }
-        let slots = table.slotsAreDense ? row : StoreWriteTransaction.slots(for: row, table)
-        return PreparedRow(
-            document: writer.encodeDocument(slots),
-            primaryKey: table.primaryKeyRowIndex.map { row[$0] },
-            points: table.geoIndexes.map { $0.points(in: slots) },
-            indexed: table.valueIndexes.map { $0.slot < slots.count ? slots[$0.slot] : .null })
+        _ = try table.objectDatabase()
+        let slots = table.slots(for: row)
+        return PreparedRow(document: writer.encodeDocument(slots),
+                           primaryKey: table.primaryKeyRowIndex.map { row[$0] },
+                           entries: IndexEntries(slots, of: table))
     }
 }

@@ -243,16 +243,11 @@ package final class StoreWriteTransaction: StoreTransaction {
     /// Adds a row prepared by a ``RowPreparer`` (validated and encoded
     /// already) under a new key; only the primary key's uniqueness is checked here.
     package func insert(_ prepared: PreparedRow, into table: Table) throws -> ObjectKey {
-        guard let db = table.objects else {
-            throw StoreError.invalidValue(ValueIssue(.notAllowedHere("a stand-alone embedded object"), className: table.schema.name))
-        }
+        let db = try table.objectDatabase()
         let key = try allocateKey(table)
         if let pk = prepared.primaryKey { try indexPrimaryKey(pk, key: key, table: table) }
-        for (index, points) in zip(table.geoIndexes, prepared.points) { try index.add(points, key, write) }
-        for (index, value) in zip(table.valueIndexes, prepared.indexed) { try index.add(value, key, write) }
-        try prepared.document.withUnsafeBytes { bytes in
-            try withUnsafeBytes(of: key.rawValue.bigEndian) { k in try write.put(db, key: k, value: bytes, append: true) }
-        }
+        try prepared.entries.add(key, to: table, write)
+        try prepared.document.withUnsafeBytes { try put($0, key: key, db, append: true) }
         return key
     }
 
@@ -286,21 +281,15 @@ package final class StoreWriteTransaction: StoreTransaction {
     }
 
     private func put(_ row: [Value], key: ObjectKey, table: Table, append: Bool) throws {
-        guard let db = table.objects else {
-            throw StoreError.invalidValue(ValueIssue(.notAllowedHere("a stand-alone embedded object"), className: table.schema.name))
-        }
-        let slots = table.slotsAreDense ? row : Self.slots(for: row, table)
-        for index in table.geoIndexes { try index.add(index.points(in: slots), key, write) }
-        for index in table.valueIndexes where index.slot < slots.count { try index.add(slots[index.slot], key, write) }
-        try writer.withDocument(slots) { bytes in
-            try withUnsafeBytes(of: key.rawValue.bigEndian) { k in try write.put(db, key: k, value: bytes, append: append) }
-        }
+        let db = try table.objectDatabase()
+        let slots = table.slots(for: row)
+        try IndexEntries(slots, of: table).add(key, to: table, write)
+        try writer.withDocument(slots) { try put($0, key: key, db, append: append) }
     }
 
-    static func slots(for row: [Value], _ table: Table) -> [Value] {
-        var slots = [Value](repeating: .null, count: table.schema.slotCount)
-        for (p, v) in zip(table.storedProperties, row) { slots[p.slot] = v }
-        return slots
+    /// Stores a document under object `key`.
+    private func put(_ document: UnsafeRawBufferPointer, key: ObjectKey, _ db: Database, append: Bool) throws {
+        try withUnsafeBytes(of: key.rawValue.bigEndian) { try write.put(db, key: $0, value: document, append: append) }
     }
 
     private func allocateKey(_ table: Table) throws -> ObjectKey {
