@@ -25,13 +25,9 @@ extension Realm {
         let idMember = options.idMember
         return try importRows(into: table, url, options, map: { record in
             let feature = try FeatureInput(record)
-            var id = feature.id
-            if let member = idMember {
-                guard case let .map(properties) = feature.properties, let value = properties[member] else {
-                    throw ImportProblem(pointer: record.pointer + "/properties", message: "the feature has no \"\(member)\" property to identify it")
-                }
-                id = value
-            }
+            let id = try idMember.map {
+                try Self.identifying($0, in: feature.properties, at: record.pointer + "/properties", of: "the feature", "property")
+            } ?? feature.id
             let byName: [String: Value] = ["id": id, "geometry": feature.point ?? .null,
                                            "otherGeometry": feature.otherGeometry, "properties": feature.properties]
             return MappedRecord(row: table.storedProperties.map { byName[$0.name] ?? $0.defaultValue }, id: id,
@@ -113,13 +109,7 @@ extension Realm {
         let table = realmClass(JSONDocument.self).table
         let idMember = options.idMember
         return try importRows(into: table, url, options, map: { record in
-            var id = Value.null
-            if let member = idMember {
-                guard case let .map(members) = record.value, let value = members[member] else {
-                    throw ImportProblem(pointer: record.pointer, message: "the record has no \"\(member)\" member to identify it")
-                }
-                id = value
-            }
+            let id = try idMember.map { try Self.identifying($0, in: record.value, at: record.pointer, of: "the record", "member") } ?? .null
             let row = table.storedProperties.map { $0.name == "content" ? record.value : $0.name == "id" ? id : $0.defaultValue }
             return MappedRecord(row: row, id: id, geometryType: nil)
         }, member: { _ in "" })
@@ -168,14 +158,21 @@ extension Realm {
         }
     }
 
-    /// Inserts a record's row, or — when the import identifies records
-    /// (``ImportOptions/idMember``, or an update policy) and an object with
-    /// the same `id` exists — replaces that object (`.modified`, `.all`) or
-    /// fails (`.error`).
+    /// The value of `member` in `map`, which identifies a record; throws at
+    /// `pointer` when the record lacks it.
+    private static func identifying(_ member: String, in map: Value, at pointer: String, of record: String, _ noun: String) throws -> Value {
+        guard case let .map(members) = map, let value = members[member] else {
+            throw ImportProblem(pointer: pointer, message: "\(record) has no \"\(member)\" \(noun) to identify it")
+        }
+        return value
+    }
+
+    /// Stores a row of an import that identifies records: inserted, or — when an
+    /// object with the same `id` exists — replacing it (`.modified`, `.all`) or
+    /// failing (`.error`).
     private func write(_ row: [Value], identifiedBy id: Value, into table: Table, _ txn: StoreWriteTransaction,
                        _ options: ImportOptions, _ pointer: String) throws {
-        let identifies = options.idMember != nil || options.update != .error
-        guard identifies, id != .null, let existing = try txn.objects(whereIndexed: "id", equals: id, in: table)?.first else {
+        guard id != .null, let existing = try txn.objects(whereIndexed: "id", equals: id, in: table)?.first else {
             _ = try txn.insert(row, into: table)
             return
         }
@@ -201,7 +198,7 @@ extension Realm {
         let file = url.lastPathComponent
         try withExtendedLifetime(input) {
             let buffer = input.bytes
-            // Parsing runs on its own thread, ahead of the writes (see RecordPipeline).
+            // Parsing runs on parser threads, ahead of the writes (see RecordPipeline).
             let records = RecordPipeline(JSONRecordStream(bytes: buffer, source: file),
                                          transforms: (0 ..< RecordPipeline<Output>.parserCount).map { _ in prepare() })
             defer { records.finish() }

@@ -9,13 +9,7 @@ enum QueryArguments {
 
     private static func convert(_ argument: Any, _ realm: Realm, _ index: Int) throws -> QueryArgument {
         // The usual arguments first: exact casts are cheap, protocol checks are not.
-        switch argument {
-        case let v as Int: return .value(.int(Int64(v)))
-        case let v as String: return .value(.string(v))
-        case let v as Double: return .value(.double(v))
-        case let v as Date: return .value(.timestamp(Timestamp(v)))
-        default: break
-        }
+        if let value = common(argument) { return .value(value) }
         if let shape = argument as? GeoShapeConvertible { return .shape(shape.geoShape) }
         if let object = embeddedValue(argument) { return .members(try members(of: object)) }
         if let value = try scalar(argument, realm) { return .value(value) }
@@ -63,18 +57,28 @@ enum QueryArguments {
         return members
     }
 
-    /// The engine value of one argument; nil when it is not a single value.
-    static func scalar(_ argument: Any, _ realm: Realm?) throws -> Value? {
+    /// The engine value of the commonest argument types, found by exact casts
+    /// alone (no protocol-conformance checks); nil for anything else.
+    private static func common(_ argument: Any) -> Value? {
         switch argument {
         case let v as Int: return .int(Int64(v))
         case let v as String: return .string(v)
+        case let v as Double: return .double(v)
+        case let v as Date: return .timestamp(Timestamp(v))
+        default: return nil
+        }
+    }
+
+    /// The engine value of one argument; nil when it is not a single value.
+    static func scalar(_ argument: Any, _ realm: Realm?) throws -> Value? {
+        if let value = common(argument) { return value }
+        switch argument {
         case let v as AnyRealmValue:
             if case let .object(object) = v { return try scalar(object, realm) }
             guard let scalar = v.scalarEngineValue else {
                 throw GeodeError.query(message: "a list or dictionary AnyRealmValue cannot be a query argument", column: 0)
             }
             return scalar
-        case let v as Double: return .double(v)
         case is NSNull: return .null
         case let v as Bool: return .bool(v)
         case let v as Int8: return .int(Int64(v))
@@ -96,7 +100,6 @@ enum QueryArguments {
             }
             return try scalar(persisted, realm)
         case let v as Data: return .binary(Array(v))
-        case let v as Date: return .timestamp(Timestamp(v))
         case let v as UUID: return .uuid(v)
         case let v as ObjectId: return .objectId(v.bytes)
         case let v as Decimal128: return .decimal128(v.bits)

@@ -78,12 +78,13 @@ struct QueryBinder {
         switch c.rhs {
         case let .value(v):
             if let lhsPath { try check(lhsPath, v, c) }
-            rhs = .constant(v)
+            rhs = .constant(Self.promoted(v, for: lhsPath))
         case let .values(vs):
             if let lhsPath { for v in vs { try check(lhsPath, v, c) } }
+            let promoted = vs.map { Self.promoted($0, for: lhsPath) }
             switch c.op {
-            case .between: rhs = .range(vs[0], vs[1])
-            case .in, .equal: rhs = .oneOf(vs)
+            case .between: rhs = .range(promoted[0], promoted[1])
+            case .in, .equal: rhs = .oneOf(promoted)
             default:
                 throw StoreError.invalidQuery(message: "\(c.op.rawValue) cannot take a list of values", column: c.column)
             }
@@ -103,6 +104,13 @@ struct QueryBinder {
         let op: ComparisonOperator = c.op == .in ? .equal : c.op
         return BoundComparison(lhs: lhs, op: op, rhs: rhs, caseInsensitive: c.caseInsensitive,
                                diacriticInsensitive: c.diacriticInsensitive, quantifier: c.quantifier)
+    }
+
+    /// A number compared with a Decimal128 property, converted to a decimal once
+    /// here (as `MixedOrder` would for every object); other constants as they are.
+    private static func promoted(_ value: Value, for path: BoundPath?) -> Value {
+        guard path?.resultType == .decimal128, !value.isDecimal, let decimal = MixedOrder.decimal(value) else { return value }
+        return .decimal128(decimal)
     }
 
     /// Throws when a constant cannot be compared with what `path` yields.
