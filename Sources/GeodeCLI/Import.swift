@@ -14,6 +14,12 @@ extension GeodeCommand {
             values. Any other JSON (one value, an array, or one value per line) becomes
             JSONDocument objects holding each record whole.
 
+            --class NAME imports into the class NAME instead: a class the store lacks is created
+            with GeoFeature's properties (GeoJSON) or JSONDocument's (JSON) under that name, so
+            one store can keep several collections apart; a class an application defined is
+            filled property by property (names and types exact, required ones present, other
+            feature properties into its `properties` AnyRealmValue when it has one).
+
             --id KEY names the member that identifies a record: a key of each feature's
             properties, or a top-level key of each JSON record; it becomes the object's id
             (indexed). A record whose id is stored already then stops the import, or, with
@@ -36,6 +42,7 @@ extension GeodeCommand {
               geode import tweets.ndjson --store tweets.geode --batch 50000
               geode import part-1.geojsonl part-2.geojsonl --format geojsonseq
               geode import cities.geojson --id geonameid --update
+              geode import capitals.geojson --class Capital
             """
         )
 
@@ -53,6 +60,9 @@ extension GeodeCommand {
 
         @Flag(help: "Write everything in one transaction: a failure keeps nothing.")
         var atomic = false
+
+        @Option(name: .customLong("class"), help: "The class to import into (created when missing; default GeoFeature for GeoJSON, JSONDocument for JSON).")
+        var className: String?
 
         @Option(help: "The member that identifies a record (a feature property or a JSON key); it becomes the id.")
         var id: String?
@@ -84,9 +94,13 @@ extension GeodeCommand {
                     let progress = ImportProgress(enabled: !quiet)
                     options.progress = { written in progress.committed(written) }
                     let url = URL(fileURLWithPath: file)
-                    let report = format.readsGeoJSON(file)
-                        ? try realm.importGeoJSON(from: url, options: options)
-                        : try realm.importJSONDocuments(from: url, options: options)
+                    let report: ImportReport
+                    switch (format.readsGeoJSON(file), className) {
+                    case let (true, name?): report = try realm.importGeoJSON(into: name, from: url, options: options)
+                    case (true, nil): report = try realm.importGeoJSON(from: url, options: options)
+                    case let (false, name?): report = try realm.importJSON(into: name, from: url, options: options)
+                    case (false, nil): report = try realm.importJSONDocuments(from: url, options: options)
+                    }
                     progress.finish()
                     if !quiet {
                         let size = ByteCountFormatter.string(fromByteCount: Int64(ToolStore.fileSize(store)), countStyle: .file)

@@ -2,12 +2,6 @@ import ArgumentParser
 import Foundation
 import Geode
 
-/// The classes the tool can query and export.
-enum ToolClass: String, ExpressibleByArgument, CaseIterable {
-    case feature = "GeoFeature"
-    case document = "JSONDocument"
-}
-
 extension GeodeCommand {
     /// `geode query [STORE] [CLASS] PREDICATE`.
     struct QueryObjects: ParsableCommand {
@@ -21,7 +15,9 @@ extension GeodeCommand {
                  geometry geoWithin geoPolygon({[lon, lat], …}).
 
             The class is GeoFeature (GeoJSON imports) unless named, as a word before the
-            query or with --class: JSONDocument holds plain JSON imports.
+            query or with --class: JSONDocument holds plain JSON imports, and any other class
+            of the store (made by `geode import --class NAME` or by an application) is queried
+            by its name.
 
             Examples:
               geode query places.geode "properties.population > 1000000" --count
@@ -32,7 +28,7 @@ extension GeodeCommand {
             """
         )
 
-        @Argument(help: "[STORE] [CLASS] QUERY: the store (default $GEODE_STORE or ./geode.geode), the class (GeoFeature or JSONDocument) and the predicate, with optional SORT, DISTINCT and LIMIT clauses.")
+        @Argument(help: "[STORE] [CLASS] QUERY: the store (default $GEODE_STORE or ./geode.geode), the class (default GeoFeature) and the predicate, with optional SORT, DISTINCT and LIMIT clauses.")
         var words: [String]
 
         @Option(help: "Sort by this key path, ascending; --sort=-path for descending.")
@@ -41,8 +37,8 @@ extension GeodeCommand {
         @Option(help: "Print at most this many objects.")
         var limit: Int?
 
-        @Option(name: .customLong("class"), help: "GeoFeature or JSONDocument.")
-        var className: ToolClass?
+        @Option(name: .customLong("class"), help: "The class to query (default GeoFeature).")
+        var className: String?
 
         @Flag(help: "Print only the number of matching objects.")
         var count = false
@@ -53,23 +49,25 @@ extension GeodeCommand {
         @Option(help: "Output format for the objects: table, geojson, geojsonl, json or ndjson (default: table on a terminal, geojsonl otherwise).")
         var format: ExportFormat?
 
-        /// The store, the class and the predicate the words name.
-        private var parsed: (store: String, cls: ToolClass, predicate: String)? {
+        /// The store, the class and the predicate the words name. Of two words
+        /// before the query, the first is the store; of one, it is the store
+        /// when it names a file or looks like a path, else the class.
+        private var parsed: (store: String, cls: String, predicate: String)? {
             guard let predicate = words.last else { return nil }
             var rest = words.dropLast()
             var cls = className
-            if let word = rest.last, let named = ToolClass(rawValue: word), rest.count == 2 || !FileManager.default.fileExists(atPath: word) {
-                guard className == nil || className == named else { return nil }
-                cls = named
+            if let word = rest.last, rest.count == 2 || !ToolStore.looksLikeStorePath(word) {
+                guard className == nil || className == word else { return nil }
+                cls = word
                 rest = rest.dropLast()
             }
             guard rest.count <= 1 else { return nil }
-            return (rest.first ?? ToolStore.defaultPath, cls ?? .feature, predicate)
+            return (rest.first ?? ToolStore.defaultPath, cls ?? ToolStore.defaultClass, predicate)
         }
 
         func validate() throws {
             guard (1 ... 3).contains(words.count), parsed != nil else {
-                throw ValidationError("expected [STORE] [CLASS] QUERY, with CLASS GeoFeature or JSONDocument (or given once, with --class)")
+                throw ValidationError("expected [STORE] [CLASS] QUERY, with the class named once (as a word or with --class)")
             }
         }
 
@@ -80,10 +78,7 @@ extension GeodeCommand {
             if let limit { clauses += " LIMIT(\(limit))" }
             try ExitStatus.run {
                 let realm = try ToolStore.openExisting(store)
-                switch cls {
-                case .feature: try show(realm.objects(GeoFeature.self).query(predicate + clauses))
-                case .document: try show(realm.objects(JSONDocument.self).query(predicate + clauses))
-                }
+                try show(ToolStore.objects(of: cls, in: realm, store).query(predicate + clauses))
             }
         }
 
@@ -107,14 +102,15 @@ extension GeodeCommand {
             Examples:
               geode export places.geode --format geojson > places-out.geojson
               geode export places.geode --where "properties.cc == 'CH'" --format geojsonl
+              geode export tweets.geode --class Tweet --format ndjson
             """
         )
 
         @Argument(help: "The store file.")
         var store: String
 
-        @Option(name: .customLong("class"), help: "GeoFeature or JSONDocument.")
-        var className: ToolClass = .feature
+        @Option(name: .customLong("class"), help: "The class to export (default GeoFeature).")
+        var className: String = ToolStore.defaultClass
 
         @Option(name: .customLong("where"), help: "Export only the objects matching this predicate.")
         var predicate = "TRUEPREDICATE"
@@ -138,10 +134,7 @@ extension GeodeCommand {
                 } else {
                     handle = FileHandle.standardOutput
                 }
-                switch className {
-                case .feature: try realm.objects(GeoFeature.self).query(predicate).export(to: handle, format: format)
-                case .document: try realm.objects(JSONDocument.self).query(predicate).export(to: handle, format: format)
-                }
+                try ToolStore.objects(of: className, in: realm, store).query(predicate).export(to: handle, format: format)
             }
         }
     }

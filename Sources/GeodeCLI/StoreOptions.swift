@@ -16,6 +16,26 @@ enum ToolStore {
         return try Realm(configuration: configuration)
     }
 
+    /// The class `query` and `export` read when none is named.
+    static let defaultClass = "GeoFeature"
+
+    /// Whether a word before a query names a store rather than a class: an
+    /// existing file, or a path (a `/` or a `.geode` ending).
+    static func looksLikeStorePath(_ word: String) -> Bool {
+        FileManager.default.fileExists(atPath: word) || word.contains("/") || word.hasSuffix(".geode")
+    }
+
+    /// Every object of the class named `name`; exit status 65 naming the
+    /// store's classes when it has no such class.
+    static func objects(of name: String, in realm: Realm, _ path: String) throws -> Results<DynamicObject> {
+        guard let cls = realm.schema[name], !cls.isEmbedded else {
+            let classes = realm.schema.objectSchema.filter { !$0.isEmbedded }.map(\.className)
+            ExitStatus.report("\(path) has no class named '\(name)'; its classes: \(classes.isEmpty ? "none" : classes.joined(separator: ", "))")
+            throw ExitCode(ExitStatus.dataError)
+        }
+        return realm.dynamicObjects(name)
+    }
+
     /// Opens a store that must exist, read-only; exit status 66 when it does not.
     static func openExisting(_ path: String) throws -> Realm {
         guard FileManager.default.fileExists(atPath: path) else {

@@ -159,6 +159,39 @@ import Testing
         #expect(conflicting.status == 64)
     }
 
+    @Test func importIntoNamedClassesKeepsCollectionsApart() throws {
+        let directory = try TemporaryDirectory()
+        let store = directory.path("named.geode")
+        let sample = Fixtures.dataDirectory.appendingPathComponent("Samples/cities.geojson").path
+        let people = Fixtures.dataDirectory.appendingPathComponent("Fixtures/import/people.ndjson").path
+        let cities = try Subprocess.run("geode", ["import", sample, "--store", store, "--class", "City", "--quiet"])
+        #expect(cities.status == 0, "\(cities.stderr)")
+        let records = try Subprocess.run("geode", ["import", people, "--store", store, "--class", "Person", "--quiet"])
+        #expect(records.status == 0, "\(records.stderr)")
+
+        let stats = try Subprocess.run("geode", ["stats", store])
+        #expect(stats.stdout.contains("class    City: 1001 objects"))
+        #expect(stats.stdout.contains("class    Person: 2 objects"))
+        #expect(!stats.stdout.contains("class    GeoFeature: 1"), "nothing went to the default class")
+
+        let french = try Subprocess.run("geode", ["query", store, "City", "properties.countrycode == 'FR'", "--count"])
+        #expect(french.status == 0, "\(french.stderr)")
+        let expected = try String(contentsOfFile: sample, encoding: .utf8).components(separatedBy: "\"countrycode\":\"FR\"").count - 1
+        #expect(french.stdout == "\(expected)\n")
+        let spatial = try Subprocess.run("geode", ["query", store, "--class", "City", "geometry geoWithin geoBox([-180, -90], [180, 90], planar)", "--explain"])
+        #expect(spatial.stdout.hasPrefix("spatial index City.geometry"), "\(spatial.stdout)")
+        let exported = try Subprocess.run("geode", ["export", store, "--class", "Person", "--format", "ndjson", "--where", "content.age > 40"])
+        #expect(exported.stdout.contains("\"name\":\"Grace\""))
+        #expect(!exported.stdout.contains("Ada"))
+
+        let unknown = try Subprocess.run("geode", ["query", store, "Town", "name == 'x'"])
+        #expect(unknown.status == 65)
+        #expect(unknown.stderr.contains("no class named 'Town'") && unknown.stderr.contains("City"), "\(unknown.stderr)")
+        let illegal = try Subprocess.run("geode", ["import", people, "--store", store, "--class", "Bad.Name"])
+        #expect(illegal.status == 65)
+        #expect(illegal.stderr.contains("class name 'Bad.Name'"))
+    }
+
     @Test func aDirectoryGivenAsInputIsRefusedWithoutACrash() throws {
         let directory = try TemporaryDirectory()
         let outcome = try Subprocess.run("geode", ["import", directory.url.path, "--store", directory.path("s.geode")])

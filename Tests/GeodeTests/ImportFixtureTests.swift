@@ -9,9 +9,11 @@ import Testing
 /// Every case in `Data/Fixtures/import/cases.json`, and the import → export →
 /// import round trip.
 @Suite struct ImportFixtureTests {
-    static func openRealm(_ directory: TemporaryDirectory, _ name: String = "i.geode") throws -> Realm {
-        try Realm(configuration: Realm.Configuration(fileURL: directory.url.appendingPathComponent(name),
-                                                     objectTypes: [GeoFeature.self, GeoJSONPoint.self, JSONDocument.self]))
+    static func openRealm(_ directory: TemporaryDirectory, _ name: String = "i.geode", schema: ObjectSchema? = nil) throws -> Realm {
+        var configuration = Realm.Configuration(fileURL: directory.url.appendingPathComponent(name),
+                                                objectTypes: [GeoFeature.self, GeoJSONPoint.self, JSONDocument.self])
+        if let schema { configuration.dynamicClasses = [schema] }
+        return try Realm(configuration: configuration)
     }
 
     @Test func importsBehaveAsTheFixturesSay() throws {
@@ -22,19 +24,28 @@ import Testing
         for case let .map(c) in cases {
             guard case let .string(file)? = c["file"] else { continue }
             let directory = try TemporaryDirectory()
-            let realm = try Self.openRealm(directory)
+            var className: String?
+            if case let .string(name)? = c["class"] { className = name }
+            let realm = try Self.openRealm(directory, schema: className.flatMap { try? Self.objectSchema($0, c["schema"]) })
             var options = ImportOptions()
             if case let .int(batch)? = c["batch"] { options.batchSize = Int(batch) }
             if case .bool(true)? = c["atomic"] { options.atomic = true }
             if case let .string(member)? = c["id"] { options.idMember = member }
             if case .bool(true)? = c["update"] { options.update = .modified }
+            if case .bool(true)? = c["isoDates"] { options.decodesISODates = true }
             var urls = [folder.appendingPathComponent(file)]
             if case let .string(then)? = c["then"] { urls.append(folder.appendingPathComponent(then)) }
             let geo = c["kind"] == .string("geojson")
             do {
                 var written = 0
                 for url in urls {
-                    let report = geo ? try realm.importGeoJSON(from: url, options: options) : try realm.importJSONDocuments(from: url, options: options)
+                    let report: ImportReport
+                    switch (geo, className) {
+                    case let (true, name?): report = try realm.importGeoJSON(into: name, from: url, options: options)
+                    case (true, nil): report = try realm.importGeoJSON(from: url, options: options)
+                    case let (false, name?): report = try realm.importJSON(into: name, from: url, options: options)
+                    case (false, nil): report = try realm.importJSONDocuments(from: url, options: options)
+                    }
                     written += report.written
                     if case let .map(geometries)? = c["geometries"] {
                         for (type, count) in geometries { #expect(report.geometryTypes[type] == (count == .int(0) ? nil : Self.int(count)), "\(file) \(type)") }
@@ -45,6 +56,10 @@ import Testing
             } catch {
                 guard case let .string(expected)? = c["error"] else { Issue.record("\(file): \(error)"); continue }
                 #expect(String(describing: error).contains(expected), "\(file): \(error)")
+            }
+            if let className {
+                try Self.checkNamedClass(className, in: realm, c, file, directory)
+                continue
             }
             let stored = geo ? realm.objects(GeoFeature.self).count : realm.objects(JSONDocument.self).count
             if case let .int(n)? = c["stored"] { #expect(stored == Int(n), "\(file): objects kept") }
@@ -62,6 +77,59 @@ import Testing
                 #expect(found == Self.texts(expected), "\(file): \(member)s")
             }
         }
+    }
+
+    /// A case that imports into a class by name: the objects kept, the values
+    /// at the `values` paths of each object as exported to JSON (in object
+    /// order), and the counts of the `queries`.
+    static func checkNamedClass(_ name: String, in realm: Realm, _ c: OrderedDictionary<String, Value>, _ file: String,
+                                _ directory: TemporaryDirectory) throws {
+        guard realm.schema[name] != nil else {
+            #expect(c["stored"] == .int(0), "\(file): class \(name) was not created")
+            return
+        }
+        let objects = realm.dynamicObjects(name)
+        if case let .int(n)? = c["stored"] { #expect(objects.count == Int(n), "\(file): objects kept") }
+        let exported = directory.url.appendingPathComponent("named.ndjson")
+        FileManager.default.createFile(atPath: exported.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: exported)
+        try objects.export(to: handle, format: .jsonLines)
+        try handle.close()
+        let records = try String(contentsOf: exported, encoding: .utf8).split(separator: "\n")
+            .map { try JSONReader.parse(String($0), source: "named.ndjson") }
+        if case let .map(values)? = c["values"] {
+            for (path, expected) in values {
+                let found = try records.map { record in
+                    try JSONTextEncoder.string(path.split(separator: ".").reduce(record) { value, key in
+                        if case let .map(members) = value { return members[String(key)] ?? .null }
+                        return .null
+                    })
+                }
+                #expect(found == Self.texts(expected), "\(file): \(path)")
+            }
+        }
+        if case let .map(queries)? = c["queries"] {
+            for (query, expected) in queries {
+                #expect(objects.filter(query).count == Self.int(expected), "\(file): \(query)")
+            }
+        }
+    }
+
+    /// A class defined from a fixture's `schema`: a list of
+    /// `{"name", "type", "collection", "optional", "primary", "class"}`.
+    static func objectSchema(_ name: String, _ schema: Value?) throws -> ObjectSchema? {
+        guard case let .list(entries)? = schema else { return nil }
+        let properties = entries.compactMap { entry -> Property? in
+            guard case let .map(p) = entry, case let .string(pname)? = p["name"], case let .string(type)? = p["type"],
+                  let valueType = Property.ValueType(rawValue: type) else { return nil }
+            var collection = Property.Collection.single
+            if case let .string(kind)? = p["collection"], let known = Property.Collection(rawValue: kind) { collection = known }
+            var target: String?
+            if case let .string(cls)? = p["class"] { target = cls }
+            return Property(name: pname, type: valueType, collection: collection, isOptional: p["optional"] == .bool(true),
+                            objectClassName: target, isPrimary: p["primary"] == .bool(true))
+        }
+        return ObjectSchema(className: name, properties: properties)
     }
 
     /// The JSON text of each element of a fixture list.

@@ -21,7 +21,88 @@ extension Realm {
     /// ```
     @discardableResult
     public func importGeoJSON(from url: URL, options: ImportOptions = ImportOptions()) throws -> ImportReport {
-        let table = realmClass(GeoFeature.self).table
+        try importFeatures(into: realmClass(GeoFeature.self).table, url, options)
+    }
+
+    /// Imports GeoJSON into the class named `className`, for code that has no
+    /// Swift type for it (the `geode` tool's `import --class`).
+    ///
+    /// A class the store does not have is created with ``GeoFeature``'s
+    /// properties under that name, and a class of that shape is filled as
+    /// ``importGeoJSON(from:options:)`` fills `GeoFeature`. Any other class is
+    /// filled as ``importGeoJSON(_:from:options:)`` fills a Swift class:
+    /// `properties` members go to the properties of the same name (names and
+    /// types exact, required ones present), a Point to the first geo point
+    /// property, the feature id (or ``ImportOptions/idMember``) to
+    /// ``ImportOptions/idProperty``, the primary key or an `id` property, and
+    /// the remaining members to an AnyRealmValue property named `properties`.
+    /// Properties linking to other objects are not filled from nested objects
+    /// here (the typed import creates those).
+    ///
+    /// ```swift
+    /// try realm.importGeoJSON(into: "Capital", from: URL(fileURLWithPath: "capitals.geojson"))
+    /// let capitals = realm.dynamicObjects("Capital").filter("properties.population > 1000000")
+    /// ```
+    @discardableResult
+    public func importGeoJSON(into className: String, from url: URL, options: ImportOptions = ImportOptions()) throws -> ImportReport {
+        let table = try importTarget(className, shape: .feature)
+        if GenericClass(of: table.schema) == .feature { return try importFeatures(into: table, url, options) }
+        return try importMappedFeatures(into: table, url, options)
+    }
+
+    /// Imports JSON records into the class named `className`, for code that
+    /// has no Swift type for it (the `geode` tool's `import --class`).
+    ///
+    /// A class the store does not have is created with ``JSONDocument``'s
+    /// properties under that name, and a class of that shape holds each record
+    /// whole, as ``importJSONDocuments(from:options:)`` does. Any other class is
+    /// filled as ``importJSON(_:from:options:)`` fills a Swift class: each
+    /// record's members go to the properties of the same name, names and types
+    /// exact, required ones present, unknown members ignored. Properties linking
+    /// to other objects are not filled from nested objects here (the typed
+    /// import creates those).
+    ///
+    /// ```swift
+    /// try realm.importJSON(into: "Tweet", from: URL(fileURLWithPath: "tweets.ndjson"))
+    /// let popular = realm.dynamicObjects("Tweet").filter("content.retweet_count > 100")
+    /// ```
+    @discardableResult
+    public func importJSON(into className: String, from url: URL, options: ImportOptions = ImportOptions()) throws -> ImportReport {
+        let table = try importTarget(className, shape: .document)
+        if GenericClass(of: table.schema) == .document { return try importDocuments(into: table, url, options) }
+        return try importMappedRecords(into: table, url, options)
+    }
+
+    /// The table of class `name`, created with `shape`'s properties when the store lacks it.
+    private func importTarget(_ name: String, shape: GenericClass) throws -> Table {
+        if store.schema[name] == nil {
+            // Names that key paths (`@links.Class.property`) and the query language can spell; Realm's length limit.
+            if name.isEmpty || name.utf8.count > 57 {
+                throw GeodeError.schema("a class name must have 1 to 57 bytes, not \(name.utf8.count) ('\(name)')")
+            }
+            if let bad = name.unicodeScalars.first(where: { !($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_") }) {
+                throw GeodeError.schema("class name '\(name)' contains '\(bad)': use letters, digits and '_'")
+            }
+            guard !configuration.readOnly, !isFrozen else {
+                throw GeodeError.schema("the realm has no class named '\(name)', and it is read-only")
+            }
+            // The embedded point class a feature-shaped class reaches.
+            if shape == .feature { _ = realmClass(GeoJSONPoint.self) }
+            do {
+                try store.write { try $0.addClasses([shape.schema(named: name)]) }
+            } catch {
+                throw GeodeError.from(error)
+            }
+            refresh()
+        }
+        guard let cls = dynamicClass(named: name), !cls.table.schema.isEmbedded else {
+            throw GeodeError.schema("'\(name)' is an embedded class: objects cannot be imported into it")
+        }
+        return cls.table
+    }
+
+    /// Features into a class of ``GeoFeature``'s shape.
+    private func importFeatures(into table: Table, _ url: URL, _ options: ImportOptions) throws -> ImportReport {
         let idMember = options.idMember
         return try importRows(into: table, url, options, map: { record in
             let feature = try FeatureInput(record)
@@ -35,6 +116,60 @@ extension Realm {
         }, member: { issue in
             issue.property == "properties" || issue.property == "id" ? "/\(issue.property)" : "/geometry"
         })
+    }
+
+    /// Features into a class of any other shape, with the `create(value:)` rules.
+    private func importMappedFeatures(into table: Table, _ url: URL, _ options: ImportOptions) throws -> ImportReport {
+        let cls = table.schema
+        let builder = RowBuilder(schema: store.schema)
+        let geo = GeoIndexProperties.first(in: cls, of: store.schema)
+        let idProperty = try identityProperty(of: cls, options)
+        let rest = cls.property(named: "properties").flatMap { $0.type == .mixed && $0.collection == .single ? $0.name : nil }
+        let idMember = options.idMember
+        return try importRows(into: table, url, options, map: { record in
+            let feature = try FeatureInput(record)
+            var given = OrderedDictionary<String, Value>()
+            var others = OrderedDictionary<String, Value>()
+            if case let .map(members) = feature.properties {
+                for (key, value) in members {
+                    if key != rest, let property = cls.property(named: key) {
+                        given[key] = try JSONInput.value(value, for: property, options, at: record.pointer + "/properties/" + key)
+                    } else {
+                        others[key] = value
+                    }
+                }
+            }
+            let id = try idMember.map {
+                try Self.identifying($0, in: feature.properties, at: record.pointer + "/properties", of: "the feature", "property")
+            } ?? feature.id
+            if let idProperty, id != .null { given[idProperty] = id }
+            if let geo, case let .embedded(point)? = feature.point {
+                given[geo] = .map(["type": point[0], "coordinates": point[1]])
+            }
+            if let rest, !others.isEmpty { given[rest] = .map(others) }
+            return MappedRecord(row: try builder.row(from: given, of: cls), id: id, geometryType: feature.geometryType)
+        }, member: { issue in
+            if issue.property == geo { return "/geometry" }
+            if issue.property == idProperty { return idMember.map { "/properties/\($0)" } ?? "/id" }
+            return issue.property == rest ? "/properties" : "/properties/\(issue.property)"
+        })
+    }
+
+    /// The property a record's identity goes to in a class filled by name:
+    /// ``ImportOptions/idProperty``, the primary key, or a property named `id`.
+    /// Throws when records are to be identified and the class has none.
+    private func identityProperty(of cls: ClassSchema, _ options: ImportOptions) throws -> String? {
+        if let named = options.idProperty {
+            guard cls.property(named: named) != nil else {
+                throw GeodeError.schema("class '\(cls.name)' has no property '\(named)' to hold the records' ids")
+            }
+            return named
+        }
+        let found = cls.primaryKey?.name ?? cls.property(named: "id")?.name
+        if found == nil, options.idMember != nil || options.update != .error {
+            throw GeodeError.schema("class '\(cls.name)' has no primary key or 'id' property to identify the records by")
+        }
+        return found
     }
 
     /// Imports GeoJSON features into objects of `type`: `properties` members
@@ -106,13 +241,43 @@ extension Realm {
     /// ```
     @discardableResult
     public func importJSONDocuments(from url: URL, options: ImportOptions = ImportOptions()) throws -> ImportReport {
-        let table = realmClass(JSONDocument.self).table
+        try importDocuments(into: realmClass(JSONDocument.self).table, url, options)
+    }
+
+    /// Records whole into a class of ``JSONDocument``'s shape.
+    private func importDocuments(into table: Table, _ url: URL, _ options: ImportOptions) throws -> ImportReport {
         let idMember = options.idMember
         return try importRows(into: table, url, options, map: { record in
             let id = try idMember.map { try Self.identifying($0, in: record.value, at: record.pointer, of: "the record", "member") } ?? .null
             let row = table.storedProperties.map { $0.name == "content" ? record.value : $0.name == "id" ? id : $0.defaultValue }
             return MappedRecord(row: row, id: id, geometryType: nil)
         }, member: { _ in "" })
+    }
+
+    /// Records into a class of any other shape, member by member, with the `create(value:)` rules.
+    private func importMappedRecords(into table: Table, _ url: URL, _ options: ImportOptions) throws -> ImportReport {
+        let cls = table.schema
+        let builder = RowBuilder(schema: store.schema)
+        let idProperty = try identityProperty(of: cls, options)
+        let idMember = options.idMember
+        return try importRows(into: table, url, options, map: { record in
+            guard case let .map(members) = record.value else {
+                throw ImportProblem(pointer: record.pointer, message: "expected an object, found \(record.value.typeName)")
+            }
+            var given = OrderedDictionary<String, Value>()
+            for (key, value) in members {
+                guard let property = cls.property(named: key) else { continue }
+                given[key] = try JSONInput.value(value, for: property, options, at: record.pointer + "/" + key)
+            }
+            var id = idProperty.flatMap { given[$0] } ?? .null
+            if let idMember {
+                id = try Self.identifying(idMember, in: record.value, at: record.pointer, of: "the record", "member")
+                if let idProperty { given[idProperty] = id }
+            }
+            return MappedRecord(row: try builder.row(from: given, of: cls), id: id, geometryType: nil)
+        }, member: { issue in
+            issue.property == idProperty ? "/\(idMember ?? issue.property)" : "/\(issue.property)"
+        })
     }
 
     /// Imports records mapped to rows of a built-in class. On the parser
@@ -131,15 +296,15 @@ extension Realm {
             // One preparer (and document writer) per parser thread.
             let preparer = PreparerBox(RowPreparer(store: store, table: table))
             return { record in
-                var mapped = try map(record)
-                guard !identifies else { return mapped }
                 do {
+                    var mapped = try map(record)
+                    guard !identifies else { return mapped }
                     mapped.prepared = try preparer.prepare(mapped.row)
+                    mapped.row = []
+                    return mapped
                 } catch let StoreError.invalidValue(issue) {
                     throw problem(issue, record.pointer)
                 }
-                mapped.row = []
-                return mapped
             }
         }) { mapped, pointer, report in
             if let type = mapped.geometryType { report.geometryTypes[type, default: 0] += 1 }
@@ -168,11 +333,14 @@ extension Realm {
     }
 
     /// Stores a row of an import that identifies records: inserted, or — when an
-    /// object with the same `id` exists — replacing it (`.modified`, `.all`) or
+    /// object with the same primary key or `id` exists — replacing it (`.modified`, `.all`) or
     /// failing (`.error`).
     private func write(_ row: [Value], identifiedBy id: Value, into table: Table, _ txn: StoreWriteTransaction,
                        _ options: ImportOptions, _ pointer: String) throws {
-        guard id != .null, let existing = try txn.objects(whereIndexed: "id", equals: id, in: table)?.first else {
+        let existing = id == .null ? nil : table.schema.primaryKey != nil
+            ? try txn.object(withPrimaryKey: id, in: table)
+            : try txn.objects(whereIndexed: "id", equals: id, in: table)?.first
+        guard let existing else {
             _ = try txn.insert(row, into: table)
             return
         }
@@ -392,19 +560,41 @@ enum JSONInput {
     /// `value` for property `name` of `cls`, reading ISO-8601 dates and base64
     /// data from strings when the options ask for it.
     static func any(_ value: Value, _ cls: RealmClass, _ name: String, _ options: ImportOptions) throws -> Any {
-        guard case let .string(text) = value, let property = cls.table.schema.property(named: name) else { return any(value) }
+        guard let property = cls.table.schema.property(named: name) else { return any(value) }
+        switch try decoded(value, for: property, options, at: "/\(name)") {
+        case let date as Date: return date
+        case let data as Data: return data
+        default: return any(value)
+        }
+    }
+
+    /// `value` as the engine value for `property`, reading ISO-8601 dates and
+    /// base64 data from strings when the options ask for it; other values are
+    /// checked later, by the class's rules.
+    static func value(_ value: Value, for property: PropertySchema, _ options: ImportOptions, at pointer: String) throws -> Value {
+        switch try decoded(value, for: property, options, at: pointer) {
+        case let date as Date: return .timestamp(Timestamp(date))
+        case let data as Data: return .binary(Array(data))
+        default: return value
+        }
+    }
+
+    /// The Date or Data a string stands for, when `property` wants one and the
+    /// options ask for it; nil otherwise.
+    private static func decoded(_ value: Value, for property: PropertySchema, _ options: ImportOptions, at pointer: String) throws -> Any? {
+        guard case let .string(text) = value else { return nil }
         if property.type == .date, options.decodesISODates {
             let formatter = ISO8601DateFormatter()
             formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
             if let date = formatter.date(from: text) { return date }
             formatter.formatOptions = [.withInternetDateTime]
             if let date = formatter.date(from: text) { return date }
-            throw ImportProblem(pointer: "/\(name)", message: "'\(text)' is not an ISO-8601 date")
+            throw ImportProblem(pointer: pointer, message: "'\(text)' is not an ISO-8601 date")
         }
         if property.type == .data, options.decodesBase64Data {
-            guard let data = Data(base64Encoded: text) else { throw ImportProblem(pointer: "/\(name)", message: "'\(text)' is not base64") }
+            guard let data = Data(base64Encoded: text) else { throw ImportProblem(pointer: pointer, message: "'\(text)' is not base64") }
             return data
         }
-        return text
+        return nil
     }
 }

@@ -27,7 +27,9 @@ extension Results {
     /// As JSON, a ``JSONDocument`` is its `content`, the record it was
     /// imported from. As GeoJSON, each object is a Feature: its first geo point property (or a
     /// ``GeoFeature``'s geometry) is the geometry, its primary key (or
-    /// `GeoFeature.id`) the id, its other properties the `properties`.
+    /// `GeoFeature.id`) the id, its other properties the `properties`. A class
+    /// an import created under another name (``Realm/importGeoJSON(into:from:options:)``,
+    /// ``Realm/importJSON(into:from:options:)``) exports as the built-in class of its shape.
     ///
     /// ```swift
     /// let handle = try FileHandle(forWritingTo: url)
@@ -39,9 +41,10 @@ extension Results {
         let schema = realmOfResults.store.schema
         let table = cls.table
         let geoProperty = GeoIndexProperties.first(in: table.schema, of: schema)
-        let isFeature = table.schema.name == "GeoFeature"
-        // A JSONDocument is written as the record it was imported from.
-        let isDocument = table.schema.name == "JSONDocument"
+        let shape = GenericClass(of: table.schema)
+        let isFeature = shape == .feature
+        // A JSONDocument (or a class of its shape) is written as the record it was imported from.
+        let isDocument = shape == .document
         var out = ""
         func flush(force: Bool = false) {
             if force || out.utf8.count > 1 << 20 {

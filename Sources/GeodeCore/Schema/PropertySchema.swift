@@ -81,7 +81,7 @@ package struct PropertySchema: Hashable, Sendable {
     }
 
     /// Equal in everything a stored document depends on (slot and index aside).
-    func hasSameShape(as other: PropertySchema) -> Bool {
+    package func hasSameShape(as other: PropertySchema) -> Bool {
         type == other.type && collection == other.collection && isOptional == other.isOptional
             && objectClassName == other.objectClassName && originProperty == other.originProperty
     }
