@@ -33,8 +33,9 @@ extension GeodeCommand {
             Without --store, the store is $GEODE_STORE, else geode.geode in the current directory,
             so `geode import x.geojson && geode query "…"` works with no flags.
 
-            On a terminal a progress line shows the records committed and the rate; otherwise
-            a plain line is written every few seconds. Each file ends with a summary line
+            On a terminal a progress bar shows the part of the input read, the records
+            committed, the rate and the time left; otherwise a plain line is written every
+            few seconds. Each file ends with a summary line
             (records written, seconds, records/s, MB/s, geometry types) and the store's size.
 
             Examples:
@@ -91,8 +92,8 @@ extension GeodeCommand {
                     options.atomic = atomic
                     options.idMember = id
                     if update { options.update = .modified }
-                    let progress = ImportProgress(enabled: !quiet)
-                    options.progress = { written in progress.committed(written) }
+                    let progress = ProgressLine(enabled: !quiet)
+                    options.progress = { progress.committed($0) }
                     let url = URL(fileURLWithPath: file)
                     let report: ImportReport
                     switch (format.readsGeoJSON(file), className) {
@@ -112,9 +113,10 @@ extension GeodeCommand {
     }
 }
 
-/// Import progress on standard error: a line rewritten in place on a
-/// terminal, else a plain line every few seconds (logs stay readable).
-final class ImportProgress: @unchecked Sendable {
+/// Import progress on standard error: on a terminal a bar rewritten in place
+/// (part of the input read, records written, rate, time left); otherwise a
+/// plain line every few seconds, so logs stay readable.
+final class ProgressLine: @unchecked Sendable {
     private let enabled: Bool
     private let terminal = isatty(STDERR_FILENO) == 1
     private let started = Date()
@@ -123,16 +125,23 @@ final class ImportProgress: @unchecked Sendable {
 
     init(enabled: Bool) { self.enabled = enabled }
 
-    func committed(_ written: Int) {
+    func committed(_ progress: ImportProgress) {
         guard enabled else { return }
         lock.withLock {
             let now = Date()
-            let rate = Double(written) / max(now.timeIntervalSince(started), 0.001)
+            let elapsed = max(now.timeIntervalSince(started), 0.001)
+            let rate = Double(progress.written) / elapsed
+            let done = progress.fractionCompleted
+            let left = done > 0 ? elapsed * (1 - done) / done : 0
+            let figures = "\(progress.written) records, \(Int(rate))/s, \(Self.clock(left)) left"
             if terminal {
-                FileHandle.standardError.write(Data("\r  \(written) records committed, \(Int(rate))/s   ".utf8))
+                let width = 24
+                let filled = Int((done * Double(width)).rounded(.down))
+                let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+                FileHandle.standardError.write(Data("\r  [\(bar)] \(Int(done * 100))%  \(figures)   ".utf8))
             } else if now.timeIntervalSince(lastLine) >= 5 {
                 lastLine = now
-                FileHandle.standardError.write(Data("  \(written) records committed, \(Int(rate))/s\n".utf8))
+                FileHandle.standardError.write(Data("  \(Int(done * 100))%: \(figures)\n".utf8))
             }
         }
     }
@@ -140,5 +149,12 @@ final class ImportProgress: @unchecked Sendable {
     /// Ends the terminal's progress line.
     func finish() {
         if enabled && terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+
+    /// `m:ss`, or `h:mm:ss` past an hour.
+    static func clock(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded())
+        let (h, m, s) = (total / 3600, total / 60 % 60, total % 60)
+        return h > 0 ? String(format: "%d:%02d:%02d", h, m, s) : String(format: "%d:%02d", m, s)
     }
 }

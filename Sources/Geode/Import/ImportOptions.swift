@@ -35,8 +35,9 @@ public struct ImportOptions: Sendable {
     /// GeoJSON into a named class: the property that receives the feature `id`
     /// (default: the class's primary key, if it has one).
     public var idProperty: String?
-    /// Called after each committed batch with the records written so far.
-    public var progress: (@Sendable (Int) -> Void)?
+    /// Called after each committed batch with the records written so far and
+    /// the part of the input read.
+    public var progress: (@Sendable (ImportProgress) -> Void)?
 
     public init() {}
 }

@@ -388,7 +388,7 @@ extension Realm {
                         // store's pages are in the page cache; drop our mappings of them.
                         input.release(before: record.offset)
                         store.releaseMappedPages()
-                        options.progress?(committed)
+                        options.progress?(ImportProgress(written: committed, bytesRead: record.offset, totalBytes: buffer.count))
                         beginWrite()
                         inBatch = 0
                     }
