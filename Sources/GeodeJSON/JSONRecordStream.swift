@@ -23,7 +23,10 @@ import OrderedCollections
 package struct JSONRecordStream {
     /// One record and where it came from.
     package struct Record: Sendable {
-        package var value: Value
+        /// The record as parsed, to read member by member.
+        package var tree: JSONTree
+        /// The record as an engine value (converted on first use).
+        package var value: Value { tree.value }
         /// 0-based position among the records.
         package var index: Int
         /// Byte offset of its first byte in the input.
@@ -109,9 +112,9 @@ package struct JSONRecordStream {
                     continue
                 }
                 let offset = position
-                let value = try recordValue()
+                let tree = try recordTree()
                 topLevelCount += 1
-                return record(value, offset: offset, pointer: "")
+                return record(tree, offset: offset, pointer: "")
             case let .array(features, first, index):
                 skipSpace()
                 guard let byte = current else { throw syntax("the array is not closed", at: position) }
@@ -126,9 +129,9 @@ package struct JSONRecordStream {
                     skipSpace()
                 }
                 let offset = position
-                let value = try recordValue()
+                let tree = try recordTree()
                 state = .array(features: features, first: false, index: index + 1)
-                return record(value, offset: offset, pointer: features ? "/features/\(index)" : "/\(index)")
+                return record(tree, offset: offset, pointer: features ? "/features/\(index)" : "/\(index)")
             case let .members(first):
                 skipSpace()
                 guard let byte = current else { throw syntax("the object is not closed", at: position) }
@@ -140,7 +143,7 @@ package struct JSONRecordStream {
                         continue
                     }
                     // An ordinary object: it is the record.
-                    return record(.map(members), offset: 0, pointer: "")
+                    return record(JSONTree(value: .map(members)), offset: 0, pointer: "")
                 }
                 if !first {
                     guard byte == UInt8(ascii: ",") else { throw syntax("expected ',' or '}' after an object member", at: position) }
@@ -165,9 +168,9 @@ package struct JSONRecordStream {
         }
     }
 
-    private mutating func record(_ value: Value, offset: Int, pointer: String) -> Record {
+    private mutating func record(_ tree: JSONTree, offset: Int, pointer: String) -> Record {
         defer { recordCount += 1 }
-        return Record(value: value, index: recordCount, offset: offset, pointer: pointer)
+        return Record(tree: tree, index: recordCount, offset: offset, pointer: pointer)
     }
 
     /// Moves past the next record without parsing it — its brackets and
@@ -180,32 +183,36 @@ package struct JSONRecordStream {
         return try next() != nil
     }
 
-    /// A record's value: parsed, or passed over when skipping.
-    private mutating func recordValue() throws -> Value {
-        guard skipping else { return try parseValue() }
+    /// A record: parsed, or passed over when skipping.
+    private mutating func recordTree() throws -> JSONTree {
+        guard skipping else { return try parseTree() }
         guard let end = Self.valueEnd(bytes, position), end > position else {
             throw syntax("a record does not end", at: position)
         }
         position = end
-        return .null
+        return JSONTree(value: .null)
     }
 
     /// Parses one value at `position` and moves past it.
     private mutating func parseValue() throws -> Value {
+        try parseTree().value
+    }
+
+    /// Parses one value at `position` into a tree and moves past it.
+    private mutating func parseTree() throws -> JSONTree {
         var error = json_error_t()
         let flags = Int(JSON_DECODE_ANY | JSON_ALLOW_NUL | JSON_DISABLE_EOF_CHECK)
         let start = bytes.baseAddress.map { ($0 + position).assumingMemoryBound(to: CChar.self) }
         if let root = json_loadb(start, bytes.count - position, flags, &error) {
-            defer { json_decref(root) }
             position += Int(error.position)
-            return JSONReader.convert(root)
+            return JSONTree(owning: root)
         }
         let absolute = position + Int(error.position)
         if json_error_code(&error) == json_error_numeric_overflow, let end = Self.valueEnd(bytes, position) {
             // Rare: an integer beyond 64 bits. Read this value alone, with the reader that handles them.
             let value = try JSONReader.parse(UnsafeRawBufferPointer(rebasing: bytes[position ..< end]), source: source)
             position = end
-            return value
+            return JSONTree(value: value)
         }
         throw syntax(String(cString: geode_json_error_text(&error)), at: max(absolute - 1, position))
     }

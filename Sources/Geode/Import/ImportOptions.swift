@@ -40,4 +40,7 @@ public struct ImportOptions: Sendable {
     public var progress: (@Sendable (ImportProgress) -> Void)?
 
     public init() {}
+
+    /// Whether the import looks each record's id up before writing it.
+    var identifiesRecords: Bool { idMember != nil || update != .error }
 }

@@ -104,15 +104,28 @@ extension Realm {
     /// Features into a class of ``GeoFeature``'s shape.
     private func importFeatures(into table: Table, _ url: URL, _ options: ImportOptions) throws -> ImportReport {
         let idMember = options.idMember
+        // Unless the writer looks ids up, `properties` goes from jansson's tree straight into the document.
+        let streams = !options.identifiesRecords
+        // Where each member goes in a row (a class of GeoFeature's shape has all four).
+        let names = table.storedProperties.map(\.name)
+        guard let idIndex = names.firstIndex(of: "id"), let geometryIndex = names.firstIndex(of: "geometry"),
+              let otherIndex = names.firstIndex(of: "otherGeometry"), let propertiesIndex = names.firstIndex(of: "properties") else {
+            throw GeodeError.schema("class '\(table.schema.name)' does not have GeoFeature's properties")
+        }
+        let template = table.storedProperties.map(\.defaultValue)
         return try importRows(into: table, url, options, map: { record in
             let feature = try FeatureInput(record)
             let id = try idMember.map {
                 try Self.identifying($0, in: feature.properties, at: record.pointer + "/properties", of: "the feature", "property")
             } ?? feature.id
-            let byName: [String: Value] = ["id": id, "geometry": feature.point ?? .null,
-                                           "otherGeometry": feature.otherGeometry, "properties": feature.properties]
-            return MappedRecord(row: table.storedProperties.map { byName[$0.name] ?? $0.defaultValue }, id: id,
-                                geometryType: feature.geometryType)
+            var row = template
+            row[idIndex] = id
+            row[geometryIndex] = feature.point ?? .null
+            row[otherIndex] = feature.otherGeometry
+            if !streams { row[propertiesIndex] = feature.properties?.value ?? .null }
+            var mapped = MappedRecord(row: row, id: id, geometryType: feature.geometryType)
+            if streams, let node = feature.properties { mapped.streamed = (propertiesIndex, node) }
+            return mapped
         }, member: { issue in
             issue.property == "properties" || issue.property == "id" ? "/\(issue.property)" : "/geometry"
         })
@@ -130,7 +143,7 @@ extension Realm {
             let feature = try FeatureInput(record)
             var given = OrderedDictionary<String, Value>()
             var others = OrderedDictionary<String, Value>()
-            if case let .map(members) = feature.properties {
+            if case let .map(members)? = feature.properties?.value {
                 for (key, value) in members {
                     if key != rest, let property = cls.property(named: key) {
                         given[key] = try JSONInput.value(value, for: property, options, at: record.pointer + "/properties/" + key)
@@ -190,7 +203,7 @@ extension Realm {
             report.geometryTypes[feature.geometryType, default: 0] += 1
             var input: [String: Any] = [:]
             var rest: [String: Any] = [:]
-            if case let .map(members) = feature.properties {
+            if case let .map(members)? = feature.properties?.value {
                 for (key, value) in members {
                     if cls.table.schema.property(named: key) != nil { input[key] = try JSONInput.any(value, cls, key, options) } else { rest[key] = JSONInput.any(value) }
                 }
@@ -247,10 +260,16 @@ extension Realm {
     /// Records whole into a class of ``JSONDocument``'s shape.
     private func importDocuments(into table: Table, _ url: URL, _ options: ImportOptions) throws -> ImportReport {
         let idMember = options.idMember
+        // Unless the writer looks ids up, the record goes from jansson's tree straight into the document.
+        let streams = !options.identifiesRecords
+        let contentIndex = table.storedProperties.firstIndex { $0.name == "content" }
         return try importRows(into: table, url, options, map: { record in
-            let id = try idMember.map { try Self.identifying($0, in: record.value, at: record.pointer, of: "the record", "member") } ?? .null
-            let row = table.storedProperties.map { $0.name == "content" ? record.value : $0.name == "id" ? id : $0.defaultValue }
-            return MappedRecord(row: row, id: id, geometryType: nil)
+            let id = try idMember.map { try Self.identifying($0, in: record.tree.root, at: record.pointer, of: "the record", "member") } ?? .null
+            let content = streams ? Value.null : record.value
+            let row = table.storedProperties.map { $0.name == "content" ? content : $0.name == "id" ? id : $0.defaultValue }
+            var mapped = MappedRecord(row: row, id: id, geometryType: nil)
+            if streams, let contentIndex { mapped.streamed = (contentIndex, record.tree.root) }
+            return mapped
         }, member: { _ in "" })
     }
 
@@ -271,7 +290,7 @@ extension Realm {
             }
             var id = idProperty.flatMap { given[$0] } ?? .null
             if let idMember {
-                id = try Self.identifying(idMember, in: record.value, at: record.pointer, of: "the record", "member")
+                id = try Self.identifying(idMember, in: record.tree.root, at: record.pointer, of: "the record", "member")
                 if let idProperty { given[idProperty] = id }
             }
             return MappedRecord(row: try builder.row(from: given, of: cls), id: id, geometryType: nil)
@@ -287,8 +306,9 @@ extension Realm {
     private func importRows(into table: Table, _ url: URL, _ options: ImportOptions,
                             map: @escaping @Sendable (JSONRecordStream.Record) throws -> MappedRecord,
                             member: @escaping @Sendable (ValueIssue) -> String) throws -> ImportReport {
-        let identifies = options.idMember != nil || options.update != .error
+        let identifies = options.identifiesRecords
         let store = self.store
+        let className = table.schema.name
         let problem: @Sendable (ValueIssue, String) -> ImportProblem = { issue, pointer in
             ImportProblem(pointer: pointer + member(issue) + Self.pointer(fromIssuePath: issue.path), message: issue.description)
         }
@@ -299,7 +319,19 @@ extension Realm {
                 do {
                     var mapped = try map(record)
                     guard !identifies else { return mapped }
-                    mapped.prepared = try preparer.prepare(mapped.row)
+                    if let (property, node) = mapped.streamed, !node.isParsed {
+                        // Read another way (a top-level object, a huge integer): the row's checks apply.
+                        mapped.row[property] = node.value
+                        mapped.prepared = try preparer.prepare(mapped.row)
+                    } else if let (property, node) = mapped.streamed {
+                        let name = table.storedProperties[property].name
+                        mapped.prepared = try preparer.prepare(mapped.row, streaming: property) { writer in
+                            try node.encodeMixed(into: &writer, className: className, property: name)
+                        }
+                        mapped.streamed = nil
+                    } else {
+                        mapped.prepared = try preparer.prepare(mapped.row)
+                    }
                     mapped.row = []
                     return mapped
                 } catch let StoreError.invalidValue(issue) {
@@ -325,8 +357,8 @@ extension Realm {
 
     /// The value of `member` in `map`, which identifies a record; throws at
     /// `pointer` when the record lacks it.
-    private static func identifying(_ member: String, in map: Value, at pointer: String, of record: String, _ noun: String) throws -> Value {
-        guard case let .map(members) = map, let value = members[member] else {
+    private static func identifying(_ member: String, in node: JSONNode?, at pointer: String, of record: String, _ noun: String) throws -> Value {
+        guard let value = node?[member]?.value else {
             throw ImportProblem(pointer: pointer, message: "\(record) has no \"\(member)\" \(noun) to identify it")
         }
         return value
@@ -445,6 +477,9 @@ struct MappedRecord: Sendable {
     var id: Value
     var geometryType: String?
     var prepared: PreparedRow?
+    /// A property (row index) to write from the parsed tree straight into the
+    /// document, its place in `row` holding null; only on the parser thread.
+    var streamed: (property: Int, node: JSONNode)?
 
     init(row: [Value], id: Value, geometryType: String?) {
         self.row = row
@@ -460,51 +495,62 @@ final class PreparerBox: @unchecked Sendable {
     init(_ preparer: consuming RowPreparer) { self.preparer = preparer }
 
     func prepare(_ row: [Value]) throws -> PreparedRow { try preparer.prepare(row) }
+
+    func prepare(_ row: [Value], streaming property: Int,
+                 _ write: @escaping (inout DocumentWriter) throws -> Void) throws -> PreparedRow {
+        try preparer.prepare(row, streaming: property, write)
+    }
 }
 
 /// A GeoJSON Feature taken apart: id, point or other geometry, properties.
+/// The small members become engine values; `properties` stays in the parsed
+/// tree until an import converts it or writes it straight into a document.
 struct FeatureInput {
     var id: Value
     var point: Value?
     var otherGeometry: Value = .null
     var geometryType = "none"
-    var properties: Value
+    /// The `properties` object; nil when absent or null.
+    var properties: JSONNode?
 
     static let geometryTypes: Set<String> = ["Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "MultiPolygon", "GeometryCollection"]
 
     init(_ record: JSONRecordStream.Record) throws {
         let at = record.pointer
-        guard case let .map(feature) = record.value else {
-            throw ImportProblem(pointer: at, message: "expected a GeoJSON Feature object, found \(record.value.typeName)")
+        let feature = record.tree.root
+        guard feature.isObject else {
+            throw ImportProblem(pointer: at, message: "expected a GeoJSON Feature object, found \(feature.typeName)")
         }
-        guard case .string("Feature")? = feature["type"] else {
+        guard case .string("Feature")? = feature["type"]?.value else {
             throw ImportProblem(pointer: at + "/type", message: "expected \"type\": \"Feature\"")
         }
-        id = feature["id"] ?? .null
+        id = feature["id"]?.value ?? .null
         switch id {
         case .null, .int, .double, .string: break
         default: throw ImportProblem(pointer: at + "/id", message: "a feature id must be a string or a number, not \(id.typeName)")
         }
-        properties = feature["properties"] ?? .null
-        switch properties {
-        case .null, .map: break
-        default: throw ImportProblem(pointer: at + "/properties", message: "properties must be an object or null, not \(properties.typeName)")
+        if let node = feature["properties"], !node.isNull {
+            guard node.isObject else {
+                throw ImportProblem(pointer: at + "/properties", message: "properties must be an object or null, not \(node.typeName)")
+            }
+            properties = node
         }
-        guard let geometry = feature["geometry"], geometry != .null else { return }
-        guard case let .map(g) = geometry, case let .string(type)? = g["type"], Self.geometryTypes.contains(type) else {
+        guard let geometry = feature["geometry"], !geometry.isNull else { return }
+        guard geometry.isObject, case let .string(type)? = geometry["type"]?.value, Self.geometryTypes.contains(type) else {
             throw ImportProblem(pointer: at + "/geometry", message: "expected a GeoJSON geometry with a known \"type\"")
         }
         geometryType = type
         if type == "Point" {
-            guard case let .list(c)? = g["coordinates"], c.count >= 2, c.count <= 3 else {
+            guard let coordinates = geometry["coordinates"], let count = coordinates.arrayCount, count >= 2, count <= 3 else {
                 throw ImportProblem(pointer: at + "/geometry/coordinates", message: "a Point needs [longitude, latitude] or [longitude, latitude, altitude]")
             }
             var numbers: [Double] = []
-            for (i, v) in c.enumerated() {
-                switch v {
+            numbers.reserveCapacity(count)
+            for i in 0 ..< count {
+                switch coordinates[i]?.value ?? .null {
                 case let .int(n): numbers.append(Double(n))
                 case let .double(d) where d.isFinite: numbers.append(d)
-                default: throw ImportProblem(pointer: at + "/geometry/coordinates/\(i)", message: "a coordinate must be a finite number, not \(v.typeName)")
+                case let v: throw ImportProblem(pointer: at + "/geometry/coordinates/\(i)", message: "a coordinate must be a finite number, not \(v.typeName)")
                 }
             }
             guard abs(numbers[0]) <= 180 else {
@@ -515,16 +561,12 @@ struct FeatureInput {
             }
             point = .embedded([.string("Point"), .list(numbers.map { .double($0) })])
         } else {
-            if type == "GeometryCollection" {
-                guard case .list? = g["geometries"] else {
-                    throw ImportProblem(pointer: at + "/geometry/geometries", message: "a GeometryCollection needs a geometries array")
-                }
-            } else {
-                guard case .list? = g["coordinates"] else {
-                    throw ImportProblem(pointer: at + "/geometry/coordinates", message: "a \(type) needs a coordinates array")
-                }
+            let member = type == "GeometryCollection" ? "geometries" : "coordinates"
+            guard geometry[member]?.arrayCount != nil else {
+                let needs = type == "GeometryCollection" ? "a GeometryCollection needs a geometries array" : "a \(type) needs a coordinates array"
+                throw ImportProblem(pointer: at + "/geometry/\(member)", message: needs)
             }
-            otherGeometry = geometry
+            otherGeometry = geometry.value
         }
     }
 }

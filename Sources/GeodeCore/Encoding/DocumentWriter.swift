@@ -39,6 +39,76 @@ package struct DocumentWriter: ~Copyable {
         return try body(UnsafeRawBufferPointer(start: base, count: count))
     }
 
+    /// The bytes of a document holding `slots`, except that slot
+    /// `streamed.slot` is written by `streamed.write` through the streaming
+    /// calls below (a value taken straight from a foreign tree, such as
+    /// jansson's, with no engine value built for it). A throw leaves the
+    /// writer ready for the next document.
+    package mutating func encodeDocument(_ slots: [Value], streaming streamed: StreamedSlot) throws -> [UInt8] {
+        count = 0
+        offsets.removeAll(keepingCapacity: true)
+        let document = beginContainer()
+        for (i, value) in slots.enumerated() {
+            element(of: document)
+            if i == streamed.slot { try streamed.write(&self) } else { appendValue(value) }
+        }
+        endContainer(document, tag: nil)
+        return Array(UnsafeRawBufferPointer(start: base, count: count))
+    }
+
+    // MARK: - Streaming
+
+    /// A container being streamed: where its payload starts, and where its
+    /// element offsets start on the writer's stack.
+    package struct Container {
+        fileprivate let start: Int
+        fileprivate let firstOffset: Int
+    }
+
+    /// Starts a list, map or embedded object (then ``element(of:)`` before
+    /// each element, ``endContainer(_:tag:)`` after the last).
+    package mutating func beginContainer() -> Container {
+        Container(start: count, firstOffset: offsets.count)
+    }
+
+    /// Marks the start of the next element of `container` (for a map: before its key).
+    @inline(__always)
+    package mutating func element(of container: Container) {
+        offsets.append(count - container.start)
+    }
+
+    /// Ends `container`, as a value with `tag` (`.list`, `.map`, `.embedded`).
+    package mutating func endContainer(_ container: Container, tag: ValueTag?) {
+        finishContainer(start: container.start, firstOffset: container.firstOffset, tag: tag)
+    }
+
+    /// A map key (after ``element(of:)``, before its value).
+    package mutating func appendKey(_ utf8: UnsafeRawBufferPointer) {
+        appendLengthPrefixed(utf8)
+    }
+
+    /// A string value from its UTF-8 bytes.
+    package mutating func appendString(_ utf8: UnsafeRawBufferPointer) {
+        append(ValueTag.string.rawValue)
+        appendLengthPrefixed(utf8)
+    }
+
+    /// Any value.
+    package mutating func append(_ value: borrowing Value) {
+        appendValue(value)
+    }
+
+    /// One slot of a document written by a closure (see ``encodeDocument(_:streaming:)``).
+    package struct StreamedSlot {
+        package var slot: Int
+        package var write: (inout DocumentWriter) throws -> Void
+
+        package init(slot: Int, write: @escaping (inout DocumentWriter) throws -> Void) {
+            self.slot = slot
+            self.write = write
+        }
+    }
+
     /// The bytes of a one-slot document holding `value`.
     package static func encode(_ value: Value) -> [UInt8] {
         var writer = DocumentWriter()
@@ -91,28 +161,26 @@ package struct DocumentWriter: ~Copyable {
         case let .embedded(slots):
             appendContainer(slots, tag: .embedded)
         case let .map(map):
-            let start = count
-            let firstOffset = offsets.count
-            for (key, element) in map {
-                offsets.append(count - start)
-                if key.utf8.withContiguousStorageIfAvailable({ appendLengthPrefixed(UnsafeRawBufferPointer($0)) }) == nil {
-                    Array(key.utf8).withUnsafeBytes { appendLengthPrefixed($0) }
+            let container = beginContainer()
+            for (key, value) in map {
+                element(of: container)
+                if key.utf8.withContiguousStorageIfAvailable({ appendKey(UnsafeRawBufferPointer($0)) }) == nil {
+                    Array(key.utf8).withUnsafeBytes { appendKey($0) }
                 }
-                appendValue(element)
+                appendValue(value)
             }
-            finishContainer(start: start, firstOffset: firstOffset, tag: .map)
+            endContainer(container, tag: .map)
         }
     }
 
     /// Writes a list, an embedded object, or (with no tag) a whole document.
     private mutating func appendContainer(_ values: [Value], tag: ValueTag?) {
-        let start = count
-        let firstOffset = offsets.count
+        let container = beginContainer()
         for value in values {
-            offsets.append(count - start)
+            element(of: container)
             appendValue(value)
         }
-        finishContainer(start: start, firstOffset: firstOffset, tag: tag)
+        endContainer(container, tag: tag)
     }
 
     /// Puts the header in front of the payload written since `start`: the tag

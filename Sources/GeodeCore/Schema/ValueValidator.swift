@@ -107,10 +107,13 @@ package struct ValueValidator {
     package static func isLegalMapKey(_ key: String) -> Bool {
         // On the UTF-8 bytes: Foundation's `contains` on strings is far slower, and imports check every key.
         var key = key
-        return key.withUTF8 { bytes in
-            guard let first = bytes.first, first != UInt8(ascii: "$") else { return false }
-            return !bytes.contains(UInt8(ascii: "."))
-        }
+        return key.withUTF8 { isLegalMapKey(utf8: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// ``isLegalMapKey(_:)`` on a key's UTF-8 bytes.
+    package static func isLegalMapKey(utf8 bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let first = bytes.first, first != UInt8(ascii: "$") else { return false }
+        return !bytes.contains(UInt8(ascii: "."))
     }
 
     /// Runs `body`; a value error it throws gets `step` put in front of its path.

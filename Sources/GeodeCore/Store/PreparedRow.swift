@@ -74,4 +74,23 @@ package struct RowPreparer: ~Copyable {
                            primaryKey: table.primaryKeyRowIndex.map { row[$0] },
                            entries: IndexEntries(slots, of: table))
     }
+
+    /// Like ``prepare(_:)``, with the AnyRealmValue property at row index
+    /// `property` written by `write` straight into the document (its place in
+    /// `row` holds null). `write` must apply AnyRealmValue's rules itself; the
+    /// property may not be indexed, since its value is never built.
+    package mutating func prepare(_ row: [Value], streaming property: Int,
+                                  _ write: @escaping (inout DocumentWriter) throws -> Void) throws -> PreparedRow {
+        let schema = table.storedProperties[property]
+        guard schema.type == .mixed, schema.collection == .single, !schema.isIndexed, !schema.isPrimaryKey else {
+            throw StoreError.invalidValue(ValueIssue(.notAllowedHere("a streamed value in an indexed or typed property"),
+                                                     className: table.schema.name, property: schema.name))
+        }
+        try store.validator.validate(row: row, of: table.rules)
+        _ = try table.objectDatabase()
+        let slots = table.slots(for: row)
+        return PreparedRow(document: try writer.encodeDocument(slots, streaming: .init(slot: schema.slot, write: write)),
+                           primaryKey: table.primaryKeyRowIndex.map { row[$0] },
+                           entries: IndexEntries(slots, of: table))
+    }
 }
