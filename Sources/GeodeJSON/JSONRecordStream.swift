@@ -27,6 +27,14 @@ package struct JSONRecordStream {
         package var tree: JSONTree
         /// The record as an engine value (converted on first use).
         package var value: Value { tree.value }
+
+        /// The record with its tree converted to engine values, free to be
+        /// kept past its parser's arena or handed to another thread.
+        package func detached() -> Record {
+            var record = self
+            record.tree = tree.detached()
+            return record
+        }
         /// 0-based position among the records.
         package var index: Int
         /// Byte offset of its first byte in the input.

@@ -12,20 +12,35 @@ import GeodeCore
 package final class JSONTree: @unchecked Sendable {
     private let json: UnsafeMutablePointer<json_t>?
     private var converted: Value?
+    /// The arena the tree was parsed in, if any, and its epoch then.
+    private let arena: (state: UnsafeMutablePointer<JSONArena.State>, epoch: Int)?
 
     /// Takes over a jansson tree (released with this object).
     init(owning json: UnsafeMutablePointer<json_t>) {
         self.json = json
+        arena = JSONArena.current.map { ($0, $0.pointee.epoch) }
     }
 
     /// A tree already in engine values (a record read another way).
     package init(value: Value) {
         json = nil
         converted = value
+        arena = nil
     }
 
     deinit {
-        if let json { json_decref(json) }
+        guard let json else { return }
+        if let arena {
+            precondition(JSONArena.current == arena.state && arena.state.pointee.epoch == arena.epoch,
+                         "Geode: a JSON record parsed in an arena outlived it (release records on their parser thread, before the arena resets)")
+        }
+        json_decref(json)
+    }
+
+    /// The same record as an engine value, detached from jansson's tree (and
+    /// from any arena), so it may be kept or handed to another thread.
+    package func detached() -> JSONTree {
+        JSONTree(value: value)
     }
 
     /// The whole record as an engine value (converted once, on first use).

@@ -81,3 +81,48 @@ private extension DocumentWriter {
         return writer.encodeDocument(slots)
     }
 }
+
+/// jansson's trees in a thread's arena: parsed and released as usual, memory
+/// reclaimed at each reset, and trees of other threads untouched.
+@Suite struct JSONArenaTests {
+    @Test func recordsParsedInAnArenaReadAndReleaseAsUsual() throws {
+        let text = (0 ..< 2_000).map { #"{"n": \#($0), "s": "text \#($0)", "l": [1, 2, {"k": "v"}]}"# }.joined(separator: "\n")
+        let outside = try #require(try JSONRecordStreamTests.records(#"{"kept": [1, 2, 3]}"#).first)
+        let done = try Thread.runAndWait {
+            JSONArena.begin(capacity: 64 << 10)    // small: later records overflow to malloc
+            defer { JSONArena.end() }
+            var total = 0
+            for round in 0 ..< 3 {
+                for record in try JSONRecordStreamTests.records(text) {
+                    guard case let .int(n)? = record.tree.root["n"]?.value else { return -1 }
+                    total += Int(n)
+                    #expect(try JSONTreeTests.streamed(record.tree.root) == DocumentWriter.encode(record.value), "round \(round)")
+                }
+                JSONArena.reset()
+            }
+            return total
+        }
+        #expect(done == 3 * (0 ..< 2_000).reduce(0, +))
+        #expect(outside.value == .map(["kept": .list([.int(1), .int(2), .int(3)])]), "a tree of another thread is untouched")
+    }
+}
+
+extension Thread {
+    /// Runs `body` on a new thread and waits for its result.
+    static func runAndWait<T: Sendable>(_ body: @escaping @Sendable () throws -> T) throws -> T {
+        let box = ResultBox<T>()
+        let finished = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            box.result = Result { try body() }
+            finished.signal()
+        }
+        thread.start()
+        finished.wait()
+        guard let result = box.result else { throw CancellationError() }
+        return try result.get()
+    }
+}
+
+private final class ResultBox<T: Sendable>: @unchecked Sendable {
+    var result: Result<T, Error>?
+}

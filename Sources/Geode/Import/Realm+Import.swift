@@ -197,7 +197,7 @@ extension Realm {
     /// ```
     @discardableResult
     public func importGeoJSON<T: Object>(_ type: T.Type, from url: URL, options: ImportOptions = ImportOptions()) throws -> ImportReport {
-        try runImport(url, options, prepare: { { $0 } }) { record, _, report in
+        try runImport(url, options, prepare: { { $0.detached() } }) { record, _, report in
             let cls = self.realmClass(type)
             let feature = try FeatureInput(record)
             report.geometryTypes[feature.geometryType, default: 0] += 1
@@ -231,7 +231,7 @@ extension Realm {
     /// ```
     @discardableResult
     public func importJSON<T: Object>(_ type: T.Type, from url: URL, options: ImportOptions = ImportOptions()) throws -> ImportReport {
-        try runImport(url, options, prepare: { { $0 } }) { record, _, report in
+        try runImport(url, options, prepare: { { $0.detached() } }) { record, _, report in
             let cls = self.realmClass(type)
             guard case let .map(members) = record.value else {
                 throw ImportProblem(pointer: record.pointer, message: "expected an object, found \(record.value.typeName)")

@@ -78,6 +78,9 @@ final class RecordPipeline<Output: Sendable>: @unchecked Sendable {
     private func produce(_ p: Int, of parsers: Int, _ stream: JSONRecordStream,
                          _ transform: (JSONRecordStream.Record) throws -> Output) {
         var stream = stream
+        // jansson's trees of a chunk come from one block, reclaimed once the chunk is transformed.
+        JSONArena.begin()
+        defer { JSONArena.end() }
         func hand(_ chunk: Chunk) -> Bool {
             condition.lock()
             defer { condition.unlock() }
@@ -102,6 +105,8 @@ final class RecordPipeline<Output: Sendable>: @unchecked Sendable {
                     while entries.count < Self.chunkSize, let record = try stream.next() {
                         entries.append(Entry(offset: record.offset, pointer: record.pointer, output: Result { try transform(record) }))
                     }
+                    // Every record of the chunk is released: their trees' memory can go.
+                    JSONArena.reset()
                 } catch {
                     _ = hand(Chunk(entries: entries, failure: error, isLast: true))
                     return
