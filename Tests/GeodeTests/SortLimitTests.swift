@@ -11,17 +11,22 @@ import Testing
         @Persisted var b: String?
     }
 
-    @Test(arguments: [1, 7, 100, 499])
-    func aLimitedSortIsThePrefixOfTheWholeSort(limit: Int) throws {
-        let directory = try TemporaryDirectory()
+    static func filledRealm(_ directory: TemporaryDirectory, seed: Int, count: Int = 2000) throws -> Realm {
         let realm = try Realm(configuration: .init(fileURL: directory.url.appendingPathComponent("sort.geode"), objectTypes: [Row.self]))
-        var random = SeededGenerator(seed: UInt64(limit))
+        var random = SeededGenerator(seed: UInt64(seed))
         try realm.write {
-            for _ in 0 ..< 2000 {
+            for _ in 0 ..< count {
                 let b: String? = Int.random(in: 0 ..< 5, using: &random) == 0 ? nil : "s\(Int.random(in: 0 ..< 30, using: &random))"
                 realm.create(Row.self, value: ["a": Int.random(in: 0 ..< 20, using: &random), "b": b as Any])
             }
         }
+        return realm
+    }
+
+    @Test(arguments: [1, 7, 100, 499])
+    func aLimitedSortIsThePrefixOfTheWholeSort(limit: Int) throws {
+        let directory = try TemporaryDirectory()
+        let realm = try Self.filledRealm(directory, seed: limit)
         let rows = realm.objects(Row.self)
         for clause in ["a ASC, b DESC", "b ASC", "a DESC"] {
             let whole = try rows.query("TRUEPREDICATE SORT(\(clause))").map { "\($0.a)|\($0.b ?? "nil")" }
@@ -32,5 +37,40 @@ import Testing
             let limitedObjects = try rows.query("TRUEPREDICATE SORT(\(clause)) LIMIT(\(limit))").map { $0 }
             #expect(limitedObjects == wholeObjects, "\(clause) LIMIT(\(limit)): same objects in the same order")
         }
+    }
+
+    /// `first`, `prefix(_:)` and `[i]` on sorted results read only the first
+    /// rows of the sort; what they return must be the whole sort's, at every
+    /// position, and follow writes.
+    @Test func readingSortedResultsByPositionGivesTheWholeSortsObjects() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try Self.filledRealm(directory, seed: 42, count: 3000)
+        let rows = realm.objects(Row.self)
+        let whole = Array(rows.sorted(by: [SortDescriptor(keyPath: "a"), SortDescriptor(keyPath: "b", ascending: false)]))
+        #expect(whole.count == 3000)
+        let sorted = rows.sorted(by: [SortDescriptor(keyPath: "a"), SortDescriptor(keyPath: "b", ascending: false)])
+        #expect(sorted.first == whole.first)
+        #expect(sorted.count == 3000)
+        #expect(Array(sorted.prefix(100)) == Array(whole.prefix(100)))
+        for position in [0, 1, 127, 128, 129, 511, 700, 2999, 1500, 5] {
+            #expect(sorted[position] == whole[position], "position \(position)")
+        }
+        #expect(sorted.last == whole.last)
+
+        // A write: the next read by position sees it.
+        let fresh = rows.sorted(byKeyPath: "a", ascending: false)
+        #expect(fresh.first?.a == 19)
+        try realm.write { realm.create(Row.self, value: ["a": 99, "b": "new"]) }
+        #expect(fresh.first?.a == 99)
+        #expect(fresh.count == 3001)
+        #expect(fresh[1].a == 19)
+
+        // Filtered and limited sorts agree with their whole forms too.
+        let filtered = rows.filter("a >= 5").sorted(byKeyPath: "b")
+        let filteredWhole = Array(rows.filter("a >= 5").sorted(byKeyPath: "b"))
+        #expect(filtered[3] == filteredWhole[3] && filtered.count == filteredWhole.count)
+        let limited = try rows.query("a < 3 SORT(b DESC) LIMIT(10)")
+        let limitedWhole = Array(try rows.query("a < 3 SORT(b DESC)"))
+        #expect(limited.count == 10 && limited[9] == limitedWhole[9])
     }
 }

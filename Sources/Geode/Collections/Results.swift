@@ -25,6 +25,11 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
     let base: Base
     private var cachedKeys: [ObjectKey] = []
     private var cachedVersion = -1
+    /// For a sorted query read by position: its first keys, and the number of
+    /// results, at `prefixVersion` (so `first` or `[0]` need not sort everything).
+    private var cachedPrefix: [ObjectKey] = []
+    private var cachedTotal = 0
+    private var prefixVersion = -1
     /// The query bound to the schema once (shapes prepared once), run at every version.
     private var boundQuery: BoundQuery?
 
@@ -75,13 +80,54 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
         return Results(realm: realmOfResults, cls: cls, query: combined, base: base, bound: try bind(combined))
     }
 
+    /// The first keys of a sorted query, enough to reach position `index`
+    /// (nil when every key is known, or when the query does not sort): found
+    /// through a bounded heap, not a whole sort.
+    private func prefix(reaching index: Int) -> [ObjectKey]? {
+        let version = realmOfResults.changeCount
+        guard !query.ordering.isEmpty, query.distinct.isEmpty, cachedVersion != version else { return nil }
+        if prefixVersion == version, index < cachedPrefix.count { return cachedPrefix }
+        let wanted = Swift.max(128, (index + 1) * 4)
+        if prefixVersion == version, wanted >= cachedTotal / 4 { return nil }   // most of them: sort all
+        do {
+            let (prefix, total) = try realmOfResults.withTransaction { txn in
+                let executor = try executor(txn)
+                switch base {
+                case .table: return try executor.run(first: wanted)
+                case let .keys(keys): return try executor.run(on: try keys(), first: wanted)
+                }
+            }
+            if prefix.count == total {
+                (cachedKeys, cachedVersion) = (prefix, version)
+                return nil
+            }
+            (cachedPrefix, cachedTotal, prefixVersion) = (prefix, total, version)
+            return prefix
+        } catch {
+            preconditionFailure("Geode: running the query on \(cls.name) failed: \(GeodeError.from(error))")
+        }
+    }
+
     public var startIndex: Int { 0 }
-    public var endIndex: Int { keys.count }
+
+    /// The number of objects. A sorted query learns it with its first keys,
+    /// which reads by position (`first`, `prefix(_:)`, `[i]`) need next.
+    public var endIndex: Int {
+        if cachedVersion != realmOfResults.changeCount, prefix(reaching: 0) != nil { return cachedTotal }
+        return count
+    }
+
+    /// Iterates over the objects as they are when iteration starts.
+    public func makeIterator() -> IndexingIterator<[Element]> {
+        let keys = self.keys
+        return keys.map { element(for: $0) }.makeIterator()
+    }
 
     /// The number of objects; counted without materialising them when the
     /// results were not read at this version yet.
     public var count: Int {
         if cachedVersion == realmOfResults.changeCount { return cachedKeys.count }
+        if prefixVersion == realmOfResults.changeCount { return cachedTotal }
         guard case .table = base else { return keys.count }
         do {
             return try realmOfResults.withTransaction { try executor($0).count() }
@@ -92,9 +138,17 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
 
     /// The object at `index`.
     public subscript(index: Int) -> Element {
+        if index >= 0, let prefix = prefix(reaching: index) {
+            precondition(index < cachedTotal, "Geode: index \(index) is out of bounds (\(cachedTotal) objects)")
+            if index < prefix.count { return element(for: prefix[index]) }
+        }
         let keys = self.keys
         precondition(index >= 0 && index < keys.count, "Geode: index \(index) is out of bounds (\(keys.count) objects)")
-        guard let object = realmOfResults.accessor(cls, keys[index]) as? Object, let element = Element._geodeElement(of: object) else {
+        return element(for: keys[index])
+    }
+
+    private func element(for key: ObjectKey) -> Element {
+        guard let object = realmOfResults.accessor(cls, key) as? Object, let element = Element._geodeElement(of: object) else {
             preconditionFailure("Geode: object of class \(cls.name) is not a \(Element.self)")
         }
         return element

@@ -167,6 +167,13 @@ package struct QueryExecutor {
     /// The keys of the matching objects, in key order or the query's sort order;
     /// with `candidates`, only those objects are tested, and their order is kept.
     package func run(on candidates: [ObjectKey]? = nil) throws -> [ObjectKey] {
+        try run(on: candidates, first: nil).keys
+    }
+
+    /// With `first`, only the first `first` keys in the query's order (found
+    /// through a bounded heap when the query sorts and has no DISTINCT), and
+    /// the number of results in all.
+    package func run(on candidates: [ObjectKey]? = nil, first: Int?) throws -> (keys: [ObjectKey], total: Int) {
         let evaluator = QueryEvaluator(transaction: transaction)
         var keys: [ObjectKey] = []
         switch candidates.map(Plan.keys) ?? plan {
@@ -214,15 +221,18 @@ package struct QueryExecutor {
                 }
             }
         }
+        let matched = keys.count
         if let (path, slots, measure) = bound.distance {
             keys = try sortByDistance(keys, path, slots, measure, evaluator)
         } else if !ordering.isEmpty {
-            // With LIMIT and no DISTINCT only the first rows are needed: keep those.
-            keys = try sort(keys, evaluator, keeping: distinct.isEmpty ? query.limit : nil)
+            // With LIMIT (or `first`) and no DISTINCT only the first rows are needed: keep those.
+            keys = try sort(keys, evaluator, keeping: distinct.isEmpty ? [query.limit, first].compactMap { $0 }.min() : nil)
         }
         if !distinct.isEmpty { keys = try removeDuplicates(keys, evaluator) }
         if let limit = query.limit, keys.count > limit { keys.removeSubrange(limit...) }
-        return keys
+        let total = distinct.isEmpty ? min(matched, query.limit ?? matched) : keys.count
+        if let first, keys.count > first { keys.removeSubrange(first...) }
+        return (keys, total)
     }
 
     private static func sortedUnique(_ keys: [ObjectKey]) -> [ObjectKey] {
