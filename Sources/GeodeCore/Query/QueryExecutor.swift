@@ -182,6 +182,18 @@ package struct QueryExecutor {
                 guard let document = try transaction.document(key, in: table) else { continue }
                 if try evaluator.matches(predicate, .object(table.schema.table, key, document)) { keys.append(key) }
             }
+        case .scan where !ordering.isEmpty && bound.distance == nil:
+            // Sorting a scan: take each match's sort keys from the document the scan reads anyway.
+            var values: [Value]
+            if let halves = try scanInHalves({ executor, from, before in try executor.matchingRows(from: from, before: before) }) {
+                (keys, values) = (halves.0.keys + halves.1.keys, halves.0.values)
+                values.append(contentsOf: halves.1.values)
+            } else {
+                (keys, values) = try matchingRows(from: nil, before: nil)
+            }
+            let matched = keys.count
+            keys = sort(keys, values, keeping: distinct.isEmpty ? [query.limit, first].compactMap { $0 }.min() : nil)
+            return try finish(keys, matched: matched, first: first, evaluator)
         case .scan:
             if let halves = try scanInHalves({ executor, from, before in try executor.matchingKeys(from: from, before: before) }) {
                 keys = halves.0 + halves.1
@@ -226,8 +238,14 @@ package struct QueryExecutor {
             keys = try sortByDistance(keys, path, slots, measure, evaluator)
         } else if !ordering.isEmpty {
             // With LIMIT (or `first`) and no DISTINCT only the first rows are needed: keep those.
-            keys = try sort(keys, evaluator, keeping: distinct.isEmpty ? [query.limit, first].compactMap { $0 }.min() : nil)
+            keys = sort(keys, try sortValues(keys, evaluator), keeping: distinct.isEmpty ? [query.limit, first].compactMap { $0 }.min() : nil)
         }
+        return try finish(keys, matched: matched, first: first, evaluator)
+    }
+
+    /// DISTINCT, LIMIT and `first` on sorted keys; the number of results in all.
+    private func finish(_ keys: [ObjectKey], matched: Int, first: Int?, _ evaluator: QueryEvaluator) throws -> (keys: [ObjectKey], total: Int) {
+        var keys = keys
         if !distinct.isEmpty { keys = try removeDuplicates(keys, evaluator) }
         if let limit = query.limit, keys.count > limit { keys.removeSubrange(limit...) }
         let total = distinct.isEmpty ? min(matched, query.limit ?? matched) : keys.count
@@ -256,10 +274,10 @@ package struct QueryExecutor {
 
     /// Scans the objects in `from ..< before` in this executor's transaction,
     /// calling `body` with the key of each one that matches.
-    private func scan(from: ObjectKey?, before: ObjectKey?, _ body: (ObjectKey) -> Void) throws {
+    private func scan(from: ObjectKey?, before: ObjectKey?, _ body: (ObjectKey, ContainerView) throws -> Void) throws {
         let evaluator = QueryEvaluator(transaction: transaction)
         try transaction.forEach(in: table, from: from, before: before) { key, document in
-            if try evaluator.matches(predicate, .object(table.schema.table, key, document)) { body(key) }
+            if try evaluator.matches(predicate, .object(table.schema.table, key, document)) { try body(key, document) }
             return true
         }
     }
@@ -267,14 +285,27 @@ package struct QueryExecutor {
     /// The keys of the objects in `from ..< before` that match.
     private func matchingKeys(from: ObjectKey?, before: ObjectKey?) throws -> [ObjectKey] {
         var keys: [ObjectKey] = []
-        try scan(from: from, before: before) { keys.append($0) }
+        try scan(from: from, before: before) { key, _ in keys.append(key) }
         return keys
+    }
+
+    /// The keys of the objects in `from ..< before` that match, with their
+    /// sort keys (``sortValues(_:_:)``'s layout), read in the same pass.
+    private func matchingRows(from: ObjectKey?, before: ObjectKey?) throws -> (keys: [ObjectKey], values: [Value]) {
+        let evaluator = QueryEvaluator(transaction: transaction)
+        var keys: [ObjectKey] = []
+        var values: [Value] = []
+        try scan(from: from, before: before) { key, document in
+            keys.append(key)
+            for (path, _) in ordering { values.append(try firstValue(path, key, document, evaluator)) }
+        }
+        return (keys, values)
     }
 
     /// How many objects in `from ..< before` match.
     private func matchCount(from: ObjectKey?, before: ObjectKey?) throws -> Int {
         var n = 0
-        try scan(from: from, before: before) { _ in n += 1 }
+        try scan(from: from, before: before) { _, _ in n += 1 }
         return n
     }
 
@@ -365,12 +396,8 @@ package struct QueryExecutor {
         return result
     }
 
-    /// A stable sort on the sort keys; null sorts first in ascending order.
-    /// Each document is read once; the keys sit in one flat array and an
-    /// array of positions is sorted, comparing common same-type pairs directly.
-    /// With `keeping`, only that many first rows are kept, through a bounded
-    /// heap instead of a whole sort (the same rows, in the same order).
-    private func sort(_ keys: [ObjectKey], _ evaluator: QueryEvaluator, keeping limit: Int? = nil) throws -> [ObjectKey] {
+    /// The sort keys of `keys`' objects, row after row, `ordering.count` per row.
+    private func sortValues(_ keys: [ObjectKey], _ evaluator: QueryEvaluator) throws -> [Value] {
         let width = ordering.count
         var values: [Value] = []
         values.reserveCapacity(keys.count * width)
@@ -381,6 +408,16 @@ package struct QueryExecutor {
                 values.append(contentsOf: repeatElement(Value.null, count: width))
             }
         }
+        return values
+    }
+
+    /// A stable sort of `keys` on their sort keys `values` (one flat array,
+    /// ``sortValues(_:_:)``'s layout); null sorts first in ascending order. An
+    /// array of positions is sorted, comparing common same-type pairs directly.
+    /// With `keeping`, only that many first rows are kept, through a bounded
+    /// heap instead of a whole sort (the same rows, in the same order).
+    private func sort(_ keys: [ObjectKey], _ values: [Value], keeping limit: Int? = nil) -> [ObjectKey] {
+        let width = ordering.count
         let ascending = ordering.map(\.1)
         return values.withUnsafeBufferPointer { v in
             // Whether row a comes before row b (ties by position: a stable sort).
