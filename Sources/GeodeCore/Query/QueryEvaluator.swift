@@ -31,7 +31,9 @@ final class QueryEvaluator {
         case let .or(a, b): return try matches(a, root) || matches(b, root)
         case let .not(a): return try !matches(a, root)
         case let .compare(c):
-            if let simple = c.simple, case let .object(_, _, document) = root { return try compareSimple(c, simple, document) }
+            if let simple = c.simple, case let .constant(constant) = c.rhs, case let .object(_, _, document) = root {
+                return try compareSimple(c, simple, constant, document)
+            }
             return try compare(c, root)
         case let .geoWithin(path, slots, region, quantifier):
             return try quantified(quantifier) { test in
@@ -73,8 +75,7 @@ final class QueryEvaluator {
     /// A comparison whose left side walks slots, map keys and list indexes
     /// only, against a constant: the path is followed in a loop, without
     /// closures or copies of the bound steps.
-    private func compareSimple(_ c: BoundComparison, _ simple: SimplePath, _ document: ContainerView) throws -> Bool {
-        guard case let .constant(constant) = c.rhs else { return false }
+    func compareSimple(_ c: BoundComparison, _ simple: SimplePath, _ constant: Value, _ document: ContainerView) throws -> Bool {
         let view: ValueView
         switch try simple.resolve(in: document) {
         case let .value(found): view = found

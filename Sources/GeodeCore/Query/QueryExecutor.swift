@@ -276,6 +276,15 @@ package struct QueryExecutor {
     /// calling `body` with the key of each one that matches.
     private func scan(from: ObjectKey?, before: ObjectKey?, _ body: (ObjectKey, ContainerView) throws -> Void) throws {
         let evaluator = QueryEvaluator(transaction: transaction)
+        if case let .compare(c) = predicate, let simple = c.simple, case let .constant(constant) = c.rhs {
+            // One comparison of a plain path with a constant, the commonest scan: its parts are
+            // taken out of the predicate once, not copied out of it for every object.
+            try transaction.forEach(in: table, from: from, before: before) { key, document in
+                if try evaluator.compareSimple(c, simple, constant, document) { try body(key, document) }
+                return true
+            }
+            return
+        }
         try transaction.forEach(in: table, from: from, before: before) { key, document in
             if try evaluator.matches(predicate, .object(table.schema.table, key, document)) { try body(key, document) }
             return true
