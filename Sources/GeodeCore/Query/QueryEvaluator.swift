@@ -24,6 +24,33 @@ final class QueryEvaluator {
 
     // MARK: Predicates
 
+    /// `predicate` as a tree of closures over an object's key and document,
+    /// built once for a scan: the parts of each plain comparison with a constant
+    /// are taken out of the predicate here, where ``matches(_:_:)`` would copy
+    /// them out again for every object (each copy updates reference counts).
+    func matcher(for predicate: BoundPredicate, table: UInt32) -> (ObjectKey, ContainerView) throws -> Bool {
+        switch predicate {
+        case let .constant(b):
+            return { _, _ in b }
+        case let .and(a, b):
+            let (first, second) = (matcher(for: a, table: table), matcher(for: b, table: table))
+            return { try first($0, $1) && second($0, $1) }
+        case let .or(a, b):
+            let (first, second) = (matcher(for: a, table: table), matcher(for: b, table: table))
+            return { try first($0, $1) || second($0, $1) }
+        case let .not(a):
+            let inner = matcher(for: a, table: table)
+            return { try !inner($0, $1) }
+        case let .compare(c):
+            if let simple = c.simple, case let .constant(constant) = c.rhs {
+                return { _, document in try self.compareSimple(c, simple, constant, document) }
+            }
+            return { key, document in try self.compare(c, .object(table, key, document)) }
+        case .geoWithin:
+            return { key, document in try self.matches(predicate, .object(table, key, document)) }
+        }
+    }
+
     func matches(_ predicate: BoundPredicate, _ root: Item) throws -> Bool {
         switch predicate {
         case let .constant(b): return b

@@ -275,18 +275,9 @@ package struct QueryExecutor {
     /// Scans the objects in `from ..< before` in this executor's transaction,
     /// calling `body` with the key of each one that matches.
     private func scan(from: ObjectKey?, before: ObjectKey?, _ body: (ObjectKey, ContainerView) throws -> Void) throws {
-        let evaluator = QueryEvaluator(transaction: transaction)
-        if case let .compare(c) = predicate, let simple = c.simple, case let .constant(constant) = c.rhs {
-            // One comparison of a plain path with a constant, the commonest scan: its parts are
-            // taken out of the predicate once, not copied out of it for every object.
-            try transaction.forEach(in: table, from: from, before: before) { key, document in
-                if try evaluator.compareSimple(c, simple, constant, document) { try body(key, document) }
-                return true
-            }
-            return
-        }
+        let matches = QueryEvaluator(transaction: transaction).matcher(for: predicate, table: table.schema.table)
         try transaction.forEach(in: table, from: from, before: before) { key, document in
-            if try evaluator.matches(predicate, .object(table.schema.table, key, document)) { try body(key, document) }
+            if try matches(key, document) { try body(key, document) }
             return true
         }
     }
@@ -302,13 +293,32 @@ package struct QueryExecutor {
     /// sort keys (``sortValues(_:_:)``'s layout), read in the same pass.
     private func matchingRows(from: ObjectKey?, before: ObjectKey?) throws -> (keys: [ObjectKey], values: [Value]) {
         let evaluator = QueryEvaluator(transaction: transaction)
+        let paths = sortPaths
         var keys: [ObjectKey] = []
         var values: [Value] = []
         try scan(from: from, before: before) { key, document in
             keys.append(key)
-            for (path, _) in ordering { values.append(try firstValue(path, key, document, evaluator)) }
+            for i in paths.indices { values.append(try sortValue(i, paths[i], key, document, evaluator)) }
         }
         return (keys, values)
+    }
+
+    /// The sort keys' paths in the form the fast path walks, where they qualify.
+    private var sortPaths: [SimplePath?] { ordering.map { SimplePath($0.0) } }
+
+    /// Sort key `i` of an object: through its simple path when it ends on a
+    /// scalar, else as the query language reads it (the first value the path yields).
+    private func sortValue(_ i: Int, _ simple: SimplePath?, _ key: ObjectKey, _ document: ContainerView,
+                           _ evaluator: QueryEvaluator) throws -> Value {
+        if let simple {
+            switch try simple.resolve(in: document) {
+            case let .value(view) where view.tag != .list && view.tag != .map && view.tag != .embedded: return try view.decode()
+            case .defaultValue: return simple.missing
+            case .null: return .null
+            default: break
+            }
+        }
+        return try firstValue(ordering[i].0, key, document, evaluator)
     }
 
     /// How many objects in `from ..< before` match.
@@ -408,11 +418,12 @@ package struct QueryExecutor {
     /// The sort keys of `keys`' objects, row after row, `ordering.count` per row.
     private func sortValues(_ keys: [ObjectKey], _ evaluator: QueryEvaluator) throws -> [Value] {
         let width = ordering.count
+        let paths = sortPaths
         var values: [Value] = []
         values.reserveCapacity(keys.count * width)
         for key in keys {
             if let document = try transaction.document(key, in: table) {
-                for (path, _) in ordering { values.append(try firstValue(path, key, document, evaluator)) }
+                for i in paths.indices { values.append(try sortValue(i, paths[i], key, document, evaluator)) }
             } else {
                 values.append(contentsOf: repeatElement(Value.null, count: width))
             }
