@@ -64,7 +64,17 @@ struct QueryLexer {
         scalars = Array(text.unicodeScalars)
     }
 
+    /// The tokens of `text`, remembered for the texts used last: a program
+    /// runs the same query texts again and again with other arguments, and
+    /// splitting them is a third of a simple query's set-up.
     static func tokens(_ text: String) throws -> [QueryToken] {
+        if let known = TokenCache.shared.tokens(of: text) { return known }
+        let tokens = try split(text)
+        TokenCache.shared.remember(tokens, of: text)
+        return tokens
+    }
+
+    private static func split(_ text: String) throws -> [QueryToken] {
         var lexer = QueryLexer(text)
         var tokens: [QueryToken] = []
         while true {
@@ -297,6 +307,27 @@ package enum QueryLiteral {
         case let .uuid(u): return "uuid(\(u.uuidString))"
         case let .link(l): return "link(\(l.table):\(l.key.rawValue))"
         default: return value.typeName
+        }
+    }
+}
+
+/// The tokens of recently used query texts (bounded; shared by all threads).
+private final class TokenCache: @unchecked Sendable {
+    static let shared = TokenCache()
+    private static let capacity = 512
+    private var entries: [String: [QueryToken]] = [:]
+    private let lock = NSLock()
+
+    func tokens(of text: String) -> [QueryToken]? {
+        lock.withLock { entries[text] }
+    }
+
+    func remember(_ tokens: [QueryToken], of text: String) {
+        // Long texts (queries built with their values inline) would only churn the cache.
+        guard text.utf8.count <= 1_024 else { return }
+        lock.withLock {
+            if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+            entries[text] = tokens
         }
     }
 }
