@@ -110,8 +110,12 @@ struct SimplePath {
     enum Kind: UInt8 { case slot, key, index }
 
     private var kinds: [Kind] = []
+    /// A slot or an index; for a key, where its bytes start in `keyBytes`.
     private var numbers: [Int] = []
-    private var keys: [[UInt8]] = []
+    /// For a key, its length in bytes; 0 otherwise.
+    private var lengths: [Int] = []
+    /// Every key's UTF-8 bytes, one after the other (one buffer: reading a key costs no reference count).
+    private var keyBytes: [UInt8] = []
     /// What an absent last slot reads as.
     private(set) var missing = Value.null
     /// Whether a list or map reached at the end compares by its elements (mixed values).
@@ -124,14 +128,17 @@ struct SimplePath {
             case let .slot(slot, defaultValue):
                 kinds.append(.slot)
                 numbers.append(slot)
+                lengths.append(0)
                 if i == path.steps.count - 1 { missing = defaultValue }
             case let .key(key):
                 kinds.append(.key)
-                numbers.append(keys.count)
-                keys.append(Array(key.utf8))
+                numbers.append(keyBytes.count)
+                lengths.append(key.utf8.count)
+                keyBytes.append(contentsOf: key.utf8)
             case let .index(index):
                 kinds.append(.index)
                 numbers.append(index)
+                lengths.append(0)
             default:
                 return nil
             }
@@ -153,6 +160,10 @@ struct SimplePath {
 
     /// The value at the end of the path.
     func resolve(in document: ContainerView) throws -> Found {
+        try keyBytes.withUnsafeBytes { try resolve(in: document, keys: $0) }
+    }
+
+    private func resolve(in document: ContainerView, keys: UnsafeRawBufferPointer) throws -> Found {
         var container = document
         var view: ValueView?
         for i in 0 ..< kinds.count {
@@ -165,7 +176,7 @@ struct SimplePath {
                 view = try container.value(at: numbers[i])
             case .key:
                 guard container.kind == .map else { return .nothing }
-                view = try keys[numbers[i]].withUnsafeBytes { try container.value(forKeyBytes: $0) }
+                view = try container.value(forKeyBytes: UnsafeRawBufferPointer(rebasing: keys[numbers[i] ..< numbers[i] + lengths[i]]))
             case .index:
                 guard container.kind == .list else { return .nothing }
                 let n = numbers[i]
