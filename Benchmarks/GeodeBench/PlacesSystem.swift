@@ -36,9 +36,9 @@ final class GeodeSystem: PlacesSystem {
     func load(_ places: String, into directory: URL) throws -> Int {
         path = directory.appendingPathComponent("places.geode").path
         let realm = try Realm(configuration: Realm.Configuration(fileURL: URL(fileURLWithPath: path), objectTypes: [GeoFeature.self, GeoJSONPoint.self]))
-        var options = ImportOptions()
-        options.batchSize = 100_000
-        let report = try realm.importGeoJSON(from: URL(fileURLWithPath: places), options: options)
+        // The default batches (10,000 records), as `geode import` writes them: larger ones leave
+        // more freed pages in the file (a batch's copy-on-write pages are reused only by the next).
+        let report = try realm.importGeoJSON(from: URL(fileURLWithPath: places), options: ImportOptions())
         self.realm = realm
         return report.written
     }
