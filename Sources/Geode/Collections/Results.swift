@@ -117,10 +117,23 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
         return count
     }
 
-    /// Iterates over the objects as they are when iteration starts.
-    public func makeIterator() -> IndexingIterator<[Element]> {
-        let keys = self.keys
-        return keys.map { element(for: $0) }.makeIterator()
+    /// Iterates over the objects as they are when iteration starts (each
+    /// object made when it is reached).
+    public func makeIterator() -> Iterator {
+        Iterator(results: self, keys: keys)
+    }
+
+    /// The objects of ``Results`` as they were when iteration started.
+    public struct Iterator: IteratorProtocol {
+        let results: Results
+        let keys: [ObjectKey]
+        var position = 0
+
+        public mutating func next() -> Element? {
+            guard position < keys.count else { return nil }
+            defer { position += 1 }
+            return results.element(for: keys[position])
+        }
     }
 
     /// The number of objects; counted without materialising them when the
