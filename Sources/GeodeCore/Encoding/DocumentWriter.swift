@@ -162,12 +162,16 @@ package struct DocumentWriter: ~Copyable {
             appendContainer(slots, tag: .embedded)
         case let .map(map):
             let container = beginContainer()
-            for (key, value) in map {
-                element(of: container)
-                if key.utf8.withContiguousStorageIfAvailable({ appendKey(UnsafeRawBufferPointer($0)) }) == nil {
-                    Array(key.utf8).withUnsafeBytes { appendKey($0) }
+            map.keys.elements.withUnsafeBufferPointer { keys in
+                map.values.elements.withUnsafeBufferPointer { values in
+                    for i in keys.indices {
+                        element(of: container)
+                        if keys[i].utf8.withContiguousStorageIfAvailable({ appendKey(UnsafeRawBufferPointer($0)) }) == nil {
+                            Array(keys[i].utf8).withUnsafeBytes { appendKey($0) }
+                        }
+                        appendValue(values[i])
+                    }
                 }
-                appendValue(value)
             }
             endContainer(container, tag: .map)
         }
@@ -176,9 +180,12 @@ package struct DocumentWriter: ~Copyable {
     /// Writes a list, an embedded object, or (with no tag) a whole document.
     private mutating func appendContainer(_ values: [Value], tag: ValueTag?) {
         let container = beginContainer()
-        for value in values {
-            element(of: container)
-            appendValue(value)
+        // Through the buffer: each element is read in place, not copied (and retained) out of the array.
+        values.withUnsafeBufferPointer { elements in
+            for i in elements.indices {
+                element(of: container)
+                appendValue(elements[i])
+            }
         }
         endContainer(container, tag: tag)
     }
