@@ -124,7 +124,7 @@ package struct JSONNode: @unchecked Sendable {
     }
 
     /// The JSON type's name, as engine values name theirs (`map`, `list`, `string`…).
-    package var typeName: String { value(shallow: true).typeName }
+    package var typeName: String { shallowValue.typeName }
 
     /// The member `key` of an object node; nil when absent or not an object.
     package subscript(key: String) -> JSONNode? {
@@ -139,7 +139,7 @@ package struct JSONNode: @unchecked Sendable {
     }
 
     /// Scalars as they are; objects and arrays empty (only their kind is wanted).
-    private func value(shallow: Bool) -> Value {
+    private var shallowValue: Value {
         guard case let .json(json) = storage else { return value }
         switch geode_json_typeof(json) {
         case JSON_OBJECT: return .map([:])

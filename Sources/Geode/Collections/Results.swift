@@ -57,20 +57,26 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
     /// The keys of the objects, recomputed when the realm changed.
     var keys: [ObjectKey] {
         if cachedVersion != realmOfResults.changeCount {
-            do {
-                cachedKeys = try realmOfResults.withTransaction { txn in
-                    let executor = try executor(txn)
-                    switch base {
-                    case .table: return try executor.run()
-                    case let .keys(keys): return try executor.run(on: try keys())
-                    }
-                }
-            } catch {
-                preconditionFailure("Geode: running the query on \(cls.name) failed: \(GeodeError.from(error))")
-            }
+            cachedKeys = evaluate(first: nil).keys
             cachedVersion = realmOfResults.changeCount
         }
         return cachedKeys
+    }
+
+    /// Runs the query: every key, or with `first` only the first ones in its
+    /// order; and how many results there are in all.
+    private func evaluate(first: Int?) -> (keys: [ObjectKey], total: Int) {
+        do {
+            return try realmOfResults.withTransaction { txn in
+                let executor = try executor(txn)
+                switch base {
+                case .table: return try executor.run(first: first)
+                case let .keys(keys): return try executor.run(on: try keys(), first: first)
+                }
+            }
+        } catch {
+            preconditionFailure("Geode: running the query on \(cls.name) failed: \(GeodeError.from(error))")
+        }
     }
 
     /// Results with `refinement` applied after this query's own clauses.
@@ -89,23 +95,13 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
         if prefixVersion == version, index < cachedPrefix.count { return cachedPrefix }
         let wanted = Swift.max(128, (index + 1) * 4)
         if prefixVersion == version, wanted >= cachedTotal / 4 { return nil }   // most of them: sort all
-        do {
-            let (prefix, total) = try realmOfResults.withTransaction { txn in
-                let executor = try executor(txn)
-                switch base {
-                case .table: return try executor.run(first: wanted)
-                case let .keys(keys): return try executor.run(on: try keys(), first: wanted)
-                }
-            }
-            if prefix.count == total {
-                (cachedKeys, cachedVersion) = (prefix, version)
-                return nil
-            }
-            (cachedPrefix, cachedTotal, prefixVersion) = (prefix, total, version)
-            return prefix
-        } catch {
-            preconditionFailure("Geode: running the query on \(cls.name) failed: \(GeodeError.from(error))")
+        let (prefix, total) = evaluate(first: wanted)
+        if prefix.count == total {
+            (cachedKeys, cachedVersion) = (prefix, version)
+            return nil
         }
+        (cachedPrefix, cachedTotal, prefixVersion) = (prefix, total, version)
+        return prefix
     }
 
     public var startIndex: Int { 0 }

@@ -104,8 +104,6 @@ extension Realm {
     /// Features into a class of ``GeoFeature``'s shape.
     private func importFeatures(into table: Table, _ url: URL, _ options: ImportOptions) throws -> ImportReport {
         let idMember = options.idMember
-        // Unless the writer looks ids up, `properties` goes from jansson's tree straight into the document.
-        let streams = !options.identifiesRecords
         // Where each member goes in a row (a class of GeoFeature's shape has all four).
         let names = table.storedProperties.map(\.name)
         guard let idIndex = names.firstIndex(of: "id"), let geometryIndex = names.firstIndex(of: "geometry"),
@@ -122,9 +120,8 @@ extension Realm {
             row[idIndex] = id
             row[geometryIndex] = feature.point ?? .null
             row[otherIndex] = feature.otherGeometry
-            if !streams { row[propertiesIndex] = feature.properties?.value ?? .null }
             var mapped = MappedRecord(row: row, id: id, geometryType: feature.geometryType)
-            if streams, let node = feature.properties { mapped.streamed = (propertiesIndex, node) }
+            if let node = feature.properties { mapped.streamed = (propertiesIndex, node) }
             return mapped
         }, member: { issue in
             issue.property == "properties" || issue.property == "id" ? "/\(issue.property)" : "/geometry"
@@ -260,15 +257,18 @@ extension Realm {
     /// Records whole into a class of ``JSONDocument``'s shape.
     private func importDocuments(into table: Table, _ url: URL, _ options: ImportOptions) throws -> ImportReport {
         let idMember = options.idMember
-        // Unless the writer looks ids up, the record goes from jansson's tree straight into the document.
-        let streams = !options.identifiesRecords
-        let contentIndex = table.storedProperties.firstIndex { $0.name == "content" }
+        // Where each member goes in a row (a class of JSONDocument's shape has both).
+        let names = table.storedProperties.map(\.name)
+        guard let idIndex = names.firstIndex(of: "id"), let contentIndex = names.firstIndex(of: "content") else {
+            throw GeodeError.schema("class '\(table.schema.name)' does not have JSONDocument's properties")
+        }
+        let template = table.storedProperties.map(\.defaultValue)
         return try importRows(into: table, url, options, map: { record in
             let id = try idMember.map { try Self.identifying($0, in: record.tree.root, at: record.pointer, of: "the record", "member") } ?? .null
-            let content = streams ? Value.null : record.value
-            let row = table.storedProperties.map { $0.name == "content" ? content : $0.name == "id" ? id : $0.defaultValue }
+            var row = template
+            row[idIndex] = id
             var mapped = MappedRecord(row: row, id: id, geometryType: nil)
-            if streams, let contentIndex { mapped.streamed = (contentIndex, record.tree.root) }
+            mapped.streamed = (contentIndex, record.tree.root)
             return mapped
         }, member: { _ in "" })
     }
@@ -318,20 +318,23 @@ extension Realm {
             return { record in
                 do {
                     var mapped = try map(record)
-                    guard !identifies else { return mapped }
-                    if let (property, node) = mapped.streamed, !node.isParsed {
-                        // Read another way (a top-level object, a huge integer): the row's checks apply.
-                        mapped.row[property] = node.value
-                        mapped.prepared = try preparer.prepare(mapped.row)
-                    } else if let (property, node) = mapped.streamed {
-                        let name = table.storedProperties[property].name
-                        mapped.prepared = try preparer.prepare(mapped.row, streaming: property) { writer in
-                            try node.encodeMixed(into: &writer, className: className, property: name)
-                        }
+                    if let (property, node) = mapped.streamed {
+                        // The node must not outlive its record (nor leave this thread).
                         mapped.streamed = nil
-                    } else {
-                        mapped.prepared = try preparer.prepare(mapped.row)
+                        if identifies || !node.isParsed {
+                            // The writer needs the row to look its id up, or the node was read
+                            // another way (a top-level object, a huge integer): its value goes
+                            // into the row, and the row's checks apply.
+                            mapped.row[property] = node.value
+                        } else {
+                            let name = table.storedProperties[property].name
+                            mapped.prepared = try preparer.prepare(mapped.row, streaming: property) { writer in
+                                try node.encodeMixed(into: &writer, className: className, property: name)
+                            }
+                        }
                     }
+                    guard !identifies else { return mapped }
+                    if mapped.prepared == nil { mapped.prepared = try preparer.prepare(mapped.row) }
                     mapped.row = []
                     return mapped
                 } catch let StoreError.invalidValue(issue) {
@@ -477,8 +480,9 @@ struct MappedRecord: Sendable {
     var id: Value
     var geometryType: String?
     var prepared: PreparedRow?
-    /// A property (row index) to write from the parsed tree straight into the
-    /// document, its place in `row` holding null; only on the parser thread.
+    /// A property (row index) whose value is still in the parsed tree, its place
+    /// in `row` holding null: written straight into the document, or put into
+    /// the row, on the parser thread (never handed to the writer).
     var streamed: (property: Int, node: JSONNode)?
 
     init(row: [Value], id: Value, geometryType: String?) {

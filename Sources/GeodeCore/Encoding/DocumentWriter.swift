@@ -44,13 +44,16 @@ package struct DocumentWriter: ~Copyable {
     /// calls below (a value taken straight from a foreign tree, such as
     /// jansson's, with no engine value built for it). A throw leaves the
     /// writer ready for the next document.
-    package mutating func encodeDocument(_ slots: [Value], streaming streamed: StreamedSlot) throws -> [UInt8] {
+    package mutating func encodeDocument(_ slots: [Value], streaming streamed: StreamedSlot?) throws -> [UInt8] {
+        guard let streamed else { return encodeDocument(slots) }
         count = 0
         offsets.removeAll(keepingCapacity: true)
         let document = beginContainer()
-        for (i, value) in slots.enumerated() {
-            element(of: document)
-            if i == streamed.slot { try streamed.write(&self) } else { appendValue(value) }
+        try slots.withUnsafeBufferPointer { values in
+            for i in values.indices {
+                element(of: document)
+                if i == streamed.slot { try streamed.write(&self) } else { appendValue(values[i]) }
+            }
         }
         endContainer(document, tag: nil)
         return Array(UnsafeRawBufferPointer(start: base, count: count))

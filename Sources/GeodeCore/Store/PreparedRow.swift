@@ -67,12 +67,7 @@ package struct RowPreparer: ~Copyable {
     /// Validates `row` (declaration order, as `insert` takes it) and encodes it.
     /// - Throws: ``StoreError/invalidValue(_:)`` naming class, property and path.
     package mutating func prepare(_ row: [Value]) throws -> PreparedRow {
-        try store.validator.validate(row: row, of: table.rules)
-        _ = try table.objectDatabase()
-        let slots = table.slots(for: row)
-        return PreparedRow(document: writer.encodeDocument(slots),
-                           primaryKey: table.primaryKeyRowIndex.map { row[$0] },
-                           entries: IndexEntries(slots, of: table))
+        try prepare(row, streamed: nil)
     }
 
     /// Like ``prepare(_:)``, with the AnyRealmValue property at row index
@@ -86,10 +81,14 @@ package struct RowPreparer: ~Copyable {
             throw StoreError.invalidValue(ValueIssue(.notAllowedHere("a streamed value in an indexed or typed property"),
                                                      className: table.schema.name, property: schema.name))
         }
+        return try prepare(row, streamed: .init(slot: schema.slot, write: write))
+    }
+
+    private mutating func prepare(_ row: [Value], streamed: DocumentWriter.StreamedSlot?) throws -> PreparedRow {
         try store.validator.validate(row: row, of: table.rules)
         _ = try table.objectDatabase()
         let slots = table.slots(for: row)
-        return PreparedRow(document: try writer.encodeDocument(slots, streaming: .init(slot: schema.slot, write: write)),
+        return PreparedRow(document: try writer.encodeDocument(slots, streaming: streamed),
                            primaryKey: table.primaryKeyRowIndex.map { row[$0] },
                            entries: IndexEntries(slots, of: table))
     }
