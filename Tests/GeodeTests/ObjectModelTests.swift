@@ -39,6 +39,18 @@ enum Model {
     class Inside: Object {
         @Persisted var note = ""
     }
+
+    /// Links held inside an embedded object.
+    class Kennel: EmbeddedObject {
+        @Persisted var favourite: Toy?
+        @Persisted var spares: List<Toy>
+    }
+
+    class Shelter: Object {
+        @Persisted var name = ""
+        @Persisted var kennel: Kennel?
+        @Persisted var annexes: List<Kennel>
+    }
 }
 
 @Suite struct ObjectModelTests {
@@ -161,6 +173,27 @@ enum Model {
         #expect(pet.toys.map(\.name) == ["rope"])
         #expect(pet.toysByRoom.count == 1)
         #expect(pet.toysByRoom["hall"] == .some(nil), "a map keeps the key with a null value")
+    }
+
+    @Test func deletingAnObjectClearsLinksInsideEmbeddedObjectsAndInClassesAddedLater() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try makeRealm(directory)
+        let ball = Model.Toy(value: ["name": "ball"])
+        let rope = Model.Toy(value: ["name": "rope"])
+        let shelter = Model.Shelter(value: ["name": "north", "kennel": ["favourite": ball, "spares": [ball, rope]],
+                                            "annexes": [["favourite": rope, "spares": [ball]]]])
+        try realm.write { realm.add(shelter) }
+        // A class first used now: the store's catalog is rebuilt, and must know it can link to toys.
+        let late = Model.LateComer(value: ["note": "late", "toy": ball])
+        try realm.write { realm.add(late) }
+        try realm.write { realm.delete(ball) }
+        #expect(ball.isInvalidated)
+        #expect(shelter.kennel?.favourite == nil)
+        #expect(shelter.kennel?.spares.map(\.name) == ["rope"])
+        #expect(shelter.annexes.first?.favourite?.name == "rope")
+        #expect(shelter.annexes.first?.spares.isEmpty == true)
+        #expect(late.toy == nil)
+        #expect(realm.objects(Model.Toy.self).map(\.name) == ["rope"])
     }
 
     @Test func aCancelledWriteLeavesObjectsUnmanaged() throws {

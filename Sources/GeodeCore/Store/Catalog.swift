@@ -8,6 +8,9 @@ final class Catalog: @unchecked Sendable {
     let validator: ValueValidator
     /// The databases the tables use, by class name (and `pk/` + name).
     let databases: [String: Database]
+    /// For each table number, the tables of top-level classes whose objects
+    /// can hold a link to its objects (what deleting one of them must clean).
+    let linkHolders: [UInt32: [Table]]
 
     init(schema: Schema, databases: [String: Database]) {
         self.schema = schema
@@ -37,5 +40,24 @@ final class Catalog: @unchecked Sendable {
         self.tables = tables
         tablesByID = Dictionary(tables.values.map { ($0.schema.table, $0) }, uniquingKeysWith: { a, _ in a })
         self.validator = validator
+        let topLevel = schema.classes.filter { !$0.isEmbedded }
+        linkHolders = Dictionary(topLevel.map { target in
+            (target.table, topLevel.filter { Self.mayHoldLinks($0, to: target.name, in: schema) }.compactMap { tables[$0.name] })
+        }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// Whether objects of `cls` can hold a link to class `target`: a link
+    /// property to it, a mixed property, or an embedded object that can.
+    private static func mayHoldLinks(_ cls: ClassSchema, to target: String, in schema: Schema, seen: Set<String> = []) -> Bool {
+        cls.storedProperties.contains { p in
+            switch p.type {
+            case .mixed: return true
+            case .object:
+                guard let linked = p.objectClassName.flatMap({ schema[$0] }) else { return false }
+                if !linked.isEmbedded { return linked.name == target }
+                return !seen.contains(linked.name) && mayHoldLinks(linked, to: target, in: schema, seen: seen.union([cls.name]))
+            default: return false
+            }
+        }
     }
 }

@@ -17,9 +17,8 @@ package struct LinkCleaner {
 
     /// Removes the references to `target` from every object of the store.
     package func removeLinks(to target: Link) throws {
-        guard let targetClass = store.table(id: target.table)?.schema.name else { return }
-        for cls in store.schema.classes where !cls.isEmbedded && mayHoldLinks(cls, to: targetClass) {
-            let table = try store.table(cls.name)
+        // Which classes can hold such a link is known per catalog, not worked out per deleted object.
+        for table in store.current.linkHolders[target.table] ?? [] {
             var changed: [(ObjectKey, [Value])] = []
             try transaction.forEach(in: table) { key, document in
                 let row = try StoreTransaction.row(of: document, table)
@@ -32,21 +31,6 @@ package struct LinkCleaner {
                 return true
             }
             for (key, row) in changed { try transaction.update(row, key: key, in: table) }
-        }
-    }
-
-    /// Whether objects of `cls` can hold a link to class `target`: a link property
-    /// to it, a mixed property, or an embedded object that can.
-    private func mayHoldLinks(_ cls: ClassSchema, to target: String, seen: Set<String> = []) -> Bool {
-        cls.storedProperties.contains { p in
-            switch p.type {
-            case .mixed: return true
-            case .object:
-                guard let linked = p.objectClassName.flatMap({ store.schema[$0] }) else { return false }
-                if !linked.isEmbedded { return linked.name == target }
-                return !seen.contains(linked.name) && mayHoldLinks(linked, to: target, seen: seen.union([cls.name]))
-            default: return false
-            }
         }
     }
 
