@@ -257,3 +257,38 @@ import Testing
         }
     }
 }
+
+/// Two processes importing into one store, each meeting map keys the other
+/// has not seen: the key table stays one table, and each reads the other's keys.
+@Suite struct SharedKeyTableTests {
+    private func feature(_ id: Int, _ properties: String) -> String {
+        #"{"type":"Feature","id":\#(id),"geometry":{"type":"Point","coordinates":[2.35,48.85]},"properties":\#(properties)}"#
+    }
+
+    @Test func keysInternedByAnotherProcessAreReadAndNeverNumberedTwice() throws {
+        let directory = try TemporaryDirectory()
+        let store = directory.path("shared.geode")
+        let realm = try ImportFixtureTests.openRealm(directory, "shared.geode")
+        func write(_ name: String, _ text: String) throws -> URL {
+            let url = directory.url.appendingPathComponent(name)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            return url
+        }
+        _ = try realm.importGeoJSON(from: try write("a.geojsonl", feature(1, #"{"shared":1,"first":1}"#) + "\n"))
+        let child = try Subprocess.run("geode", ["import", try write("b.geojsonl", feature(2, #"{"shared":2,"second":{"inner":2}}"#) + "\n").path,
+                                                 "--store", store, "--quiet"])
+        #expect(child.status == 0, "\(child.stderr)")
+        _ = realm.refresh()
+        let second = realm.objects(GeoFeature.self).filter("properties.second.inner == 2")
+        #expect(second.count == 1)
+        #expect(second.first?.properties.dictionaryValue?["shared"] == .int(2))
+        // This process interns a key after the other's: a new number, not one the other used.
+        _ = try realm.importGeoJSON(from: try write("c.geojsonl", feature(3, #"{"third":3,"second":{"inner":3}}"#) + "\n"))
+        let names = realm.objects(GeoFeature.self).sorted(byKeyPath: "id").map { feature in
+            (feature.properties.dictionaryValue?.keys).map(Array.init) ?? []
+        }
+        #expect(names == [["shared", "first"], ["shared", "second"], ["third", "second"]])
+        let query = try Subprocess.run("geode", ["query", store, "properties.third == 3 AND properties.second.inner == 3", "--count"])
+        #expect(query.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "1", "\(query.stdout) \(query.stderr)")
+    }
+}

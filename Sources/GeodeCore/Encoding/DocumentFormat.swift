@@ -10,7 +10,10 @@
 ///              width 0/1/2: offsets are 1, 2 or 4 bytes, little-endian,
 ///              relative to the payload's first byte (the smallest width that fits)
 /// list, document payload := value*
-/// map payload            := (keyLength:varint  keyUTF8  value)*   in insertion order
+/// map payload            := (key  value)*   in insertion order
+/// key := varint r   r even: the key is spelled out, r/2 UTF-8 bytes follow
+///                   r odd:  the key is number (r-1)/2 of the store's key table
+///                           (`MapKeyTable`; keys of 1-64 bytes, once interned)
 ///
 /// value := tag:u8 body
 ///   null false true                      no body
@@ -25,7 +28,9 @@
 ///   list map embedded                    length:varint container
 /// ```
 ///
-/// Equal values always give equal bytes. A document written before properties
+/// Equal values always give equal bytes in one store: a key the table holds is
+/// always written as its number (the writer of a document whose key was new
+/// re-encodes it in the write transaction). A document written before properties
 /// were added to its class has fewer slots; the missing ones read as absent.
 package enum ValueTag: UInt8, Sendable {
     case null = 0

@@ -20,6 +20,8 @@ package enum PathStep: Hashable, Sendable {
 /// ```
 package struct ContainerView {
     let bytes: UnsafeRawBufferPointer
+    /// Where the store spells out interned map keys.
+    let keys: MapKeySpelling
     /// The kind of container: `.embedded` for documents too.
     package let kind: ValueTag
     /// The number of elements (slots, list elements, map entries).
@@ -29,12 +31,13 @@ package struct ContainerView {
     private let payloadStart: Int
     private let end: Int
 
-    /// Reads the top-level container of a document occupying all of `document`.
-    package init(document: UnsafeRawBufferPointer) throws {
-        try self.init(bytes: document, kind: .embedded, start: 0, end: document.count)
+    /// Reads the top-level container of a document occupying all of `document`,
+    /// whose interned map keys `keys` spells out (a store's ``MapKeyTable``).
+    package init(document: UnsafeRawBufferPointer, keys: MapKeySpelling = .none) throws {
+        try self.init(bytes: document, keys: keys, kind: .embedded, start: 0, end: document.count)
     }
 
-    init(bytes: UnsafeRawBufferPointer, kind: ValueTag, start: Int, end: Int) throws {
+    init(bytes: UnsafeRawBufferPointer, keys: MapKeySpelling, kind: ValueTag, start: Int, end: Int) throws {
         guard start < end, end <= bytes.count else { throw Self.damaged("container runs past its end", start) }
         let widthCode = bytes[start]
         guard widthCode <= 2 else { throw Self.damaged("bad offset width \(widthCode)", start) }
@@ -46,6 +49,7 @@ package struct ContainerView {
         guard !overflow, tableBytes <= end - position else { throw Self.damaged("offset table of \(n) entries overflows", start) }
         payloadStart = position + tableBytes
         self.bytes = bytes
+        self.keys = keys
         self.kind = kind
         self.count = n
         self.end = end
@@ -70,21 +74,32 @@ package struct ContainerView {
     package func value(at i: Int) throws -> ValueView? {
         guard i >= 0, i < count else { return nil }
         var position = try elementStart(i)
-        if kind == .map {
-            let keyLength = try Self.readVarint(bytes, &position, end)
-            guard keyLength <= end - position else { throw Self.damaged("map key runs past the end", position) }
-            position += keyLength
-        }
-        return ValueView(bytes: bytes, position: position, limit: end)
+        if kind == .map { _ = try readKey(&position) }
+        return ValueView(bytes: bytes, keys: keys, position: position, limit: end)
     }
 
-    /// The key of map entry `i`, as UTF-8 bytes in place.
+    /// Reads the map key at `position` (moving past it): spelled out in place,
+    /// or an interned number spelled out by the store's key table.
+    @inline(__always)
+    private func readKey(_ position: inout Int) throws -> UnsafeRawBufferPointer {
+        let at = position
+        let reference = try Self.readVarint(bytes, &position, end)
+        if reference & 1 == 1 {
+            guard let spelled = keys.key(reference >> 1) else { throw Self.damaged("map key number \(reference >> 1) is not in the store's key table", at) }
+            return spelled
+        }
+        let keyLength = reference >> 1
+        guard keyLength <= end - position else { throw Self.damaged("map key runs past the end", at) }
+        position += keyLength
+        return UnsafeRawBufferPointer(rebasing: bytes[position - keyLength ..< position])
+    }
+
+    /// The key of map entry `i`, as UTF-8 bytes in place (in the document or
+    /// in the store's key table).
     package func keyBytes(at i: Int) throws -> UnsafeRawBufferPointer {
         precondition(kind == .map, "keys exist only in maps")
         var position = try elementStart(i)
-        let keyLength = try Self.readVarint(bytes, &position, end)
-        guard keyLength <= end - position else { throw Self.damaged("map key runs past the end", position) }
-        return UnsafeRawBufferPointer(rebasing: bytes[position ..< position + keyLength])
+        return try readKey(&position)
     }
 
     /// The key of map entry `i`.
@@ -104,10 +119,9 @@ package struct ContainerView {
         guard kind == .map else { return nil }
         for i in 0 ..< count {
             var position = try elementStart(i)
-            let keyLength = try Self.readVarint(bytes, &position, end)
-            guard keyLength <= end - position else { throw Self.damaged("map key runs past the end", position) }
-            if keyLength == wanted.count, keyLength == 0 || memcmp(bytes.baseAddress! + position, wanted.baseAddress!, keyLength) == 0 {
-                return ValueView(bytes: bytes, position: position + keyLength, limit: end)
+            let key = try readKey(&position)
+            if key.count == wanted.count, key.count == 0 || memcmp(key.baseAddress!, wanted.baseAddress!, key.count) == 0 {
+                return ValueView(bytes: bytes, keys: keys, position: position, limit: end)
             }
         }
         return nil
@@ -181,6 +195,8 @@ package struct ContainerView {
 /// One encoded value, read in place.
 package struct ValueView {
     let bytes: UnsafeRawBufferPointer
+    /// Where the store spells out interned map keys.
+    let keys: MapKeySpelling
     /// The position of the value's tag.
     let position: Int
     /// The end of the enclosing container: nothing may be read past it.
@@ -241,7 +257,7 @@ package struct ValueView {
         var p = position + 1
         let n = try ContainerView.readVarint(bytes, &p, limit)
         guard n <= limit - p else { throw ContainerView.damaged("container runs past its parent", position) }
-        return try ContainerView(bytes: bytes, kind: tag, start: p, end: p + n)
+        return try ContainerView(bytes: bytes, keys: keys, kind: tag, start: p, end: p + n)
     }
 
     /// Decodes a scalar in full, but a list, map or embedded object only as an

@@ -17,14 +17,36 @@ package struct DocumentWriter: ~Copyable {
     private var capacity: Int
     /// Offsets of the elements of every container being written, innermost last.
     private var offsets: [Int] = []
+    /// The store's interned keys, and whether this writer may intern new ones
+    /// (only inside the write transaction).
+    private var keyTable: MapKeyTable?
+    private var mayIntern = false
+    /// Numbers of keys met before, found without the table's lock.
+    private var keyCache = MapKeyCache()
+    private var keyTableFull = false
+    /// Whether the last document spells out a key that the write transaction
+    /// should intern (see ``PreparedRow``); only writers that may not intern set it.
+    package private(set) var spelledOutNewKey = false
 
     package init() {
+        self.init(keyTable: nil, interning: false)
+    }
+
+    private init(keyTable: MapKeyTable?, interning: Bool) {
         capacity = 4096
         base = .allocate(byteCount: capacity, alignment: 16)
         offsets.reserveCapacity(64)
+        self.keyTable = keyTable
+        mayIntern = interning
     }
 
     deinit { base.deallocate() }
+
+    /// A writer that writes the map keys `table` holds as their numbers; with
+    /// `interning` (in the write transaction only), it interns new keys too.
+    package init(keys table: MapKeyTable, interning: Bool) {
+        self.init(keyTable: table, interning: interning)
+    }
 
     /// The bytes of a document holding `slots` in slot order.
     package mutating func encodeDocument(_ slots: [Value]) -> [UInt8] {
@@ -35,6 +57,7 @@ package struct DocumentWriter: ~Copyable {
     /// `body` (valid only inside it).
     package mutating func withDocument<T>(_ slots: [Value], _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
         count = 0
+        spelledOutNewKey = false
         appendContainer(slots, tag: nil)
         return try body(UnsafeRawBufferPointer(start: base, count: count))
     }
@@ -47,6 +70,7 @@ package struct DocumentWriter: ~Copyable {
     package mutating func encodeDocument(_ slots: [Value], streaming streamed: StreamedSlot?) throws -> [UInt8] {
         guard let streamed else { return encodeDocument(slots) }
         count = 0
+        spelledOutNewKey = false
         offsets.removeAll(keepingCapacity: true)
         let document = beginContainer()
         try slots.withUnsafeBufferPointer { values in
@@ -85,9 +109,33 @@ package struct DocumentWriter: ~Copyable {
         finishContainer(start: container.start, firstOffset: container.firstOffset, tag: tag)
     }
 
-    /// A map key (after ``element(of:)``, before its value).
+    /// A map key (after ``element(of:)``, before its value): its number in the
+    /// store's key table when it has one, else spelled out.
     package mutating func appendKey(_ utf8: UnsafeRawBufferPointer) {
-        appendLengthPrefixed(utf8)
+        reserve(10)
+        if let number = keyNumber(utf8) {
+            count = Self.storeVarint(Int(number) << 1 | 1, at: base + count) - base
+        } else {
+            count = Self.storeVarint(utf8.count << 1, at: base + count) - base
+            appendBytes(utf8)
+        }
+    }
+
+    private mutating func keyNumber(_ utf8: UnsafeRawBufferPointer) -> UInt32? {
+        guard let keyTable, MapKeyTable.isInternable(utf8) else { return nil }
+        let spelling = keyTable.spelling
+        if let number = keyCache.find(utf8, spelling) { return number }
+        if keyTableFull { return nil }
+        if let number = keyTable.number(for: utf8, interning: mayIntern) {
+            keyCache.insert(number, utf8)
+            return number
+        }
+        if keyTable.isFull {
+            keyTableFull = true
+        } else {
+            spelledOutNewKey = true
+        }
+        return nil
     }
 
     /// A string value from its UTF-8 bytes.

@@ -44,6 +44,9 @@ package final class Environment: @unchecked Sendable {
 
     /// The file's path as it was opened.
     package let path: String
+    /// The interned map keys of the store in this file, shared by every user
+    /// of the environment in this process.
+    package let mapKeys = MapKeyTable()
     package let options: Options
     let handle: OpaquePointer
 

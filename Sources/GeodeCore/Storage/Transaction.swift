@@ -99,6 +99,8 @@ package final class WriteTransaction: Transaction {
     private var beforeCommit: [() throws -> Void] = []
     /// Work to undo outside LMDB when the transaction aborts.
     private var afterAbort: [() -> Void] = []
+    /// Work to do once the commit succeeded.
+    private var afterCommit: [() -> Void] = []
     /// Set for a transaction from ``Environment/beginWrite()``: ending it releases the map lock.
     var releasesMapLock = false
 
@@ -175,6 +177,11 @@ package final class WriteTransaction: Transaction {
         beforeCommit.append(work)
     }
 
+    /// Registers work to run once the commit has succeeded, in order.
+    package func onCommitted(_ work: @escaping () -> Void) {
+        afterCommit.append(work)
+    }
+
     /// Commits: every change becomes visible and durable. On failure nothing is.
     package func commit() throws {
         precondition(!isFinished, "Geode: committing a finished transaction")
@@ -187,6 +194,7 @@ package final class WriteTransaction: Transaction {
         beforeCommit = []
         let pending = pendingDatabases
         let undo = afterAbort
+        let done = afterCommit
         let rc = mdb_txn_commit(handle)
         // After mdb_txn_commit the handle is freed whatever the outcome.
         markFinished()
@@ -194,6 +202,7 @@ package final class WriteTransaction: Transaction {
         if rc != 0 { for work in undo.reversed() { work() } }
         try check(rc, "mdb_txn_commit")
         environment.publish(pending)
+        for work in done { work() }
     }
 
     /// Discards every change.
@@ -210,6 +219,7 @@ package final class WriteTransaction: Transaction {
         pendingDatabases = [:]
         beforeCommit = []
         afterAbort = []
+        afterCommit = []
         isFinished = true
     }
 }

@@ -48,6 +48,9 @@ extension Table {
 package struct PreparedRow: Sendable {
     /// The encoded document.
     let document: [UInt8]
+    /// Whether the document spells out a map key the store has not interned
+    /// (the write transaction re-encodes it).
+    let spellsOutNewKey: Bool
     /// The primary key, for its uniqueness check and index (classes with one).
     let primaryKey: Value?
     let entries: IndexEntries
@@ -57,11 +60,13 @@ package struct PreparedRow: Sendable {
 package struct RowPreparer: ~Copyable {
     private let store: Store
     private let table: Table
-    private var writer = DocumentWriter()
+    /// Uses the store's committed key numbers; cannot intern new keys.
+    private var writer: DocumentWriter
 
     package init(store: Store, table: Table) {
         self.store = store
         self.table = table
+        writer = DocumentWriter(keys: store.mapKeys, interning: false)
     }
 
     /// Validates `row` (declaration order, as `insert` takes it) and encodes it.
@@ -88,7 +93,8 @@ package struct RowPreparer: ~Copyable {
         try store.validator.validate(row: row, of: table.rules)
         _ = try table.objectDatabase()
         let slots = table.slots(for: row)
-        return PreparedRow(document: try writer.encodeDocument(slots, streaming: streamed),
+        let document = try writer.encodeDocument(slots, streaming: streamed)
+        return PreparedRow(document: document, spellsOutNewKey: writer.spelledOutNewKey,
                            primaryKey: table.primaryKeyRowIndex.map { row[$0] },
                            entries: IndexEntries(slots, of: table))
     }

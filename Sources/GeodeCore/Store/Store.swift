@@ -63,22 +63,28 @@ package struct Table: Sendable {
 /// ```
 package final class Store: @unchecked Sendable {
     /// The format this build writes and reads.
-    package static let formatVersion: UInt32 = 1
+    /// 2: map keys may be numbers of the store's key table (the `keys` database).
+    package static let formatVersion: UInt32 = 2
     static let formatMagic = Array("GEODE\0".utf8)
 
     package let configuration: StoreConfiguration
     package var path: String { configuration.path }
     let environment: Environment
     let meta: Database
+    /// `keys`: interned map key number (big-endian u32) → UTF-8 spelling.
+    let keysDatabase: Database
+    /// This process's mirror of `keys`.
+    package var mapKeys: MapKeyTable { environment.mapKeys }
     /// The schema and its tables; replaced as a whole when classes are added.
     private var catalog: Catalog
     private let catalogLock = NSLock()
 
-    private init(configuration: StoreConfiguration, environment: Environment, meta: Database, schema: Schema,
-                 objects: [String: Database]) {
+    private init(configuration: StoreConfiguration, environment: Environment, meta: Database, keys: Database,
+                 schema: Schema, objects: [String: Database]) {
         self.configuration = configuration
         self.environment = environment
         self.meta = meta
+        self.keysDatabase = keys
         catalog = Catalog(schema: schema, databases: objects)
     }
 
@@ -142,8 +148,9 @@ package final class Store: @unchecked Sendable {
             readOnly: configuration.readOnly, initialMapSize: configuration.initialMapSize,
             removeOnClose: configuration.inMemory, durable: configuration.durable))
         do {
-            let (meta, schema, objects) = try setUp(environment, configuration, isNewFile: state == .missing)
-            return Store(configuration: configuration, environment: environment, meta: meta, schema: schema, objects: objects)
+            let (meta, keys, schema, objects) = try setUp(environment, configuration, isNewFile: state == .missing)
+            return Store(configuration: configuration, environment: environment, meta: meta, keys: keys,
+                         schema: schema, objects: objects)
         } catch {
             environment.release()
             if !alreadyOpen {
@@ -156,7 +163,7 @@ package final class Store: @unchecked Sendable {
     }
 
     private static func setUp(_ environment: Environment, _ configuration: StoreConfiguration,
-                              isNewFile: Bool) throws -> (Database, Schema, [String: Database]) {
+                              isNewFile: Bool) throws -> (Database, Database, Schema, [String: Database]) {
         let path = configuration.path
         if configuration.readOnly {
             return try environment.read { txn in
@@ -164,6 +171,10 @@ package final class Store: @unchecked Sendable {
                     throw StoreError.notAGeodeStore(path: path, reason: "it holds no Geode metadata")
                 }
                 try checkFormat(txn, meta, path)
+                guard let keys = try txn.existingDatabase("keys") else {
+                    throw StoreError.notAGeodeStore(path: path, reason: "its key table is missing")
+                }
+                try syncKeys(environment.mapKeys, txn, keys)
                 let stored = try storedSchema(txn, meta, path)
                 var schema = stored
                 if let declared = configuration.schema {
@@ -174,7 +185,7 @@ package final class Store: @unchecked Sendable {
                     }
                     schema = outcome.schema
                 }
-                return (meta, schema, try openTables(schema, txn, create: false))
+                return (meta, keys, schema, try openTables(schema, txn, create: false, keys: environment.mapKeys.spelling))
             }
         }
         return try environment.write { txn in
@@ -193,6 +204,15 @@ package final class Store: @unchecked Sendable {
                 let version = withUnsafeBytes(of: formatVersion.bigEndian) { Array($0) }
                 try txn.put(meta, key: Array("format".utf8), value: formatMagic + version)
             }
+            let keys: Database
+            if let existing = try txn.existingDatabase("keys") {
+                keys = existing
+            } else if stored == nil {
+                keys = try txn.openDatabase("keys")
+            } else {
+                throw StoreError.notAGeodeStore(path: path, reason: "its key table is missing")
+            }
+            try syncKeys(environment.mapKeys, txn, keys)
             var schema = stored ?? Schema(classes: [])
             if let declared = configuration.schema {
                 let outcome = try SchemaReconciliation.reconcile(declared: declared, stored: stored,
@@ -208,7 +228,7 @@ package final class Store: @unchecked Sendable {
             } else if stored == nil {
                 try txn.put(meta, key: Array("schema".utf8), value: DocumentWriter.encode(schema.storedValue))
             }
-            return (meta, schema, try openTables(schema, txn, create: true))
+            return (meta, keys, schema, try openTables(schema, txn, create: true, keys: environment.mapKeys.spelling))
         }
     }
 
@@ -235,7 +255,7 @@ package final class Store: @unchecked Sendable {
 
     /// Opens the objects database of every top-level class (by class name) and
     /// the primary-key index of those with a primary key (by `pk/` + name).
-    static func openTables(_ schema: Schema, _ txn: Transaction, create: Bool) throws -> [String: Database] {
+    static func openTables(_ schema: Schema, _ txn: Transaction, create: Bool, keys: MapKeySpelling) throws -> [String: Database] {
         var databases: [String: Database] = [:]
         func open(_ name: String, as label: String) throws {
             if let write = txn as? WriteTransaction, create {
@@ -252,7 +272,7 @@ package final class Store: @unchecked Sendable {
                 let existed = try txn.existingDatabase(name) != nil
                 try open(name, as: name)
                 if !existed, let write = txn as? WriteTransaction, let objects = databases[cls.name], let db = databases[name] {
-                    try backfill(ValueIndex(property: property.name, slot: property.slot, isMixed: property.type == .mixed, database: db), objects, write)
+                    try backfill(ValueIndex(property: property.name, slot: property.slot, isMixed: property.type == .mixed, database: db), objects, write, keys)
                 }
             }
             for geo in GeoIndex.properties(of: cls, in: schema) {
@@ -263,34 +283,34 @@ package final class Store: @unchecked Sendable {
                 if !existed, let write = txn as? WriteTransaction, let objects = databases[cls.name], let db = databases[name] {
                     let index = GeoIndex(property: geo.property.name, slot: geo.property.slot, typeSlot: geo.typeSlot,
                                          coordinatesSlot: geo.coordinatesSlot, isList: geo.property.collection == .list, database: db)
-                    try backfill(index, objects, write)
+                    try backfill(index, objects, write, keys)
                 }
             }
         }
         return databases
     }
 
-    private static func backfill(_ index: ValueIndex, _ objects: Database, _ txn: WriteTransaction) throws {
+    private static func backfill(_ index: ValueIndex, _ objects: Database, _ txn: WriteTransaction, _ keys: MapKeySpelling) throws {
         let cursor = try txn.cursor(objects)
         var entry = try cursor.first()
         var pending: [(ObjectKey, Value)] = []
         while let (key, value) = entry {
             guard key.count == 8 else { break }
             let objectKey = ObjectKey(UInt64(bigEndian: key.loadUnaligned(as: UInt64.self)))
-            pending.append((objectKey, try ContainerView(document: value).value(at: index.slot)?.decode() ?? .null))
+            pending.append((objectKey, try ContainerView(document: value, keys: keys).value(at: index.slot)?.decode() ?? .null))
             entry = try cursor.next()
         }
         for (key, value) in pending { try index.add(value, key, txn) }
     }
 
-    private static func backfill(_ index: GeoIndex, _ objects: Database, _ txn: WriteTransaction) throws {
+    private static func backfill(_ index: GeoIndex, _ objects: Database, _ txn: WriteTransaction, _ keys: MapKeySpelling) throws {
         let cursor = try txn.cursor(objects)
         var entry = try cursor.first()
         var pending: [(ObjectKey, [(Double, Double)])] = []
         while let (key, value) = entry {
             guard key.count == 8 else { break }
             let objectKey = ObjectKey(UInt64(bigEndian: key.loadUnaligned(as: UInt64.self)))
-            pending.append((objectKey, try index.points(in: try ContainerView(document: value))))
+            pending.append((objectKey, try index.points(in: try ContainerView(document: value, keys: keys))))
             entry = try cursor.next()
         }
         for (key, points) in pending { try index.add(points, key, txn) }
@@ -307,18 +327,71 @@ package final class Store: @unchecked Sendable {
         }
     }
 
+    // MARK: - Interned map keys
+
+    /// Adds to `table` the keys committed to `keys` that it lacks (another
+    /// process interned them), when `txn` may see some.
+    static func syncKeys(_ table: MapKeyTable, _ txn: Transaction, _ keys: Database) throws {
+        let version = txn.version
+        guard table.needsSync(at: version) else { return }
+        table.sync(loading: try storedKeys(txn, keys, from: table.committedCount), version: version)
+    }
+
+    /// The spellings stored under numbers `from` and up, in number order.
+    static func storedKeys(_ txn: Transaction, _ keys: Database, from first: Int) throws -> [[UInt8]] {
+        guard try txn.count(keys) > first else { return [] }
+        let cursor = try txn.cursor(keys)
+        var found: [[UInt8]] = []
+        var entry = try cursor.seek(atLeast: withUnsafeBytes(of: UInt32(first).bigEndian, Array.init))
+        var expected = UInt32(first)
+        while let (key, value) = entry {
+            guard key.count == 4, UInt32(bigEndian: key.loadUnaligned(as: UInt32.self)) == expected,
+                  value.count <= MapKeyTable.longestKey else {
+                throw StoreError.corruptDocument(detail: "the key table has a gap or a damaged entry at number \(expected)", offset: 0)
+            }
+            found.append(Array(value))
+            expected += 1
+            entry = try cursor.next()
+        }
+        return found
+    }
+
+    /// Starts a write transaction's use of the key table: forgets what an
+    /// aborted one interned, loads what other processes committed, and stores
+    /// the keys this one interns just before it commits.
+    func beginKeys(_ txn: WriteTransaction) throws {
+        let table = mapKeys
+        table.beginWrite(loading: try Self.storedKeys(txn, keysDatabase, from: table.committedCount))
+        let db = keysDatabase
+        txn.onCommit {
+            for (number, utf8) in table.pendingKeys() {
+                try withUnsafeBytes(of: number.bigEndian) { k in
+                    try utf8.withUnsafeBytes { try txn.put(db, key: k, value: $0) }
+                }
+            }
+        }
+        let version = txn.version
+        txn.onCommitted { table.commitPending(version: version) }
+        txn.onAbort { table.beginWrite(loading: []) }
+    }
+
     // MARK: - Transactions
 
     /// Runs `body` in a read transaction: one consistent version of the store.
     package func read<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
-        try environment.read { try body(StoreTransaction(store: self, transaction: $0)) }
+        try environment.read { txn in
+            try Self.syncKeys(mapKeys, txn, keysDatabase)
+            return try body(StoreTransaction(store: self, transaction: txn))
+        }
     }
+
 
     /// Runs `body` in the write transaction and commits; a thrown error leaves the
     /// store unchanged. `body` may run again if the map had to grow.
     package func write<T>(_ body: (StoreWriteTransaction) throws -> T) throws -> T {
         if configuration.readOnly { throw StoreError.readOnly(path: path) }
         return try environment.write { txn in
+            try beginKeys(txn)
             let scope = StoreWriteTransaction(store: self, transaction: txn)
             return try body(scope)
         }
@@ -328,7 +401,9 @@ package final class Store: @unchecked Sendable {
     /// thread with ``StoreWriteTransaction/commit()`` or ``StoreWriteTransaction/abort()``.
     package func beginWrite() throws -> StoreWriteTransaction {
         if configuration.readOnly { throw StoreError.readOnly(path: path) }
-        return StoreWriteTransaction(store: self, transaction: try environment.beginWrite())
+        let txn = try environment.beginWrite()
+        do { try beginKeys(txn) } catch { txn.abort(); throw error }
+        return StoreWriteTransaction(store: self, transaction: txn)
     }
 
     /// Pins the current version for reading from any thread until closed.
@@ -336,7 +411,10 @@ package final class Store: @unchecked Sendable {
 
     /// Runs `body` on the version `pinned` holds.
     package func read<T>(_ pinned: PinnedTransaction, _ body: (StoreTransaction) throws -> T) throws -> T {
-        try pinned.read { try body(StoreTransaction(store: self, transaction: $0)) }
+        try pinned.read { txn in
+            try Self.syncKeys(mapKeys, txn, keysDatabase)
+            return try body(StoreTransaction(store: self, transaction: txn))
+        }
     }
 }
 

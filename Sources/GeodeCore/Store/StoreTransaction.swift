@@ -26,7 +26,7 @@ package class StoreTransaction {
     /// The document of object `key`, read in place (valid inside the transaction).
     package func document(_ key: ObjectKey, in table: Table) throws -> ContainerView? {
         guard let db = table.objects, let bytes = try transaction.get(db, key: key.rawValue) else { return nil }
-        return try ContainerView(document: bytes)
+        return try ContainerView(document: bytes, keys: store.mapKeys.spelling)
     }
 
     /// Whether object `key` exists.
@@ -68,12 +68,13 @@ package class StoreTransaction {
                          _ body: (ObjectKey, ContainerView) throws -> Bool) throws {
         guard let db = table.objects else { return }
         let cursor = try transaction.cursor(db)
+        let keys = store.mapKeys.spelling
         var entry = try from.map { try cursor.seek(atLeast: withUnsafeBytes(of: $0.rawValue.bigEndian, Array.init)) } ?? cursor.first()
         while let (key, value) = entry {
             guard key.count == 8 else { throw StoreError.corruptDocument(detail: "object key of \(key.count) bytes in \(db.name)", offset: 0) }
             let objectKey = ObjectKey(UInt64(bigEndian: key.loadUnaligned(as: UInt64.self)))
             if let before, objectKey >= before { return }
-            guard try body(objectKey, try ContainerView(document: value)) else { return }
+            guard try body(objectKey, try ContainerView(document: value, keys: keys)) else { return }
             entry = try cursor.next()
         }
     }
@@ -124,7 +125,8 @@ package class StoreTransaction {
 /// }
 /// ```
 package final class StoreWriteTransaction: StoreTransaction {
-    private var writer = DocumentWriter()
+    /// Interns new map keys: this is the write transaction.
+    private var writer: DocumentWriter
     /// Next object keys, kept here and written back once before the commit.
     private var nextKeys: [UInt32: UInt64] = [:]
     /// The class inserted into last and its next key: most writes fill one class.
@@ -135,6 +137,7 @@ package final class StoreWriteTransaction: StoreTransaction {
 
     init(store: Store, transaction: WriteTransaction) {
         write = transaction
+        writer = DocumentWriter(keys: store.mapKeys, interning: true)
         super.init(store: store, transaction: transaction)
     }
 
@@ -153,7 +156,7 @@ package final class StoreWriteTransaction: StoreTransaction {
         if outcome.changed {
             try write.put(store.meta, key: Array("schema".utf8), value: DocumentWriter.encode(outcome.schema.storedValue))
         }
-        let databases = try Store.openTables(outcome.schema, transaction, create: true)
+        let databases = try Store.openTables(outcome.schema, transaction, create: true, keys: store.mapKeys.spelling)
         store.install(Catalog(schema: outcome.schema, databases: databases))
         write.onAbort { [store] in store.install(before) }
     }
@@ -247,7 +250,16 @@ package final class StoreWriteTransaction: StoreTransaction {
         let key = try allocateKey(table)
         if let pk = prepared.primaryKey { try indexPrimaryKey(pk, key: key, table: table) }
         try prepared.entries.add(key, to: table, write)
-        try prepared.document.withUnsafeBytes { try put($0, key: key, db, append: true) }
+        if prepared.spellsOutNewKey {
+            // Encoded where keys cannot be interned: intern them now, so that
+            // equal documents keep equal bytes.
+            let slots = try prepared.document.withUnsafeBytes {
+                try ContainerView(document: $0, keys: store.mapKeys.spelling).decodeAll()
+            }
+            try writer.withDocument(slots) { try put($0, key: key, db, append: true) }
+        } else {
+            try prepared.document.withUnsafeBytes { try put($0, key: key, db, append: true) }
+        }
         return key
     }
 
