@@ -1,9 +1,10 @@
 import Foundation
 
 /// The spatial index of one geo point property: `geo/<Class>/<property>`,
-/// key = leaf cell id (8 bytes, big-endian) + object key (8 bytes, big-endian),
-/// value = the point's longitude and latitude (two little-endian doubles), so
-/// a query refines candidates exactly without reading their documents.
+/// key = leaf cell id (8 bytes, big-endian) + object key (1-8 bytes, big-endian),
+/// value = the point's longitude and latitude (two little-endian int32
+/// multiples of 10⁻⁷ degree when exact, else two doubles), so a query refines
+/// candidates exactly without reading their documents.
 ///
 /// A geo point property holds an embedded object with a `type` string equal
 /// to "Point" (any case) and a `coordinates` list of doubles,
@@ -96,15 +97,36 @@ package struct GeoIndex: Sendable {
 
     // MARK: Entries
 
+    /// An entry's key: the point's cell (8 bytes, big-endian), then the object
+    /// key in as few big-endian bytes as hold it (entries of one cell need no order).
     static func entryKey(_ lon: Double, _ lat: Double, _ key: ObjectKey) -> [UInt8] {
-        withUnsafeBytes(of: SpatialCell.id(longitude: lon, latitude: lat).bigEndian, Array.init)
-            + withUnsafeBytes(of: key.rawValue.bigEndian, Array.init)
+        var bytes = withUnsafeBytes(of: SpatialCell.id(longitude: lon, latitude: lat).bigEndian, Array.init)
+        let significant = max(1, (64 - key.rawValue.leadingZeroBitCount + 7) / 8)
+        for i in (0 ..< significant).reversed() { bytes.append(UInt8(truncatingIfNeeded: key.rawValue >> (8 * i))) }
+        return bytes
+    }
+
+    /// An entry's value: the point, as two 32-bit multiples of 10⁻⁷ degree
+    /// when that is exact (coordinates written with up to 7 decimals, as
+    /// GeoJSON usually has them), otherwise as two doubles.
+    static func entryValue(_ lon: Double, _ lat: Double) -> [UInt8] {
+        if let x = scaled(lon), let y = scaled(lat) {
+            return withUnsafeBytes(of: x.littleEndian, Array.init) + withUnsafeBytes(of: y.littleEndian, Array.init)
+        }
+        return withUnsafeBytes(of: lon.bitPattern.littleEndian, Array.init) + withUnsafeBytes(of: lat.bitPattern.littleEndian, Array.init)
+    }
+
+    /// `degrees` × 10⁷ when that integer gives back exactly `degrees`.
+    static func scaled(_ degrees: Double) -> Int32? {
+        let q = (degrees * 1e7).rounded()
+        guard q.magnitude <= Double(Int32.max) else { return nil }
+        let i = Int32(q)
+        return (Double(i) / 1e7).bitPattern == degrees.bitPattern ? i : nil
     }
 
     func add(_ points: [(Double, Double)], _ key: ObjectKey, _ txn: WriteTransaction) throws {
         for (lon, lat) in points {
-            let value = withUnsafeBytes(of: lon.bitPattern.littleEndian, Array.init) + withUnsafeBytes(of: lat.bitPattern.littleEndian, Array.init)
-            try txn.put(database, key: Self.entryKey(lon, lat, key), value: value)
+            try txn.put(database, key: Self.entryKey(lon, lat, key), value: Self.entryValue(lon, lat))
         }
     }
 
@@ -117,15 +139,24 @@ package struct GeoIndex: Sendable {
     func scan(_ rects: [GeoRect], _ txn: Transaction, _ body: (ObjectKey, Double, Double) throws -> Bool) throws {
         let cursor = try txn.cursor(database)
         for range in SpatialCell.cover(rects) {
-            var entry = try cursor.seek(atLeast: withUnsafeBytes(of: range.lowerBound.bigEndian, Array.init) + [UInt8](repeating: 0, count: 8))
+            var entry = try cursor.seek(atLeast: withUnsafeBytes(of: range.lowerBound.bigEndian, Array.init))
             while let (k, v) = entry {
-                guard k.count == 16, v.count == 16 else { throw StoreError.corruptDocument(detail: "geo index entry of \(k.count)/\(v.count) bytes", offset: 0) }
+                guard k.count > 8, k.count <= 16, v.count == 8 || v.count == 16 else {
+                    throw StoreError.corruptDocument(detail: "geo index entry of \(k.count)/\(v.count) bytes", offset: 0)
+                }
                 let cell = UInt64(bigEndian: k.loadUnaligned(as: UInt64.self))
                 if cell > range.upperBound { break }
-                let key = ObjectKey(UInt64(bigEndian: k.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
-                let lon = Double(bitPattern: UInt64(littleEndian: v.loadUnaligned(as: UInt64.self)))
-                let lat = Double(bitPattern: UInt64(littleEndian: v.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
-                if try !body(key, lon, lat) { return }
+                var objectKey: UInt64 = 0
+                for i in 8 ..< k.count { objectKey = objectKey << 8 | UInt64(k[i]) }
+                let lon: Double, lat: Double
+                if v.count == 8 {
+                    lon = Double(Int32(littleEndian: v.loadUnaligned(as: Int32.self))) / 1e7
+                    lat = Double(Int32(littleEndian: v.loadUnaligned(fromByteOffset: 4, as: Int32.self))) / 1e7
+                } else {
+                    lon = Double(bitPattern: UInt64(littleEndian: v.loadUnaligned(as: UInt64.self)))
+                    lat = Double(bitPattern: UInt64(littleEndian: v.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+                }
+                if try !body(ObjectKey(objectKey), lon, lat) { return }
                 entry = try cursor.next()
             }
         }
