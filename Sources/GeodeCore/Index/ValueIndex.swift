@@ -1,8 +1,9 @@
 import Foundation
 
 /// A secondary index, `ix/<Class>/<property>`, on an `indexed: true` property:
-/// key = the value's ``IndexKey`` + object key (8 bytes, big-endian), value
-/// empty. Equality, IN, ranges and BEGINSWITH read it; the executor then tests
+/// key = the value's ``IndexKey`` + object key (big-endian), value empty. The
+/// object key takes 8 bytes after a string and only as many as hold it after
+/// the fixed-size keys of other types (whose tag tells their length). Equality, IN, ranges and BEGINSWITH read it; the executor then tests
 /// each candidate's document exactly (long strings keep only a prefix here).
 ///
 /// In an AnyRealmValue index, numbers of every type share one key form (an
@@ -46,12 +47,45 @@ package struct ValueIndex: Sendable {
 
     func add(_ value: Value, _ key: ObjectKey, _ txn: WriteTransaction) throws {
         guard let encoded = encode(value) else { return }
-        try txn.put(database, key: encoded + withUnsafeBytes(of: key.rawValue.bigEndian, Array.init), value: [])
+        try txn.put(database, key: Self.entry(encoded, key), value: [])
     }
 
     func remove(_ value: Value, _ key: ObjectKey, _ txn: WriteTransaction) throws {
         guard let encoded = encode(value) else { return }
-        _ = try txn.delete(database, key: encoded + withUnsafeBytes(of: key.rawValue.bigEndian, Array.init))
+        _ = try txn.delete(database, key: Self.entry(encoded, key))
+    }
+
+    /// The entry of object `key` under the key part `encoded`.
+    static func entry(_ encoded: [UInt8], _ key: ObjectKey) -> [UInt8] {
+        guard fixedPartLength(tag: encoded[0]) != nil else {
+            return encoded + withUnsafeBytes(of: key.rawValue.bigEndian, Array.init)
+        }
+        var bytes = encoded
+        let significant = max(1, (64 - key.rawValue.leadingZeroBitCount + 7) / 8)
+        for i in (0 ..< significant).reversed() { bytes.append(UInt8(truncatingIfNeeded: key.rawValue >> (8 * i))) }
+        return bytes
+    }
+
+    /// The length of the key parts whose tag is `tag`; nil for strings (any length).
+    private static func fixedPartLength(tag: UInt8) -> Int? {
+        switch tag {
+        case 0: return 1            // null
+        case 1: return 2            // bool
+        case 2, 7: return 9         // integer, double
+        case 4: return 13           // ObjectId
+        case 5, 6: return 17        // UUID, timestamp
+        default: return nil         // string
+        }
+    }
+
+    /// An entry's key part and object key; nil for bytes no entry has.
+    private static func split(_ k: UnsafeRawBufferPointer) -> (part: UnsafeRawBufferPointer, key: ObjectKey)? {
+        guard let tag = k.first else { return nil }
+        let partLength = fixedPartLength(tag: tag) ?? k.count - 8
+        guard partLength >= 1, k.count > partLength, k.count - partLength <= 8 else { return nil }
+        var key: UInt64 = 0
+        for i in partLength ..< k.count { key = key << 8 | UInt64(k[i]) }
+        return (UnsafeRawBufferPointer(rebasing: k[0 ..< partLength]), ObjectKey(key))
     }
 
     /// The objects whose key part equals `encoded`.
@@ -66,8 +100,9 @@ package struct ValueIndex: Sendable {
         let cursor = try txn.cursor(database)
         var entry = try cursor.seek(atLeast: low)
         while let (k, _) = entry {
-            guard k.count >= 8 else { break }
-            let part = UnsafeRawBufferPointer(rebasing: k[0 ..< k.count - 8])
+            guard let (part, key) = Self.split(k) else {
+                throw StoreError.corruptDocument(detail: "index entry of \(k.count) bytes in \(database.name)", offset: 0)
+            }
             if let high {
                 if prefixOnly {
                     guard part.count == high.count, part.elementsEqual(high) else { break }
@@ -75,7 +110,7 @@ package struct ValueIndex: Sendable {
                     break
                 }
             }
-            keys.append(ObjectKey(UInt64(bigEndian: k.loadUnaligned(fromByteOffset: k.count - 8, as: UInt64.self))))
+            keys.append(key)
             entry = try cursor.next()
         }
     }
