@@ -117,7 +117,7 @@ package enum JSONTextEncoder {
         case .false?: out += "false"
         case .true?: out += "true"
         case .int8?, .int16?, .int32?, .int64?: out += String(try view.int() ?? 0)
-        case .double?: try appendDouble(try view.double() ?? 0, &out)
+        case .double?, .scaledDouble?: try appendDouble(try view.double() ?? 0, &out)
         case .string?: appendString(String(decoding: try view.stringBytes() ?? UnsafeRawBufferPointer(start: nil, count: 0), as: UTF8.self), &out)
         case .list?, .map?, .embedded?:
             guard let container = try view.container() else { out += "null"; return }

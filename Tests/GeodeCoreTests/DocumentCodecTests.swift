@@ -20,6 +20,23 @@ import Testing
         #expect(try roundTrip(ValueGenerator.edgeScalars) == ValueGenerator.edgeScalars)
     }
 
+    @Test func doublesWithUpToSevenDecimalsTakeFourBytesAndComeBackBitForBit() throws {
+        var writer = DocumentWriter()
+        let short = writer.encodeDocument([.double(2.3522219)])
+        let long = writer.encodeDocument([.double(.pi)])
+        #expect(long.count - short.count == 4)
+        let values: [Double] = [2.3522219, -179.9999999, 180, -90, 0.1, 19.99, 1, 0, -0.0, 214.7483647, -214.7483647,
+                                214.7483648, 1e-7, 1e-8, 0.00000015, .pi, .nan, .infinity, -.infinity,
+                                .leastNonzeroMagnitude, .greatestFiniteMagnitude, 48.856614 + 1e-12]
+        for d in values {
+            let back = try roundTrip([.double(d)])
+            guard case let .double(b)? = back.first else { Issue.record("\(d) came back as \(back)"); continue }
+            #expect(b.bitPattern == d.bitPattern, "\(d) came back as \(b)")
+        }
+        #expect(ScaledDouble.multiple(of: -0.0) == nil && ScaledDouble.multiple(of: 214.7483648) == nil)
+        #expect(ScaledDouble.multiple(of: -214.7483647) == -2_147_483_647)
+    }
+
     @Test func integersUseTheSmallestWidthAndKeepTheirValue() throws {
         var writer = DocumentWriter()
         let small = writer.encodeDocument([.int(5)])

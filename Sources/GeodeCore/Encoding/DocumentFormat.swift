@@ -19,6 +19,9 @@
 ///   null false true                      no body
 ///   int8 int16 int32 int64               the smallest that holds the integer, little-endian
 ///   float double                         IEEE 754, little-endian
+///   scaledDouble                         int32 n, little-endian: the double n / 10⁷, written
+///                                        instead of `double` when that is exactly the value
+///                                        (up to 7 decimals, magnitude below 214.75: coordinates)
 ///   string binary                        length:varint bytes
 ///   timestamp                            seconds:i64 nanoseconds:i32
 ///   decimal128                           low:u64 high:u64
@@ -52,6 +55,30 @@ package enum ValueTag: UInt8, Sendable {
     case list = 16
     case map = 17
     case embedded = 18
+    case scaledDouble = 19
+}
+
+/// Doubles that are whole multiples of 10⁻⁷ within the range of an int32
+/// (GeoJSON coordinates, as usually written, and most short decimals): stored
+/// in 4 bytes as that multiple, read back bit for bit.
+///
+/// ```swift
+/// ScaledDouble.multiple(of: 2.3522219)   // 23522219
+/// ScaledDouble.multiple(of: -0.0)        // nil: the sign would be lost
+/// ```
+package enum ScaledDouble {
+    /// `value` × 10⁷ when that integer gives back exactly `value`.
+    @inline(__always)
+    package static func multiple(of value: Double) -> Int32? {
+        let q = (value * 1e7).rounded()
+        guard q.magnitude <= Double(Int32.max) else { return nil }
+        let n = Int32(q)
+        return double(n).bitPattern == value.bitPattern ? n : nil
+    }
+
+    /// The double that multiple `n` stands for.
+    @inline(__always)
+    package static func double(_ n: Int32) -> Double { Double(n) / 1e7 }
 }
 
 /// Unsigned LEB128, the length prefix used throughout the format.

@@ -232,9 +232,15 @@ package struct ValueView {
 
     /// The double, if the value is one.
     package func double() throws -> Double? {
-        guard tag == .double else { return nil }
-        try need(8)
-        return Double(bitPattern: load(UInt64.self))
+        switch tag {
+        case .double?:
+            try need(8)
+            return Double(bitPattern: load(UInt64.self))
+        case .scaledDouble?:
+            try need(4)
+            return ScaledDouble.double(Int32(bitPattern: load(UInt32.self)))
+        default: return nil
+        }
     }
 
     /// The string's UTF-8 bytes in place, if the value is a string.
@@ -282,7 +288,7 @@ package struct ValueView {
         case .float:
             try need(4)
             return .float(Float(bitPattern: load(UInt32.self)))
-        case .double: return .double(try double() ?? 0)
+        case .double, .scaledDouble: return .double(try double() ?? 0)
         case .string: return .string(try string() ?? "")
         case .binary:
             var p = position + 1

@@ -177,8 +177,13 @@ package struct DocumentWriter: ~Copyable {
             append(ValueTag.float.rawValue)
             append(littleEndian: f.bitPattern)
         case let .double(d):
-            append(ValueTag.double.rawValue)
-            append(littleEndian: d.bitPattern)
+            if let n = ScaledDouble.multiple(of: d) {
+                append(ValueTag.scaledDouble.rawValue)
+                append(littleEndian: UInt32(bitPattern: n))
+            } else {
+                append(ValueTag.double.rawValue)
+                append(littleEndian: d.bitPattern)
+            }
         case let .string(s):
             append(ValueTag.string.rawValue)
             if s.utf8.withContiguousStorageIfAvailable({ appendLengthPrefixed(UnsafeRawBufferPointer($0)) }) == nil {

@@ -110,18 +110,10 @@ package struct GeoIndex: Sendable {
     /// when that is exact (coordinates written with up to 7 decimals, as
     /// GeoJSON usually has them), otherwise as two doubles.
     static func entryValue(_ lon: Double, _ lat: Double) -> [UInt8] {
-        if let x = scaled(lon), let y = scaled(lat) {
+        if let x = ScaledDouble.multiple(of: lon), let y = ScaledDouble.multiple(of: lat) {
             return withUnsafeBytes(of: x.littleEndian, Array.init) + withUnsafeBytes(of: y.littleEndian, Array.init)
         }
         return withUnsafeBytes(of: lon.bitPattern.littleEndian, Array.init) + withUnsafeBytes(of: lat.bitPattern.littleEndian, Array.init)
-    }
-
-    /// `degrees` × 10⁷ when that integer gives back exactly `degrees`.
-    static func scaled(_ degrees: Double) -> Int32? {
-        let q = (degrees * 1e7).rounded()
-        guard q.magnitude <= Double(Int32.max) else { return nil }
-        let i = Int32(q)
-        return (Double(i) / 1e7).bitPattern == degrees.bitPattern ? i : nil
     }
 
     func add(_ points: [(Double, Double)], _ key: ObjectKey, _ txn: WriteTransaction) throws {
@@ -150,8 +142,8 @@ package struct GeoIndex: Sendable {
                 for i in 8 ..< k.count { objectKey = objectKey << 8 | UInt64(k[i]) }
                 let lon: Double, lat: Double
                 if v.count == 8 {
-                    lon = Double(Int32(littleEndian: v.loadUnaligned(as: Int32.self))) / 1e7
-                    lat = Double(Int32(littleEndian: v.loadUnaligned(fromByteOffset: 4, as: Int32.self))) / 1e7
+                    lon = ScaledDouble.double(Int32(littleEndian: v.loadUnaligned(as: Int32.self)))
+                    lat = ScaledDouble.double(Int32(littleEndian: v.loadUnaligned(fromByteOffset: 4, as: Int32.self)))
                 } else {
                     lon = Double(bitPattern: UInt64(littleEndian: v.loadUnaligned(as: UInt64.self)))
                     lat = Double(bitPattern: UInt64(littleEndian: v.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
