@@ -126,11 +126,12 @@ package struct DocumentWriter: ~Copyable {
         let spelling = keyTable.spelling
         if let number = keyCache.find(utf8, spelling) { return number }
         if keyTableFull { return nil }
-        if let number = keyTable.number(for: utf8, interning: mayIntern) {
+        let (number, isFull) = keyTable.lookUp(utf8, interning: mayIntern)
+        if let number {
             keyCache.insert(number, utf8)
             return number
         }
-        if keyTable.isFull {
+        if isFull {
             keyTableFull = true
         } else {
             spelledOutNewKey = true

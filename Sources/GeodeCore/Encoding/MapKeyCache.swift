@@ -1,3 +1,5 @@
+import Foundation
+
 /// A writer's own index of the key numbers it has used: an open-addressing
 /// table of numbers hashed by spelling (FNV-1a), so that encoding a key it met
 /// before costs a hash and a compare, with no lock and no `String`.
@@ -29,7 +31,10 @@ struct MapKeyCache {
             let slot = slots[i]
             if slot == 0 { return nil }
             let number = Int(slot & 0xFFFF) - 1
-            if slot >> 16 == h, let spelled = spelling.key(number), spelled.elementsEqual(utf8) { return UInt32(number) }
+            if slot >> 16 == h, let spelled = spelling.key(number), spelled.count == utf8.count,
+               memcmp(spelled.baseAddress!, utf8.baseAddress!, utf8.count) == 0 {
+                return UInt32(number)
+            }
             i = (i + 1) & mask
         }
     }

@@ -64,15 +64,22 @@ package final class MapKeyTable: @unchecked Sendable {
     /// write transaction) a pending one handed out now. Nil when the key is not
     /// interned and may not be now, or the table is full.
     package func number(for key: UnsafeRawBufferPointer, interning: Bool) -> UInt32? {
-        guard Self.isInternable(key) else { return nil }
+        lookUp(key, interning: interning).number
+    }
+
+    /// ``number(for:interning:)``, and whether the key is missing from a full
+    /// table (so it will never have a number), under one lock.
+    func lookUp(_ key: UnsafeRawBufferPointer, interning: Bool) -> (number: UInt32?, isFull: Bool) {
+        guard Self.isInternable(key) else { return (nil, false) }
         let text = String(decoding: key, as: UTF8.self)
         lock.lock()
         defer { lock.unlock() }
         if let found = numbers[text] {
-            return interning || Int(found) < committed ? found : nil
+            // A pending key may still be committed: only a key the table lacks meets "full".
+            return (interning || Int(found) < committed ? found : nil, false)
         }
-        guard interning, count < Self.capacity else { return nil }
-        return append(key, text)
+        guard interning, count < Self.capacity else { return (nil, count >= Self.capacity) }
+        return (append(key, text), count >= Self.capacity)
     }
 
     /// Convenience for tests and small callers.

@@ -101,8 +101,7 @@ package struct GeoIndex: Sendable {
     /// key in as few big-endian bytes as hold it (entries of one cell need no order).
     static func entryKey(_ lon: Double, _ lat: Double, _ key: ObjectKey) -> [UInt8] {
         var bytes = withUnsafeBytes(of: SpatialCell.id(longitude: lon, latitude: lat).bigEndian, Array.init)
-        let significant = max(1, (64 - key.rawValue.leadingZeroBitCount + 7) / 8)
-        for i in (0 ..< significant).reversed() { bytes.append(UInt8(truncatingIfNeeded: key.rawValue >> (8 * i))) }
+        key.appendShortBigEndian(to: &bytes)
         return bytes
     }
 
@@ -138,8 +137,7 @@ package struct GeoIndex: Sendable {
                 }
                 let cell = UInt64(bigEndian: k.loadUnaligned(as: UInt64.self))
                 if cell > range.upperBound { break }
-                var objectKey: UInt64 = 0
-                for i in 8 ..< k.count { objectKey = objectKey << 8 | UInt64(k[i]) }
+                let objectKey = ObjectKey(shortBigEndian: UnsafeRawBufferPointer(rebasing: k[8...]))
                 let lon: Double, lat: Double
                 if v.count == 8 {
                     lon = ScaledDouble.double(Int32(littleEndian: v.loadUnaligned(as: Int32.self)))
@@ -148,7 +146,7 @@ package struct GeoIndex: Sendable {
                     lon = Double(bitPattern: UInt64(littleEndian: v.loadUnaligned(as: UInt64.self)))
                     lat = Double(bitPattern: UInt64(littleEndian: v.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
                 }
-                if try !body(ObjectKey(objectKey), lon, lat) { return }
+                if try !body(objectKey, lon, lat) { return }
                 entry = try cursor.next()
             }
         }

@@ -39,3 +39,24 @@ package enum IndexKey {
         }
     }
 }
+
+extension ObjectKey {
+    /// Appends the key in as few big-endian bytes as hold it (at least one):
+    /// index entries whose other bytes have a known length end with it.
+    ///
+    /// ```swift
+    /// var bytes: [UInt8] = []
+    /// ObjectKey(300).appendShortBigEndian(to: &bytes)   // [0x01, 0x2C]
+    /// ```
+    func appendShortBigEndian(to bytes: inout [UInt8]) {
+        let significant = max(1, (64 - rawValue.leadingZeroBitCount + 7) / 8)
+        for i in (0 ..< significant).reversed() { bytes.append(UInt8(truncatingIfNeeded: rawValue >> (8 * i))) }
+    }
+
+    /// The key stored by ``appendShortBigEndian(to:)`` (or in 8 bytes) in `bytes`.
+    init(shortBigEndian bytes: UnsafeRawBufferPointer) {
+        var key: UInt64 = 0
+        for byte in bytes { key = key << 8 | UInt64(byte) }
+        self.init(key)
+    }
+}

@@ -3,8 +3,9 @@ import Foundation
 /// A secondary index, `ix/<Class>/<property>`, on an `indexed: true` property:
 /// key = the value's ``IndexKey`` + object key (big-endian), value empty. The
 /// object key takes 8 bytes after a string and only as many as hold it after
-/// the fixed-size keys of other types (whose tag tells their length). Equality, IN, ranges and BEGINSWITH read it; the executor then tests
-/// each candidate's document exactly (long strings keep only a prefix here).
+/// the fixed-size key parts of other types (whose tag tells their length).
+/// Equality, IN, ranges and BEGINSWITH read it; the executor then tests each
+/// candidate's document exactly (long strings keep only a prefix here).
 ///
 /// In an AnyRealmValue index, numbers of every type share one key form (an
 /// integral double is keyed as the integer), so `5` and `5.0` meet.
@@ -61,8 +62,7 @@ package struct ValueIndex: Sendable {
             return encoded + withUnsafeBytes(of: key.rawValue.bigEndian, Array.init)
         }
         var bytes = encoded
-        let significant = max(1, (64 - key.rawValue.leadingZeroBitCount + 7) / 8)
-        for i in (0 ..< significant).reversed() { bytes.append(UInt8(truncatingIfNeeded: key.rawValue >> (8 * i))) }
+        key.appendShortBigEndian(to: &bytes)
         return bytes
     }
 
@@ -83,9 +83,8 @@ package struct ValueIndex: Sendable {
         guard let tag = k.first else { return nil }
         let partLength = fixedPartLength(tag: tag) ?? k.count - 8
         guard partLength >= 1, k.count > partLength, k.count - partLength <= 8 else { return nil }
-        var key: UInt64 = 0
-        for i in partLength ..< k.count { key = key << 8 | UInt64(k[i]) }
-        return (UnsafeRawBufferPointer(rebasing: k[0 ..< partLength]), ObjectKey(key))
+        return (UnsafeRawBufferPointer(rebasing: k[0 ..< partLength]),
+                ObjectKey(shortBigEndian: UnsafeRawBufferPointer(rebasing: k[partLength...])))
     }
 
     /// The objects whose key part equals `encoded`.
