@@ -126,17 +126,30 @@ package struct GeoIndex: Sendable {
     }
 
     /// Calls `body` with the key and point of every entry in the cells covering
-    /// `rects`, until it returns false.
+    /// `rects`, until it returns false. The cursor seeks only when the entry it
+    /// stands on lies before the next range (ranges are sorted and disjoint).
     func scan(_ rects: [GeoRect], _ txn: Transaction, _ body: (ObjectKey, Double, Double) throws -> Bool) throws {
         let cursor = try txn.cursor(database)
+        var entry: (key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)?
+        var positioned = false
         for range in SpatialCell.cover(rects) {
-            var entry = try cursor.seek(atLeast: withUnsafeBytes(of: range.lowerBound.bigEndian, Array.init))
+            if positioned {
+                // A few steps are cheaper than a seek when the gap holds few entries.
+                var steps = 0
+                while let e = entry, Self.cell(of: e.key) < range.lowerBound, steps < Self.stepsBeforeSeek {
+                    entry = try cursor.next()
+                    steps += 1
+                }
+            }
+            if !positioned || entry.map({ Self.cell(of: $0.key) < range.lowerBound }) == true {
+                entry = try withUnsafeBytes(of: range.lowerBound.bigEndian) { try cursor.seek(atLeast: $0) }
+                positioned = true
+            }
             while let (k, v) = entry {
                 guard k.count > 8, k.count <= 16, v.count == 8 || v.count == 16 else {
                     throw StoreError.corruptDocument(detail: "geo index entry of \(k.count)/\(v.count) bytes", offset: 0)
                 }
-                let cell = UInt64(bigEndian: k.loadUnaligned(as: UInt64.self))
-                if cell > range.upperBound { break }
+                if Self.cell(of: k) > range.upperBound { break }
                 let objectKey = ObjectKey(shortBigEndian: UnsafeRawBufferPointer(rebasing: k[8...]))
                 let lon: Double, lat: Double
                 if v.count == 8 {
@@ -149,6 +162,15 @@ package struct GeoIndex: Sendable {
                 if try !body(objectKey, lon, lat) { return }
                 entry = try cursor.next()
             }
+            if entry == nil { return }
         }
+    }
+
+    /// Entries stepped over before the cursor seeks to the next range instead.
+    static let stepsBeforeSeek = 8
+
+    /// The cell of an entry key (its first 8 bytes; callers check the length).
+    private static func cell(of key: UnsafeRawBufferPointer) -> UInt64 {
+        key.count >= 8 ? UInt64(bigEndian: key.loadUnaligned(as: UInt64.self)) : 0
     }
 }

@@ -19,10 +19,16 @@ package enum SpatialCell {
 
     /// The leaf cell of a point.
     package static func id(longitude: Double, latitude: Double) -> UInt64 {
-        let max = UInt64(1 << level) - 1
-        let x = Swift.min(max, UInt64(Swift.max(0, ((longitude + 180) / 360 * scale).rounded(.down))))
-        let y = Swift.min(max, UInt64(Swift.max(0, ((latitude + 90) / 180 * scale).rounded(.down))))
-        return spread(x) | (spread(y) << 1)
+        spread(column(longitude)) | (spread(row(latitude)) << 1)
+    }
+
+    /// The leaf column of a longitude (clamped to the grid; never decreasing as it grows).
+    private static func column(_ longitude: Double) -> UInt64 { leaf((longitude + 180) / 360 * scale) }
+    /// The leaf row of a latitude (clamped to the grid; never decreasing as it grows).
+    private static func row(_ latitude: Double) -> UInt64 { leaf((latitude + 90) / 180 * scale) }
+
+    private static func leaf(_ scaled: Double) -> UInt64 {
+        UInt64(Swift.min(scale - 1, Swift.max(0, scaled.rounded(.down))))
     }
 
     /// Spreads the low 32 bits of `v` to the even bits of the result.
@@ -36,57 +42,99 @@ package enum SpatialCell {
         return x
     }
 
+    /// A rectangle in leaf columns and rows, bounds included: every point of
+    /// the longitude/latitude rectangle has its leaf inside (the leaf of a
+    /// coordinate never decreases as the coordinate grows, so the corners'
+    /// leaves bound every point's).
+    private struct LeafRect {
+        var x0, x1, y0, y1: UInt64
+
+        init(_ r: GeoRect) {
+            (x0, x1, y0, y1) = (column(r.west), column(r.east), row(r.south), row(r.north))
+            (x1, y1) = (Swift.max(x0, x1), Swift.max(y0, y1))
+        }
+
+        /// Cells of `level` it meets.
+        func cells(at level: Int) -> Int {
+            let s = UInt64(SpatialCell.level - level)
+            return Int((x1 >> s) - (x0 >> s) + 1) * Int((y1 >> s) - (y0 >> s) + 1)
+        }
+    }
+
+    /// A quadtree cell: `level` bits per axis, column `x`, row `y`.
     private struct Cell {
         var level: Int
         var x: UInt64
         var y: UInt64
 
-        var west: Double { Double(x) / Double(1 << level) * 360 - 180 }
-        var east: Double { Double(x + 1) / Double(1 << level) * 360 - 180 }
-        var south: Double { Double(y) / Double(1 << level) * 180 - 90 }
-        var north: Double { Double(y + 1) / Double(1 << level) * 180 - 90 }
+        private var shift: UInt64 { UInt64(SpatialCell.level - level) }
 
-        func intersects(_ r: GeoRect) -> Bool { west <= r.east && east >= r.west && south <= r.north && north >= r.south }
-        func isInside(_ r: GeoRect) -> Bool { west >= r.west && east <= r.east && south >= r.south && north <= r.north }
+        func intersects(_ r: LeafRect) -> Bool {
+            let s = shift
+            return x <= r.x1 >> s && x >= r.x0 >> s && y <= r.y1 >> s && y >= r.y0 >> s
+        }
+
+        func isInside(_ r: LeafRect) -> Bool {
+            let s = shift
+            return x << s >= r.x0 && ((x + 1) << s) - 1 <= r.x1 && y << s >= r.y0 && ((y + 1) << s) - 1 <= r.y1
+        }
 
         /// The leaf ids under this cell.
         var range: ClosedRange<UInt64> {
-            let shift = UInt64(2 * (SpatialCell.level - level))
+            let shift = 2 * shift
             let code = SpatialCell.spread(x) | (SpatialCell.spread(y) << 1)
             return (code << shift) ... (((code + 1) << shift) &- 1)
-        }
-
-        var children: [Cell] {
-            [Cell(level: level + 1, x: 2 * x, y: 2 * y), Cell(level: level + 1, x: 2 * x + 1, y: 2 * y),
-             Cell(level: level + 1, x: 2 * x, y: 2 * y + 1), Cell(level: level + 1, x: 2 * x + 1, y: 2 * y + 1)]
         }
     }
 
     /// Leaf-id ranges whose union holds every point of `rects`: cells are split
     /// level by level while the cover stays within `maxCells` cells, so small
     /// shapes get tight covers and large shapes few ranges.
-    package static func cover(_ rects: [GeoRect], maxCells: Int = 32) -> [ClosedRange<UInt64>] {
-        var done: [Cell] = []
-        var frontier = [Cell(level: 0, x: 0, y: 0)]
-        while !frontier.isEmpty {
-            var next: [Cell] = []
-            var inside: [Cell] = []
-            for cell in frontier {
-                if rects.contains(where: { cell.isInside($0) }) {
-                    inside.append(cell)
-                } else if cell.level < level {
-                    next += cell.children.filter { child in rects.contains { child.intersects($0) } }
-                } else {
-                    inside.append(cell)
+    ///
+    /// The split starts at the deepest level where the rectangles meet at most
+    /// four cells (every shallower level would keep all its cells), and cells
+    /// are tested in integer leaf coordinates, so a small shape's cover costs a
+    /// few dozen integer comparisons.
+    package static func cover(_ geoRects: [GeoRect], maxCells: Int = 32) -> [ClosedRange<UInt64>] {
+        let rects = geoRects.map(LeafRect.init)
+        var start = 0
+        while start < level, rects.reduce(0, { $0 + $1.cells(at: start + 1) }) <= 4 { start += 1 }
+        var frontier: [Cell] = []
+        frontier.reserveCapacity(4 * maxCells + 16)
+        let s = UInt64(level - start)
+        for r in rects {
+            for y in r.y0 >> s ... r.y1 >> s {
+                for x in r.x0 >> s ... r.x1 >> s where !frontier.contains(where: { $0.x == x && $0.y == y }) {
+                    frontier.append(Cell(level: start, x: x, y: y))
                 }
             }
-            if done.count + inside.count + next.count > maxCells {
+        }
+        var done: [Cell] = [], kept: [Cell] = [], next: [Cell] = []
+        done.reserveCapacity(maxCells + 4)
+        kept.reserveCapacity(maxCells + 4)
+        next.reserveCapacity(4 * maxCells + 16)
+        while !frontier.isEmpty {
+            next.removeAll(keepingCapacity: true)
+            kept.removeAll(keepingCapacity: true)
+            for cell in frontier {
+                if cell.level == level || rects.contains(where: { cell.isInside($0) }) {
+                    kept.append(cell)
+                    continue
+                }
+                for dy: UInt64 in 0 ... 1 {
+                    for dx: UInt64 in 0 ... 1 {
+                        let child = Cell(level: cell.level + 1, x: 2 * cell.x + dx, y: 2 * cell.y + dy)
+                        if rects.contains(where: { child.intersects($0) }) { next.append(child) }
+                    }
+                }
+            }
+            if done.count + kept.count + next.count > maxCells {
                 // Splitting further would cost too many ranges: keep this level's cells whole.
                 done += frontier
                 break
             }
-            done += inside
-            frontier = next
+            done += kept
+            swap(&frontier, &next)
         }
         return merge(done.map(\.range))
     }
