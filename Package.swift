@@ -88,7 +88,7 @@ let package = Package(
             "SampleCustomPersistable", "SampleProjection",
         ]),
         .testTarget(name: "GeodeJSONTests", dependencies: ["GeodeJSON", "GeodeTestSupport"]),
-        .testTarget(name: "GeodeGeoTests", dependencies: ["GeodeGeo"]),
+        .testTarget(name: "GeodeGeoTests", dependencies: ["GeodeGeo", "GeodeTestSupport"]),
         .testTarget(name: "GeodeCLITests", dependencies: ["GeodeCLI", "GeodeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

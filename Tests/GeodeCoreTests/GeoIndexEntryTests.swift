@@ -36,7 +36,7 @@ import Testing
         }
         var found: [ObjectKey: (Double, Double)] = [:]
         try store.read { txn in
-            try table.geoIndexes[0].scan([GeoRect(west: -180, south: -90, east: 180, north: 90)], txn.transaction) { key, lon, lat in
+            try table.geoIndexes[0].scan(World(), txn.transaction) { key, lon, lat in
                 found[key] = (lon, lat)
                 return true
             }
@@ -47,4 +47,10 @@ import Testing
             #expect(back?.0.bitPattern == lon.bitPattern && back?.1.bitPattern == lat.bitPattern, "\(lon), \(lat) came back as \(String(describing: back))")
         }
     }
+}
+
+/// Every point on Earth.
+private final class World: GeoRegion {
+    func contains(longitude: Double, latitude: Double) -> Bool { true }
+    var bounds: [GeoRect] { [.world] }
 }

@@ -145,12 +145,19 @@ final class CapRegion: GeoRegion {
 /// A GEOS polygon, prepared once, tested with `covers` (boundary included).
 /// Its longitudes may run past ±180 (unwrapped rings): points are tested at
 /// their longitude and shifted by 360° as the polygon's extent needs.
+///
+/// A ``PolygonRaster`` of 128 cells along the longer side answers the points
+/// of cells wholly inside or outside the rings, and tells the spatial index
+/// which cells it need not scan; GEOS tests only the points of cells that an
+/// edge passes through, so answers are GEOS's exactly.
 final class PolygonRegion: GeoRegion {
     private let context = GEOSContext()
     private let geometry: Geometry
     private let prepared: PreparedGeometry
     private let minX, minY, maxX, maxY: Double
     private let shifts: [Double]
+    /// Answers the points of cells wholly inside or outside; GEOS tests the rest.
+    private let raster: PolygonRaster?
 
     init(parts: [[[(Double, Double)]]]) throws {
         do {
@@ -168,16 +175,36 @@ final class PolygonRegion: GeoRegion {
         if maxX > 180 { shifts.append(360) }
         if minX < -180 { shifts.append(-360) }
         self.shifts = shifts
+        let prepared = prepared
+        raster = PolygonRaster(rings: parts.flatMap { $0 }) { x, y in try prepared.covers(x: x, y: y) }
     }
 
     func contains(longitude: Double, latitude: Double) -> Bool {
         guard latitude >= minY, latitude <= maxY else { return false }
         for shift in shifts {
             let x = longitude + shift
-            if x >= minX, x <= maxX, (try? prepared.covers(x: x, y: latitude)) == true { return true }
+            guard x >= minX, x <= maxX else { continue }
+            switch raster?.cell(x: x, y: latitude) ?? .boundary {
+            case .inside: return true
+            case .outside: continue
+            case .boundary: if (try? prepared.covers(x: x, y: latitude)) == true { return true }
+            }
         }
         return false
     }
+
+    /// Cells wholly outside the polygon (by its raster) are not scanned.
+    var exclusion: ((GeoRect) -> Bool)? {
+        guard let raster else { return nil }
+        let shifts = shifts
+        return { rect in
+            shifts.allSatisfy { raster.isOutside(west: rect.west + $0, south: rect.south, east: rect.east + $0, north: rect.north) }
+        }
+    }
+
+    /// Irregular shapes are covered by more, smaller cells: a seek costs less
+    /// than stepping over the points of a cell outside the polygon.
+    var coverCells: Int { raster == nil ? 32 : 256 }
 
     var bounds: [GeoRect] {
         if maxX - minX >= 360 { return [GeoRect(west: -180, south: minY, east: 180, north: maxY)] }

@@ -125,14 +125,19 @@ package struct GeoIndex: Sendable {
         for (lon, lat) in points { _ = try txn.delete(database, key: Self.entryKey(lon, lat, key)) }
     }
 
+    /// The leaf ranges a query of `region` scans.
+    static func cover(_ region: any GeoRegion) -> [ClosedRange<UInt64>] {
+        SpatialCell.cover(region.bounds, maxCells: region.coverCells, excludes: region.exclusion)
+    }
+
     /// Calls `body` with the key and point of every entry in the cells covering
-    /// `rects`, until it returns false. The cursor seeks only when the entry it
+    /// `region`, until it returns false. The cursor seeks only when the entry it
     /// stands on lies before the next range (ranges are sorted and disjoint).
-    func scan(_ rects: [GeoRect], _ txn: Transaction, _ body: (ObjectKey, Double, Double) throws -> Bool) throws {
+    func scan(_ region: any GeoRegion, _ txn: Transaction, _ body: (ObjectKey, Double, Double) throws -> Bool) throws {
         let cursor = try txn.cursor(database)
         var entry: (key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)?
         var positioned = false
-        for range in SpatialCell.cover(rects) {
+        for range in Self.cover(region) {
             if positioned {
                 // A few steps are cheaper than a seek when the gap holds few entries.
                 var steps = 0

@@ -79,6 +79,13 @@ package enum SpatialCell {
             return x << s >= r.x0 && ((x + 1) << s) - 1 <= r.x1 && y << s >= r.y0 && ((y + 1) << s) - 1 <= r.y1
         }
 
+        /// The cell in degrees (its leaves' extent).
+        var rect: GeoRect {
+            let n = Double(1 << level)
+            return GeoRect(west: Double(x) / n * 360 - 180, south: Double(y) / n * 180 - 90,
+                           east: Double(x + 1) / n * 360 - 180, north: Double(y + 1) / n * 180 - 90)
+        }
+
         /// The leaf ids under this cell.
         var range: ClosedRange<UInt64> {
             let shift = 2 * shift
@@ -95,7 +102,11 @@ package enum SpatialCell {
     /// four cells (every shallower level would keep all its cells), and cells
     /// are tested in integer leaf coordinates, so a small shape's cover costs a
     /// few dozen integer comparisons.
-    package static func cover(_ geoRects: [GeoRect], maxCells: Int = 32) -> [ClosedRange<UInt64>] {
+    ///
+    /// With `excludes`, cells it says lie wholly outside the shape are dropped
+    /// as they are met, so an irregular shape is covered by the cells it touches.
+    package static func cover(_ geoRects: [GeoRect], maxCells: Int = 32,
+                              excludes: ((GeoRect) -> Bool)? = nil) -> [ClosedRange<UInt64>] {
         let rects = geoRects.map(LeafRect.init)
         var start = 0
         while start < level, rects.reduce(0, { $0 + $1.cells(at: start + 1) }) <= 4 { start += 1 }
@@ -105,7 +116,8 @@ package enum SpatialCell {
         for r in rects {
             for y in r.y0 >> s ... r.y1 >> s {
                 for x in r.x0 >> s ... r.x1 >> s where !frontier.contains(where: { $0.x == x && $0.y == y }) {
-                    frontier.append(Cell(level: start, x: x, y: y))
+                    let cell = Cell(level: start, x: x, y: y)
+                    if excludes?(cell.rect) != true { frontier.append(cell) }
                 }
             }
         }
@@ -124,7 +136,7 @@ package enum SpatialCell {
                 for dy: UInt64 in 0 ... 1 {
                     for dx: UInt64 in 0 ... 1 {
                         let child = Cell(level: cell.level + 1, x: 2 * cell.x + dx, y: 2 * cell.y + dy)
-                        if rects.contains(where: { child.intersects($0) }) { next.append(child) }
+                        if rects.contains(where: { child.intersects($0) }), excludes?(child.rect) != true { next.append(child) }
                     }
                 }
             }

@@ -81,6 +81,17 @@ package protocol GeoRegion: AnyObject {
     func contains(longitude: Double, latitude: Double) -> Bool
     /// Rectangles whose union contains the region: what the spatial index scans.
     var bounds: [GeoRect] { get }
+    /// A test of whether every point of a rectangle lies outside the region
+    /// (true only when certain), so the spatial index need not scan it; nil
+    /// for shapes whose bounds are tight already.
+    var exclusion: ((GeoRect) -> Bool)? { get }
+    /// The most cells the spatial index may cover the region with.
+    var coverCells: Int { get }
+}
+
+extension GeoRegion {
+    package var exclusion: ((GeoRect) -> Bool)? { nil }
+    package var coverCells: Int { 32 }
 }
 
 /// Turns shapes into regions; supplied by the layer that owns the geometry code.

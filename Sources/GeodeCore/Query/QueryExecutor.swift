@@ -155,7 +155,7 @@ package struct QueryExecutor {
             text = "index \(name).\(index.property) (\(keys.count) key\(keys.count == 1 ? "" : "s")\(exact ? ", exact" : ""))"
         case let .indexRange(index, _, _, exact): text = "index range \(name).\(index.property)\(exact ? " (exact)" : "")"
         case let .spatial(index, region, _):
-            text = "spatial index \(name).\(index.property) (\(SpatialCell.cover(region.bounds).count) cell ranges)"
+            text = "spatial index \(name).\(index.property) (\(GeoIndex.cover(region).count) cell ranges)"
         }
         text += ": " + query.predicate.description
         if !query.ordering.isEmpty || !query.distinct.isEmpty || query.limit != nil {
@@ -220,7 +220,7 @@ package struct QueryExecutor {
             try index.collect(from: low, through: high, transaction.transaction, into: &candidates)
             keys = exact ? Self.sortedUnique(candidates) : try test(Self.sortedUnique(candidates), evaluator)
         case let .spatial(index, region, residual):
-            try index.scan(region.bounds, transaction.transaction) { key, lon, lat in
+            try index.scan(region, transaction.transaction) { key, lon, lat in
                 if region.contains(longitude: lon, latitude: lat) { keys.append(key) }
                 return true
             }
@@ -373,7 +373,7 @@ package struct QueryExecutor {
         switch plan {
         case let .spatial(index, region, nil) where !index.isList:
             var n = 0
-            try index.scan(region.bounds, transaction.transaction) { _, lon, lat in
+            try index.scan(region, transaction.transaction) { _, lon, lat in
                 if region.contains(longitude: lon, latitude: lat) { n += 1 }
                 return true
             }
