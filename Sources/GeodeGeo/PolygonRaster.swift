@@ -22,9 +22,24 @@ package struct PolygonRaster: Sendable {
         case boundary = 2
     }
 
-    private let minX, minY: Double
-    private let cellWidth, cellHeight: Double
-    private let columns, rows: Int
+    /// One axis of the grid: where it starts, how wide its cells are, how many.
+    private struct Axis: Sendable {
+        let origin, step: Double
+        let count: Int
+        /// How near an edge must come to a cell to make it a boundary cell, and
+        /// how far a rectangle is widened before it is called outside: well above
+        /// the rounding of coordinates, well below a cell.
+        var margin: Double { Swift.max(step * 1e-6, 1e-9) }
+
+        /// The position of `v` in cells from the origin.
+        func position(_ v: Double) -> Double { (v - origin) / step }
+        /// The cell holding `v`, clamped to the grid.
+        func index(_ v: Double) -> Int { Swift.max(0, Swift.min(count - 1, Int(position(v).rounded(.down)))) }
+        /// The lower edge of cell `i`.
+        func start(_ i: Int) -> Double { origin + Double(i) * step }
+    }
+
+    private let xs, ys: Axis
     private let cells: [Cell]
 
     /// Cells along the envelope's longer side.
@@ -48,26 +63,22 @@ package struct PolygonRaster: Sendable {
         // Cells far larger than the rounding of coordinates, so margins hold.
         let magnitude = Swift.max(abs(minX), abs(maxX), abs(minY), abs(maxY), 1)
         guard side > magnitude * 1e-9 else { return nil }
-        columns = Swift.max(1, Swift.min(resolution, Int(((maxX - minX) / side).rounded(.up))))
-        rows = Swift.max(1, Swift.min(resolution, Int(((maxY - minY) / side).rounded(.up))))
-        (self.minX, self.minY) = (minX, minY)
-        cellWidth = (maxX - minX) / Double(columns)
-        cellHeight = (maxY - minY) / Double(rows)
+        let columns = Swift.max(1, Swift.min(resolution, Int(((maxX - minX) / side).rounded(.up))))
+        let rows = Swift.max(1, Swift.min(resolution, Int(((maxY - minY) / side).rounded(.up))))
+        let xs = Axis(origin: minX, step: (maxX - minX) / Double(columns), count: columns)
+        let ys = Axis(origin: minY, step: (maxY - minY) / Double(rows), count: rows)
+        (self.xs, self.ys) = (xs, ys)
 
-        let (ncol, nrow, width, height) = (columns, rows, cellWidth, cellHeight)
-        var grid = [Cell](repeating: .outside, count: ncol * nrow)
-        // 1. Boundary cells: every cell an edge passes within `margin` of.
-        let marginX = Swift.max(width * 1e-6, magnitude * 1e-12), marginY = Swift.max(height * 1e-6, magnitude * 1e-12)
-        func column(_ x: Double) -> Int { Swift.max(0, Swift.min(ncol - 1, Int(((x - minX) / width).rounded(.down)))) }
-        func row(_ y: Double) -> Int { Swift.max(0, Swift.min(nrow - 1, Int(((y - minY) / height).rounded(.down)))) }
+        var grid = [Cell](repeating: .outside, count: columns * rows)
+        // 1. Boundary cells: every cell an edge passes within the margin of.
         for ring in rings where !ring.isEmpty {
             for i in ring.indices {
                 let p = ring[i], q = ring[(i + 1) % ring.count]
                 let (x0, x1) = (Swift.min(p.0, q.0), Swift.max(p.0, q.0))
-                for c in column(x0 - marginX) ... column(x1 + marginX) {
+                for c in xs.index(x0 - xs.margin) ... xs.index(x1 + xs.margin) {
                     // The part of the edge over this column (widened by the margin).
-                    let left = Swift.max(x0, minX + Double(c) * width - marginX)
-                    let right = Swift.min(x1, minX + Double(c + 1) * width + marginX)
+                    let left = Swift.max(x0, xs.start(c) - xs.margin)
+                    let right = Swift.min(x1, xs.start(c + 1) + xs.margin)
                     var (low, high) = (Swift.min(p.1, q.1), Swift.max(p.1, q.1))
                     if q.0 != p.0 {
                         let slope = (q.1 - p.1) / (q.0 - p.0)
@@ -79,60 +90,53 @@ package struct PolygonRaster: Sendable {
                         }
                     }
                     guard low <= high else { continue }
-                    for r in row(low - marginY) ... row(high + marginY) { grid[r * ncol + c] = .boundary }
+                    for r in ys.index(low - ys.margin) ... ys.index(high + ys.margin) { grid[r * columns + c] = .boundary }
                 }
             }
         }
         // 2. Runs of other cells, row by row: a run takes the class of a
         //    non-boundary cell below it, else of one exact test at its first cell.
-        for r in 0 ..< nrow {
+        for r in 0 ..< rows {
             var c = 0
-            while c < ncol {
-                guard grid[r * ncol + c] != .boundary else { c += 1; continue }
+            while c < columns {
+                guard grid[r * columns + c] != .boundary else { c += 1; continue }
                 var end = c
-                while end + 1 < ncol, grid[r * ncol + end + 1] != .boundary { end += 1 }
+                while end + 1 < columns, grid[r * columns + end + 1] != .boundary { end += 1 }
                 var value: Cell?
                 if r > 0 {
-                    for k in c ... end where grid[(r - 1) * ncol + k] != .boundary {
-                        value = grid[(r - 1) * ncol + k]
+                    for k in c ... end where grid[(r - 1) * columns + k] != .boundary {
+                        value = grid[(r - 1) * columns + k]
                         break
                     }
                 }
                 if value == nil {
-                    let x = minX + (Double(c) + 0.5) * width, y = minY + (Double(r) + 0.5) * height
-                    guard let inside = try? covers(x, y) else { return nil }
+                    guard let inside = try? covers(xs.start(c) + xs.step / 2, ys.start(r) + ys.step / 2) else { return nil }
                     value = inside ? .inside : .outside
                 }
-                for k in c ... end { grid[r * ncol + k] = value ?? .boundary }
+                for k in c ... end { grid[r * columns + k] = value ?? .boundary }
                 c = end + 1
             }
         }
         cells = grid
     }
 
-    /// Whether every point of the rectangle (widened by a rounding margin)
-    /// lies outside the polygon.
+    /// Whether every point of the rectangle (widened by the margin) lies
+    /// outside the polygon.
     package func isOutside(west: Double, south: Double, east: Double, north: Double) -> Bool {
-        let marginX = cellWidth * 1e-6 + 1e-9, marginY = cellHeight * 1e-6 + 1e-9
-        let x0 = (west - marginX - minX) / cellWidth, x1 = (east + marginX - minX) / cellWidth
-        let y0 = (south - marginY - minY) / cellHeight, y1 = (north + marginY - minY) / cellHeight
-        guard x1 >= 0, y1 >= 0, x0 <= Double(columns), y0 <= Double(rows) else { return true }
-        let c0 = Swift.max(0, Int(x0.rounded(.down))), c1 = Swift.min(columns - 1, Int(x1.rounded(.down)))
-        let r0 = Swift.max(0, Int(y0.rounded(.down))), r1 = Swift.min(rows - 1, Int(y1.rounded(.down)))
-        guard c0 <= c1, r0 <= r1 else { return true }
-        for r in r0 ... r1 {
-            for c in c0 ... c1 where cells[r * columns + c] != .outside { return false }
+        guard xs.position(east + xs.margin) >= 0, ys.position(north + ys.margin) >= 0,
+              xs.position(west - xs.margin) <= Double(xs.count), ys.position(south - ys.margin) <= Double(ys.count) else { return true }
+        for r in ys.index(south - ys.margin) ... ys.index(north + ys.margin) {
+            for c in xs.index(west - xs.margin) ... xs.index(east + xs.margin) where cells[r * xs.count + c] != .outside { return false }
         }
         return true
     }
 
     /// What the raster knows of the point (x, y); `.outside` beyond the envelope.
     package func cell(x: Double, y: Double) -> Cell {
-        let fx = (x - minX) / cellWidth, fy = (y - minY) / cellHeight
+        let fx = xs.position(x), fy = ys.position(y)
         // Points on the envelope's far edges can land a rounding error beyond it.
         let slack = 1e-6
-        guard fx >= -slack, fy >= -slack, fx <= Double(columns) + slack, fy <= Double(rows) + slack else { return .outside }
-        let c = Swift.max(0, Swift.min(columns - 1, Int(fx))), r = Swift.max(0, Swift.min(rows - 1, Int(fy)))
-        return cells[r * columns + c]
+        guard fx >= -slack, fy >= -slack, fx <= Double(xs.count) + slack, fy <= Double(ys.count) + slack else { return .outside }
+        return cells[ys.index(y) * xs.count + xs.index(x)]
     }
 }
