@@ -39,6 +39,26 @@ import Testing
         }
     }
 
+    /// A class large enough to be scanned in two halves on two threads: each
+    /// half keeps its first rows while it scans, and the two sets join into
+    /// the first rows of the whole, ties (across the halves too) in object order.
+    @Test func aLimitedSortOfTwoHalvesIsThePrefixOfTheWholeSort() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try Self.filledRealm(directory, seed: 7, count: 25_000)
+        let rows = realm.objects(Row.self)
+        for clause in ["a ASC, b DESC", "b ASC, a ASC", "a DESC"] {
+            let whole = Array(try rows.query("TRUEPREDICATE SORT(\(clause))"))
+            for limit in [1, 50, 400] {
+                let limited = Array(try rows.query("TRUEPREDICATE SORT(\(clause)) LIMIT(\(limit))"))
+                #expect(limited == Array(whole.prefix(limit)), "\(clause) LIMIT(\(limit))")
+            }
+            let sorted = try rows.query("a < 15 SORT(\(clause))")
+            let filteredWhole = whole.filter { $0.a < 15 }
+            #expect(sorted.first == filteredWhole.first && sorted.count == filteredWhole.count, "\(clause), filtered")
+            #expect(Array(sorted.prefix(100)) == Array(filteredWhole.prefix(100)), "\(clause), filtered, first 100")
+        }
+    }
+
     /// `first`, `prefix(_:)` and `[i]` on sorted results read only the first
     /// rows of the sort; what they return must be the whole sort's, at every
     /// position, and follow writes.

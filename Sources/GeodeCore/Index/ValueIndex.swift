@@ -89,13 +89,27 @@ package struct ValueIndex: Sendable {
 
     /// The objects whose key part equals `encoded`.
     func collect(equalTo encoded: [UInt8], _ txn: Transaction, into keys: inout [ObjectKey]) throws {
-        try collect(from: encoded, through: encoded, prefixOnly: true, txn, into: &keys)
+        try forEach(from: encoded, through: encoded, prefixOnly: true, txn) { keys.append($0) }
     }
 
     /// The objects whose key part lies between `low` and `high` (byte order;
     /// nil: open), loosely: a key whose first bytes equal `high` is included.
-    func collect(from low: [UInt8], through high: [UInt8]?, prefixOnly: Bool = false, _ txn: Transaction,
-              into keys: inout [ObjectKey]) throws {
+    func collect(from low: [UInt8], through high: [UInt8]?, _ txn: Transaction, into keys: inout [ObjectKey]) throws {
+        try forEach(from: low, through: high, txn) { keys.append($0) }
+    }
+
+    /// How many objects ``collect(from:through:_:into:)`` would find, counted
+    /// without gathering them (an object has one entry: indexed properties are single values).
+    func count(from low: [UInt8], through high: [UInt8]?, prefixOnly: Bool = false, _ txn: Transaction) throws -> Int {
+        var n = 0
+        try forEach(from: low, through: high, prefixOnly: prefixOnly, txn) { _ in n += 1 }
+        return n
+    }
+
+    /// Calls `body` with the object of each entry from `low` through `high`
+    /// (with `prefixOnly`, only entries whose key part equals `high`), in index order.
+    private func forEach(from low: [UInt8], through high: [UInt8]?, prefixOnly: Bool = false, _ txn: Transaction,
+                         _ body: (ObjectKey) -> Void) throws {
         let cursor = try txn.cursor(database)
         var entry = try cursor.seek(atLeast: low)
         while let (k, _) = entry {
@@ -109,7 +123,7 @@ package struct ValueIndex: Sendable {
                     break
                 }
             }
-            keys.append(key)
+            body(key)
             entry = try cursor.next()
         }
     }

@@ -183,16 +183,18 @@ package struct QueryExecutor {
                 if try evaluator.matches(predicate, .object(table.schema.table, key, document)) { keys.append(key) }
             }
         case .scan where !ordering.isEmpty && bound.distance == nil:
-            // Sorting a scan: take each match's sort keys from the document the scan reads anyway.
-            var values: [Value]
-            if let halves = try scanInHalves({ executor, from, before in try executor.matchingRows(from: from, before: before) }) {
+            // Sorting a scan: take each match's sort keys from the document the scan reads anyway;
+            // with LIMIT (or `first`) and no DISTINCT, keep only the first rows while scanning.
+            let keeping = distinct.isEmpty ? [query.limit, first].compactMap { $0 }.min() : nil
+            var values: [Value], matched: Int
+            if let halves = try scanInHalves({ executor, from, before in try executor.matchingRows(from: from, before: before, keeping: keeping) }) {
                 (keys, values) = (halves.0.keys + halves.1.keys, halves.0.values)
                 values.append(contentsOf: halves.1.values)
+                matched = halves.0.matched + halves.1.matched
             } else {
-                (keys, values) = try matchingRows(from: nil, before: nil)
+                (keys, values, matched) = try matchingRows(from: nil, before: nil, keeping: keeping)
             }
-            let matched = keys.count
-            keys = sort(keys, values, keeping: distinct.isEmpty ? [query.limit, first].compactMap { $0 }.min() : nil)
+            keys = sort(keys, values, keeping: keeping)
             return try finish(keys, matched: matched, first: first, evaluator)
         case .scan:
             if let halves = try scanInHalves({ executor, from, before in try executor.matchingKeys(from: from, before: before) }) {
@@ -290,35 +292,29 @@ package struct QueryExecutor {
     }
 
     /// The keys of the objects in `from ..< before` that match, with their
-    /// sort keys (``sortValues(_:_:)``'s layout), read in the same pass.
-    private func matchingRows(from: ObjectKey?, before: ObjectKey?) throws -> (keys: [ObjectKey], values: [Value]) {
-        let evaluator = QueryEvaluator(transaction: transaction)
-        let paths = sortPaths
+    /// sort keys (``sortValues(_:_:)``'s layout), read in the same pass, and
+    /// how many matched. With `keeping`, only the first rows in the sort order
+    /// are kept (in scan order), and most rows are turned away after reading one sort key.
+    private func matchingRows(from: ObjectKey?, before: ObjectKey?, keeping: Int?) throws -> (keys: [ObjectKey], values: [Value], matched: Int) {
+        let reader = SortKeyReader(self)
+        if let keeping {
+            var top = TopRows(capacity: keeping, ascending: ordering.map(\.1))
+            var matched = 0
+            try scan(from: from, before: before) { key, document in
+                matched += 1
+                try top.offer(key) { i in try reader.value(i, key, document) }
+            }
+            let (keys, values) = top.rowsInOfferOrder()
+            return (keys, values, matched)
+        }
         var keys: [ObjectKey] = []
         var values: [Value] = []
+        let width = ordering.count
         try scan(from: from, before: before) { key, document in
             keys.append(key)
-            for i in paths.indices { values.append(try sortValue(i, paths[i], key, document, evaluator)) }
+            for i in 0 ..< width { values.append(try reader.value(i, key, document)) }
         }
-        return (keys, values)
-    }
-
-    /// The sort keys' paths in the form the fast path walks, where they qualify.
-    private var sortPaths: [SimplePath?] { ordering.map { SimplePath($0.0) } }
-
-    /// Sort key `i` of an object: through its simple path when it ends on a
-    /// scalar, else as the query language reads it (the first value the path yields).
-    private func sortValue(_ i: Int, _ simple: SimplePath?, _ key: ObjectKey, _ document: ContainerView,
-                           _ evaluator: QueryEvaluator) throws -> Value {
-        if let simple {
-            switch try simple.resolve(in: document) {
-            case let .value(view) where view.tag != .list && view.tag != .map && view.tag != .embedded: return try view.decode()
-            case .defaultValue: return simple.missing
-            case .null: return .null
-            default: break
-            }
-        }
-        return try firstValue(ordering[i].0, key, document, evaluator)
+        return (keys, values, keys.count)
     }
 
     /// How many objects in `from ..< before` match.
@@ -378,6 +374,13 @@ package struct QueryExecutor {
                 return true
             }
             return n
+        case let .indexKeys(index, encoded, true):
+            // Each object has one entry, so distinct keys find distinct objects.
+            var n = 0
+            for key in Set(encoded) { n += try index.count(from: key, through: key, prefixOnly: true, transaction.transaction) }
+            return n
+        case let .indexRange(index, low, high, true):
+            return try index.count(from: low, through: high, transaction.transaction)
         case .scan:
             if let halves = try scanInHalves({ executor, from, before in try executor.matchCount(from: from, before: before) }) {
                 return halves.0 + halves.1
@@ -403,12 +406,13 @@ package struct QueryExecutor {
 
     private func firstValue(_ path: BoundPath, _ key: ObjectKey, _ evaluator: QueryEvaluator) throws -> Value {
         guard let document = try transaction.document(key, in: table) else { return .null }
-        return try firstValue(path, key, document, evaluator)
+        return try Self.firstValue(path, .object(table.schema.table, key, document), evaluator)
     }
 
-    private func firstValue(_ path: BoundPath, _ key: ObjectKey, _ document: ContainerView, _ evaluator: QueryEvaluator) throws -> Value {
+    /// The first value `path` yields from `item` (null when none).
+    static func firstValue(_ path: BoundPath, _ item: QueryEvaluator.Item, _ evaluator: QueryEvaluator) throws -> Value {
         var result = Value.null
-        try evaluator.values(of: path, .object(table.schema.table, key, document)) { item in
+        try evaluator.values(of: path, item) { item in
             result = try QueryEvaluator.decode(item)
             return false
         }
@@ -418,12 +422,12 @@ package struct QueryExecutor {
     /// The sort keys of `keys`' objects, row after row, `ordering.count` per row.
     private func sortValues(_ keys: [ObjectKey], _ evaluator: QueryEvaluator) throws -> [Value] {
         let width = ordering.count
-        let paths = sortPaths
+        let reader = SortKeyReader(self)
         var values: [Value] = []
         values.reserveCapacity(keys.count * width)
         for key in keys {
             if let document = try transaction.document(key, in: table) {
-                for i in paths.indices { values.append(try sortValue(i, paths[i], key, document, evaluator)) }
+                for i in 0 ..< width { values.append(try reader.value(i, key, document)) }
             } else {
                 values.append(contentsOf: repeatElement(Value.null, count: width))
             }
@@ -439,6 +443,12 @@ package struct QueryExecutor {
     private func sort(_ keys: [ObjectKey], _ values: [Value], keeping limit: Int? = nil) -> [ObjectKey] {
         let width = ordering.count
         let ascending = ordering.map(\.1)
+        if let limit, limit < keys.count / 4 {
+            var top = TopRows(capacity: limit, ascending: ascending)
+            for row in keys.indices { top.offer(keys[row]) { values[row * width + $0] } }
+            let (kept, keptValues) = top.rowsInOfferOrder()
+            return sort(kept, keptValues)
+        }
         return values.withUnsafeBufferPointer { v in
             // Whether row a comes before row b (ties by position: a stable sort).
             func precedes(_ a: Int, _ b: Int) -> Bool {
@@ -448,54 +458,13 @@ package struct QueryExecutor {
                 }
                 return a < b
             }
-            var positions: [Int]
-            if let limit, limit < keys.count / 4 {
-                positions = Self.first(limit, of: keys.count, by: precedes)
-            } else {
-                positions = Array(0 ..< keys.count)
-            }
-            positions.sort(by: precedes)
-            return positions.map { keys[$0] }
+            return (0 ..< keys.count).sorted(by: precedes).map { keys[$0] }
         }
-    }
-
-    /// The `k` first of positions `0 ..< n` in the order `precedes` gives,
-    /// unordered: a max-heap of the best `k` seen so far.
-    static func first(_ k: Int, of n: Int, by precedes: (Int, Int) -> Bool) -> [Int] {
-        guard k > 0 else { return [] }
-        var heap: [Int] = []
-        heap.reserveCapacity(k)
-        func siftDown(_ start: Int) {
-            var i = start
-            while true {
-                let l = 2 * i + 1, r = l + 1
-                var worst = i
-                if l < heap.count, precedes(heap[worst], heap[l]) { worst = l }
-                if r < heap.count, precedes(heap[worst], heap[r]) { worst = r }
-                if worst == i { return }
-                heap.swapAt(i, worst)
-                i = worst
-            }
-        }
-        for p in 0 ..< n {
-            if heap.count < k {
-                heap.append(p)
-                var i = heap.count - 1
-                while i > 0, precedes(heap[(i - 1) / 2], heap[i]) {
-                    heap.swapAt(i, (i - 1) / 2)
-                    i = (i - 1) / 2
-                }
-            } else if precedes(p, heap[0]) {
-                heap[0] = p
-                siftDown(0)
-            }
-        }
-        return heap
     }
 
     /// `MixedOrder.compare`, with the usual same-type pairs decided inline.
     @inline(__always)
-    private static func compareForSort(_ a: Value, _ b: Value) -> ComparisonResult {
+    static func compareForSort(_ a: Value, _ b: Value) -> ComparisonResult {
         switch (a, b) {
         case let (.int(x), .int(y)): return x < y ? .orderedAscending : (x > y ? .orderedDescending : .orderedSame)
         case let (.timestamp(x), .timestamp(y)) where x.seconds != y.seconds:

@@ -1,0 +1,69 @@
+/// Reads an object's sort keys from its document: through the plain-path
+/// reader when a key path ends on a scalar, else as the query language reads
+/// the path (the first value it yields).
+///
+/// A class, built once per sort: the scan's closures hold one reference to it
+/// rather than copying the executor and the paths' buffers for every object.
+///
+/// ```swift
+/// let reader = SortKeyReader(executor)
+/// let group = try reader.value(0, key, document)
+/// ```
+final class SortKeyReader {
+    /// The plain paths of the sort keys that have one; `plain[i]` is the
+    /// position of key `i`'s among them, or -1. (Kept unwrapped: a method
+    /// called on an array element reads it in place, with no copy of its buffers.)
+    private let simple: [SimplePath]
+    private let plain: [Int]
+    /// For a key that is one property of the object: its slot (else -1), and
+    /// its value when the document predates the property. The common case
+    /// reads the document with no path at all.
+    private let slots: [Int]
+    private let defaults: [Value]
+    private let paths: [BoundPath]
+    private let table: UInt32
+    private let evaluator: QueryEvaluator
+
+    init(_ executor: QueryExecutor) {
+        paths = executor.ordering.map(\.0)
+        var simple: [SimplePath] = [], plain: [Int] = []
+        for path in paths {
+            if let s = SimplePath(path) {
+                plain.append(simple.count)
+                simple.append(s)
+            } else {
+                plain.append(-1)
+            }
+        }
+        (self.simple, self.plain) = (simple, plain)
+        slots = paths.map { path in
+            if path.steps.count == 1, case let .slot(slot, _) = path.steps[0] { return slot }
+            return -1
+        }
+        defaults = paths.map { path in
+            if case let .slot(_, value)? = path.steps.last { return value }
+            return .null
+        }
+        table = executor.table.schema.table
+        evaluator = QueryEvaluator(transaction: executor.transaction)
+    }
+
+    /// Sort key `i` of the object `key` stored as `document`.
+    func value(_ i: Int, _ key: ObjectKey, _ document: ContainerView) throws -> Value {
+        let slot = slots[i]
+        if slot >= 0 {
+            guard let view = try document.value(at: slot) else { return defaults[i] }
+            if view.tag != .list && view.tag != .map && view.tag != .embedded { return try view.decode() }
+        }
+        let j = plain[i]
+        if j >= 0 {
+            switch try simple[j].resolve(in: document) {
+            case let .value(view) where view.tag != .list && view.tag != .map && view.tag != .embedded: return try view.decode()
+            case .defaultValue: return simple[j].missing
+            case .null: return .null
+            default: break
+            }
+        }
+        return try QueryExecutor.firstValue(paths[i], .object(table, key, document), evaluator)
+    }
+}
