@@ -40,6 +40,24 @@ import Testing
         let leafArea = (360.0 / Double(1 << SpatialCell.level)) * (180.0 / Double(1 << SpatialCell.level))
         #expect(cells * leafArea < 16 * 0.0136 * 0.009, "the cover of a 1 km square is at most 16 times its area")
         #expect(SpatialCell.cover([GeoRect.world]).count == 1)
-        #expect(SpatialCell.cover([GeoRect(west: -170, south: -80, east: 170, north: 80)]).count <= 32)
+        #expect(SpatialCell.cover([GeoRect(west: -170, south: -80, east: 170, north: 80)]).count <= 64)
+    }
+
+    /// The cell budget grows with the shape (a seek per range pays off only
+    /// when the cells it avoids hold many points) and stays within 8 to 64;
+    /// a cover never uses more ranges than its budget.
+    @Test func theCellBudgetGrowsWithTheShapeWithinItsBounds() {
+        let budgets = (0 ... SpatialCell.level).map { SpatialCell.cellBudget(extent: $0) }
+        #expect(budgets.first == 8 && budgets.last == 64)
+        #expect(zip(budgets, budgets.dropFirst()).allSatisfy { $0 <= $1 })
+        #expect(SpatialCell.cellBudget(extent: 13) == 8 && SpatialCell.cellBudget(extent: 15) == 16 && SpatialCell.cellBudget(extent: 17) == 32)
+        var generator = SeededGenerator(seed: 12)
+        for _ in 0 ..< 200 {
+            let side = pow(10, Double.random(in: -4 ... 1.5, using: &generator))
+            let west = Double.random(in: -170 ... 140, using: &generator), south = Double.random(in: -80 ... 40, using: &generator)
+            let rect = GeoRect(west: west, south: south, east: west + side, north: south + side)
+            #expect(SpatialCell.cover([rect]).count <= 64)
+            #expect(SpatialCell.cover([rect], maxCells: 8).count <= 8)
+        }
     }
 }

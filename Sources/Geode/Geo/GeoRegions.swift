@@ -204,7 +204,7 @@ final class PolygonRegion: GeoRegion {
 
     /// Irregular shapes are covered by more, smaller cells: a seek costs less
     /// than stepping over the points of a cell outside the polygon.
-    var coverCells: Int { raster == nil ? 32 : 256 }
+    var coverCells: Int? { raster == nil ? nil : 256 }
 
     var bounds: [GeoRect] {
         if maxX - minX >= 360 { return [GeoRect(west: -180, south: minY, east: 180, north: maxY)] }

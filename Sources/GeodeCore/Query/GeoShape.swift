@@ -85,13 +85,14 @@ package protocol GeoRegion: AnyObject {
     /// (true only when certain), so the spatial index need not scan it; nil
     /// for shapes whose bounds are tight already.
     var exclusion: ((GeoRect) -> Bool)? { get }
-    /// The most cells the spatial index may cover the region with.
-    var coverCells: Int { get }
+    /// The most cells the spatial index may cover the region with; nil to
+    /// let the index choose by the region's size.
+    var coverCells: Int? { get }
 }
 
 extension GeoRegion {
     package var exclusion: ((GeoRect) -> Bool)? { nil }
-    package var coverCells: Int { 32 }
+    package var coverCells: Int? { nil }
 }
 
 /// Turns shapes into regions; supplied by the layer that owns the geometry code.
