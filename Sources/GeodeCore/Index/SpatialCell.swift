@@ -79,6 +79,16 @@ package enum SpatialCell {
             return x << s >= r.x0 && ((x + 1) << s) - 1 <= r.x1 && y << s >= r.y0 && ((y + 1) << s) - 1 <= r.y1
         }
 
+        func intersects(any rects: [LeafRect]) -> Bool {
+            for r in rects where intersects(r) { return true }
+            return false
+        }
+
+        func isInside(any rects: [LeafRect]) -> Bool {
+            for r in rects where isInside(r) { return true }
+            return false
+        }
+
         /// The cell in degrees (its leaves' extent).
         var rect: GeoRect {
             let n = Double(1 << level)
@@ -112,45 +122,48 @@ package enum SpatialCell {
         var start = 0
         while start < level, rects.reduce(0, { $0 + $1.cells(at: start + 1) }) <= 4 { start += 1 }
         let maxCells = maxCells ?? cellBudget(extent: level - start)
-        var frontier: [Cell] = []
+        // The cells of one level still to split, and the ranges of the cells kept whole.
+        var frontier: [Cell] = [], next: [Cell] = []
         frontier.reserveCapacity(4 * maxCells + 16)
+        next.reserveCapacity(4 * maxCells + 16)
+        var ranges: [ClosedRange<UInt64>] = []
+        ranges.reserveCapacity(maxCells + 8)
         let s = UInt64(level - start)
         for r in rects {
             for y in r.y0 >> s ... r.y1 >> s {
                 for x in r.x0 >> s ... r.x1 >> s where !frontier.contains(where: { $0.x == x && $0.y == y }) {
                     let cell = Cell(level: start, x: x, y: y)
-                    if excludes?(cell.rect) != true { frontier.append(cell) }
+                    if let excludes, excludes(cell.rect) { continue }
+                    frontier.append(cell)
                 }
             }
         }
-        var done: [Cell] = [], kept: [Cell] = [], next: [Cell] = []
-        done.reserveCapacity(maxCells + 4)
-        kept.reserveCapacity(maxCells + 4)
-        next.reserveCapacity(4 * maxCells + 16)
         while !frontier.isEmpty {
             next.removeAll(keepingCapacity: true)
-            kept.removeAll(keepingCapacity: true)
+            let kept = ranges.count
             for cell in frontier {
-                if cell.level == level || rects.contains(where: { cell.isInside($0) }) {
-                    kept.append(cell)
+                if cell.level == level || cell.isInside(any: rects) {
+                    ranges.append(cell.range)
                     continue
                 }
                 for dy: UInt64 in 0 ... 1 {
                     for dx: UInt64 in 0 ... 1 {
                         let child = Cell(level: cell.level + 1, x: 2 * cell.x + dx, y: 2 * cell.y + dy)
-                        if rects.contains(where: { child.intersects($0) }), excludes?(child.rect) != true { next.append(child) }
+                        guard child.intersects(any: rects) else { continue }
+                        if let excludes, excludes(child.rect) { continue }
+                        next.append(child)
                     }
                 }
             }
-            if done.count + kept.count + next.count > maxCells {
+            if ranges.count + next.count > maxCells {
                 // Splitting further would cost too many ranges: keep this level's cells whole.
-                done += frontier
+                ranges.removeSubrange(kept...)
+                for cell in frontier { ranges.append(cell.range) }
                 break
             }
-            done += kept
             swap(&frontier, &next)
         }
-        return merge(done.map(\.range))
+        return merged(ranges)
     }
 
     /// The cells a cover may use for a shape about 2^`extent` leaves across
@@ -166,16 +179,29 @@ package enum SpatialCell {
         return Int(Swift.min(64, Swift.max(8, budget)))
     }
 
-    private static func merge(_ ranges: [ClosedRange<UInt64>]) -> [ClosedRange<UInt64>] {
-        let sorted = ranges.sorted { $0.lowerBound < $1.lowerBound }
-        var merged: [ClosedRange<UInt64>] = []
-        for r in sorted {
-            if let last = merged.last, r.lowerBound <= last.upperBound &+ 1, last.upperBound != .max {
-                merged[merged.count - 1] = last.lowerBound ... Swift.max(last.upperBound, r.upperBound)
+    /// `ranges` sorted and joined where they touch, in place (a cover has
+    /// a few dozen, mostly in order already: an insertion sort).
+    private static func merged(_ ranges: [ClosedRange<UInt64>]) -> [ClosedRange<UInt64>] {
+        var ranges = ranges
+        for i in ranges.indices.dropFirst() {
+            let r = ranges[i]
+            var j = i
+            while j > 0, ranges[j - 1].lowerBound > r.lowerBound {
+                ranges[j] = ranges[j - 1]
+                j -= 1
+            }
+            ranges[j] = r
+        }
+        var count = 0
+        for r in ranges {
+            if count > 0, r.lowerBound <= ranges[count - 1].upperBound &+ 1, ranges[count - 1].upperBound != .max {
+                ranges[count - 1] = ranges[count - 1].lowerBound ... Swift.max(ranges[count - 1].upperBound, r.upperBound)
             } else {
-                merged.append(r)
+                ranges[count] = r
+                count += 1
             }
         }
-        return merged
+        ranges.removeSubrange(count...)
+        return ranges
     }
 }

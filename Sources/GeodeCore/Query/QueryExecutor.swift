@@ -506,13 +506,14 @@ package struct QueryExecutor {
 
 /// A query bound to a class of a store's schema: key paths resolved, types
 /// checked, shapes prepared, the plan chosen. Run it in any transaction with
-/// ``QueryExecutor/init(bound:transaction:)``.
+/// ``QueryExecutor/init(bound:transaction:)``. A class: results and executors
+/// share one, rather than copying its paths and plan each time they pass it on.
 ///
 /// ```swift
 /// let bound = try BoundQuery(query: query, table: table, store: store)
 /// let keys = try store.read { try QueryExecutor(bound: bound, transaction: $0).run() }
 /// ```
-package struct BoundQuery {
+package final class BoundQuery {
     let query: Query
     let table: Table
     let predicate: BoundPredicate
