@@ -98,11 +98,18 @@ package struct ValueIndex: Sendable {
         try forEach(from: low, through: high, txn) { keys.append($0) }
     }
 
-    /// How many objects ``collect(from:through:_:into:)`` would find, counted
+    /// How many objects ``collect(equalTo:_:into:)`` would find, counted
     /// without gathering them (an object has one entry: indexed properties are single values).
-    func count(from low: [UInt8], through high: [UInt8]?, prefixOnly: Bool = false, _ txn: Transaction) throws -> Int {
+    func count(equalTo encoded: [UInt8], _ txn: Transaction) throws -> Int {
         var n = 0
-        try forEach(from: low, through: high, prefixOnly: prefixOnly, txn) { _ in n += 1 }
+        try forEach(from: encoded, through: encoded, prefixOnly: true, txn) { _ in n += 1 }
+        return n
+    }
+
+    /// How many objects ``collect(from:through:_:into:)`` would find, counted without gathering them.
+    func count(from low: [UInt8], through high: [UInt8]?, _ txn: Transaction) throws -> Int {
+        var n = 0
+        try forEach(from: low, through: high, txn) { _ in n += 1 }
         return n
     }
 

@@ -185,7 +185,7 @@ package struct QueryExecutor {
         case .scan where !ordering.isEmpty && bound.distance == nil:
             // Sorting a scan: take each match's sort keys from the document the scan reads anyway;
             // with LIMIT (or `first`) and no DISTINCT, keep only the first rows while scanning.
-            let keeping = distinct.isEmpty ? [query.limit, first].compactMap { $0 }.min() : nil
+            let keeping = rowsKept(first: first)
             var values: [Value], matched: Int
             if let halves = try scanInHalves({ executor, from, before in try executor.matchingRows(from: from, before: before, keeping: keeping) }) {
                 (keys, values) = (halves.0.keys + halves.1.keys, halves.0.values)
@@ -240,9 +240,15 @@ package struct QueryExecutor {
             keys = try sortByDistance(keys, path, slots, measure, evaluator)
         } else if !ordering.isEmpty {
             // With LIMIT (or `first`) and no DISTINCT only the first rows are needed: keep those.
-            keys = sort(keys, try sortValues(keys, evaluator), keeping: distinct.isEmpty ? [query.limit, first].compactMap { $0 }.min() : nil)
+            keys = sort(keys, try sortValues(keys), keeping: rowsKept(first: first))
         }
         return try finish(keys, matched: matched, first: first, evaluator)
+    }
+
+    /// How many first rows of a sort are needed, with LIMIT or `first` and no
+    /// DISTINCT (which must see every row); nil for all of them.
+    private func rowsKept(first: Int?) -> Int? {
+        distinct.isEmpty ? [query.limit, first].compactMap { $0 }.min() : nil
     }
 
     /// DISTINCT, LIMIT and `first` on sorted keys; the number of results in all.
@@ -292,7 +298,7 @@ package struct QueryExecutor {
     }
 
     /// The keys of the objects in `from ..< before` that match, with their
-    /// sort keys (``sortValues(_:_:)``'s layout), read in the same pass, and
+    /// sort keys (``sortValues(_:)``'s layout), read in the same pass, and
     /// how many matched. With `keeping`, only the first rows in the sort order
     /// are kept (in scan order), and most rows are turned away after reading one sort key.
     private func matchingRows(from: ObjectKey?, before: ObjectKey?, keeping: Int?) throws -> (keys: [ObjectKey], values: [Value], matched: Int) {
@@ -377,7 +383,7 @@ package struct QueryExecutor {
         case let .indexKeys(index, encoded, true):
             // Each object has one entry, so distinct keys find distinct objects.
             var n = 0
-            for key in Set(encoded) { n += try index.count(from: key, through: key, prefixOnly: true, transaction.transaction) }
+            for key in Set(encoded) { n += try index.count(equalTo: key, transaction.transaction) }
             return n
         case let .indexRange(index, low, high, true):
             return try index.count(from: low, through: high, transaction.transaction)
@@ -420,7 +426,7 @@ package struct QueryExecutor {
     }
 
     /// The sort keys of `keys`' objects, row after row, `ordering.count` per row.
-    private func sortValues(_ keys: [ObjectKey], _ evaluator: QueryEvaluator) throws -> [Value] {
+    private func sortValues(_ keys: [ObjectKey]) throws -> [Value] {
         let width = ordering.count
         let reader = SortKeyReader(self)
         var values: [Value] = []
@@ -436,7 +442,7 @@ package struct QueryExecutor {
     }
 
     /// A stable sort of `keys` on their sort keys `values` (one flat array,
-    /// ``sortValues(_:_:)``'s layout); null sorts first in ascending order. An
+    /// ``sortValues(_:)``'s layout); null sorts first in ascending order. An
     /// array of positions is sorted, comparing common same-type pairs directly.
     /// With `keeping`, only that many first rows are kept, through a bounded
     /// heap instead of a whole sort (the same rows, in the same order).
@@ -450,16 +456,22 @@ package struct QueryExecutor {
             return sort(kept, keptValues)
         }
         return values.withUnsafeBufferPointer { v in
-            // Whether row a comes before row b (ties by position: a stable sort).
-            func precedes(_ a: Int, _ b: Int) -> Bool {
-                for i in 0 ..< width {
-                    let r = Self.compareForSort(v[a * width + i], v[b * width + i])
-                    if r != .orderedSame { return ascending[i] ? r == .orderedAscending : r == .orderedDescending }
-                }
-                return a < b
-            }
-            return (0 ..< keys.count).sorted(by: precedes).map { keys[$0] }
+            // Ties by position: a stable sort.
+            (0 ..< keys.count).sorted { Self.rowPrecedes(v, $0, $1, ascending: ascending) ?? ($0 < $1) }.map { keys[$0] }
         }
+    }
+
+    /// Whether row `a` of `values` sorts before row `b` (rows of
+    /// `ascending.count` sort keys, one after the other); nil when all their keys are equal.
+    @inline(__always)
+    static func rowPrecedes<Rows: RandomAccessCollection>(_ values: Rows, _ a: Int, _ b: Int, ascending: [Bool]) -> Bool?
+    where Rows.Element == Value, Rows.Index == Int {
+        let width = ascending.count
+        for i in 0 ..< width {
+            let order = compareForSort(values[a * width + i], values[b * width + i])
+            if order != .orderedSame { return (order == .orderedAscending) == ascending[i] }
+        }
+        return nil
     }
 
     /// `MixedOrder.compare`, with the usual same-type pairs decided inline.

@@ -26,7 +26,7 @@ final class SortKeyReader {
 
     init(_ executor: QueryExecutor) {
         paths = executor.ordering.map(\.0)
-        var simple: [SimplePath] = [], plain: [Int] = []
+        var simple: [SimplePath] = [], plain: [Int] = [], slots: [Int] = [], defaults: [Value] = []
         for path in paths {
             if let s = SimplePath(path) {
                 plain.append(simple.count)
@@ -34,16 +34,15 @@ final class SortKeyReader {
             } else {
                 plain.append(-1)
             }
+            if path.steps.count == 1, case let .slot(slot, defaultValue) = path.steps[0] {
+                slots.append(slot)
+                defaults.append(defaultValue)
+            } else {
+                slots.append(-1)
+                defaults.append(.null)
+            }
         }
-        (self.simple, self.plain) = (simple, plain)
-        slots = paths.map { path in
-            if path.steps.count == 1, case let .slot(slot, _) = path.steps[0] { return slot }
-            return -1
-        }
-        defaults = paths.map { path in
-            if case let .slot(_, value)? = path.steps.last { return value }
-            return .null
-        }
+        (self.simple, self.plain, self.slots, self.defaults) = (simple, plain, slots, defaults)
         table = executor.table.schema.table
         evaluator = QueryEvaluator(transaction: executor.transaction)
     }

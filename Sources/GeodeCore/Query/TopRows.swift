@@ -80,12 +80,7 @@ struct TopRows {
 
     /// Whether row `a` comes before row `b`.
     private func precedes(_ a: Int, _ b: Int) -> Bool {
-        let width = ascending.count
-        for i in 0 ..< width {
-            let order = QueryExecutor.compareForSort(values[a * width + i], values[b * width + i])
-            if order != .orderedSame { return (order == .orderedAscending) == ascending[i] }
-        }
-        return offered[a] < offered[b]
+        QueryExecutor.rowPrecedes(values, a, b, ascending: ascending) ?? (offered[a] < offered[b])
     }
 
     private mutating func siftDown() {

@@ -385,7 +385,6 @@ package final class Store: @unchecked Sendable {
         }
     }
 
-
     /// Runs `body` in the write transaction and commits; a thrown error leaves the
     /// store unchanged. `body` may run again if the map had to grow.
     package func write<T>(_ body: (StoreWriteTransaction) throws -> T) throws -> T {
