@@ -7,10 +7,7 @@ import Testing
 /// time across threads and processes, and a map that grows by itself.
 @Suite struct TransactionTests {
     private func makeStore(_ directory: TemporaryDirectory, mapSize: Int? = nil) throws -> (Store, Table) {
-        var configuration = StoreConfiguration(path: directory.path("t.geode"), schema: RecordSchema.schema)
-        if let mapSize { configuration.initialMapSize = mapSize }
-        let store = try Store.open(configuration)
-        return (store, try store.table("Record"))
+        try RecordSchema.makeStore(in: directory, named: "t.geode", mapSize: mapSize)
     }
 
     @Test func anAbortedWriteLeavesNothing() throws {

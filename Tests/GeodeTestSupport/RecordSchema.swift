@@ -11,6 +11,15 @@ package enum RecordSchema {
 
     package static let schema = Schema(classes: [record], version: 1)
 
+    /// A store of records at `name` in `directory`, and its table; `mapSize`
+    /// starts the map small, so that writing grows it.
+    package static func makeStore(in directory: TemporaryDirectory, named name: String, mapSize: Int? = nil) throws -> (Store, Table) {
+        var configuration = StoreConfiguration(path: directory.path(name), schema: schema)
+        if let mapSize { configuration.initialMapSize = mapSize }
+        let store = try Store.open(configuration)
+        return (store, try store.table("Record"))
+    }
+
     /// A record's row; the payload is long enough that batches span many pages.
     package static func row(batch: Int, index: Int, payloadBytes: Int = 200) -> [Value] {
         [.int(Int64(batch)), .int(Int64(index)), .string(String(repeating: "x", count: payloadBytes))]

@@ -98,6 +98,45 @@ enum Model {
         #expect(realm.objects(Model.Toy.self).count == 3)
     }
 
+    @Test func objectsReadTheRealmsCurrentVersionThroughWritesAndRefreshes() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try makeRealm(directory)
+        try realm.write {
+            for id in 0 ..< 300 { realm.create(Model.Pet.self, value: ["id": id, "name": "pet \(id)", "tags": ["t\(id)"]]) }
+        }
+        // Accessors made by iteration, by position and by primary key, read once before any change.
+        let pets = Array(realm.objects(Model.Pet.self))
+        let byKey = try #require(realm.object(ofType: Model.Pet.self, forPrimaryKey: 299))
+        #expect(pets.map(\.name) == (0 ..< 300).map { "pet \($0)" })
+        #expect(byKey.name == "pet 299")
+        #expect(realm.objects(Model.Pet.self)[7].tags.first == "t7")
+        try realm.write {
+            pets[5].name = "renamed"
+            #expect(pets[5].name == "renamed", "a write reads its own change")
+            byKey.tags.append("new")
+            realm.delete(pets[6])
+        }
+        #expect(pets[5].name == "renamed")
+        #expect(Array(byKey.tags) == ["t299", "new"])
+        #expect(pets[6].isInvalidated)
+        #expect(!pets[7].isInvalidated)
+        // Another realm on another thread commits; this one sees it after refreshing.
+        let url = directory.url.appendingPathComponent("model.geode")
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            guard let other = try? Realm(configuration: Realm.Configuration(fileURL: url, objectTypes: [Model.Pet.self])),
+                  let pet = other.object(ofType: Model.Pet.self, forPrimaryKey: 8) else { return }
+            try? other.write { pet.name = "changed elsewhere" }
+        }
+        group.wait()
+        #expect(pets[8].name == "pet 8", "a realm reads its own version until it refreshes")
+        realm.refresh()
+        #expect(pets[8].name == "changed elsewhere")
+        let names = realm.objects(Model.Pet.self).map(\.name)
+        #expect(names.count == 299)
+        #expect(names.filter { $0.hasPrefix("pet ") }.count == 297)
+    }
+
     @Test func aDuplicatePrimaryKeyIsAnErrorAndNothingIsCommitted() throws {
         let directory = try TemporaryDirectory()
         let realm = try makeRealm(directory)

@@ -14,7 +14,7 @@ struct CollectionLocation {
     init(object: ObjectBase, property: Int) {
         guard let ref = object._ref else { preconditionFailure("Geode: an unmanaged object has no managed collections") }
         realm = ref.realm
-        owner = ref.path.isEmpty ? ref : ManagedRef(realm: ref.realm, cls: ref.root, root: ref.root, key: ref.key, path: [])
+        owner = ref.owner
         path = ref.path + [.index(ref.cls.slots[property])]
         name = "\(ref.cls.name).\(ref.cls.info.properties[property].name)"
     }
@@ -22,7 +22,7 @@ struct CollectionLocation {
     /// Runs `body` with the collection's container (nil when it is empty or absent).
     func read<T>(_ body: (ContainerView?) throws -> T) -> T {
         do {
-            return try realm.withDocument(owner.root, owner.key) { document in
+            return try realm.withDocument(of: owner) { document in
                 guard let document else { preconditionFailure("Geode: the object holding \(name) was deleted") }
                 return try body(try document.value(atPath: path)?.container())
             }

@@ -124,12 +124,34 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
         let results: Results
         let keys: [ObjectKey]
         var position = 0
+        /// The documents of the keys from `batchStart` on, found a batch at a time
+        /// with one cursor (outside a write), so that objects read their
+        /// properties without a lookup each.
+        private var batch: [PinnedDocument?] = []
+        private var batchStart = 0
+
+        init(results: Results, keys: [ObjectKey]) {
+            self.results = results
+            self.keys = keys
+        }
 
         public mutating func next() -> Element? {
             guard position < keys.count else { return nil }
             defer { position += 1 }
-            return results.element(for: keys[position])
+            if position - batchStart >= batch.count {
+                batchStart = position
+                batch = results.documents(keys[position ..< Swift.min(keys.count, position + 256)])
+            }
+            let document = position - batchStart < batch.count ? batch[position - batchStart] : nil
+            return results.element(for: keys[position], document: document)
         }
+    }
+
+    /// The documents of `keys` in the realm's pinned version; none inside a
+    /// write (its pages move as it writes).
+    private func documents(_ keys: ArraySlice<ObjectKey>) -> [PinnedDocument?] {
+        guard realmOfResults.transaction == nil else { return [] }
+        return (try? realmOfResults.store.pinnedDocuments(keys, in: cls.table, realmOfResults.pinned)) ?? []
     }
 
     /// The number of objects; counted without materialising them when the
@@ -156,8 +178,8 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
         return element(for: keys[index])
     }
 
-    private func element(for key: ObjectKey) -> Element {
-        guard let object = realmOfResults.accessor(cls, key) as? Object, let element = Element._geodeElement(of: object) else {
+    private func element(for key: ObjectKey, document: PinnedDocument? = nil) -> Element {
+        guard let object = realmOfResults.accessor(cls, key, document: document) as? Object, let element = Element._geodeElement(of: object) else {
             preconditionFailure("Geode: object of class \(cls.name) is not a \(Element.self)")
         }
         return element

@@ -34,6 +34,8 @@ final class ClassInfo: @unchecked Sendable {
     /// Where each stored property's wrapper lies inside an instance, and its
     /// type (nil for linking objects); nil when the fields could not be listed.
     private let wrapperFields: [(offset: Int, type: any DiscoverablePersisted.Type)?]?
+    /// Where each wrapper keeps its property index inside an instance.
+    private let indexFields: [(offset: Int, index: Int)]
 
     private init(type: ObjectBase.Type, instance: ObjectBase, discovered: [(token: Int32, property: Property)]) {
         let properties = discovered.map(\.property)
@@ -42,7 +44,11 @@ final class ClassInfo: @unchecked Sendable {
         name = Self.className(type)
         isEmbedded = type is EmbeddedObject.Type
         self.properties = properties
-        wrapperFields = Self.wrapperFields(of: type, properties: properties)
+        let fields = Self.wrapperFields(of: type, properties: properties)
+        wrapperFields = fields
+        indexFields = (fields ?? []).enumerated().compactMap { index, field in
+            field.map { ($0.offset + $0.type.propertyIndexOffset, index) }
+        }
         discoveryInstance = instance
         schema = ClassSchema(name: name, properties: properties.map { p in
             PropertySchema(name: p.name, type: p.kind.type, collection: p.kind.collection, isOptional: p.kind.storesNull,
@@ -63,6 +69,7 @@ final class ClassInfo: @unchecked Sendable {
                      valueType: DynamicValue.self)
         }
         wrapperFields = nil
+        indexFields = []
         indexByToken = [:]
         discoveryInstance = DynamicObject()
         self.schema = schema
@@ -108,6 +115,15 @@ final class ClassInfo: @unchecked Sendable {
                 guard let field else { return properties[index].valueType._geodeDefault() }
                 return field.type.unmanagedValue(at: base + field.offset)
             }
+        }
+    }
+
+    /// Tells the wrappers of a fresh accessor their property indexes, which
+    /// they would otherwise find through their key paths on first use.
+    func prepareAccessor(_ object: ObjectBase) {
+        withExtendedLifetime(object) {
+            let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
+            for field in indexFields { (base + field.offset).storeBytes(of: field.index, as: Int.self) }
         }
     }
 

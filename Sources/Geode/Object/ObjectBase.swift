@@ -85,13 +85,22 @@ final class ManagedRef {
     let key: ObjectKey
     /// Path from the document to this object: slot, then list index or map key.
     let path: [PathStep]
+    /// Where the document lay in the realm's version when the accessor was
+    /// made outside a write: reads at that version need no lookup.
+    let document: PinnedDocument?
 
-    init(realm: Realm, cls: RealmClass, root: RealmClass, key: ObjectKey, path: [PathStep]) {
+    init(realm: Realm, cls: RealmClass, root: RealmClass, key: ObjectKey, path: [PathStep], document: PinnedDocument? = nil) {
         self.realm = realm
         self.cls = cls
         self.root = root
         self.key = key
         self.path = path
+        self.document = document
+    }
+
+    /// The ref of the top-level object whose document holds this one.
+    var owner: ManagedRef {
+        path.isEmpty ? self : ManagedRef(realm: realm, cls: root, root: root, key: key, path: [], document: document)
     }
 }
 

@@ -113,9 +113,7 @@ public struct _ReadContext {
     }
 
     /// The top-level object whose document holds the value.
-    var owner: ManagedRef {
-        base.path.isEmpty ? base : ManagedRef(realm: realm, cls: base.root, root: base.root, key: base.key, path: [])
-    }
+    var owner: ManagedRef { base.owner }
 
     /// The value's path in that document.
     var path: [PathStep] { prefix + [step] }

@@ -80,37 +80,54 @@ public struct Persisted<Value: _Persistable> {
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
         storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Persisted<Value>>
     ) -> Value {
-        get {
+        @inline(__always) get {
             if object._ref != nil {
                 return Value._geodeGet(object, resolve(object, storageKeyPath))
             }
-            // The index tells a type-safe query or a projection which property a key
-            // path reads; not while the class itself is being discovered (its init runs then).
-            let index = _discoveryIsActive() ? -1 : resolve(object, storageKeyPath)
-            object._lastRead = index
-            if let traced = _projectionTraceRead(object, index, Value.self) { return traced }
-            if object._unmanaged != nil, let value = object._unmanaged?[index] as? Value {
-                return value
-            }
-            if let value = object[keyPath: storageKeyPath].stored { return value }
-            let value = Value._geodeDefault()
-            // Collections are reference types: keep the one handed out.
-            if Value.self is AnyObject.Type { object[keyPath: storageKeyPath].stored = value }
-            return value
+            return unmanagedValue(object, storageKeyPath)
         }
-        set {
+        @inline(__always) set {
             if object._ref != nil {
                 Value._geodeSet(object, resolve(object, storageKeyPath), newValue)
             } else {
-                // The index (a lookup on every new object) is needed only to drop a
-                // value `init(value:)` set aside.
-                if object._unmanaged != nil {
-                    let index = _discoveryIsActive() ? -1 : resolve(object, storageKeyPath)
-                    object._unmanaged?[index] = nil
-                }
-                object[keyPath: storageKeyPath].stored = newValue
+                setUnmanaged(object, storageKeyPath, newValue)
             }
         }
+    }
+
+    /// The value of an unmanaged object's property (or, while a key path is
+    /// traced, the value the trace hands out).
+    @inlinable
+    static func unmanagedValue<EnclosingSelf: ObjectBase>(
+        _ object: EnclosingSelf, _ storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Persisted<Value>>
+    ) -> Value {
+        // The index tells a type-safe query or a projection which property a key
+        // path reads; not while the class itself is being discovered (its init runs then).
+        let index = _discoveryIsActive() ? -1 : resolve(object, storageKeyPath)
+        object._lastRead = index
+        if let traced = _projectionTraceRead(object, index, Value.self) { return traced }
+        if object._unmanaged != nil, let value = object._unmanaged?[index] as? Value {
+            return value
+        }
+        if let value = object[keyPath: storageKeyPath].stored { return value }
+        let value = Value._geodeDefault()
+        // Collections are reference types: keep the one handed out.
+        if Value.self is AnyObject.Type { object[keyPath: storageKeyPath].stored = value }
+        return value
+    }
+
+    /// Sets an unmanaged object's property.
+    @inlinable
+    static func setUnmanaged<EnclosingSelf: ObjectBase>(
+        _ object: EnclosingSelf, _ storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Persisted<Value>>, _ newValue: Value
+    ) {
+        // The index (a lookup on every new object) is needed only to drop a
+        // value `init(value:)` set aside.
+        if object._unmanaged != nil {
+            let index = _discoveryIsActive() ? -1 : resolve(object, storageKeyPath)
+            object._unmanaged?[index] = nil
+        }
+        object[keyPath: storageKeyPath].stored = newValue
     }
 
     /// The property's index, found once per object through its class's
@@ -172,6 +189,8 @@ protocol DiscoverablePersisted {
     /// The value an unmanaged object holds, read from the wrapper at `address`
     /// inside the object (where the standard library's field reflection found it).
     static func unmanagedValue(at address: UnsafeRawPointer) -> any _Persistable
+    /// Where the wrapper keeps its property index, from its own start.
+    static var propertyIndexOffset: Int { get }
 }
 
 extension Persisted: DiscoverablePersisted {
@@ -180,6 +199,13 @@ extension Persisted: DiscoverablePersisted {
     var unmanagedValue: any _Persistable { stored ?? Value._geodeDefault() }
 
     static func unmanagedValue(at address: UnsafeRawPointer) -> any _Persistable {
-        address.assumingMemoryBound(to: Persisted<Value>.self).pointee.unmanagedValue
+        address.assumingMemoryBound(to: Self.self).pointee.unmanagedValue
+    }
+
+    static var propertyIndexOffset: Int {
+        guard let offset = MemoryLayout<Self>.offset(of: \Self.property) else {
+            preconditionFailure("Geode: the property index of @Persisted is not a stored field")
+        }
+        return offset
     }
 }

@@ -57,7 +57,7 @@ extension Realm {
         let present = (try? withDocument(ref.root, ref.key) { try $0?.value(atPath: path).map { !$0.isNull } }) ?? nil
         guard present == true else { return .some(nil) }
         let object = DynamicObject()
-        object._ref = ManagedRef(realm: self, cls: cls, root: ref.root, key: ref.key, path: path)
+        object._ref = ManagedRef(realm: self, cls: cls, root: ref.root, key: ref.key, path: path, document: ref.document)
         return .some(object)
     }
 

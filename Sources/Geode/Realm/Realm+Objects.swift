@@ -177,10 +177,14 @@ extension Realm {
 
     // MARK: - Reading
 
-    /// Object `key` of class `cls`, as a managed accessor.
-    func accessor(_ cls: RealmClass, _ key: ObjectKey) -> ObjectBase {
+    /// Object `key` of class `cls`, as a managed accessor. Outside a write it
+    /// keeps where its document lies (`document`, else looked up now), so that
+    /// reading its properties costs no lookup each.
+    func accessor(_ cls: RealmClass, _ key: ObjectKey, document: PinnedDocument? = nil) -> ObjectBase {
         let object = cls.info.type.init()
-        object._ref = ManagedRef(realm: self, cls: cls, root: cls, key: key, path: [])
+        let kept = document ?? (transaction == nil ? (try? store.pinnedDocument(key, in: cls.table, pinned)) ?? nil : nil)
+        object._ref = ManagedRef(realm: self, cls: cls, root: cls, key: key, path: [], document: kept)
+        cls.info.prepareAccessor(object)
         return object
     }
 
@@ -201,7 +205,9 @@ extension Realm {
     /// An accessor for the embedded object at `path` in `owner`'s document.
     func embeddedObject(of type: EmbeddedObject.Type, owner: ManagedRef, path: [PathStep]) -> EmbeddedObject {
         let object = type.init()
-        object._ref = ManagedRef(realm: self, cls: realmClass(type), root: owner.root, key: owner.key, path: path)
+        let cls = realmClass(type)
+        object._ref = ManagedRef(realm: self, cls: cls, root: owner.root, key: owner.key, path: path, document: owner.document)
+        cls.info.prepareAccessor(object)
         return object
     }
 
@@ -212,11 +218,21 @@ extension Realm {
         return try store.read(pinned) { try body(try $0.document(key, in: cls.table)) }
     }
 
+    /// Runs `body` with the document holding `ref`'s object (nil when it does not
+    /// exist): through the document the accessor kept, while it is good.
+    func withDocument<T>(of ref: ManagedRef, _ body: (ContainerView?) throws -> T) throws -> T {
+        if transaction == nil, let kept = ref.document {
+            var result: T?
+            if try store.read(kept, pinned, { result = try body($0) }), let result { return result }
+        }
+        return try withDocument(ref.root, ref.key, body)
+    }
+
     /// Reads property `property` of a managed object.
     func read(_ ref: ManagedRef, _ property: Int, shallow: Bool = false) -> (_EngineValue, _ReadContext) {
         let slot = ref.cls.slots[property]
         do {
-            let value = try withDocument(ref.root, ref.key) { document -> Value in
+            let value = try withDocument(of: ref) { document -> Value in
                 guard let document else {
                     preconditionFailure("Geode: the \(ref.cls.name) object was deleted; it can no longer be read")
                 }
@@ -277,7 +293,7 @@ extension Realm {
 
     /// Whether a managed object still exists.
     func exists(_ ref: ManagedRef) -> Bool {
-        (try? withDocument(ref.root, ref.key) { document -> Bool in
+        (try? withDocument(of: ref) { document -> Bool in
             guard let document else { return false }
             if ref.path.isEmpty { return true }
             guard let value = try document.value(atPath: ref.path) else { return false }

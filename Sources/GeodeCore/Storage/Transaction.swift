@@ -1,4 +1,5 @@
 import CLMDB
+import Synchronization
 import Foundation
 
 /// A read transaction: one consistent version of the store.
@@ -232,11 +233,20 @@ package final class PinnedTransaction: @unchecked Sendable {
     /// Recursive: reading one value may read another (a link inside a list).
     private let lock = NSRecursiveLock()
     private var closed = false
+    /// Tells pinned transactions apart for as long as the process runs (an
+    /// object identifier could be reused once this one is gone).
+    package let serial: Int
 
     init(transaction: Transaction, environment: Environment) {
         self.transaction = transaction
         self.environment = environment
+        serial = Self.serials.withLock { count in
+            count += 1
+            return count
+        }
     }
+
+    private static let serials = Mutex(0)
 
     deinit { close() }
 
@@ -246,6 +256,19 @@ package final class PinnedTransaction: @unchecked Sendable {
         defer { lock.unlock() }
         precondition(!closed, "Geode: reading through a closed pinned transaction")
         return try environment.withMapShared { try body(transaction) }
+    }
+
+    /// Reads through the pinned version, also handing `body` the map's
+    /// generation (pointers taken now stay good while it is the same).
+    package func readLocating<T>(_ body: (Transaction, _ mapGeneration: Int) throws -> T) throws -> T {
+        try read { try body($0, environment.mapGeneration) }
+    }
+
+    /// Runs `body` with the map held in place, when it has not moved since
+    /// `generation`; false when it has. Takes no transaction lock: `body` reads
+    /// only memory found earlier through this (still pinned) version.
+    package func withMap(unmovedSince generation: Int, _ body: () throws -> Void) rethrows -> Bool {
+        try environment.withMapShared(unmovedSince: generation, body)
     }
 
     /// Ends the transaction; the version it pinned can be reclaimed.

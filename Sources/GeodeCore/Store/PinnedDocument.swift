@@ -1,0 +1,84 @@
+/// A document found through a pinned transaction and kept, so that an
+/// object's properties can be read one after another with a single lookup.
+///
+/// The view points into the memory map. It stays good while the version it
+/// was found in is pinned (LMDB does not reuse that version's pages) and the
+/// map has not moved; ``Store/read(_:_:_:)`` checks both and answers false
+/// when either changed, and the caller looks the document up again.
+///
+/// ```swift
+/// let pinned = try store.pin()
+/// if let document = try store.pinnedDocument(key, in: table, pinned) {
+///     var name: Value?
+///     let wasGood = try store.read(document, pinned) { name = try $0.value(at: 1)?.decode() }
+/// }
+/// ```
+package struct PinnedDocument {
+    let view: ContainerView
+    /// The ``PinnedTransaction/serial`` of the version it was found in.
+    let pin: Int
+    let mapGeneration: Int
+}
+
+extension Store {
+    /// Object `key`'s document in the version `pinned` holds, kept for reading
+    /// again; nil when there is no such object.
+    package func pinnedDocument(_ key: ObjectKey, in table: Table, _ pinned: PinnedTransaction) throws -> PinnedDocument? {
+        guard let db = table.objects else { return nil }
+        return try pinned.readLocating { txn, generation in
+            try Self.syncKeys(mapKeys, txn, keysDatabase)
+            guard let bytes = try txn.get(db, key: key.rawValue) else { return nil }
+            return PinnedDocument(view: try ContainerView(document: bytes, keys: mapKeys.spelling),
+                                  pin: pinned.serial, mapGeneration: generation)
+        }
+    }
+
+    /// The documents of `keys` in the version `pinned` holds (nil where an
+    /// object is missing), found with one cursor: keys in ascending order cost
+    /// a step each, not a lookup from the root.
+    package func pinnedDocuments(_ keys: ArraySlice<ObjectKey>, in table: Table, _ pinned: PinnedTransaction) throws -> [PinnedDocument?] {
+        guard let db = table.objects else { return Array(repeating: nil, count: keys.count) }
+        return try pinned.readLocating { txn, generation in
+            try Self.syncKeys(mapKeys, txn, keysDatabase)
+            let cursor = try txn.cursor(db)
+            var found: [PinnedDocument?] = []
+            found.reserveCapacity(keys.count)
+            // The key the cursor stands on: the next wanted key, when larger, is
+            // usually the next entry (one step), else the cursor seeks.
+            var standing: UInt64?
+            for key in keys {
+                let wanted = key.rawValue
+                var entry: Cursor.Entry?
+                if let standing, standing < wanted {
+                    entry = try cursor.next()
+                    if let current = entry, Self.objectKey(current.key) < wanted { entry = try Self.seek(cursor, wanted) }
+                } else {
+                    entry = try Self.seek(cursor, wanted)
+                }
+                standing = entry.map { Self.objectKey($0.key) }
+                guard let (entryKey, bytes) = entry, Self.objectKey(entryKey) == wanted else {
+                    found.append(nil)
+                    continue
+                }
+                found.append(PinnedDocument(view: try ContainerView(document: bytes, keys: mapKeys.spelling),
+                                            pin: pinned.serial, mapGeneration: generation))
+            }
+            return found
+        }
+    }
+
+    /// Runs `body` on a kept document when it is still good in `pinned` (the
+    /// same version, the map unmoved); false when it is not.
+    package func read(_ document: PinnedDocument, _ pinned: PinnedTransaction, _ body: (ContainerView) throws -> Void) rethrows -> Bool {
+        guard document.pin == pinned.serial else { return false }
+        return try pinned.withMap(unmovedSince: document.mapGeneration) { try body(document.view) }
+    }
+
+    private static func seek(_ cursor: Cursor, _ key: UInt64) throws -> Cursor.Entry? {
+        try withUnsafeBytes(of: key.bigEndian) { try cursor.seek(atLeast: $0) }
+    }
+
+    private static func objectKey(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        bytes.count == 8 ? UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self)) : 0
+    }
+}
