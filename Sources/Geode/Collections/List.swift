@@ -60,11 +60,18 @@ public final class List<Element: _PersistableValue>: RandomAccessCollection, Mut
         }
     }
 
+    /// The number of elements.
+    public var count: Int { location?.count ?? items.count }
+
     /// Adds `element` at the end.
-    public func append(_ element: Element) { insert(element, at: count) }
+    public func append(_ element: Element) {
+        guard location != nil else { items.append(element); return }
+        insert(element, at: count)
+    }
 
     /// Adds the elements of `sequence` at the end.
     public func append<S: Sequence>(objectsIn sequence: S) where S.Element == Element {
+        guard location != nil else { items.append(contentsOf: sequence); return }
         for element in sequence { append(element) }
     }
 

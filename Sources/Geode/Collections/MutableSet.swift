@@ -24,6 +24,8 @@ public final class MutableSet<Element: _PersistableValue & Hashable>: RandomAcce
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { location?.count ?? items.count }
+    /// The number of elements.
+    public var count: Int { endIndex }
 
     public subscript(index: Int) -> Element {
         guard let location else { return items[index] }

@@ -36,8 +36,12 @@ final class ClassInfo: @unchecked Sendable {
     private let wrapperFields: [(offset: Int, type: any DiscoverablePersisted.Type)?]?
     /// Where each wrapper keeps its property index inside an instance.
     private let indexFields: [(offset: Int, index: Int)]
+    /// Each stored property's wrapper offset and reader, by property index;
+    /// nil when the fields could not be listed.
+    private let wrapperReaders: [(offset: Int, read: WrapperReader)?]?
 
-    private init(type: ObjectBase.Type, instance: ObjectBase, discovered: [(token: Int32, property: Property)]) {
+    private init(type: ObjectBase.Type, instance: ObjectBase, discovered: [(token: Int32, property: Property)],
+                 readers: [Int32: WrapperReader]) {
         let properties = discovered.map(\.property)
         indexByToken = Dictionary(discovered.enumerated().map { ($1.token, $0) }, uniquingKeysWith: { a, _ in a })
         self.type = type
@@ -48,6 +52,11 @@ final class ClassInfo: @unchecked Sendable {
         wrapperFields = fields
         indexFields = (fields ?? []).enumerated().compactMap { index, field in
             field.map { ($0.offset + $0.type.propertyIndexOffset, index) }
+        }
+        wrapperReaders = fields.map { fields in
+            zip(fields, discovered).map { field, found in
+                field.flatMap { field in readers[found.token].map { (field.offset, $0) } }
+            }
         }
         discoveryInstance = instance
         schema = ClassSchema(name: name, properties: properties.map { p in
@@ -70,6 +79,7 @@ final class ClassInfo: @unchecked Sendable {
         }
         wrapperFields = nil
         indexFields = []
+        wrapperReaders = nil
         indexByToken = [:]
         discoveryInstance = DynamicObject()
         self.schema = schema
@@ -115,6 +125,20 @@ final class ClassInfo: @unchecked Sendable {
                 guard let field else { return properties[index].valueType._geodeDefault() }
                 return field.type.unmanagedValue(at: base + field.offset)
             }
+        }
+    }
+
+    /// The engine value of property `index` of the unmanaged `object`: the
+    /// value `init(value:)` set aside, else the wrapper's, read by the reader
+    /// the wrapper registered (through `any _Persistable` only for a class
+    /// whose fields could not be listed).
+    func engineValue(of object: ObjectBase, _ index: Int, _ context: _WriteContext) throws -> Value {
+        if let assigned = object._unmanaged?[index] as? any _Persistable { return try assigned._geodeEngineValue(context).value }
+        guard let field = wrapperReaders?[index] else {
+            return try ValueAssignment.unmanagedValue(of: object, index)._geodeEngineValue(context).value
+        }
+        return try withExtendedLifetime(object) {
+            try field.read(UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()) + field.offset, context).value
         }
     }
 
@@ -167,8 +191,8 @@ final class ClassInfo: @unchecked Sendable {
         registryLock.lock()
         defer { registryLock.unlock() }
         if let info = known[ObjectIdentifier(type)] { return info }
-        let instance = SchemaDiscovery.withTokens { type.init() }
-        let info = ClassInfo(type: type, instance: instance, discovered: Self.discoverProperties(of: instance))
+        let (instance, readers) = SchemaDiscovery.withTokens { type.init() }
+        let info = ClassInfo(type: type, instance: instance, discovered: Self.discoverProperties(of: instance), readers: readers)
         known[ObjectIdentifier(type)] = info
         return info
     }
@@ -217,35 +241,59 @@ final class ClassInfo: @unchecked Sendable {
 }
 
 /// Numbers the `@Persisted` wrappers created while a class is being discovered,
-/// so a wrapper reached through a key path can be matched to a `Mirror` label.
+/// so a wrapper reached through a key path can be matched to a `Mirror` label,
+/// and keeps the engine-value readers the wrappers hand in (see
+/// ``_registerWrapperReader(_:_:)``).
 enum SchemaDiscovery {
+    /// What one discovery on a thread collects.
+    final class Session {
+        var lastToken: Int32 = 0
+        var readers: [Int32: WrapperReader] = [:]
+    }
+
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key, nil)
         return key
     }()
 
+    /// The discovery running on this thread, if any.
+    static var current: Session? {
+        guard let raw = pthread_getspecific(key) else { return nil }
+        return Unmanaged<Session>.fromOpaque(raw).takeUnretainedValue()
+    }
+
     /// Whether a class is being discovered on this thread.
     static var isActive: Bool { pthread_getspecific(key) != nil }
 
     /// The next token on this thread while discovery runs, else 0.
     static func nextToken() -> Int32 {
-        guard let raw = pthread_getspecific(key) else { return 0 }
-        let counter = raw.assumingMemoryBound(to: Int32.self)
-        counter.pointee += 1
-        return counter.pointee
+        guard let session = current else { return 0 }
+        session.lastToken += 1
+        return session.lastToken
     }
 
-    /// Runs `body` with tokens switched on for this thread.
-    static func withTokens<T>(_ body: () -> T) -> T {
+    /// Runs `body` with tokens switched on for this thread; returns what it
+    /// made and the readers its wrappers registered.
+    static func withTokens<T>(_ body: () -> T) -> (T, [Int32: WrapperReader]) {
         let previous = pthread_getspecific(key)
-        let counter = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
-        counter.initialize(to: 0)
-        pthread_setspecific(key, counter)
-        defer {
-            pthread_setspecific(key, previous)
-            counter.deallocate()
-        }
-        return body()
+        let session = Session()
+        pthread_setspecific(key, Unmanaged.passUnretained(session).toOpaque())
+        defer { pthread_setspecific(key, previous) }
+        let made = withExtendedLifetime(session) { body() }
+        return (made, session.readers)
     }
+}
+
+/// Reads the engine value of the `@Persisted` wrapper at an address inside an
+/// unmanaged object. Made by the wrapper's initializer, so that it is compiled
+/// for the property's own type in the model's module: converting through
+/// `any _Persistable` instead costs type-metadata look-ups and boxing per value.
+public typealias WrapperReader = (UnsafeRawPointer, _WriteContext) throws -> _EngineValue
+
+/// Hands the discovery running on this thread the reader of the wrapper that
+/// took `token`.
+@usableFromInline
+func _registerWrapperReader(_ token: Int32, _ reader: @escaping WrapperReader) {
+    SchemaDiscovery.current?.readers[token] = reader
 }

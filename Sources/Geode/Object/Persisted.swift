@@ -70,6 +70,13 @@ public struct Persisted<Value: _Persistable> {
         self.stored = stored
         self.options = options
         token = _nextDiscoveryToken()
+        if token != 0 {
+            // Compiled here, for this property's type, in the model's module.
+            _registerWrapperReader(token) { address, context in
+                let wrapper = address.assumingMemoryBound(to: Persisted<Value>.self)
+                return try (wrapper.pointee.stored ?? Value._geodeDefault())._geodeEngineValue(context)
+            }
+        }
     }
 
     /// Reads and writes the property of `object`, managed or not. Inlinable so
@@ -84,13 +91,18 @@ public struct Persisted<Value: _Persistable> {
             if object._ref != nil {
                 return Value._geodeGet(object, resolve(object, storageKeyPath))
             }
+            // A plain unmanaged read: the wrapper's own value, nothing to look up.
+            if object._unmanaged == nil, !_keyPathTracingIsActive(), let value = object[keyPath: storageKeyPath].stored {
+                return value
+            }
             return unmanagedValue(object, storageKeyPath)
         }
         @inline(__always) set {
             if object._ref != nil {
                 Value._geodeSet(object, resolve(object, storageKeyPath), newValue)
             } else {
-                setUnmanaged(object, storageKeyPath, newValue)
+                if object._unmanaged != nil { dropAssigned(object, storageKeyPath) }
+                object[keyPath: storageKeyPath].stored = newValue
             }
         }
     }
@@ -101,13 +113,16 @@ public struct Persisted<Value: _Persistable> {
     static func unmanagedValue<EnclosingSelf: ObjectBase>(
         _ object: EnclosingSelf, _ storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Persisted<Value>>
     ) -> Value {
-        // The index tells a type-safe query or a projection which property a key
-        // path reads; not while the class itself is being discovered (its init runs then).
-        let index = _discoveryIsActive() ? -1 : resolve(object, storageKeyPath)
-        object._lastRead = index
-        if let traced = _projectionTraceRead(object, index, Value.self) { return traced }
-        if object._unmanaged != nil, let value = object._unmanaged?[index] as? Value {
-            return value
+        let tracing = _keyPathTracingIsActive()
+        if tracing || object._unmanaged != nil {
+            // The index tells a type-safe query or a projection which property a key path
+            // reads; not while the class itself is being discovered (its init runs then).
+            let index = _discoveryIsActive() ? -1 : resolve(object, storageKeyPath)
+            if tracing {
+                object._lastRead = index
+                if let traced = _projectionTraceRead(object, index, Value.self) { return traced }
+            }
+            if let value = object._unmanaged?[index] as? Value { return value }
         }
         if let value = object[keyPath: storageKeyPath].stored { return value }
         let value = Value._geodeDefault()
@@ -116,18 +131,14 @@ public struct Persisted<Value: _Persistable> {
         return value
     }
 
-    /// Sets an unmanaged object's property.
+    /// Drops the value `init(value:)` set aside for the property, which a
+    /// value set since replaces.
     @inlinable
-    static func setUnmanaged<EnclosingSelf: ObjectBase>(
-        _ object: EnclosingSelf, _ storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Persisted<Value>>, _ newValue: Value
+    static func dropAssigned<EnclosingSelf: ObjectBase>(
+        _ object: EnclosingSelf, _ storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Persisted<Value>>
     ) {
-        // The index (a lookup on every new object) is needed only to drop a
-        // value `init(value:)` set aside.
-        if object._unmanaged != nil {
-            let index = _discoveryIsActive() ? -1 : resolve(object, storageKeyPath)
-            object._unmanaged?[index] = nil
-        }
-        object[keyPath: storageKeyPath].stored = newValue
+        let index = _discoveryIsActive() ? -1 : resolve(object, storageKeyPath)
+        object._unmanaged?[index] = nil
     }
 
     /// The property's index, found once per object through its class's

@@ -37,7 +37,7 @@ final class ProjectionTrace {
         let previous = pthread_getspecific(key)
         pthread_setspecific(key, Unmanaged.passUnretained(trace).toOpaque())
         defer { pthread_setspecific(key, previous) }
-        trace.finish(with: body())
+        trace.finish(with: KeyPathTracing.run(body))
         return trace
     }
 

@@ -135,7 +135,7 @@ enum QueryKeyPaths {
             let info = ClassInfo.of(type)
             let instance = type.init()
             instance._lastRead = -1
-            _ = instance[keyPath: keyPath]
+            KeyPathTracing.run { _ = instance[keyPath: keyPath] }
             let index = instance._lastRead
             guard index >= 0, index < info.properties.count else {
                 preconditionFailure("Geode: \(keyPath) is not a @Persisted property of \(type); queries can only test stored properties")

@@ -112,7 +112,7 @@ extension Realm {
         let cls = realmClass(type(of: object))
         let context = _WriteContext(realm: self, transaction: txn)
         if let pkIndex = cls.primaryKey {
-            let pk = try ValueAssignment.unmanagedValue(of: object, pkIndex)._geodeEngineValue(context).value
+            let pk = try cls.info.engineValue(of: object, pkIndex, context)
             if let existing = try txn.object(withPrimaryKey: pk, in: cls.table) {
                 guard update != .error else {
                     throw StoreError.invalidValue(ValueIssue(.duplicatePrimaryKey(StoreWriteTransaction.describe(pk)), className: cls.name,
@@ -140,11 +140,9 @@ extension Realm {
     /// The row an unmanaged object's values make, in the table's row order.
     private func unmanagedRow(_ object: ObjectBase, _ cls: RealmClass, _ context: _WriteContext) throws -> [Value] {
         var row = [Value](repeating: .null, count: cls.table.storedProperties.count)
-        let values = ValueAssignment.unmanagedValues(of: object)
         for (index, slot) in cls.slots.enumerated() where slot >= 0 {
-            let value = values[index]
             do {
-                row[cls.rowIndexBySlot[slot]] = try value._geodeEngineValue(context).value
+                row[cls.rowIndexBySlot[slot]] = try cls.info.engineValue(of: object, index, context)
             } catch let error as GeodeError {
                 throw GeodeError.invalidValue("\(cls.name).\(cls.info.properties[index].name): \(error)")
             }
@@ -168,9 +166,8 @@ extension Realm {
         }
         let context = _WriteContext(realm: self, transaction: txn)
         var slots = [Value](repeating: .null, count: cls.table.schema.slotCount)
-        let values = ValueAssignment.unmanagedValues(of: object)
         for (index, slot) in cls.slots.enumerated() where slot >= 0 {
-            slots[slot] = try values[index]._geodeEngineValue(context).value
+            slots[slot] = try cls.info.engineValue(of: object, index, context)
         }
         return slots
     }
