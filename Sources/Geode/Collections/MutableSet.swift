@@ -100,7 +100,9 @@ extension MutableSet: _Persistable {
         }
     }
     public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue {
-        .init(.list(try map { try $0._geodeEngineValue(context).value }))
+        // Unmanaged: the array itself, not the collection's generic index walk.
+        let elements = location == nil ? items : Array(self)
+        return .init(.list(try elements.map { try $0._geodeEngineValue(context).value }))
     }
     public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> MutableSet {
         let set = MutableSet()
