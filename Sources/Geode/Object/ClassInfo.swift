@@ -38,10 +38,10 @@ final class ClassInfo: @unchecked Sendable {
     private let indexFields: [(offset: Int, index: Int)]
     /// Each stored property's wrapper offset and reader, by property index;
     /// nil when the fields could not be listed.
-    private let wrapperReaders: [(offset: Int, read: WrapperReader)?]?
+    private let wrapperReaders: [(offset: Int, read: _WrapperReader)?]?
 
     private init(type: ObjectBase.Type, instance: ObjectBase, discovered: [(token: Int32, property: Property)],
-                 readers: [Int32: WrapperReader]) {
+                 readers: [Int32: _WrapperReader]) {
         let properties = discovered.map(\.property)
         indexByToken = Dictionary(discovered.enumerated().map { ($1.token, $0) }, uniquingKeysWith: { a, _ in a })
         self.type = type
@@ -248,7 +248,7 @@ enum SchemaDiscovery {
     /// What one discovery on a thread collects.
     final class Session {
         var lastToken: Int32 = 0
-        var readers: [Int32: WrapperReader] = [:]
+        var readers: [Int32: _WrapperReader] = [:]
     }
 
     private static let key: pthread_key_t = {
@@ -275,7 +275,7 @@ enum SchemaDiscovery {
 
     /// Runs `body` with tokens switched on for this thread; returns what it
     /// made and the readers its wrappers registered.
-    static func withTokens<T>(_ body: () -> T) -> (T, [Int32: WrapperReader]) {
+    static func withTokens<T>(_ body: () -> T) -> (T, [Int32: _WrapperReader]) {
         let previous = pthread_getspecific(key)
         let session = Session()
         pthread_setspecific(key, Unmanaged.passUnretained(session).toOpaque())
@@ -289,11 +289,11 @@ enum SchemaDiscovery {
 /// unmanaged object. Made by the wrapper's initializer, so that it is compiled
 /// for the property's own type in the model's module: converting through
 /// `any _Persistable` instead costs type-metadata look-ups and boxing per value.
-public typealias WrapperReader = (UnsafeRawPointer, _WriteContext) throws -> _EngineValue
+public typealias _WrapperReader = (UnsafeRawPointer, _WriteContext) throws -> _EngineValue
 
 /// Hands the discovery running on this thread the reader of the wrapper that
 /// took `token`.
 @usableFromInline
-func _registerWrapperReader(_ token: Int32, _ reader: @escaping WrapperReader) {
+func _registerWrapperReader(_ token: Int32, _ reader: @escaping _WrapperReader) {
     SchemaDiscovery.current?.readers[token] = reader
 }
