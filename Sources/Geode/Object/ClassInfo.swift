@@ -31,14 +31,21 @@ final class ClassInfo: @unchecked Sendable {
     /// instantiated once). Holding the key path keeps its identifier from being
     /// reused by another object; capped in case key paths are made anew each time.
     private var indexByIdentity: [ObjectIdentifier: (keyPath: AnyKeyPath, index: Int)] = [:]
-    /// Where each stored property's wrapper lies inside an instance, and its
-    /// type (nil for linking objects); nil when the fields could not be listed.
-    private let wrapperFields: [(offset: Int, type: any DiscoverablePersisted.Type)?]?
-    /// Where each wrapper keeps its property index inside an instance.
-    private let indexFields: [(offset: Int, index: Int)]
-    /// Each stored property's wrapper offset and reader, by property index;
+    /// One stored property's `@Persisted` wrapper inside an instance.
+    struct WrapperField {
+        /// Where the wrapper lies, from the start of the instance.
+        let offset: Int
+        let type: any DiscoverablePersisted.Type
+        /// The engine-value reader the wrapper registered during discovery.
+        let read: _WrapperReader?
+    }
+
+    /// Each property's wrapper, by property index (nil for linking objects);
     /// nil when the fields could not be listed.
-    private let wrapperReaders: [(offset: Int, read: _WrapperReader)?]?
+    private let wrapperFields: [WrapperField?]?
+    /// Where each wrapper keeps its property index, and that index: what a
+    /// fresh accessor is told (see ``prepareAccessor(_:)``).
+    private let indexFields: [(offset: Int, index: Int)]
 
     private init(type: ObjectBase.Type, instance: ObjectBase, discovered: [(token: Int32, property: Property)],
                  readers: [Int32: _WrapperReader]) {
@@ -48,15 +55,14 @@ final class ClassInfo: @unchecked Sendable {
         name = Self.className(type)
         isEmbedded = type is EmbeddedObject.Type
         self.properties = properties
-        let fields = Self.wrapperFields(of: type, properties: properties)
+        let fields = Self.wrapperFields(of: type, properties: properties).map { fields in
+            zip(fields, discovered).map { field, found in
+                field.map { WrapperField(offset: $0.offset, type: $0.type, read: readers[found.token]) }
+            }
+        }
         wrapperFields = fields
         indexFields = (fields ?? []).enumerated().compactMap { index, field in
             field.map { ($0.offset + $0.type.propertyIndexOffset, index) }
-        }
-        wrapperReaders = fields.map { fields in
-            zip(fields, discovered).map { field, found in
-                field.flatMap { field in readers[found.token].map { (field.offset, $0) } }
-            }
         }
         discoveryInstance = instance
         schema = ClassSchema(name: name, properties: properties.map { p in
@@ -79,7 +85,6 @@ final class ClassInfo: @unchecked Sendable {
         }
         wrapperFields = nil
         indexFields = []
-        wrapperReaders = nil
         indexByToken = [:]
         discoveryInstance = DynamicObject()
         self.schema = schema
@@ -134,11 +139,11 @@ final class ClassInfo: @unchecked Sendable {
     /// whose fields could not be listed).
     func engineValue(of object: ObjectBase, _ index: Int, _ context: _WriteContext) throws -> Value {
         if let assigned = object._unmanaged?[index] as? any _Persistable { return try assigned._geodeEngineValue(context).value }
-        guard let field = wrapperReaders?[index] else {
+        guard let field = wrapperFields?[index], let read = field.read else {
             return try ValueAssignment.unmanagedValue(of: object, index)._geodeEngineValue(context).value
         }
         return try withExtendedLifetime(object) {
-            try field.read(UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()) + field.offset, context).value
+            try read(UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()) + field.offset, context).value
         }
     }
 

@@ -54,7 +54,7 @@ extension Realm {
         guard schema.type == .object, schema.collection == .single, let target = schema.objectClassName,
               let cls = dynamicClass(named: target), cls.table.schema.isEmbedded else { return nil }
         let path = ref.path + [.index(ref.cls.slots[property])]
-        let present = (try? withDocument(ref.root, ref.key) { try $0?.value(atPath: path).map { !$0.isNull } }) ?? nil
+        let present = (try? withDocument(of: ref) { try $0?.value(atPath: path).map { !$0.isNull } }) ?? nil
         guard present == true else { return .some(nil) }
         let object = DynamicObject()
         object._ref = ManagedRef(realm: self, cls: cls, root: ref.root, key: ref.key, path: path, document: ref.document)

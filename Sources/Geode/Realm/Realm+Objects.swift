@@ -187,16 +187,25 @@ extension Realm {
 
     /// The object a link points at as a `DynamicObject`.
     func dynamicObject(for link: Link) -> DynamicObject? {
-        guard let table = store.table(id: link.table), let cls = dynamicClass(named: table.schema.name),
-              (try? withDocument(cls, link.key) { $0 != nil }) == true else { return nil }
-        return accessor(cls, link.key) as? DynamicObject
+        guard let table = store.table(id: link.table), let cls = dynamicClass(named: table.schema.name) else { return nil }
+        return existingAccessor(cls, link.key) as? DynamicObject
     }
 
     /// The object a link points at; nil when it no longer exists.
     func object(for link: Link) -> ObjectBase? {
-        guard let cls = realmClass(table: link.table),
-              (try? withDocument(cls, link.key) { $0 != nil }) == true else { return nil }
-        return accessor(cls, link.key)
+        guard let cls = realmClass(table: link.table) else { return nil }
+        return existingAccessor(cls, link.key)
+    }
+
+    /// Object `key`'s accessor, nil when the object no longer exists: outside a
+    /// write the one lookup that finds it is the document the accessor keeps.
+    private func existingAccessor(_ cls: RealmClass, _ key: ObjectKey) -> ObjectBase? {
+        if transaction == nil {
+            guard let document = (try? store.pinnedDocument(key, in: cls.table, pinned)) ?? nil else { return nil }
+            return accessor(cls, key, document: document)
+        }
+        guard (try? withDocument(cls, key) { $0 != nil }) == true else { return nil }
+        return accessor(cls, key)
     }
 
     /// An accessor for the embedded object at `path` in `owner`'s document.
@@ -380,7 +389,7 @@ extension Realm {
         guard let last = ref.path.last else { return }
         let parentPath = Array(ref.path.dropLast())
         if case let .index(i) = last, parentPath.count >= 1 {
-            let holder = try withDocument(ref.root, ref.key) { try $0?.value(atPath: parentPath)?.decode() }
+            let holder = try withDocument(of: ref) { try $0?.value(atPath: parentPath)?.decode() }
             if case var .list(items)? = holder, i < items.count {
                 items.remove(at: i)
                 try replace(at: parentPath, in: ref, with: .list(items), txn)
