@@ -4,8 +4,10 @@ import Foundation
 ///
 /// The writer owns one growable byte buffer and one stack of element offsets,
 /// reused from document to document: once warm, encoding allocates nothing.
-/// A container is written payload first; its header (whose size depends on the
-/// payload's) is then slid in front of it with one `memmove`.
+/// A container is written payload first, behind room left for its header; the
+/// header's size depends on the payload's, so the room is a guess (one-byte
+/// offsets, or the last document's width), and the payload is slid with one
+/// `memmove` only when the guess was wrong.
 ///
 /// ```swift
 /// var writer = DocumentWriter()
@@ -15,8 +17,13 @@ package struct DocumentWriter: ~Copyable {
     private var base: UnsafeMutableRawPointer
     private var count = 0
     private var capacity: Int
-    /// Offsets of the elements of every container being written, innermost last.
-    private var offsets: [Int] = []
+    /// Offsets of the elements of every container being written, innermost
+    /// last: a raw stack, so pushing an offset is a store, not an array append.
+    private var offsets: UnsafeMutablePointer<Int>
+    private var offsetCount = 0
+    private var offsetCapacity = 64
+    /// The offset width of the last whole document: the guess for the next one.
+    private var lastDocumentWidth = 1
     /// The store's interned keys, and whether this writer may intern new ones
     /// (only inside the write transaction).
     private var keyTable: MapKeyTable?
@@ -35,12 +42,15 @@ package struct DocumentWriter: ~Copyable {
     private init(keyTable: MapKeyTable?, interning: Bool) {
         capacity = 4096
         base = .allocate(byteCount: capacity, alignment: 16)
-        offsets.reserveCapacity(64)
+        offsets = .allocate(capacity: offsetCapacity)
         self.keyTable = keyTable
         mayIntern = interning
     }
 
-    deinit { base.deallocate() }
+    deinit {
+        base.deallocate()
+        offsets.deallocate()
+    }
 
     /// A writer that writes the map keys `table` holds as their numbers; with
     /// `interning` (in the write transaction only), it interns new keys too.
@@ -71,7 +81,7 @@ package struct DocumentWriter: ~Copyable {
         guard let streamed else { return encodeDocument(slots) }
         count = 0
         spelledOutNewKey = false
-        offsets.removeAll(keepingCapacity: true)
+        offsetCount = 0
         let document = beginContainer()
         try slots.withUnsafeBufferPointer { values in
             for i in values.indices {
@@ -85,28 +95,53 @@ package struct DocumentWriter: ~Copyable {
 
     // MARK: - Streaming
 
-    /// A container being streamed: where its payload starts, and where its
-    /// element offsets start on the writer's stack.
+    /// A container being written: where its bytes start, how many bytes are
+    /// left free in front of its payload for its header, and where its element
+    /// offsets start on the writer's stack.
     package struct Container {
         fileprivate let start: Int
+        fileprivate let reserved: Int
         fileprivate let firstOffset: Int
+        fileprivate var payloadStart: Int { start + reserved }
     }
 
     /// Starts a list, map or embedded object (then ``element(of:)`` before
     /// each element, ``endContainer(_:tag:)`` after the last).
     package mutating func beginContainer() -> Container {
-        Container(start: count, firstOffset: offsets.count)
+        Container(start: count, reserved: 0, firstOffset: offsetCount)
+    }
+
+    /// Starts a container of `elements` elements, leaving room for the header
+    /// it most likely needs: offsets of `width` bytes and, for a nested
+    /// container, a one-byte length.
+    private mutating func beginContainer(elements: Int, tagged: Bool, width: Int) -> Container {
+        var guess = 1 + Varint.size(of: elements) + width * elements
+        if tagged { guess += 2 }
+        reserve(guess)
+        let container = Container(start: count, reserved: guess, firstOffset: offsetCount)
+        count += guess
+        return container
     }
 
     /// Marks the start of the next element of `container` (for a map: before its key).
     @inline(__always)
     package mutating func element(of container: Container) {
-        offsets.append(count - container.start)
+        if offsetCount == offsetCapacity { growOffsets() }
+        offsets[offsetCount] = count - container.payloadStart
+        offsetCount += 1
+    }
+
+    private mutating func growOffsets() {
+        let grown = UnsafeMutablePointer<Int>.allocate(capacity: offsetCapacity * 2)
+        grown.moveInitialize(from: offsets, count: offsetCount)
+        offsets.deallocate()
+        offsets = grown
+        offsetCapacity *= 2
     }
 
     /// Ends `container`, as a value with `tag` (`.list`, `.map`, `.embedded`).
     package mutating func endContainer(_ container: Container, tag: ValueTag?) {
-        finishContainer(start: container.start, firstOffset: container.firstOffset, tag: tag)
+        finishContainer(container, tag: tag)
     }
 
     /// A map key (after ``element(of:)``, before its value): its number in the
@@ -186,10 +221,7 @@ package struct DocumentWriter: ~Copyable {
                 append(littleEndian: d.bitPattern)
             }
         case let .string(s):
-            append(ValueTag.string.rawValue)
-            if s.utf8.withContiguousStorageIfAvailable({ appendLengthPrefixed(UnsafeRawBufferPointer($0)) }) == nil {
-                Array(s.utf8).withUnsafeBytes { appendLengthPrefixed($0) }
-            }
+            appendString(s)
         case let .binary(bytes):
             append(ValueTag.binary.rawValue)
             bytes.withUnsafeBytes { appendLengthPrefixed($0) }
@@ -218,7 +250,7 @@ package struct DocumentWriter: ~Copyable {
         case let .embedded(slots):
             appendContainer(slots, tag: .embedded)
         case let .map(map):
-            let container = beginContainer()
+            let container = beginContainer(elements: map.count, tagged: true, width: 1)
             map.keys.elements.withUnsafeBufferPointer { keys in
                 map.values.elements.withUnsafeBufferPointer { values in
                     for i in keys.indices {
@@ -226,7 +258,7 @@ package struct DocumentWriter: ~Copyable {
                         if keys[i].utf8.withContiguousStorageIfAvailable({ appendKey(UnsafeRawBufferPointer($0)) }) == nil {
                             Array(keys[i].utf8).withUnsafeBytes { appendKey($0) }
                         }
-                        appendValue(values[i])
+                        values.withBorrowedElement(at: i) { appendValue($0) }
                     }
                 }
             }
@@ -234,47 +266,59 @@ package struct DocumentWriter: ~Copyable {
         }
     }
 
+    @inline(__always)
+    private mutating func appendString(_ s: borrowing String) {
+        append(ValueTag.string.rawValue)
+        if s.utf8.withContiguousStorageIfAvailable({ appendLengthPrefixed(UnsafeRawBufferPointer($0)) }) == nil {
+            Array(s.utf8).withUnsafeBytes { appendLengthPrefixed($0) }
+        }
+    }
+
     /// Writes a list, an embedded object, or (with no tag) a whole document.
     private mutating func appendContainer(_ values: [Value], tag: ValueTag?) {
-        let container = beginContainer()
-        // Through the buffer: each element is read in place, not copied (and retained) out of the array.
+        let container = beginContainer(elements: values.count, tagged: tag != nil, width: tag == nil ? lastDocumentWidth : 1)
         values.withUnsafeBufferPointer { elements in
             for i in elements.indices {
                 element(of: container)
-                appendValue(elements[i])
+                elements.withBorrowedElement(at: i) { appendValue($0) }
             }
         }
         endContainer(container, tag: tag)
     }
 
-    /// Puts the header in front of the payload written since `start`: the tag
-    /// and length (for nested containers), the offset width, the count and the
-    /// offsets pushed since `firstOffset`.
-    private mutating func finishContainer(start: Int, firstOffset: Int, tag: ValueTag?) {
-        let payloadSize = count - start
-        let elements = offsets.count - firstOffset
+    /// Writes the header in front of the payload written since the container
+    /// began: the tag and length (for nested containers), the offset width,
+    /// the count and the offsets pushed since it began. The payload moves only
+    /// when the header's size differs from the room left for it.
+    private mutating func finishContainer(_ container: Container, tag: ValueTag?) {
+        let payloadSize = count - container.payloadStart
+        let elements = offsetCount - container.firstOffset
         let width = offsetWidth(forPayload: payloadSize)
         let headerSize = 1 + Varint.size(of: elements) + width.bytes * elements
         let prefixSize = tag == nil ? headerSize : 1 + Varint.size(of: headerSize + payloadSize) + headerSize
-        reserve(prefixSize)
-        (base + start + prefixSize).copyMemory(from: base + start, byteCount: payloadSize)
-        var at = base + start
+        if prefixSize != container.reserved {
+            if prefixSize > container.reserved { reserve(prefixSize - container.reserved) }
+            (base + container.start + prefixSize).copyMemory(from: base + container.payloadStart, byteCount: payloadSize)
+        }
+        if tag == nil { lastDocumentWidth = width.bytes }
+        var at = base + container.start
         if let tag {
             at.storeBytes(of: tag.rawValue, as: UInt8.self)
             at = Self.storeVarint(headerSize + payloadSize, at: at + 1)
         }
         at.storeBytes(of: width.code, as: UInt8.self)
         at = Self.storeVarint(elements, at: at + 1)
-        for i in firstOffset ..< offsets.count {
-            switch width.bytes {
-            case 1: at.storeBytes(of: UInt8(truncatingIfNeeded: offsets[i]), as: UInt8.self)
-            case 2: at.storeBytes(of: UInt16(truncatingIfNeeded: offsets[i]).littleEndian, toByteOffset: 0, as: UInt16.self)
-            default: at.storeBytes(of: UInt32(truncatingIfNeeded: offsets[i]).littleEndian, toByteOffset: 0, as: UInt32.self)
-            }
-            at += width.bytes
+        let first = offsets + container.firstOffset
+        switch width.bytes {
+        case 1:
+            for i in 0 ..< elements { at.storeBytes(of: UInt8(truncatingIfNeeded: first[i]), toByteOffset: i, as: UInt8.self) }
+        case 2:
+            for i in 0 ..< elements { at.storeBytes(of: UInt16(truncatingIfNeeded: first[i]).littleEndian, toByteOffset: 2 * i, as: UInt16.self) }
+        default:
+            for i in 0 ..< elements { at.storeBytes(of: UInt32(truncatingIfNeeded: first[i]).littleEndian, toByteOffset: 4 * i, as: UInt32.self) }
         }
-        offsets.removeLast(elements)
-        count += prefixSize
+        offsetCount = container.firstOffset
+        count = container.start + prefixSize + payloadSize
     }
 
     // MARK: - Bytes

@@ -6,8 +6,10 @@ struct ValueRule {
     let isOptional: Bool
     /// For links: the target class's table number.
     let targetTable: UInt32
-    /// For embedded objects: the target class's rules.
-    let embedded: ClassRules?
+    /// For links: whether the target class is embedded (its values are then
+    /// embedded objects, never links). A flag, not the target's rules, so that
+    /// a rule is plain data: reading one retains nothing.
+    let targetIsEmbedded: Bool
 }
 
 /// A class's stored properties and their rules, in declaration order.
@@ -38,7 +40,7 @@ package struct ValueValidator {
                 let target = p.objectClassName.flatMap { schema[$0] }
                 return ValueRule(type: p.type, collection: p.collection, isOptional: p.isOptional,
                                  targetTable: target?.table ?? 0,
-                                 embedded: target?.isEmbedded == true ? classes[target!.name] : nil)
+                                 targetIsEmbedded: target?.isEmbedded == true)
             }
         }
         self.classes = classes
@@ -50,7 +52,15 @@ package struct ValueValidator {
             throw StoreError.invalidValue(ValueIssue(.wrongType(expected: "\(cls.rules.count) values", found: "\(row.count)"),
                                                      className: cls.schema.name))
         }
-        for i in row.indices where !Self.isPlainMatch(row[i], cls.rules[i]) {
+        // Through the buffers, so that the common case reads each value and rule
+        // in place instead of copying (and retaining) it.
+        let firstMismatch = row.withUnsafeBufferPointer { values in
+            cls.rules.withUnsafeBufferPointer { rules in
+                values.indices.first { i in !values.withBorrowedElement(at: i) { Self.isPlainMatch($0, rules[i]) } }
+            }
+        }
+        guard let firstMismatch else { return }
+        for i in firstMismatch ..< row.count where !Self.isPlainMatch(row[i], cls.rules[i]) {
             try validate(row[i], for: cls.storedProperties[i], in: cls.schema)
         }
     }
@@ -65,8 +75,9 @@ package struct ValueValidator {
             return isPlainElement(value, rule)
         case .list, .set:
             guard case let .list(elements) = value else { return false }
-            for element in elements where !isPlainElement(element, rule) { return false }
-            return true
+            return elements.withUnsafeBufferPointer { elements in
+                elements.indices.allSatisfy { i in elements.withBorrowedElement(at: i) { isPlainElement($0, rule) } }
+            }
         case .map:
             return false
         }
@@ -74,20 +85,21 @@ package struct ValueValidator {
 
     @inline(__always)
     private static func isPlainElement(_ value: Value, _ rule: ValueRule) -> Bool {
-        switch (rule.type, value) {
-        case (.bool, .bool), (.int, .int), (.float, .float), (.double, .double), (.date, .timestamp),
-             (.decimal128, .decimal128), (.objectId, .objectId), (.uuid, .uuid):
-            return true
-        case let (.string, .string(s)):
-            return s.utf8.count <= Value.maximumStringBytes
-        case let (.data, .binary(b)):
-            return b.count <= Value.maximumDataBytes
-        case let (.object, .link(link)):
-            return rule.embedded == nil && link.table == rule.targetTable
-        case (_, .null):
-            return rule.isOptional || rule.type == .mixed
-        default:
-            return false
+        // On the value alone (a tuple with the rule's type would copy the value).
+        switch value {
+        case .bool: return rule.type == .bool
+        case .int: return rule.type == .int
+        case .float: return rule.type == .float
+        case .double: return rule.type == .double
+        case .timestamp: return rule.type == .date
+        case .decimal128: return rule.type == .decimal128
+        case .objectId: return rule.type == .objectId
+        case .uuid: return rule.type == .uuid
+        case let .string(s): return rule.type == .string && s.utf8.count <= Value.maximumStringBytes
+        case let .binary(b): return rule.type == .data && b.count <= Value.maximumDataBytes
+        case let .link(link): return rule.type == .object && !rule.targetIsEmbedded && link.table == rule.targetTable
+        case .null: return rule.isOptional || rule.type == .mixed
+        case .list, .map, .embedded: return false
         }
     }
 

@@ -51,6 +51,9 @@ package struct Table: Sendable {
 
     /// The stored properties in declaration order: the order of a row.
     package var storedProperties: [PropertySchema] { rules.storedProperties }
+
+    /// Whether writing an object also writes index entries besides its primary key.
+    var hasIndexes: Bool { !geoIndexes.isEmpty || !valueIndexes.isEmpty }
 }
 
 /// An open Geode store: one LMDB environment holding the format marker, the
