@@ -176,6 +176,17 @@ struct QueryBinder {
     // MARK: Key paths
 
     func bindPath(_ path: QueryKeyPath, in cls: ClassSchema, variable: String? = nil) throws -> BoundPath {
+        let catalog = store.current
+        let key = BoundPathCache.Key(className: cls.name, path: path, variable: variable)
+        if let bound = catalog.boundPaths.path(for: key) { return bound }
+        let bound = try resolvePath(path, in: cls, variable: variable)
+        // Kept only when the whole binding saw this catalog (a schema change may have installed another meanwhile).
+        if store.current === catalog { catalog.boundPaths.store(bound, for: key) }
+        return bound
+    }
+
+    /// Resolves `path` against the schema, step by step (see ``bindPath(_:in:variable:)``).
+    private func resolvePath(_ path: QueryKeyPath, in cls: ClassSchema, variable: String?) throws -> BoundPath {
         var components = path.components[...]
         if let variable, case let .property(first)? = components.first, first == variable {
             components = components.dropFirst()

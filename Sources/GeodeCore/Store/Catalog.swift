@@ -11,6 +11,8 @@ final class Catalog: @unchecked Sendable {
     /// For each table number, the tables of top-level classes whose objects
     /// can hold a link to its objects (what deleting one of them must clean).
     let linkHolders: [UInt32: [Table]]
+    /// Query key paths bound against this catalog.
+    let boundPaths = BoundPathCache()
 
     init(schema: Schema, databases: [String: Database]) {
         self.schema = schema
