@@ -66,10 +66,17 @@ package struct DocumentWriter: ~Copyable {
     /// Encodes a document into the writer's buffer and hands its bytes to
     /// `body` (valid only inside it).
     package mutating func withDocument<T>(_ slots: [Value], _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
-        count = 0
-        spelledOutNewKey = false
+        startDocument()
         appendContainer(slots, tag: nil)
         return try body(UnsafeRawBufferPointer(start: base, count: count))
+    }
+
+    /// Empties the buffer and the offset stack for a new document (a document
+    /// abandoned by a throw may have left offsets behind).
+    private mutating func startDocument() {
+        count = 0
+        offsetCount = 0
+        spelledOutNewKey = false
     }
 
     /// The bytes of a document holding `slots`, except that slot
@@ -79,14 +86,12 @@ package struct DocumentWriter: ~Copyable {
     /// writer ready for the next document.
     package mutating func encodeDocument(_ slots: [Value], streaming streamed: StreamedSlot?) throws -> [UInt8] {
         guard let streamed else { return encodeDocument(slots) }
-        count = 0
-        spelledOutNewKey = false
-        offsetCount = 0
-        let document = beginContainer()
+        startDocument()
+        let document = beginContainer(elements: slots.count, tagged: false, width: lastDocumentWidth)
         try slots.withUnsafeBufferPointer { values in
             for i in values.indices {
                 element(of: document)
-                if i == streamed.slot { try streamed.write(&self) } else { appendValue(values[i]) }
+                if i == streamed.slot { try streamed.write(&self) } else { values.withBorrowedElement(at: i) { appendValue($0) } }
             }
         }
         endContainer(document, tag: nil)
@@ -221,7 +226,7 @@ package struct DocumentWriter: ~Copyable {
                 append(littleEndian: d.bitPattern)
             }
         case let .string(s):
-            appendString(s)
+            Self.withUTF8(s) { appendString($0) }
         case let .binary(bytes):
             append(ValueTag.binary.rawValue)
             bytes.withUnsafeBytes { appendLengthPrefixed($0) }
@@ -255,9 +260,7 @@ package struct DocumentWriter: ~Copyable {
                 map.values.elements.withUnsafeBufferPointer { values in
                     for i in keys.indices {
                         element(of: container)
-                        if keys[i].utf8.withContiguousStorageIfAvailable({ appendKey(UnsafeRawBufferPointer($0)) }) == nil {
-                            Array(keys[i].utf8).withUnsafeBytes { appendKey($0) }
-                        }
+                        Self.withUTF8(keys[i]) { appendKey($0) }
                         values.withBorrowedElement(at: i) { appendValue($0) }
                     }
                 }
@@ -266,11 +269,12 @@ package struct DocumentWriter: ~Copyable {
         }
     }
 
+    /// Calls `body` with the UTF-8 bytes of `s`: in place when the string is
+    /// stored contiguously (native strings are), else from a copy.
     @inline(__always)
-    private mutating func appendString(_ s: borrowing String) {
-        append(ValueTag.string.rawValue)
-        if s.utf8.withContiguousStorageIfAvailable({ appendLengthPrefixed(UnsafeRawBufferPointer($0)) }) == nil {
-            Array(s.utf8).withUnsafeBytes { appendLengthPrefixed($0) }
+    private static func withUTF8(_ s: borrowing String, _ body: (UnsafeRawBufferPointer) -> Void) {
+        if s.utf8.withContiguousStorageIfAvailable({ body(UnsafeRawBufferPointer($0)) }) == nil {
+            Array(s.utf8).withUnsafeBytes(body)
         }
     }
 

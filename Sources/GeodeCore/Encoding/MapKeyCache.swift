@@ -16,8 +16,9 @@ struct MapKeyCache {
 
     @inline(__always)
     private static func hash(_ utf8: UnsafeRawBufferPointer) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in utf8 { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        var hasher = FNV1a()
+        hasher.combine(utf8)
+        let h = hasher.value
         return (h ^ (h >> 29)) & 0xFFFF_FFFF_FFFF
     }
 

@@ -30,14 +30,6 @@ package enum IndexKey {
     }
 
     private static func bigEndian(_ v: UInt64) -> [UInt8] { withUnsafeBytes(of: v.bigEndian, Array.init) }
-
-    /// 64-bit FNV-1a: a stable hash for long string keys.
-    private struct FNV1a {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        mutating func combine(_ bytes: [UInt8]) {
-            for byte in bytes { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        }
-    }
 }
 
 extension ObjectKey {

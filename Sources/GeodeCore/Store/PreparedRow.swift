@@ -4,14 +4,28 @@ struct IndexEntries: Sendable {
     let points: [[(Double, Double)]]
     let values: [Value]
 
-    /// The entries of an object whose document holds `slots`.
+    /// The entries of an object whose document holds `slots` (none, at no
+    /// cost, for a class without indexes).
     init(_ slots: [Value], of table: Table) {
+        guard table.hasIndexes else {
+            (points, values) = ([], [])
+            return
+        }
         points = table.geoIndexes.map { $0.points(in: slots) }
         values = table.valueIndexes.map { $0.slot < slots.count ? slots[$0.slot] : .null }
     }
 
+    /// Adds the entries of object `key`, whose document holds `slots`, with
+    /// nothing built for a class without indexes.
+    @inline(__always)
+    static func add(_ slots: [Value], _ key: ObjectKey, to table: Table, _ txn: WriteTransaction) throws {
+        guard table.hasIndexes else { return }
+        try IndexEntries(slots, of: table).add(key, to: table, txn)
+    }
+
     /// Adds the entries for object `key`.
     func add(_ key: ObjectKey, to table: Table, _ txn: WriteTransaction) throws {
+        guard table.hasIndexes else { return }
         for (index, found) in zip(table.geoIndexes, points) { try index.add(found, key, txn) }
         for (index, value) in zip(table.valueIndexes, values) { try index.add(value, key, txn) }
     }

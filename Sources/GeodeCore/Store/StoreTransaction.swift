@@ -295,7 +295,7 @@ package final class StoreWriteTransaction: StoreTransaction {
     private func put(_ row: [Value], key: ObjectKey, table: Table, append: Bool) throws {
         let db = try table.objectDatabase()
         let slots = table.slots(for: row)
-        if table.hasIndexes { try IndexEntries(slots, of: table).add(key, to: table, write) }
+        try IndexEntries.add(slots, key, to: table, write)
         try writer.withDocument(slots) { try put($0, key: key, db, append: append) }
     }
 
