@@ -99,6 +99,38 @@ import Testing
         #expect(store.mapKeys.number(for: "key\(MapKeyTable.capacity)", interning: false) == nil)
     }
 
+    @Test func queriesFindKeysWhetherNumberedOrSpelledOut() throws {
+        let directory = try TemporaryDirectory()
+        let (store, table) = try open(directory)
+        let long = String(repeating: "k", count: MapKeyTable.longestKey + 1)
+        func count(_ text: String) throws -> Int {
+            let query = try QueryParser.parse(text)
+            return try store.read { txn in try QueryExecutor(query: query, table: table, transaction: txn).count() }
+        }
+        // "rank" numbered; the long key spelled out; "late" not known to the table yet.
+        try store.write { txn in
+            for i in 0 ..< 6 {
+                try txn.insert([.int(Int64(i)), map([("rank", .int(Int64(i % 3))), (long, .int(Int64(i))), ("inner", map([("rank", .int(9))]))])], into: table)
+            }
+        }
+        #expect(try count("content.rank == 1") == 2)
+        #expect(try count("content.inner.rank == 9") == 6)
+        #expect(try count("content.\(long) >= 4") == 2)
+        #expect(try count("content.late == 1") == 0)
+        // A key numbered after the first query: the same query text now finds it by number.
+        try store.write { try $0.insert([.int(7), map([("late", .int(1)), ("rank", .int(1))])], into: table) }
+        #expect(store.mapKeys.number(for: "late", interning: false) != nil)
+        #expect(try count("content.late == 1") == 1)
+        #expect(try count("content.rank == 1") == 3)
+        // Inside the write that numbers a key, its documents are found before the number is committed.
+        let inside = try store.write { txn in
+            try txn.insert([.int(8), map([("fresh", .string("x"))])], into: table)
+            return try QueryExecutor(query: try QueryParser.parse("content.fresh == 'x'"), table: table, transaction: txn).count()
+        }
+        #expect(inside == 1)
+        #expect(try count("content.fresh == 'x'") == 1)
+    }
+
     @Test func aDocumentNamingAKeyTheTableLacksIsDamageNotACrash() throws {
         // Reference 2·7+1: key number 7, read with no key table.
         let bytes: [UInt8] = [0, 1, 0, ValueTag.map.rawValue, 5, 0, 1, 0, 15, ValueTag.null.rawValue]

@@ -56,6 +56,16 @@ package enum ValueTag: UInt8, Sendable {
     case map = 17
     case embedded = 18
     case scaledDouble = 19
+
+    /// The tag whose number is `byte`; nil for a byte no tag has. The same as
+    /// `init(rawValue:)`, but always inlined: readers call it for every value.
+    @inline(__always)
+    init?(byte: UInt8) {
+        // The cases are numbered 0 through 19 in declaration order, so a number
+        // in range is the case's own bit pattern.
+        guard byte <= Self.scaledDouble.rawValue else { return nil }
+        self = unsafeBitCast(byte, to: ValueTag.self)
+    }
 }
 
 /// Doubles that are whole multiples of 10⁻⁷ within the range of an int32

@@ -37,6 +37,7 @@ package struct ContainerView {
         try self.init(bytes: document, keys: keys, kind: .embedded, start: 0, end: document.count)
     }
 
+    @inline(__always)
     init(bytes: UnsafeRawBufferPointer, keys: MapKeySpelling, kind: ValueTag, start: Int, end: Int) throws {
         guard start < end, end <= bytes.count else { throw Self.damaged("container runs past its end", start) }
         let widthCode = bytes[start]
@@ -56,6 +57,7 @@ package struct ContainerView {
     }
 
     /// The position of element `i`'s first byte.
+    @inline(__always)
     private func elementStart(_ i: Int) throws -> Int {
         let at = tableStart + i * width
         let relative: Int
@@ -71,6 +73,7 @@ package struct ContainerView {
 
     /// The value of element `i` (a slot, a list element, or a map entry's value);
     /// nil past the end (a slot added to the class after this document was written).
+    @inline(__always)
     package func value(at i: Int) throws -> ValueView? {
         guard i >= 0, i < count else { return nil }
         var position = try elementStart(i)
@@ -84,6 +87,14 @@ package struct ContainerView {
     private func readKey(_ position: inout Int) throws -> UnsafeRawBufferPointer {
         let at = position
         let reference = try Self.readVarint(bytes, &position, end)
+        return try spelling(ofKey: reference, at: at, &position)
+    }
+
+    /// The spelling of the map key whose reference (read at `at`) is
+    /// `reference`: odd, an interned number; even, the length of the bytes
+    /// that follow at `position` (moved past them).
+    @inline(__always)
+    private func spelling(ofKey reference: Int, at: Int, _ position: inout Int) throws -> UnsafeRawBufferPointer {
         if reference & 1 == 1 {
             guard let spelled = keys.key(reference >> 1) else { throw Self.damaged("map key number \(reference >> 1) is not in the store's key table", at) }
             return spelled
@@ -115,11 +126,22 @@ package struct ContainerView {
     }
 
     /// The value under the UTF-8 key `wanted` in a map; nil when absent or when this is not a map.
-    package func value(forKeyBytes wanted: UnsafeRawBufferPointer) throws -> ValueView? {
+    ///
+    /// `number` is the key's number in the store's key table when it has one
+    /// (a committed number; -1 otherwise): an interned key of the document then
+    /// matches by its number alone, without reading its spelling.
+    @inline(__always)
+    package func value(forKeyBytes wanted: UnsafeRawBufferPointer, number: Int = -1) throws -> ValueView? {
         guard kind == .map else { return nil }
         for i in 0 ..< count {
             var position = try elementStart(i)
-            let key = try readKey(&position)
+            let at = position
+            let reference = try Self.readVarint(bytes, &position, end)
+            if reference & 1 == 1, number >= 0 {
+                if reference >> 1 == number { return ValueView(bytes: bytes, keys: keys, position: position, limit: end) }
+                continue   // one spelling per number: another number is another key
+            }
+            let key = try spelling(ofKey: reference, at: at, &position)
             if key.count == wanted.count, key.count == 0 || memcmp(key.baseAddress!, wanted.baseAddress!, key.count) == 0 {
                 return ValueView(bytes: bytes, keys: keys, position: position, limit: end)
             }
@@ -170,7 +192,22 @@ package struct ContainerView {
         return map
     }
 
+    /// Reads an unsigned LEB128 number at `position`, moving past it; most
+    /// are one byte, read here inline.
+    @inline(__always)
     static func readVarint(_ bytes: UnsafeRawBufferPointer, _ position: inout Int, _ end: Int) throws -> Int {
+        if position < end {
+            let byte = bytes[position]
+            if byte < 0x80 {
+                position += 1
+                return Int(byte)
+            }
+        }
+        return try readLongVarint(bytes, &position, end)
+    }
+
+    @inline(never)
+    private static func readLongVarint(_ bytes: UnsafeRawBufferPointer, _ position: inout Int, _ end: Int) throws -> Int {
         var result: UInt64 = 0
         var shift: UInt64 = 0
         let start = position
@@ -203,7 +240,7 @@ package struct ValueView {
     let limit: Int
 
     /// The value's tag; nil when the byte is not a tag.
-    var tag: ValueTag? { ValueTag(rawValue: bytes[position]) }
+    var tag: ValueTag? { ValueTag(byte: bytes[position]) }
 
     /// Whether the value is null.
     package var isNull: Bool { bytes[position] == ValueTag.null.rawValue }
@@ -258,6 +295,7 @@ package struct ValueView {
     }
 
     /// The nested container, if the value is a list, map or embedded object.
+    @inline(__always)
     package func container() throws -> ContainerView? {
         guard let tag, tag == .list || tag == .map || tag == .embedded else { return nil }
         var p = position + 1

@@ -106,14 +106,23 @@ struct BoundComparison {
 
 /// A key path of slots, map keys and list indexes only, flattened into plain
 /// integers (keys kept as UTF-8 bytes) so that following it copies nothing.
+///
+/// A scan first gives it the numbers the store's key table has for its keys
+/// (``numbered(by:)``): interned keys in documents then match by number.
 struct SimplePath {
     enum Kind: UInt8 { case slot, key, index }
 
-    private var kinds: [Kind] = []
-    /// A slot or an index; for a key, where its bytes start in `keyBytes`.
-    private var numbers: [Int] = []
-    /// For a key, its length in bytes; 0 otherwise.
-    private var lengths: [Int] = []
+    struct Step {
+        var kind: Kind
+        /// A slot or an index; for a key, where its bytes start in `keyBytes`.
+        var number: Int
+        /// For a key, its length in bytes; 0 otherwise.
+        var length: Int
+        /// For a key, its number in the store's key table; -1 when unknown.
+        var keyNumber: Int
+    }
+
+    private var steps: [Step] = []
     /// Every key's UTF-8 bytes, one after the other (one buffer: reading a key costs no reference count).
     private var keyBytes: [UInt8] = []
     /// What an absent last slot reads as.
@@ -126,25 +135,33 @@ struct SimplePath {
         for (i, step) in path.steps.enumerated() {
             switch step {
             case let .slot(slot, defaultValue):
-                kinds.append(.slot)
-                numbers.append(slot)
-                lengths.append(0)
+                steps.append(Step(kind: .slot, number: slot, length: 0, keyNumber: -1))
                 if i == path.steps.count - 1 { missing = defaultValue }
             case let .key(key):
-                kinds.append(.key)
-                numbers.append(keyBytes.count)
-                lengths.append(key.utf8.count)
+                steps.append(Step(kind: .key, number: keyBytes.count, length: key.utf8.count, keyNumber: -1))
                 keyBytes.append(contentsOf: key.utf8)
             case let .index(index):
-                kinds.append(.index)
-                numbers.append(index)
-                lengths.append(0)
+                steps.append(Step(kind: .index, number: index, length: 0, keyNumber: -1))
             default:
                 return nil
             }
         }
         if case .index? = path.steps.last { return nil }   // a missing element is no value, not null
         expandsCollections = path.type == .mixed
+    }
+
+    /// This path with the committed numbers `table` has for its keys. Numbers
+    /// never change once committed, but a key may be interned later: a path
+    /// keeps the numbers of one scan only.
+    func numbered(by table: MapKeyTable) -> SimplePath {
+        var copy = self
+        keyBytes.withUnsafeBytes { bytes in
+            for i in copy.steps.indices where copy.steps[i].kind == .key {
+                let key = UnsafeRawBufferPointer(rebasing: bytes[copy.steps[i].number ..< copy.steps[i].number + copy.steps[i].length])
+                copy.steps[i].keyNumber = table.number(for: key, interning: false).map(Int.init) ?? -1
+            }
+        }
+        return copy
     }
 
     /// What a walk found.
@@ -160,31 +177,34 @@ struct SimplePath {
 
     /// The value at the end of the path.
     func resolve(in document: ContainerView) throws -> Found {
-        try keyBytes.withUnsafeBytes { try resolve(in: document, keys: $0) }
+        try steps.withUnsafeBufferPointer { steps in
+            try keyBytes.withUnsafeBytes { try resolve(in: document, steps: steps, keys: $0) }
+        }
     }
 
-    private func resolve(in document: ContainerView, keys: UnsafeRawBufferPointer) throws -> Found {
+    private func resolve(in document: ContainerView, steps: UnsafeBufferPointer<Step>, keys: UnsafeRawBufferPointer) throws -> Found {
         var container = document
         var view: ValueView?
-        for i in 0 ..< kinds.count {
+        for i in 0 ..< steps.count {
             if i > 0 {
                 guard let next = try view?.container() else { return .null }
                 container = next
             }
-            switch kinds[i] {
+            let step = steps[i]
+            switch step.kind {
             case .slot:
-                view = try container.value(at: numbers[i])
+                view = try container.value(at: step.number)
             case .key:
                 guard container.kind == .map else { return .nothing }
-                view = try container.value(forKeyBytes: UnsafeRawBufferPointer(rebasing: keys[numbers[i] ..< numbers[i] + lengths[i]]))
+                view = try container.value(forKeyBytes: UnsafeRawBufferPointer(rebasing: keys[step.number ..< step.number + step.length]),
+                                           number: step.keyNumber)
             case .index:
                 guard container.kind == .list else { return .nothing }
-                let n = numbers[i]
-                view = try container.value(at: n < 0 ? container.count + n : n)
+                view = try container.value(at: step.number < 0 ? container.count + step.number : step.number)
             }
             guard view != nil else {
-                switch kinds[i] {
-                case .slot: return i == kinds.count - 1 ? .defaultValue : .null
+                switch step.kind {
+                case .slot: return i == steps.count - 1 ? .defaultValue : .null
                 case .key: return .null
                 case .index: return .nothing
                 }

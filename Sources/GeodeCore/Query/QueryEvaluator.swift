@@ -42,8 +42,11 @@ final class QueryEvaluator {
             let inner = matcher(for: a, table: table)
             return { try !inner($0, $1) }
         case let .compare(c):
-            if let simple = c.simple, case let .constant(constant) = c.rhs {
-                return { _, document in try self.compareSimple(c, simple, constant, document) }
+            if let simple = c.simple?.numbered(by: transaction.store.mapKeys), case let .constant(constant) = c.rhs {
+                // A case-sensitive string constant is compared as its UTF-8 bytes, taken out once here.
+                let text: [UInt8]?
+                if case let .string(s) = constant, !c.caseInsensitive, !c.diacriticInsensitive { text = Array(s.utf8) } else { text = nil }
+                return { _, document in try self.compareSimple(c, simple, constant, text, document) }
             }
             return { key, document in try self.compare(c, .object(table, key, document)) }
         case .geoWithin:
@@ -59,7 +62,7 @@ final class QueryEvaluator {
         case let .not(a): return try !matches(a, root)
         case let .compare(c):
             if let simple = c.simple, case let .constant(constant) = c.rhs, case let .object(_, _, document) = root {
-                return try compareSimple(c, simple, constant, document)
+                return try compareSimple(c, simple, constant, nil, document)
             }
             return try compare(c, root)
         case let .geoWithin(path, slots, region, quantifier):
@@ -102,7 +105,8 @@ final class QueryEvaluator {
     /// A comparison whose left side walks slots, map keys and list indexes
     /// only, against a constant: the path is followed in a loop, without
     /// closures or copies of the bound steps.
-    func compareSimple(_ c: BoundComparison, _ simple: SimplePath, _ constant: Value, _ document: ContainerView) throws -> Bool {
+    /// `text` is the constant's UTF-8 when it is a string compared case-sensitively.
+    func compareSimple(_ c: BoundComparison, _ simple: SimplePath, _ constant: Value, _ text: [UInt8]?, _ document: ContainerView) throws -> Bool {
         let view: ValueView
         switch try simple.resolve(in: document) {
         case let .value(found): view = found
@@ -114,9 +118,17 @@ final class QueryEvaluator {
             // A mixed list or map at the end of the path compares by its elements (ANY).
             for i in 0 ..< container.count {
                 guard let element = try container.value(at: i) else { continue }
-                if try test(.view(element), c.op, constant, c) { return true }
+                if try test(element, c, constant, text) { return true }
             }
             return false
+        }
+        return try test(view, c, constant, text)
+    }
+
+    @inline(__always)
+    private func test(_ view: ValueView, _ c: BoundComparison, _ constant: Value, _ text: [UInt8]?) throws -> Bool {
+        if let text, let bytes = try view.stringBytes() {
+            return text.withUnsafeBytes { Self.stringTest(bytes, $0, c.op) }
         }
         return try test(.view(view), c.op, constant, c)
     }

@@ -28,7 +28,7 @@ final class SortKeyReader {
         paths = executor.ordering.map(\.0)
         var simple: [SimplePath] = [], plain: [Int] = [], slots: [Int] = [], defaults: [Value] = []
         for path in paths {
-            if let s = SimplePath(path) {
+            if let s = SimplePath(path)?.numbered(by: executor.transaction.store.mapKeys) {
                 plain.append(simple.count)
                 simple.append(s)
             } else {
