@@ -129,24 +129,36 @@ package struct ContainerView {
     ///
     /// `number` is the key's number in the store's key table when it has one
     /// (a committed number; -1 otherwise): an interned key of the document then
-    /// matches by its number alone, without reading its spelling.
+    /// matches by its number alone, without reading its spelling. `hint`, when
+    /// given, is the entry to try first, and is set to where the key was found:
+    /// the documents of one class mostly put a key at the same place.
     @inline(__always)
-    package func value(forKeyBytes wanted: UnsafeRawBufferPointer, number: Int = -1) throws -> ValueView? {
+    package func value(forKeyBytes wanted: UnsafeRawBufferPointer, number: Int = -1,
+                       hint: UnsafeMutablePointer<Int>? = nil) throws -> ValueView? {
         guard kind == .map else { return nil }
+        if let hint, hint.pointee < count, let found = try entry(hint.pointee, ifKeyIs: wanted, number: number) { return found }
         for i in 0 ..< count {
-            var position = try elementStart(i)
-            let at = position
-            let reference = try Self.readVarint(bytes, &position, end)
-            if reference & 1 == 1, number >= 0 {
-                if reference >> 1 == number { return ValueView(bytes: bytes, keys: keys, position: position, limit: end) }
-                continue   // one spelling per number: another number is another key
-            }
-            let key = try spelling(ofKey: reference, at: at, &position)
-            if key.count == wanted.count, key.count == 0 || memcmp(key.baseAddress!, wanted.baseAddress!, key.count) == 0 {
-                return ValueView(bytes: bytes, keys: keys, position: position, limit: end)
+            if let found = try entry(i, ifKeyIs: wanted, number: number) {
+                hint?.pointee = i
+                return found
             }
         }
         return nil
+    }
+
+    /// The value of map entry `i` when its key is `wanted` (numbered `number`, or -1).
+    @inline(__always)
+    private func entry(_ i: Int, ifKeyIs wanted: UnsafeRawBufferPointer, number: Int) throws -> ValueView? {
+        var position = try elementStart(i)
+        let at = position
+        let reference = try Self.readVarint(bytes, &position, end)
+        if reference & 1 == 1, number >= 0 {
+            // One spelling per number: another number is another key.
+            return reference >> 1 == number ? ValueView(bytes: bytes, keys: keys, position: position, limit: end) : nil
+        }
+        let key = try spelling(ofKey: reference, at: at, &position)
+        guard key.count == wanted.count, key.count == 0 || memcmp(key.baseAddress!, wanted.baseAddress!, key.count) == 0 else { return nil }
+        return ValueView(bytes: bytes, keys: keys, position: position, limit: end)
     }
 
     /// The value at the end of `path`, reading only the containers on the way.

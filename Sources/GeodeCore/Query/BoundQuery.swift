@@ -108,7 +108,8 @@ struct BoundComparison {
 /// integers (keys kept as UTF-8 bytes) so that following it copies nothing.
 ///
 /// A scan first gives it the numbers the store's key table has for its keys
-/// (``numbered(by:)``): interned keys in documents then match by number.
+/// (``numbered(by:)``): interned keys in documents then match by number, and
+/// each key is first looked for where the previous document had it.
 struct SimplePath {
     enum Kind: UInt8 { case slot, key, index }
 
@@ -129,6 +130,8 @@ struct SimplePath {
     private(set) var missing = Value.null
     /// Whether a list or map reached at the end compares by its elements (mixed values).
     let expandsCollections: Bool
+    /// Per step, the map entry where its key was last found; only in a numbered copy.
+    private var hints: KeyPositionHints?
 
     init?(_ path: BoundPath) {
         guard !path.steps.isEmpty else { return nil }
@@ -150,11 +153,13 @@ struct SimplePath {
         expandsCollections = path.type == .mixed
     }
 
-    /// This path with the committed numbers `table` has for its keys. Numbers
-    /// never change once committed, but a key may be interned later: a path
-    /// keeps the numbers of one scan only.
+    /// This path with the committed numbers `table` has for its keys, and room
+    /// to remember where each key was found. Numbers never change once
+    /// committed, but a key may be interned later: a path keeps the numbers of
+    /// one scan only. The copy is for one thread (it writes its hints).
     func numbered(by table: MapKeyTable) -> SimplePath {
         var copy = self
+        copy.hints = KeyPositionHints(count: steps.count)
         keyBytes.withUnsafeBytes { bytes in
             for i in copy.steps.indices where copy.steps[i].kind == .key {
                 let key = UnsafeRawBufferPointer(rebasing: bytes[copy.steps[i].number ..< copy.steps[i].number + copy.steps[i].length])
@@ -178,38 +183,57 @@ struct SimplePath {
     /// The value at the end of the path.
     func resolve(in document: ContainerView) throws -> Found {
         try steps.withUnsafeBufferPointer { steps in
-            try keyBytes.withUnsafeBytes { try resolve(in: document, steps: steps, keys: $0) }
+            try keyBytes.withUnsafeBytes { try resolve(in: document, steps: steps, keys: $0, hints: hints?.positions) }
         }
     }
 
-    private func resolve(in document: ContainerView, steps: UnsafeBufferPointer<Step>, keys: UnsafeRawBufferPointer) throws -> Found {
+    private func resolve(in document: ContainerView, steps: UnsafeBufferPointer<Step>, keys: UnsafeRawBufferPointer,
+                         hints: UnsafeMutablePointer<Int>?) throws -> Found {
+        // Nothing optional is carried from one step to the next: an optional
+        // container view kept across iterations made the compiler spill and
+        // reload its parts at odd offsets, a stall on every step.
         var container = document
-        var view: ValueView?
-        for i in 0 ..< steps.count {
-            if i > 0 {
-                guard let next = try view?.container() else { return .null }
-                container = next
-            }
+        let last = steps.count - 1
+        for i in 0 ... last {
             let step = steps[i]
+            let found: ValueView?
             switch step.kind {
             case .slot:
-                view = try container.value(at: step.number)
+                found = try container.value(at: step.number)
+                if found == nil { return i == last ? .defaultValue : .null }
             case .key:
                 guard container.kind == .map else { return .nothing }
-                view = try container.value(forKeyBytes: UnsafeRawBufferPointer(rebasing: keys[step.number ..< step.number + step.length]),
-                                           number: step.keyNumber)
+                found = try container.value(forKeyBytes: UnsafeRawBufferPointer(rebasing: keys[step.number ..< step.number + step.length]),
+                                            number: step.keyNumber, hint: hints.map { $0 + i })
+                if found == nil { return .null }
             case .index:
                 guard container.kind == .list else { return .nothing }
-                view = try container.value(at: step.number < 0 ? container.count + step.number : step.number)
+                found = try container.value(at: step.number < 0 ? container.count + step.number : step.number)
+                if found == nil { return .nothing }
             }
-            guard view != nil else {
-                switch step.kind {
-                case .slot: return i == steps.count - 1 ? .defaultValue : .null
-                case .key: return .null
-                case .index: return .nothing
-                }
-            }
+            guard let view = found else { return .null }
+            if i == last { return .value(view) }
+            guard let next = try view.container() else { return .null }
+            container = next
         }
-        return view.map(Found.value) ?? .null
+        return .null
+    }
+}
+
+/// Where each step of a ``SimplePath`` last found its map key: one scan's
+/// memory, written by the thread that runs it.
+final class KeyPositionHints {
+    let positions: UnsafeMutablePointer<Int>
+    private let count: Int
+
+    init(count: Int) {
+        self.count = count
+        positions = .allocate(capacity: count)
+        positions.initialize(repeating: 0, count: count)
+    }
+
+    deinit {
+        positions.deinitialize(count: count)
+        positions.deallocate()
     }
 }
