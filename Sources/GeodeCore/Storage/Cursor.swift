@@ -27,6 +27,27 @@ package final class Cursor {
 
     deinit { mdb_cursor_close(handle) }
 
+    /// Asks the CPU for the bytes just below `document`, a value this cursor
+    /// just read: in a leaf page LMDB puts each new entry below the one before,
+    /// so a walk in key order reads there next. Scans are bound by the latency
+    /// of those first reads (a quarter to a third of a scan over 1,000,000
+    /// documents waited on them); asking while the current document is
+    /// evaluated hides most of it. A hint only: it never faults.
+    ///
+    /// ```swift
+    /// while let (_, value) = entry {
+    ///     Cursor.readAhead(below: value)
+    ///     evaluate(value)
+    ///     entry = try cursor.next()
+    /// }
+    /// ```
+    @inline(__always)
+    static func readAhead(below document: UnsafeRawBufferPointer) {
+        guard let start = document.baseAddress else { return }
+        let distance = min(max(document.count, 192), 960) + 64
+        for offset in stride(from: -distance, to: 0, by: 64) { geode_prefetch(start + offset) }
+    }
+
     /// The first entry.
     package func first() throws -> Entry? { try move(MDB_FIRST) }
     /// The last entry.

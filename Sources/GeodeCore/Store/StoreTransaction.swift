@@ -1,5 +1,4 @@
 import Foundation
-import CLMDB
 
 /// A read transaction on a store: documents by class and key, read in place.
 ///
@@ -75,22 +74,10 @@ package class StoreTransaction {
             guard key.count == 8 else { throw StoreError.corruptDocument(detail: "object key of \(key.count) bytes in \(db.name)", offset: 0) }
             let objectKey = ObjectKey(UInt64(bigEndian: key.loadUnaligned(as: UInt64.self)))
             if let before, objectKey >= before { return }
-            Self.readAhead(below: value)
+            Cursor.readAhead(below: value)
             guard try body(objectKey, try ContainerView(document: value, keys: keys)) else { return }
             entry = try cursor.next()
         }
-    }
-
-    /// Asks the CPU for the bytes just below `document`: in a leaf page LMDB
-    /// puts each new entry below the one before, so a scan in key order reads
-    /// there next. Scans are bound by the latency of those first reads (a
-    /// quarter to a third of a scan over 1,000,000 documents waited on them);
-    /// asking while the current document is evaluated hides most of it.
-    @inline(__always)
-    private static func readAhead(below document: UnsafeRawBufferPointer) {
-        guard let start = document.baseAddress else { return }
-        let distance = min(max(document.count, 192), 960) + 64
-        for offset in stride(from: -distance, to: 0, by: 64) { geode_prefetch(start + offset) }
     }
 
     /// The smallest and largest object keys of the class; nil when it has none.
