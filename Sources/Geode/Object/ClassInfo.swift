@@ -1,5 +1,6 @@
 @_spi(Reflection) import Swift
 import Foundation
+import Synchronization
 import GeodeCore
 
 /// What Geode knows of one Swift model class: its properties in declaration
@@ -271,9 +272,14 @@ enum SchemaDiscovery {
     /// Whether a class is being discovered on this thread.
     static var isActive: Bool { pthread_getspecific(key) != nil }
 
+    /// Discoveries running on any thread. Every `@Persisted` initializer asks
+    /// for a token; while this is 0 (almost always) the answer needs no
+    /// thread-local look-up.
+    private static let running = Atomic<Int>(0)
+
     /// The next token on this thread while discovery runs, else 0.
     static func nextToken() -> Int32 {
-        guard let session = current else { return 0 }
+        guard running.load(ordering: .relaxed) > 0, let session = current else { return 0 }
         session.lastToken += 1
         return session.lastToken
     }
@@ -283,8 +289,12 @@ enum SchemaDiscovery {
     static func withTokens<T>(_ body: () -> T) -> (T, [Int32: _WrapperReader]) {
         let previous = pthread_getspecific(key)
         let session = Session()
+        running.add(1, ordering: .relaxed)
         pthread_setspecific(key, Unmanaged.passUnretained(session).toOpaque())
-        defer { pthread_setspecific(key, previous) }
+        defer {
+            pthread_setspecific(key, previous)
+            running.subtract(1, ordering: .relaxed)
+        }
         let made = withExtendedLifetime(session) { body() }
         return (made, session.readers)
     }
