@@ -155,3 +155,21 @@ private extension Array where Element == UInt8 {
         return (0 ... count - needle.count).contains { self[$0 ..< $0 + needle.count].elementsEqual(needle) }
     }
 }
+
+/// Damaged maps: an entry whose key runs to the end of its map has no value.
+@Suite struct DamagedMapTests {
+    /// A document of one slot holding a map whose only entry is the key "ab", and no value.
+    static let keyWithoutValue: [UInt8] = [0, 1, 0, ValueTag.map.rawValue, 6, 0, 1, 0, 4, 97, 98]
+
+    @Test func anEntryWithoutAValueIsDamageWhenLookedUpByKey() {
+        #expect(throws: StoreError.self) {
+            try Self.keyWithoutValue.withUnsafeBytes { try ContainerView(document: $0).value(atPath: [.index(0), .key("ab")])?.decode() }
+        }
+    }
+
+    @Test func anEntryWithoutAValueIsDamageWhenReadByPosition() {
+        #expect(throws: StoreError.self) {
+            try Self.keyWithoutValue.withUnsafeBytes { try ContainerView(document: $0).value(at: 0)?.container()?.value(at: 0)?.decode() }
+        }
+    }
+}

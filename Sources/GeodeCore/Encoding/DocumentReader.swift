@@ -77,7 +77,19 @@ package struct ContainerView {
     package func value(at i: Int) throws -> ValueView? {
         guard i >= 0, i < count else { return nil }
         var position = try elementStart(i)
-        if kind == .map { _ = try readKey(&position) }
+        if kind == .map {
+            let at = position
+            _ = try readKey(&position)
+            return try valueAfterKey(at: position, keyAt: at)
+        }
+        return ValueView(bytes: bytes, keys: keys, position: position, limit: end)
+    }
+
+    /// The value of a map entry, which starts right after its key (read at
+    /// `keyAt`); a key that runs to the map's end has none, and that is damage.
+    @inline(__always)
+    private func valueAfterKey(at position: Int, keyAt: Int) throws -> ValueView {
+        guard position < end else { throw Self.damaged("map entry has a key but no value", keyAt) }
         return ValueView(bytes: bytes, keys: keys, position: position, limit: end)
     }
 
@@ -154,11 +166,11 @@ package struct ContainerView {
         let reference = try Self.readVarint(bytes, &position, end)
         if reference & 1 == 1, number >= 0 {
             // One spelling per number: another number is another key.
-            return reference >> 1 == number ? ValueView(bytes: bytes, keys: keys, position: position, limit: end) : nil
+            return reference >> 1 == number ? try valueAfterKey(at: position, keyAt: at) : nil
         }
         let key = try spelling(ofKey: reference, at: at, &position)
         guard key.count == wanted.count, key.count == 0 || memcmp(key.baseAddress!, wanted.baseAddress!, key.count) == 0 else { return nil }
-        return ValueView(bytes: bytes, keys: keys, position: position, limit: end)
+        return try valueAfterKey(at: position, keyAt: at)
     }
 
     /// The value at the end of `path`, reading only the containers on the way.

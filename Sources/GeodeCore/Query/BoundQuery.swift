@@ -121,6 +121,9 @@ struct SimplePath {
         var length: Int
         /// For a key, its number in the store's key table; -1 when unknown.
         var keyNumber: Int
+
+        /// For a key, where its bytes lie in `keyBytes`.
+        var keyRange: Range<Int> { number ..< number + length }
     }
 
     private var steps: [Step] = []
@@ -158,11 +161,12 @@ struct SimplePath {
     /// committed, but a key may be interned later: a path keeps the numbers of
     /// one scan only. The copy is for one thread (it writes its hints).
     func numbered(by table: MapKeyTable) -> SimplePath {
+        guard steps.contains(where: { $0.kind == .key }) else { return self }
         var copy = self
         copy.hints = KeyPositionHints(count: steps.count)
         keyBytes.withUnsafeBytes { bytes in
             for i in copy.steps.indices where copy.steps[i].kind == .key {
-                let key = UnsafeRawBufferPointer(rebasing: bytes[copy.steps[i].number ..< copy.steps[i].number + copy.steps[i].length])
+                let key = UnsafeRawBufferPointer(rebasing: bytes[copy.steps[i].keyRange])
                 copy.steps[i].keyNumber = table.number(for: key, interning: false).map(Int.init) ?? -1
             }
         }
@@ -203,7 +207,7 @@ struct SimplePath {
                 if found == nil { return i == last ? .defaultValue : .null }
             case .key:
                 guard container.kind == .map else { return .nothing }
-                found = try container.value(forKeyBytes: UnsafeRawBufferPointer(rebasing: keys[step.number ..< step.number + step.length]),
+                found = try container.value(forKeyBytes: UnsafeRawBufferPointer(rebasing: keys[step.keyRange]),
                                             number: step.keyNumber, hint: hints.map { $0 + i })
                 if found == nil { return .null }
             case .index:

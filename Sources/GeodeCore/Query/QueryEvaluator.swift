@@ -42,7 +42,7 @@ final class QueryEvaluator {
             let inner = matcher(for: a, table: table)
             return { try !inner($0, $1) }
         case let .compare(c):
-            if let simple = c.simple?.numbered(by: transaction.store.mapKeys), case let .constant(constant) = c.rhs {
+            if case let .constant(constant) = c.rhs, let simple = c.simple?.numbered(by: transaction.store.mapKeys) {
                 // A case-sensitive string constant is compared as its UTF-8 bytes, taken out once here.
                 let text: [UInt8]?
                 if case let .string(s) = constant, !c.caseInsensitive, !c.diacriticInsensitive { text = Array(s.utf8) } else { text = nil }
