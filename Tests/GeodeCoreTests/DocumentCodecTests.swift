@@ -37,6 +37,31 @@ import Testing
         #expect(ScaledDouble.multiple(of: -214.7483647) == -2_147_483_647)
     }
 
+    /// The short form is chosen by rounding without a library call; it must
+    /// pick exactly the doubles that `rounded()` picks, or equal documents
+    /// written by different versions would differ in their bytes.
+    @Test func theShortDoubleFormIsChosenExactlyAsByRounding() {
+        func reference(_ value: Double) -> Int32? {
+            let q = (value * 1e7).rounded()
+            guard q.magnitude <= Double(Int32.max) else { return nil }
+            let n = Int32(q)
+            return (Double(n) / 1e7).bitPattern == value.bitPattern ? n : nil
+        }
+        var random = SeededGenerator(seed: 1e7.bitPattern)
+        var candidates: [Double] = [0, -0.0, .nan, .infinity, -.infinity, 214.7483647, -214.7483647, 214.7483648,
+                                    0.00000005, -0.00000005, 0.00000015, .ulpOfOne, .leastNonzeroMagnitude]
+        for _ in 0 ..< 100_000 {
+            let n = Int32.random(in: .min ... .max, using: &random)
+            let exact = Double(n) / 1e7
+            let half = (Double(n) + 0.5) / 1e7
+            candidates += [exact, exact.nextUp, exact.nextDown, half, half.nextUp, half.nextDown,
+                           Double(bitPattern: random.next()), Double(Int.random(in: -1000 ... 1000, using: &random)) / 1e3]
+        }
+        var mismatches = 0
+        for d in candidates where ScaledDouble.multiple(of: d) != reference(d) { mismatches += 1 }
+        #expect(mismatches == 0)
+    }
+
     @Test func integersUseTheSmallestWidthAndKeepTheirValue() throws {
         var writer = DocumentWriter()
         let small = writer.encodeDocument([.int(5)])

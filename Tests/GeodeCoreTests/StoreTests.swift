@@ -113,6 +113,7 @@ func sampleRow(friend: Link? = nil) -> [Value] {
     /// store keeps what it had.
     @Test(arguments: [
         (12, Value.list([.string("ok"), .null]), "Everything.tags[1]"),
+        (12, Value.list([.string("ok"), .string(String(repeating: "a", count: Value.maximumStringBytes + 1))]), "Everything.tags[1]"),
         (4, Value.string(String(repeating: "a", count: Value.maximumStringBytes + 1)), "Everything.string"),
         (5, Value.binary([UInt8](repeating: 0, count: Value.maximumDataBytes + 1)), "Everything.data"),
         (14, Value.map(["New York.Brooklyn": .string("x")]), "New York.Brooklyn"),

@@ -80,9 +80,12 @@ package enum ScaledDouble {
     /// `value` × 10⁷ when that integer gives back exactly `value`.
     @inline(__always)
     package static func multiple(of value: Double) -> Int32? {
-        let q = (value * 1e7).rounded()
-        guard q.magnitude <= Double(Int32.max) else { return nil }
-        let n = Int32(q)
+        let scaled = value * 1e7
+        guard scaled.magnitude <= Double(Int32.max) else { return nil }   // NaN too
+        // Nearest integer by truncating after adding a half: no library call
+        // (`rounded()` is one on baseline x86-64). It can differ from
+        // `rounded()` only far from an integer, where the check below fails anyway.
+        let n = Int32(scaled + (scaled < 0 ? -0.5 : 0.5))
         return double(n).bitPattern == value.bitPattern ? n : nil
     }
 

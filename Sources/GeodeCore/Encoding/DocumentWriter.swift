@@ -34,6 +34,9 @@ package struct DocumentWriter: ~Copyable {
     /// Whether the last document spells out a key that the write transaction
     /// should intern (see ``PreparedRow``); only writers that may not intern set it.
     package private(set) var spelledOutNewKey = false
+    /// Whether the document holds a string or data value over the engine's
+    /// size limits (see ``withValidatedDocument(_:of:validator:_:)``).
+    private var exceedsLimits = false
 
     package init() {
         self.init(keyTable: nil, interning: false)
@@ -77,6 +80,7 @@ package struct DocumentWriter: ~Copyable {
         count = 0
         offsetCount = 0
         spelledOutNewKey = false
+        exceedsLimits = false
     }
 
     /// The bytes of a document holding `slots`, except that slot
@@ -181,6 +185,7 @@ package struct DocumentWriter: ~Copyable {
 
     /// A string value from its UTF-8 bytes.
     package mutating func appendString(_ utf8: UnsafeRawBufferPointer) {
+        if utf8.count > Value.maximumStringBytes { exceedsLimits = true }
         append(ValueTag.string.rawValue)
         appendLengthPrefixed(utf8)
     }
@@ -228,6 +233,7 @@ package struct DocumentWriter: ~Copyable {
         case let .string(s):
             Self.withUTF8(s) { appendString($0) }
         case let .binary(bytes):
+            if bytes.count > Value.maximumDataBytes { exceedsLimits = true }
             append(ValueTag.binary.rawValue)
             bytes.withUnsafeBytes { appendLengthPrefixed($0) }
         case let .timestamp(t):
@@ -288,6 +294,96 @@ package struct DocumentWriter: ~Copyable {
             }
         }
         endContainer(container, tag: tag)
+    }
+
+    // MARK: - Validated documents
+
+    /// Encodes `row` (a class's values in slot order) while checking each
+    /// value against the class's rules, leaving the document in the writer's
+    /// buffer (see ``withEncodedDocument(_:)``) only when every value is
+    /// valid: one pass over the values where validating, then encoding, took two.
+    ///
+    /// A value of the property's type (or an allowed null, or a list of such
+    /// values) costs one comparison. Anything else — an embedded object, an
+    /// AnyRealmValue, a map, a wrong value — goes to `validator`, which
+    /// throws ``StoreError/invalidValue(_:)`` naming class, property and path;
+    /// a valid one is then written as it is. A string or data value over the
+    /// engine's limits is noticed as its bytes are written.
+    ///
+    /// ```swift
+    /// try writer.encodeValidated(row, of: table.rules, validator: store.validator)
+    /// try writer.withEncodedDocument { try put($0) }
+    /// ```
+    mutating func encodeValidated(_ row: [Value], of cls: ClassRules, validator: ValueValidator) throws {
+        guard row.count == cls.rules.count else {
+            try validator.validate(row: row, of: cls)   // throws: the count is wrong
+            return withDocument(row) { _ in }
+        }
+        startDocument()
+        let document = beginContainer(elements: row.count, tagged: false, width: lastDocumentWidth)
+        try row.withUnsafeBufferPointer { values in
+            try cls.rules.withUnsafeBufferPointer { rules in
+                for i in values.indices {
+                    element(of: document)
+                    let start = count
+                    let written = values.withBorrowedElement(at: i) { appendPlain($0, rules[i]) }
+                    if !written {
+                        // Not the common case: the full check, then the value as it is.
+                        count = start
+                        offsetCount = document.firstOffset + i + 1
+                        try validator.validate(row[i], for: cls.storedProperties[i], in: cls.schema)
+                        values.withBorrowedElement(at: i) { appendValue($0) }
+                    }
+                }
+            }
+        }
+        if exceedsLimits { try validator.validate(row: row, of: cls) }
+        endContainer(document, tag: nil)
+    }
+
+    /// Hands the bytes of the document last encoded to `body` (valid only inside it).
+    func withEncodedDocument<T>(_ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        try body(UnsafeRawBufferPointer(start: base, count: count))
+    }
+
+    /// Writes `value` when `rule` plainly admits it (see
+    /// ``ValueRule/admitsPlainly(_:)``), or a list whose every element it
+    /// admits; returns false, with the bytes written since it began to be
+    /// dropped by the caller, otherwise.
+    private mutating func appendPlain(_ value: borrowing Value, _ rule: ValueRule) -> Bool {
+        switch rule.collection {
+        case .single:
+            guard rule.admitsPlainly(value) else { return false }
+            appendValue(value)
+            return true
+        case .list, .set:
+            switch value {
+            case let .list(elements): return appendList(elements, admittedBy: rule)
+            default: return false
+            }
+        case .map:
+            return false
+        }
+    }
+
+    /// Writes a list whose every element `rule` plainly admits; stops and
+    /// returns false, leaving the list unfinished, at the first it does not.
+    private mutating func appendList(_ values: [Value], admittedBy rule: ValueRule) -> Bool {
+        let container = beginContainer(elements: values.count, tagged: true, width: 1)
+        let complete = values.withUnsafeBufferPointer { elements in
+            for i in elements.indices {
+                element(of: container)
+                let admitted = elements.withBorrowedElement(at: i) { value in
+                    guard rule.admitsPlainly(value) else { return false }
+                    appendValue(value)
+                    return true
+                }
+                if !admitted { return false }
+            }
+            return true
+        }
+        if complete { endContainer(container, tag: .list) }
+        return complete
     }
 
     /// Writes the header in front of the payload written since the container
@@ -369,11 +465,20 @@ package struct DocumentWriter: ~Copyable {
         count += MemoryLayout<T>.size
     }
 
+    @inline(__always)
     private mutating func appendBytes(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-        reserve(bytes.count)
-        (base + count).copyMemory(from: source, byteCount: bytes.count)
-        count += bytes.count
+        let n = bytes.count
+        reserve(n)
+        let target = base + count
+        if n >= 8 && n <= 16 {
+            // Most strings are short: two overlapping word moves instead of a `memmove` call.
+            target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            (target + n - 8).storeBytes(of: (source + n - 8).loadUnaligned(as: UInt64.self), as: UInt64.self)
+        } else {
+            target.copyMemory(from: source, byteCount: n)
+        }
+        count += n
     }
 
     private mutating func appendLengthPrefixed(_ bytes: UnsafeRawBufferPointer) {

@@ -12,6 +12,32 @@ struct ValueRule {
     let targetIsEmbedded: Bool
 }
 
+extension ValueRule {
+    /// Whether `value` is of the rule's scalar type or an allowed null: the
+    /// common case of every write, decided on the value's case alone (no
+    /// payload is copied; string and data sizes are checked where their bytes
+    /// are counted). Anything else (collections, embedded objects,
+    /// AnyRealmValue) is left to the full check.
+    @inline(__always)
+    func admitsPlainly(_ value: borrowing Value) -> Bool {
+        switch value {
+        case .bool: return type == .bool
+        case .int: return type == .int
+        case .float: return type == .float
+        case .double: return type == .double
+        case .timestamp: return type == .date
+        case .decimal128: return type == .decimal128
+        case .objectId: return type == .objectId
+        case .uuid: return type == .uuid
+        case .string: return type == .string
+        case .binary: return type == .data
+        case let .link(link): return type == .object && !targetIsEmbedded && link.table == targetTable
+        case .null: return isOptional || type == .mixed
+        case .list, .map, .embedded: return false
+        }
+    }
+}
+
 /// A class's stored properties and their rules, in declaration order.
 package final class ClassRules: @unchecked Sendable {
     package let schema: ClassSchema
@@ -27,7 +53,10 @@ package final class ClassRules: @unchecked Sendable {
 /// Checks values against a class's schema and the engine's limits before they
 /// are written, so a bad value is a thrown ``StoreError/invalidValue(_:)`` that
 /// names class, property and path, and never a damaged document.
-package struct ValueValidator {
+///
+/// A class, so that every table of a catalog shares one and a write hands it
+/// on without copying its dictionary.
+package final class ValueValidator: @unchecked Sendable {
     let schema: Schema
     /// Every class's compiled rules, by name.
     package let classes: [String: ClassRules]
@@ -85,21 +114,11 @@ package struct ValueValidator {
 
     @inline(__always)
     private static func isPlainElement(_ value: Value, _ rule: ValueRule) -> Bool {
-        // On the value alone (a tuple with the rule's type would copy the value).
+        guard rule.admitsPlainly(value) else { return false }
         switch value {
-        case .bool: return rule.type == .bool
-        case .int: return rule.type == .int
-        case .float: return rule.type == .float
-        case .double: return rule.type == .double
-        case .timestamp: return rule.type == .date
-        case .decimal128: return rule.type == .decimal128
-        case .objectId: return rule.type == .objectId
-        case .uuid: return rule.type == .uuid
-        case let .string(s): return rule.type == .string && s.utf8.count <= Value.maximumStringBytes
-        case let .binary(b): return rule.type == .data && b.count <= Value.maximumDataBytes
-        case let .link(link): return rule.type == .object && !rule.targetIsEmbedded && link.table == rule.targetTable
-        case .null: return rule.isOptional || rule.type == .mixed
-        case .list, .map, .embedded: return false
+        case let .string(s): return s.utf8.count <= Value.maximumStringBytes
+        case let .binary(b): return b.count <= Value.maximumDataBytes
+        default: return true
         }
     }
 

@@ -25,7 +25,7 @@ final class Catalog: @unchecked Sendable {
             tables[cls.name] = Table(schema: cls, objects: databases[cls.name], primaryKeys: databases["pk/" + cls.name],
                                      primaryKeySlot: pk?.slot,
                                      primaryKeyRowIndex: pk.flatMap { p in cls.storedProperties.firstIndex { $0.name == p.name } },
-                                     rules: rules, slotsAreDense: cls.slotsAreDense,
+                                     rules: rules, validator: validator, slotsAreDense: cls.slotsAreDense,
                                      geoIndexes: GeoIndex.properties(of: cls, in: schema).compactMap { geo in
                                          let name = GeoIndex.databaseName(cls.name, geo.property.name)
                                          return databases[name].map {

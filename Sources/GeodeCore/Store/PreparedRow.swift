@@ -104,10 +104,19 @@ package struct RowPreparer: ~Copyable {
     }
 
     private mutating func prepare(_ row: [Value], streamed: DocumentWriter.StreamedSlot?) throws -> PreparedRow {
-        try store.validator.validate(row: row, of: table.rules)
         _ = try table.objectDatabase()
-        let slots = table.slots(for: row)
-        let document = try writer.encodeDocument(slots, streaming: streamed)
+        let slots: [Value]
+        let document: [UInt8]
+        if streamed == nil && table.slotsAreDense {
+            // The row is its slots: checked while it is encoded.
+            slots = row
+            try writer.encodeValidated(row, of: table.rules, validator: table.validator)
+            document = writer.withEncodedDocument { Array($0) }
+        } else {
+            try table.validator.validate(row: row, of: table.rules)
+            slots = table.slots(for: row)
+            document = try writer.encodeDocument(slots, streaming: streamed)
+        }
         return PreparedRow(document: document, spellsOutNewKey: writer.spelledOutNewKey,
                            primaryKey: table.primaryKeyRowIndex.map { row[$0] },
                            entries: IndexEntries(slots, of: table))

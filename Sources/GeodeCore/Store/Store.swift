@@ -42,6 +42,9 @@ package struct Table: Sendable {
     let primaryKeyRowIndex: Int?
     /// Stored properties in declaration order with their compiled value rules.
     let rules: ClassRules
+    /// The validator of the catalog the table belongs to (rows may hold
+    /// embedded objects of other classes).
+    let validator: ValueValidator
     /// Whether declaration order is slot order (no retired slots).
     let slotsAreDense: Bool
     /// The spatial indexes of the class's geo point properties.
@@ -109,9 +112,6 @@ package final class Store: @unchecked Sendable {
 
     /// The store's classes.
     package var schema: Schema { current.schema }
-
-    /// Checks rows before they are written.
-    var validator: ValueValidator { current.validator }
 
     /// The table of class `name`.
     package func table(_ name: String) throws -> Table {

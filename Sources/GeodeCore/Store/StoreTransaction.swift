@@ -126,8 +126,10 @@ package class StoreTransaction {
 /// }
 /// ```
 package final class StoreWriteTransaction: StoreTransaction {
-    /// Interns new map keys: this is the write transaction.
-    private var writer: DocumentWriter
+    /// Interns new map keys: this is the write transaction. Only this
+    /// transaction's own methods touch it, never re-entrantly, so its accesses
+    /// go unchecked (a dynamic exclusivity check on every insert otherwise).
+    @exclusivity(unchecked) private var writer: DocumentWriter
     /// Next object keys, kept here and written back once before the commit.
     private var nextKeys: [UInt32: UInt64] = [:]
     /// The class inserted into last and its next key: most writes fill one class.
@@ -189,10 +191,20 @@ package final class StoreWriteTransaction: StoreTransaction {
     }
 
     private func insert(_ row: [Value], key: ObjectKey, into table: Table, append: Bool) throws {
-        try store.validator.validate(row: row, of: table.rules)
-        try indexPrimaryKey(row, key: key, table: table)
         // With `append`, the key is the largest the class has had: it goes at the end.
-        try put(row, key: key, table: table, append: append)
+        guard table.slotsAreDense else {
+            try table.validator.validate(row: row, of: table.rules)
+            try indexPrimaryKey(row, key: key, table: table)
+            try put(row, key: key, table: table, append: append)
+            return
+        }
+        // The row is its slots: validate while encoding, and touch the
+        // indexes only once the whole row is known to be valid.
+        let db = try table.objectDatabase()
+        try writer.encodeValidated(row, of: table.rules, validator: table.validator)
+        try indexPrimaryKey(row, key: key, table: table)
+        try IndexEntries.add(row, key, to: table, write)
+        try writer.withEncodedDocument { try put($0, key: key, db, append: append) }
     }
 
     /// Replaces object `key`'s row (the document grows or shrinks to fit). The
@@ -201,7 +213,7 @@ package final class StoreWriteTransaction: StoreTransaction {
         guard let old = try document(key, in: table) else {
             throw StoreError.objectNotFound(className: table.schema.name, key: key.rawValue)
         }
-        try store.validator.validate(row: row, of: table.rules)
+        try table.validator.validate(row: row, of: table.rules)
         // Read everything needed from the old document before writing: LMDB may move it.
         let oldPoints = try table.geoIndexes.map { try $0.points(in: old) }
         let oldValues = try table.valueIndexes.map { try old.value(at: $0.slot)?.decode() ?? .null }
