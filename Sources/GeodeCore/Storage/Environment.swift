@@ -388,6 +388,8 @@ package final class Environment: @unchecked Sendable {
         let rc = mdb_dbi_open(txn.handle, name, flags, &dbi)
         if rc == MDB_NOTFOUND { return nil }
         try Self.check(rc, "mdb_dbi_open(\(name))", path)
+        // The default order, compared without a memcmp call (see the CLMDB shim).
+        try Self.check(mdb_set_compare(txn.handle, dbi, geode_compare_keys), "mdb_set_compare(\(name))", path)
         var actualFlags = UInt32(0)
         mdb_dbi_flags(txn.handle, dbi, &actualFlags)
         let db = Database(handle: dbi, name: name, sortedDuplicates: actualFlags & UInt32(MDB_DUPSORT) != 0)
