@@ -125,20 +125,18 @@ final class PlanarBoxRegion: GeoRegion {
 
 /// Every point within an angle of a centre, on the sphere.
 final class CapRegion: GeoRegion {
-    let longitude, latitude, radians: Double
+    private let cap: Spherical.Cap
+    let bounds: [GeoRect]
 
     init(longitude: Double, latitude: Double, radians: Double) {
-        (self.longitude, self.latitude, self.radians) = (longitude, latitude, radians)
+        cap = Spherical.Cap(longitude: longitude, latitude: latitude, radians: radians)
+        bounds = Spherical.capBounds(longitude: longitude, latitude: latitude, radians: radians).map {
+            GeoRect(west: $0.west, south: $0.south, east: $0.east, north: $0.north)
+        }
     }
 
     func contains(longitude: Double, latitude: Double) -> Bool {
-        Spherical.distance(longitude1: self.longitude, latitude1: self.latitude, longitude2: longitude, latitude2: latitude) <= radians
-    }
-
-    var bounds: [GeoRect] {
-        Spherical.capBounds(longitude: longitude, latitude: latitude, radians: radians).map {
-            GeoRect(west: $0.west, south: $0.south, east: $0.east, north: $0.north)
-        }
+        cap.contains(longitude: longitude, latitude: latitude)
     }
 }
 

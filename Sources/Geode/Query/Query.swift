@@ -43,7 +43,9 @@ public struct Query<T> {
     }
 
     func appending<V>(_ component: QueryKeyPath.Component) -> Query<V> {
-        Query<V>(components + [component], quantifier)
+        var extended = components
+        extended.append(component)
+        return Query<V>(extended, quantifier)
     }
 
     func comparison(_ op: ComparisonOperator, _ rhs: QueryExpression, caseInsensitive: Bool = false,

@@ -79,18 +79,21 @@ package enum SpatialCell {
             return x << s >= r.x0 && ((x + 1) << s) - 1 <= r.x1 && y << s >= r.y0 && ((y + 1) << s) - 1 <= r.y1
         }
 
-        func intersects(any rects: [LeafRect]) -> Bool {
+        func intersects(any rects: UnsafeBufferPointer<LeafRect>) -> Bool {
             for r in rects where intersects(r) { return true }
             return false
         }
 
-        func isInside(any rects: [LeafRect]) -> Bool {
+        func isInside(any rects: UnsafeBufferPointer<LeafRect>) -> Bool {
             for r in rects where isInside(r) { return true }
             return false
         }
 
-        /// The cell in degrees (its leaves' extent).
-        var rect: GeoRect {
+        /// The cell in degrees (its leaves' extent). Out of line: only covers
+        /// with an exclusion test need it, and inlined, its divisions were
+        /// computed for every child of every cover.
+        @inline(never)
+        func rect() -> GeoRect {
             let n = Double(1 << level)
             return GeoRect(west: Double(x) / n * 360 - 180, south: Double(y) / n * 180 - 90,
                            east: Double(x + 1) / n * 360 - 180, north: Double(y + 1) / n * 180 - 90)
@@ -118,52 +121,70 @@ package enum SpatialCell {
     /// as they are met, so an irregular shape is covered by the cells it touches.
     package static func cover(_ geoRects: [GeoRect], maxCells: Int? = nil,
                               excludes: ((GeoRect) -> Bool)? = nil) -> [ClosedRange<UInt64>] {
-        let rects = geoRects.map(LeafRect.init)
+        withUnsafeTemporaryAllocation(of: LeafRect.self, capacity: geoRects.count) { rects in
+            for (i, r) in geoRects.enumerated() { rects.initializeElement(at: i, to: LeafRect(r)) }
+            return cover(UnsafeBufferPointer(rects), maxCells: maxCells, excludes: excludes)
+        }
+    }
+
+    /// ``cover(_:maxCells:excludes:)`` of rectangles in leaf coordinates.
+    private static func cover(_ rects: UnsafeBufferPointer<LeafRect>, maxCells: Int?,
+                              excludes: ((GeoRect) -> Bool)?) -> [ClosedRange<UInt64>] {
         var start = 0
         while start < level, rects.reduce(0, { $0 + $1.cells(at: start + 1) }) <= 4 { start += 1 }
         let maxCells = maxCells ?? cellBudget(extent: level - start)
-        // The cells of one level still to split, and the ranges of the cells kept whole.
-        var frontier: [Cell] = [], next: [Cell] = []
-        frontier.reserveCapacity(4 * maxCells + 16)
-        next.reserveCapacity(4 * maxCells + 16)
         var ranges: [ClosedRange<UInt64>] = []
         ranges.reserveCapacity(maxCells + 8)
-        let s = UInt64(level - start)
-        for r in rects {
-            for y in r.y0 >> s ... r.y1 >> s {
-                for x in r.x0 >> s ... r.x1 >> s where !frontier.contains(where: { $0.x == x && $0.y == y }) {
-                    let cell = Cell(level: start, x: x, y: y)
-                    if let excludes, excludes(cell.rect) { continue }
-                    frontier.append(cell)
-                }
-            }
-        }
-        while !frontier.isEmpty {
-            next.removeAll(keepingCapacity: true)
-            let kept = ranges.count
-            for cell in frontier {
-                if cell.level == level || cell.isInside(any: rects) {
-                    ranges.append(cell.range)
-                    continue
-                }
-                for dy: UInt64 in 0 ... 1 {
-                    for dx: UInt64 in 0 ... 1 {
-                        let child = Cell(level: cell.level + 1, x: 2 * cell.x + dx, y: 2 * cell.y + dy)
-                        guard child.intersects(any: rects) else { continue }
-                        if let excludes, excludes(child.rect) { continue }
-                        next.append(child)
+        // The cells of one level still to split, and of the next, in two
+        // scratch buffers on the stack: a level never holds more than four
+        // times the cells of the one before, which holds at most `maxCells`
+        // (or the first level's cells).
+        let capacity = 4 * Swift.max(maxCells, rects.reduce(0) { $0 + $1.cells(at: start) }) + 16
+        withUnsafeTemporaryAllocation(of: Cell.self, capacity: 2 * capacity) { scratch in
+            var frontier = UnsafeMutableBufferPointer(rebasing: scratch[0 ..< capacity])
+            var next = UnsafeMutableBufferPointer(rebasing: scratch[capacity...])
+            var count = 0
+            let s = UInt64(level - start)
+            for r in rects {
+                for y in r.y0 >> s ... r.y1 >> s {
+                    for x in r.x0 >> s ... r.x1 >> s where !frontier[..<count].contains(where: { $0.x == x && $0.y == y }) {
+                        let cell = Cell(level: start, x: x, y: y)
+                        if let excludes, excludes(cell.rect()) { continue }
+                        frontier.initializeElement(at: count, to: cell)
+                        count += 1
                     }
                 }
             }
-            if ranges.count + next.count > maxCells {
-                // Splitting further would cost too many ranges: keep this level's cells whole.
-                ranges.removeSubrange(kept...)
-                for cell in frontier { ranges.append(cell.range) }
-                break
+            while count > 0 {
+                var nextCount = 0
+                let kept = ranges.count
+                for cell in frontier[..<count] {
+                    if cell.level == level || cell.isInside(any: rects) {
+                        ranges.append(cell.range)
+                        continue
+                    }
+                    for dy: UInt64 in 0 ... 1 {
+                        for dx: UInt64 in 0 ... 1 {
+                            let child = Cell(level: cell.level + 1, x: 2 * cell.x + dx, y: 2 * cell.y + dy)
+                            guard child.intersects(any: rects) else { continue }
+                            if let excludes, excludes(child.rect()) { continue }
+                            next.initializeElement(at: nextCount, to: child)
+                            nextCount += 1
+                        }
+                    }
+                }
+                if ranges.count + nextCount > maxCells {
+                    // Splitting further would cost too many ranges: keep this level's cells whole.
+                    ranges.removeSubrange(kept...)
+                    for cell in frontier[..<count] { ranges.append(cell.range) }
+                    break
+                }
+                swap(&frontier, &next)
+                count = nextCount
             }
-            swap(&frontier, &next)
         }
-        return merged(ranges)
+        merge(&ranges)
+        return ranges
     }
 
     /// The cells a cover may use for a shape about 2^`extent` leaves across
@@ -181,8 +202,7 @@ package enum SpatialCell {
 
     /// `ranges` sorted and joined where they touch, in place (a cover has
     /// a few dozen, mostly in order already: an insertion sort).
-    private static func merged(_ ranges: [ClosedRange<UInt64>]) -> [ClosedRange<UInt64>] {
-        var ranges = ranges
+    private static func merge(_ ranges: inout [ClosedRange<UInt64>]) {
         for i in ranges.indices.dropFirst() {
             let r = ranges[i]
             var j = i
@@ -202,6 +222,5 @@ package enum SpatialCell {
             }
         }
         ranges.removeSubrange(count...)
-        return ranges
     }
 }

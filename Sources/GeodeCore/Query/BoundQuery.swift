@@ -34,6 +34,10 @@ struct BoundPath {
     var objectClass: ClassSchema?
     /// Whether the values are links (to `objectClass`).
     var isLink = false
+    /// Where a geo point keeps its parts, when the path reaches GeoJSON
+    /// points (embedded objects with a `type` string and `coordinates` list
+    /// of doubles): found once, when the path is bound.
+    var pointSlots: GeoPointSlots?
     /// Text for messages: "Int property 'age'".
     var label: String
     var column: Int

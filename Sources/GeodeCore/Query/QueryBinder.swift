@@ -32,7 +32,7 @@ struct QueryBinder {
         case let .comparison(c): return .compare(try bind(c, in: cls, variable: variable))
         case let .geoWithin(path, shape, quantifier):
             let bound = try bindPath(path, in: cls, variable: variable)
-            guard let slots = geoPointSlots(bound) else {
+            guard let slots = bound.pointSlots else {
                 throw StoreError.invalidQuery(message: "\(bound.label) is not a geo point (an embedded object with a 'type' string and 'coordinates' list of doubles)", column: path.column)
             }
             guard let regionBuilder else {
@@ -42,8 +42,9 @@ struct QueryBinder {
         }
     }
 
-    /// Where the point's parts are, when `path` reaches geo points.
-    func geoPointSlots(_ path: BoundPath) -> GeoPointSlots? {
+    /// Where the point's parts are, when `path` reaches geo points (kept with
+    /// the bound path as ``BoundPath/pointSlots``).
+    private static func geoPointSlots(_ path: BoundPath) -> GeoPointSlots? {
         guard path.reduction == nil, let point = path.objectClass, !path.isLink,
               let type = point.property(named: "type"), type.type == .string, type.collection == .single,
               let coordinates = point.property(named: "coordinates"), coordinates.type == .double,
@@ -368,6 +369,7 @@ struct QueryBinder {
         default:
             break
         }
+        bound.pointSlots = Self.geoPointSlots(bound)
         return bound
     }
 

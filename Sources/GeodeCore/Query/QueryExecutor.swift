@@ -30,12 +30,14 @@ package struct QueryExecutor {
     let bound: BoundQuery
     let transaction: StoreTransaction
 
-    var query: Query { bound.query }
+    // Borrowed from the bound query, not copied: a query holds arrays and
+    // closures, and copying one retained each of them per read.
+    var query: Query { _read { yield bound.query } }
     var table: Table { bound.table }
-    var predicate: BoundPredicate { bound.predicate }
-    var ordering: [(BoundPath, Bool)] { bound.ordering }
-    var distinct: [BoundPath] { bound.distinct }
-    var plan: Plan { bound.plan }
+    var predicate: BoundPredicate { _read { yield bound.predicate } }
+    var ordering: [(BoundPath, Bool)] { _read { yield bound.ordering } }
+    var distinct: [BoundPath] { _read { yield bound.distinct } }
+    var plan: Plan { _read { yield bound.plan } }
 
     /// Binds `query` and runs it in `transaction`.
     package init(query: Query, table: Table, transaction: StoreTransaction, regionBuilder: GeoRegionBuilder? = nil) throws {
@@ -59,11 +61,14 @@ package struct QueryExecutor {
     /// `pk IN {…}`; else the spatial index when one is `point geoWithin shape`
     /// on an indexed property; else a scan.
     static func plan(_ predicate: BoundPredicate, _ table: Table) -> Plan {
+        guard case .and = predicate else { return plan(conjuncts: CollectionOfOne(predicate), table) }
         var conjuncts: [BoundPredicate] = []
-        func flatten(_ p: BoundPredicate) {
-            if case let .and(a, b) = p { flatten(a); flatten(b) } else { conjuncts.append(p) }
-        }
-        flatten(predicate)
+        collectConjuncts(of: predicate, into: &conjuncts)
+        return plan(conjuncts: conjuncts, table)
+    }
+
+    /// The plan for the AND of `conjuncts` (one predicate needs no array).
+    private static func plan(conjuncts: some RandomAccessCollection<BoundPredicate>, _ table: Table) -> Plan {
         if let pkSlot = table.primaryKeySlot, table.primaryKeys != nil {
             for conjunct in conjuncts {
                 guard case let .compare(c) = conjunct, case let .path(path) = c.lhs, path.reduction == nil,
@@ -112,20 +117,37 @@ package struct QueryExecutor {
             }
         }
         for (i, conjunct) in conjuncts.enumerated() {
-            guard case let .geoWithin(path, _, region, .any) = conjunct, path.reduction == nil else { continue }
-            let slot: Int
-            switch path.steps.map({ $0 }) {
-            case let steps where steps.count == 1: guard case let .slot(s, _) = steps[0] else { continue }; slot = s
-            case let steps where steps.count == 2: guard case let .slot(s, _) = steps[0], case .each = steps[1] else { continue }; slot = s
-            default: continue
+            guard case let .geoWithin(path, _, region, .any) = conjunct, path.reduction == nil,
+                  let slot = pointSlot(path), let index = table.geoIndexes.first(where: { $0.slot == slot }) else { continue }
+            // The other conjuncts, in their order, test each point the index finds.
+            var residual: BoundPredicate?
+            for (j, other) in conjuncts.enumerated() where j != i {
+                residual = residual.map { .and($0, other) } ?? other
             }
-            guard let index = table.geoIndexes.first(where: { $0.slot == slot }) else { continue }
-            var rest = conjuncts
-            rest.remove(at: i)
-            let residual = rest.isEmpty ? nil : rest.dropFirst().reduce(rest[0]) { .and($0, $1) }
             return .spatial(index, region, residual: residual)
         }
         return range ?? .scan
+    }
+
+    /// Appends the conjuncts of `predicate` (itself, unless it is an AND) to `list`.
+    private static func collectConjuncts(of predicate: BoundPredicate, into list: inout [BoundPredicate]) {
+        if case let .and(a, b) = predicate {
+            collectConjuncts(of: a, into: &list)
+            collectConjuncts(of: b, into: &list)
+        } else {
+            list.append(predicate)
+        }
+    }
+
+    /// The slot of a geo point property a path names directly (`location`,
+    /// or each element of a list of points): what a spatial index covers.
+    private static func pointSlot(_ path: BoundPath) -> Int? {
+        guard let first = path.steps.first, case let .slot(slot, _) = first else { return nil }
+        switch path.steps.count {
+        case 1: return slot
+        case 2: if case .each = path.steps[1] { return slot } else { return nil }
+        default: return nil
+        }
     }
 
     /// Whether a value's index key is the value itself (not a long string's prefix and hash).
@@ -553,7 +575,7 @@ package final class BoundQuery {
         plan = QueryExecutor.plan(predicate, table)
         if let ordering = query.distanceOrdering {
             let path = try binder.bindPath(ordering.path, in: table.schema)
-            guard let slots = binder.geoPointSlots(path) else {
+            guard let slots = path.pointSlots else {
                 throw StoreError.invalidQuery(message: "\(path.label) is not a geo point: cannot sort by distance", column: ordering.path.column)
             }
             distance = (path, slots, ordering.measure)

@@ -30,8 +30,10 @@ package struct StoreConfiguration: Sendable {
     }
 }
 
-/// One class's storage: its schema and its objects database.
-package struct Table: Sendable {
+/// One class's storage: its schema and its objects database. Immutable, and
+/// a class so that the many places holding one (bound queries, plans, links
+/// in key paths) share it instead of copying its arrays.
+package final class Table: Sendable {
     package let schema: ClassSchema
     /// `obj/<Class>`: object key (big-endian) → document. Embedded classes have none.
     let objects: Database?
@@ -51,6 +53,20 @@ package struct Table: Sendable {
     package let geoIndexes: [GeoIndex]
     /// The secondary indexes of its `indexed: true` properties.
     package let valueIndexes: [ValueIndex]
+
+    init(schema: ClassSchema, objects: Database?, primaryKeys: Database?, primaryKeySlot: Int?, primaryKeyRowIndex: Int?,
+         rules: ClassRules, validator: ValueValidator, slotsAreDense: Bool, geoIndexes: [GeoIndex], valueIndexes: [ValueIndex]) {
+        self.schema = schema
+        self.objects = objects
+        self.primaryKeys = primaryKeys
+        self.primaryKeySlot = primaryKeySlot
+        self.primaryKeyRowIndex = primaryKeyRowIndex
+        self.rules = rules
+        self.validator = validator
+        self.slotsAreDense = slotsAreDense
+        self.geoIndexes = geoIndexes
+        self.valueIndexes = valueIndexes
+    }
 
     /// The stored properties in declaration order: the order of a row.
     package var storedProperties: [PropertySchema] { rules.storedProperties }
