@@ -149,16 +149,40 @@ enum QueryKeyPaths {
 
 /// What a key path means to a query, worked out once per key path and shared
 /// by every thread.
+///
+/// A key path written in code is one object for the life of the program, so
+/// the cache first looks it up by identity (one word hashed); a key path made
+/// another way is found by value. Each entry keeps its key path alive, so an
+/// identity in the cache is never reused by another object; key paths made at
+/// run time could pile up, so past ``identityCapacity`` the identities start over.
 final class KeyPathCache<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var values: [AnyKeyPath: Value] = [:]
+    private var byIdentity: [ObjectIdentifier: (keyPath: AnyKeyPath, value: Value)] = [:]
+    static var identityCapacity: Int { 4096 }
 
     /// The cached value for `keyPath`, made by `make` the first time.
     func value(for keyPath: AnyKeyPath, make: () -> Value) -> Value {
-        if let known = lock.withLock({ values[keyPath] }) { return known }
+        let identity = ObjectIdentifier(keyPath)
+        let known: Value? = lock.withLock {
+            if let entry = byIdentity[identity] { return entry.value }
+            guard let value = values[keyPath] else { return nil }
+            remember(identity, keyPath, value)
+            return value
+        }
+        if let known { return known }
         let made = make()
-        lock.withLock { values[keyPath] = made }
+        lock.withLock {
+            values[keyPath] = made
+            remember(identity, keyPath, made)
+        }
         return made
+    }
+
+    /// Records `keyPath`'s identity (the lock held).
+    private func remember(_ identity: ObjectIdentifier, _ keyPath: AnyKeyPath, _ value: Value) {
+        if byIdentity.count >= Self.identityCapacity { byIdentity.removeAll(keepingCapacity: true) }
+        byIdentity[identity] = (keyPath, value)
     }
 }
 

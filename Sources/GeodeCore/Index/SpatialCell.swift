@@ -130,8 +130,14 @@ package enum SpatialCell {
     /// ``cover(_:maxCells:excludes:)`` of rectangles in leaf coordinates.
     private static func cover(_ rects: UnsafeBufferPointer<LeafRect>, maxCells: Int?,
                               excludes: ((GeoRect) -> Bool)?) -> [ClosedRange<UInt64>] {
-        var start = 0
-        while start < level, rects.reduce(0, { $0 + $1.cells(at: start + 1) }) <= 4 { start += 1 }
+        // The deepest level whose cells meeting the rectangles number at most
+        // four: the count only grows with the level, so a binary search finds it.
+        func cells(at level: Int) -> Int { rects.reduce(0) { $0 + $1.cells(at: level) } }
+        var (start, beyond) = (0, level + 1)
+        while beyond - start > 1 {
+            let middle = (start + beyond) / 2
+            if cells(at: middle) <= 4 { start = middle } else { beyond = middle }
+        }
         let maxCells = maxCells ?? cellBudget(extent: level - start)
         var ranges: [ClosedRange<UInt64>] = []
         ranges.reserveCapacity(maxCells + 8)
