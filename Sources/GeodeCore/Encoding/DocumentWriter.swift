@@ -35,7 +35,7 @@ package struct DocumentWriter: ~Copyable {
     /// should intern (see ``PreparedRow``); only writers that may not intern set it.
     package private(set) var spelledOutNewKey = false
     /// Whether the document holds a string or data value over the engine's
-    /// size limits (see ``withValidatedDocument(_:of:validator:_:)``).
+    /// size limits (see ``encodeValidated(_:of:validator:)``).
     private var exceedsLimits = false
 
     package init() {
@@ -311,7 +311,7 @@ package struct DocumentWriter: ~Copyable {
     /// engine's limits is noticed as its bytes are written.
     ///
     /// ```swift
-    /// try writer.encodeValidated(row, of: table.rules, validator: store.validator)
+    /// try writer.encodeValidated(row, of: table.rules, validator: table.validator)
     /// try writer.withEncodedDocument { try put($0) }
     /// ```
     mutating func encodeValidated(_ row: [Value], of cls: ClassRules, validator: ValueValidator) throws {

@@ -145,7 +145,7 @@ package enum SpatialCell {
         // scratch buffers on the stack: a level never holds more than four
         // times the cells of the one before, which holds at most `maxCells`
         // (or the first level's cells).
-        let capacity = 4 * Swift.max(maxCells, rects.reduce(0) { $0 + $1.cells(at: start) }) + 16
+        let capacity = 4 * Swift.max(maxCells, cells(at: start)) + 16
         withUnsafeTemporaryAllocation(of: Cell.self, capacity: 2 * capacity) { scratch in
             var frontier = UnsafeMutableBufferPointer(rebasing: scratch[0 ..< capacity])
             var next = UnsafeMutableBufferPointer(rebasing: scratch[capacity...])
