@@ -69,9 +69,15 @@ package struct DocumentWriter: ~Copyable {
     /// Encodes a document into the writer's buffer and hands its bytes to
     /// `body` (valid only inside it).
     package mutating func withDocument<T>(_ slots: [Value], _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        encode(slots)
+        return try withEncodedDocument(body)
+    }
+
+    /// Encodes a document holding `slots` into the writer's buffer (see
+    /// ``withEncodedDocument(_:)``).
+    mutating func encode(_ slots: [Value]) {
         startDocument()
         appendContainer(slots, tag: nil)
-        return try body(UnsafeRawBufferPointer(start: base, count: count))
     }
 
     /// Empties the buffer and the offset stack for a new document (a document
@@ -317,7 +323,7 @@ package struct DocumentWriter: ~Copyable {
     mutating func encodeValidated(_ row: [Value], of cls: ClassRules, validator: ValueValidator) throws {
         guard row.count == cls.rules.count else {
             try validator.validate(row: row, of: cls)   // throws: the count is wrong
-            return withDocument(row) { _ in }
+            return encode(row)
         }
         startDocument()
         let document = beginContainer(elements: row.count, tagged: false, width: lastDocumentWidth)

@@ -41,6 +41,22 @@ extension Table {
         return objects
     }
 
+    /// Checks `row` (declaration order) and encodes it into `writer`, where
+    /// ``DocumentWriter/withEncodedDocument(_:)`` finds it; returns the row
+    /// laid out by slot. When declaration order is slot order, each value is
+    /// checked as it is written (``DocumentWriter/encodeValidated(_:of:validator:)``).
+    /// - Throws: ``StoreError/invalidValue(_:)`` naming class, property and path.
+    func encode(_ row: [Value], into writer: inout DocumentWriter) throws -> [Value] {
+        if slotsAreDense {
+            try writer.encodeValidated(row, of: rules, validator: validator)
+            return row
+        }
+        try validator.validate(row: row, of: rules)
+        let slots = self.slots(for: row)
+        writer.encode(slots)
+        return slots
+    }
+
     /// A row in declaration order laid out by slot (the same array when no slot was retired).
     func slots(for row: [Value]) -> [Value] {
         guard !slotsAreDense else { return row }
@@ -107,15 +123,13 @@ package struct RowPreparer: ~Copyable {
         _ = try table.objectDatabase()
         let slots: [Value]
         let document: [UInt8]
-        if streamed == nil && table.slotsAreDense {
-            // The row is its slots: checked while it is encoded.
-            slots = row
-            try writer.encodeValidated(row, of: table.rules, validator: table.validator)
-            document = writer.withEncodedDocument { Array($0) }
-        } else {
+        if let streamed {
             try table.validator.validate(row: row, of: table.rules)
             slots = table.slots(for: row)
             document = try writer.encodeDocument(slots, streaming: streamed)
+        } else {
+            slots = try table.encode(row, into: &writer)
+            document = writer.withEncodedDocument { Array($0) }
         }
         return PreparedRow(document: document, spellsOutNewKey: writer.spelledOutNewKey,
                            primaryKey: table.primaryKeyRowIndex.map { row[$0] },

@@ -191,19 +191,12 @@ package final class StoreWriteTransaction: StoreTransaction {
     }
 
     private func insert(_ row: [Value], key: ObjectKey, into table: Table, append: Bool) throws {
-        // With `append`, the key is the largest the class has had: it goes at the end.
-        guard table.slotsAreDense else {
-            try table.validator.validate(row: row, of: table.rules)
-            try indexPrimaryKey(row, key: key, table: table)
-            try put(row, key: key, table: table, append: append)
-            return
-        }
-        // The row is its slots: validate while encoding, and touch the
-        // indexes only once the whole row is known to be valid.
         let db = try table.objectDatabase()
-        try writer.encodeValidated(row, of: table.rules, validator: table.validator)
+        // The indexes are touched only once the whole row is known to be valid.
+        let slots = try table.encode(row, into: &writer)
         try indexPrimaryKey(row, key: key, table: table)
-        try IndexEntries.add(row, key, to: table, write)
+        try IndexEntries.add(slots, key, to: table, write)
+        // With `append`, the key is the largest the class has had: it goes at the end.
         try writer.withEncodedDocument { try put($0, key: key, db, append: append) }
     }
 
