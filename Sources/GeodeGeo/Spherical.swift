@@ -57,6 +57,32 @@ package enum Spherical {
             guard latitude >= southmost, latitude <= northmost else { return false }
             return distance(self.longitude, self.latitude, cosLatitude, longitude, latitude) <= radians
         }
+
+        /// The longitude/latitude rectangles (split at the antimeridian) that
+        /// contain the cap, each (west, south, east, north) handed to `rect`.
+        ///
+        /// ```swift
+        /// Spherical.Cap(longitude: 179.9, latitude: 0, radians: 0.001).bounds { print($0, $1, $2, $3) }   // two
+        /// ```
+        package func bounds(_ rect: (Double, Double, Double, Double) -> Void) {
+            let r = radians / radiansPerDegree
+            let south = latitude - r, north = latitude + r
+            if south <= -90 || north >= 90 || radians >= .pi / 2 {
+                return rect(-180, max(-90, south), 180, min(90, north))
+            }
+            let dλ = asin(min(1, sin(radians) / cosLatitude)) / radiansPerDegree
+            // A little slack for rounding; the exact test follows.
+            let west = longitude - dλ - 1e-9, east = longitude + dλ + 1e-9
+            if west < -180 {
+                rect(west + 360, south, 180, north)
+                rect(-180, south, east, north)
+            } else if east > 180 {
+                rect(west, south, 180, north)
+                rect(-180, south, east - 360, north)
+            } else {
+                rect(west, south, east, north)
+            }
+        }
     }
 
     /// The point a fraction `t` of the way along the great circle from `a` to `b`
@@ -78,19 +104,14 @@ package enum Spherical {
 
     /// The longitude/latitude rectangles (split at the antimeridian) that
     /// contain every point within `radians` of the centre.
+    ///
+    /// ```swift
+    /// let rects = Spherical.capBounds(longitude: 179.9, latitude: 0, radians: 0.001)   // two, split at 180°
+    /// ```
     package static func capBounds(longitude: Double, latitude: Double, radians: Double) -> [(west: Double, south: Double, east: Double, north: Double)] {
-        let r = radians / radiansPerDegree
-        let south = latitude - r, north = latitude + r
-        if south <= -90 || north >= 90 || radians >= .pi / 2 {
-            return [(-180, max(-90, south), 180, min(90, north))]
-        }
-        let φ = latitude * radiansPerDegree
-        let dλ = asin(min(1, sin(radians) / cos(φ))) / radiansPerDegree
-        // A little slack for rounding; the exact test follows.
-        let west = longitude - dλ - 1e-9, east = longitude + dλ + 1e-9
-        if west < -180 { return [(west + 360, south, 180, north), (-180, south, east, north)] }
-        if east > 180 { return [(west, south, 180, north), (-180, south, east - 360, north)] }
-        return [(west, south, east, north)]
+        var rects: [(west: Double, south: Double, east: Double, north: Double)] = []
+        Cap(longitude: longitude, latitude: latitude, radians: radians).bounds { rects.append(($0, $1, $2, $3)) }
+        return rects
     }
 
     /// `ring` with points added along each edge's great circle, so that the

@@ -130,9 +130,10 @@ final class CapRegion: GeoRegion {
 
     init(longitude: Double, latitude: Double, radians: Double) {
         cap = Spherical.Cap(longitude: longitude, latitude: latitude, radians: radians)
-        bounds = Spherical.capBounds(longitude: longitude, latitude: latitude, radians: radians).map {
-            GeoRect(west: $0.west, south: $0.south, east: $0.east, north: $0.north)
-        }
+        var bounds: [GeoRect] = []
+        bounds.reserveCapacity(2)
+        cap.bounds { bounds.append(GeoRect(west: $0, south: $1, east: $2, north: $3)) }
+        self.bounds = bounds
     }
 
     func contains(longitude: Double, latitude: Double) -> Bool {

@@ -135,39 +135,41 @@ package struct GeoIndex: Sendable {
     /// stands on lies before the next range (ranges are sorted and disjoint).
     func scan(_ region: any GeoRegion, _ txn: Transaction, _ body: (ObjectKey, Double, Double) throws -> Bool) throws {
         let cursor = try txn.cursor(database)
-        var entry: (key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)?
-        var positioned = false
-        for range in Self.cover(region) {
-            if positioned {
-                // A few steps are cheaper than a seek when the gap holds few entries.
-                var steps = 0
-                while let e = entry, Self.cell(of: e.key) < range.lowerBound, steps < Self.stepsBeforeSeek {
+        try SpatialCell.withCover(region.bounds, maxCells: region.coverCells, excludes: region.exclusion) { ranges in
+            var entry: (key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)?
+            var positioned = false
+            for range in ranges {
+                if positioned {
+                    // A few steps are cheaper than a seek when the gap holds few entries.
+                    var steps = 0
+                    while let e = entry, Self.cell(of: e.key) < range.lowerBound, steps < Self.stepsBeforeSeek {
+                        entry = try cursor.next()
+                        steps += 1
+                    }
+                }
+                if !positioned || entry.map({ Self.cell(of: $0.key) < range.lowerBound }) == true {
+                    entry = try withUnsafeBytes(of: range.lowerBound.bigEndian) { try cursor.seek(atLeast: $0) }
+                    positioned = true
+                }
+                while let (k, v) = entry {
+                    guard k.count > 8, k.count <= 16, v.count == 8 || v.count == 16 else {
+                        throw StoreError.corruptDocument(detail: "geo index entry of \(k.count)/\(v.count) bytes", offset: 0)
+                    }
+                    if Self.cell(of: k) > range.upperBound { break }
+                    let objectKey = ObjectKey(shortBigEndian: UnsafeRawBufferPointer(rebasing: k[8...]))
+                    let lon: Double, lat: Double
+                    if v.count == 8 {
+                        lon = ScaledDouble.double(Int32(littleEndian: v.loadUnaligned(as: Int32.self)))
+                        lat = ScaledDouble.double(Int32(littleEndian: v.loadUnaligned(fromByteOffset: 4, as: Int32.self)))
+                    } else {
+                        lon = Double(bitPattern: UInt64(littleEndian: v.loadUnaligned(as: UInt64.self)))
+                        lat = Double(bitPattern: UInt64(littleEndian: v.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+                    }
+                    if try !body(objectKey, lon, lat) { return }
                     entry = try cursor.next()
-                    steps += 1
                 }
+                if entry == nil { return }
             }
-            if !positioned || entry.map({ Self.cell(of: $0.key) < range.lowerBound }) == true {
-                entry = try withUnsafeBytes(of: range.lowerBound.bigEndian) { try cursor.seek(atLeast: $0) }
-                positioned = true
-            }
-            while let (k, v) = entry {
-                guard k.count > 8, k.count <= 16, v.count == 8 || v.count == 16 else {
-                    throw StoreError.corruptDocument(detail: "geo index entry of \(k.count)/\(v.count) bytes", offset: 0)
-                }
-                if Self.cell(of: k) > range.upperBound { break }
-                let objectKey = ObjectKey(shortBigEndian: UnsafeRawBufferPointer(rebasing: k[8...]))
-                let lon: Double, lat: Double
-                if v.count == 8 {
-                    lon = ScaledDouble.double(Int32(littleEndian: v.loadUnaligned(as: Int32.self)))
-                    lat = ScaledDouble.double(Int32(littleEndian: v.loadUnaligned(fromByteOffset: 4, as: Int32.self)))
-                } else {
-                    lon = Double(bitPattern: UInt64(littleEndian: v.loadUnaligned(as: UInt64.self)))
-                    lat = Double(bitPattern: UInt64(littleEndian: v.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
-                }
-                if try !body(objectKey, lon, lat) { return }
-                entry = try cursor.next()
-            }
-            if entry == nil { return }
         }
     }
 

@@ -57,26 +57,39 @@ package enum SpatialCell {
         /// Cells of `level` it meets.
         func cells(at level: Int) -> Int {
             let s = UInt64(SpatialCell.level - level)
-            return Int((x1 >> s) - (x0 >> s) + 1) * Int((y1 >> s) - (y0 >> s) + 1)
+            return Int((x1 &>> s) - (x0 &>> s) + 1) * Int((y1 &>> s) - (y0 &>> s) + 1)
         }
     }
 
-    /// A quadtree cell: `level` bits per axis, column `x`, row `y`.
+    /// A quadtree cell: `level` bits per axis, column `x`, row `y`. Twelve
+    /// bytes (every part fits 32 bits), so that a small cover's scratch cells
+    /// stay within what Swift puts on the stack.
     private struct Cell {
-        var level: Int
-        var x: UInt64
-        var y: UInt64
+        private var storedLevel: UInt32
+        private var storedX: UInt32
+        private var storedY: UInt32
+
+        init(level: Int, x: UInt64, y: UInt64) {
+            storedLevel = UInt32(truncatingIfNeeded: level)
+            storedX = UInt32(truncatingIfNeeded: x)
+            storedY = UInt32(truncatingIfNeeded: y)
+        }
+
+        var level: Int { Int(storedLevel) }
+        var x: UInt64 { UInt64(storedX) }
+        var y: UInt64 { UInt64(storedY) }
 
         private var shift: UInt64 { UInt64(SpatialCell.level - level) }
 
         func intersects(_ r: LeafRect) -> Bool {
+            // Masking shifts: a shift is at most 26, and Swift's checked ones branch.
             let s = shift
-            return x <= r.x1 >> s && x >= r.x0 >> s && y <= r.y1 >> s && y >= r.y0 >> s
+            return x <= r.x1 &>> s && x >= r.x0 &>> s && y <= r.y1 &>> s && y >= r.y0 &>> s
         }
 
         func isInside(_ r: LeafRect) -> Bool {
             let s = shift
-            return x << s >= r.x0 && ((x + 1) << s) - 1 <= r.x1 && y << s >= r.y0 && ((y + 1) << s) - 1 <= r.y1
+            return x &<< s >= r.x0 && ((x + 1) &<< s) - 1 <= r.x1 && y &<< s >= r.y0 && ((y + 1) &<< s) - 1 <= r.y1
         }
 
         func intersects(any rects: UnsafeBufferPointer<LeafRect>) -> Bool {
@@ -102,8 +115,8 @@ package enum SpatialCell {
         /// The leaf ids under this cell.
         var range: ClosedRange<UInt64> {
             let shift = 2 * shift
-            let code = SpatialCell.spread(x) | (SpatialCell.spread(y) << 1)
-            return (code << shift) ... (((code + 1) << shift) &- 1)
+            let code = SpatialCell.spread(x) | (SpatialCell.spread(y) &<< 1)
+            return (code &<< shift) ... (((code + 1) &<< shift) &- 1)
         }
     }
 
@@ -121,15 +134,26 @@ package enum SpatialCell {
     /// as they are met, so an irregular shape is covered by the cells it touches.
     package static func cover(_ geoRects: [GeoRect], maxCells: Int? = nil,
                               excludes: ((GeoRect) -> Bool)? = nil) -> [ClosedRange<UInt64>] {
-        withUnsafeTemporaryAllocation(of: LeafRect.self, capacity: geoRects.count) { rects in
+        withCover(geoRects, maxCells: maxCells, excludes: excludes) { Array($0) }
+    }
+
+    /// Calls `body` with ``cover(_:maxCells:excludes:)``'s ranges, held in a
+    /// buffer on the stack: a query's scan needs them only while it runs.
+    ///
+    /// ```swift
+    /// let seeks = SpatialCell.withCover([GeoRect(west: 2, south: 48, east: 3, north: 49)]) { $0.count }
+    /// ```
+    package static func withCover<R>(_ geoRects: [GeoRect], maxCells: Int? = nil, excludes: ((GeoRect) -> Bool)? = nil,
+                                      _ body: (UnsafeBufferPointer<ClosedRange<UInt64>>) throws -> R) rethrows -> R {
+        try withUnsafeTemporaryAllocation(of: LeafRect.self, capacity: geoRects.count) { rects in
             for (i, r) in geoRects.enumerated() { rects.initializeElement(at: i, to: LeafRect(r)) }
-            return cover(UnsafeBufferPointer(rects), maxCells: maxCells, excludes: excludes)
+            return try withCover(UnsafeBufferPointer(rects), maxCells: maxCells, excludes: excludes, body)
         }
     }
 
-    /// ``cover(_:maxCells:excludes:)`` of rectangles in leaf coordinates.
-    private static func cover(_ rects: UnsafeBufferPointer<LeafRect>, maxCells: Int?,
-                              excludes: ((GeoRect) -> Bool)?) -> [ClosedRange<UInt64>] {
+    /// ``withCover(_:maxCells:excludes:_:)`` of rectangles in leaf coordinates.
+    private static func withCover<R>(_ rects: UnsafeBufferPointer<LeafRect>, maxCells: Int?, excludes: ((GeoRect) -> Bool)?,
+                                     _ body: (UnsafeBufferPointer<ClosedRange<UInt64>>) throws -> R) rethrows -> R {
         // The deepest level whose cells meeting the rectangles number at most
         // four: the count only grows with the level, so a binary search finds it.
         func cells(at level: Int) -> Int { rects.reduce(0) { $0 + $1.cells(at: level) } }
@@ -138,59 +162,65 @@ package enum SpatialCell {
             let middle = (start + beyond) / 2
             if cells(at: middle) <= 4 { start = middle } else { beyond = middle }
         }
-        let maxCells = maxCells ?? cellBudget(extent: level - start)
-        var ranges: [ClosedRange<UInt64>] = []
-        ranges.reserveCapacity(maxCells + 8)
-        // The cells of one level still to split, and of the next, in two
-        // scratch buffers on the stack: a level never holds more than four
-        // times the cells of the one before, which holds at most `maxCells`
-        // (or the first level's cells).
-        let capacity = 4 * Swift.max(maxCells, cells(at: start)) + 16
-        withUnsafeTemporaryAllocation(of: Cell.self, capacity: 2 * capacity) { scratch in
-            var frontier = UnsafeMutableBufferPointer(rebasing: scratch[0 ..< capacity])
-            var next = UnsafeMutableBufferPointer(rebasing: scratch[capacity...])
-            var count = 0
-            let s = UInt64(level - start)
-            for r in rects {
-                for y in r.y0 >> s ... r.y1 >> s {
-                    for x in r.x0 >> s ... r.x1 >> s where !frontier[..<count].contains(where: { $0.x == x && $0.y == y }) {
-                        let cell = Cell(level: start, x: x, y: y)
-                        if let excludes, excludes(cell.rect()) { continue }
-                        frontier.initializeElement(at: count, to: cell)
-                        count += 1
-                    }
-                }
-            }
-            while count > 0 {
-                var nextCount = 0
-                let kept = ranges.count
-                for cell in frontier[..<count] {
-                    if cell.level == level || cell.isInside(any: rects) {
-                        ranges.append(cell.range)
-                        continue
-                    }
-                    for dy: UInt64 in 0 ... 1 {
-                        for dx: UInt64 in 0 ... 1 {
-                            let child = Cell(level: cell.level + 1, x: 2 * cell.x + dx, y: 2 * cell.y + dy)
-                            guard child.intersects(any: rects) else { continue }
-                            if let excludes, excludes(child.rect()) { continue }
-                            next.initializeElement(at: nextCount, to: child)
-                            nextCount += 1
+        let maxCells = maxCells ?? cellBudgets[level - start]
+        // Scratch on the stack (Swift's temporary allocations stay there up
+        // to 1 KiB: a kilometre-wide shape's fit): the cells of one level still
+        // to split, and of the next. A level holds at most `maxCells` cells (or
+        // the first level's), the next four times that; the ranges, at most
+        // one level's cells more than `maxCells`.
+        let capacity = 4 * Swift.max(maxCells, cells(at: start))
+        return try withUnsafeTemporaryAllocation(of: ClosedRange<UInt64>.self, capacity: capacity + maxCells) { ranges in
+            var rangeCount = 0
+            withUnsafeTemporaryAllocation(of: Cell.self, capacity: 2 * capacity) { scratch in
+                var frontier = UnsafeMutableBufferPointer(rebasing: scratch[0 ..< capacity])
+                var next = UnsafeMutableBufferPointer(rebasing: scratch[capacity...])
+                var count = 0
+                let s = UInt64(level - start)
+                for r in rects {
+                    for y in r.y0 &>> s ... r.y1 &>> s {
+                        for x in r.x0 &>> s ... r.x1 &>> s where !frontier[..<count].contains(where: { $0.x == x && $0.y == y }) {
+                            let cell = Cell(level: start, x: x, y: y)
+                            if let excludes, excludes(cell.rect()) { continue }
+                            frontier.initializeElement(at: count, to: cell)
+                            count += 1
                         }
                     }
                 }
-                if ranges.count + nextCount > maxCells {
-                    // Splitting further would cost too many ranges: keep this level's cells whole.
-                    ranges.removeSubrange(kept...)
-                    for cell in frontier[..<count] { ranges.append(cell.range) }
-                    break
+                while count > 0 {
+                    var nextCount = 0
+                    let kept = rangeCount
+                    for cell in frontier[..<count] {
+                        if cell.level == level || cell.isInside(any: rects) {
+                            ranges.initializeElement(at: rangeCount, to: cell.range)
+                            rangeCount += 1
+                            continue
+                        }
+                        for dy: UInt64 in 0 ... 1 {
+                            for dx: UInt64 in 0 ... 1 {
+                                let child = Cell(level: cell.level + 1, x: 2 * cell.x + dx, y: 2 * cell.y + dy)
+                                guard child.intersects(any: rects) else { continue }
+                                if let excludes, excludes(child.rect()) { continue }
+                                next.initializeElement(at: nextCount, to: child)
+                                nextCount += 1
+                            }
+                        }
+                    }
+                    if rangeCount + nextCount > maxCells {
+                        // Splitting further would cost too many ranges: keep this level's cells whole.
+                        rangeCount = kept
+                        for cell in frontier[..<count] {
+                            ranges.initializeElement(at: rangeCount, to: cell.range)
+                            rangeCount += 1
+                        }
+                        break
+                    }
+                    swap(&frontier, &next)
+                    count = nextCount
                 }
-                swap(&frontier, &next)
-                count = nextCount
             }
+            let merged = merge(UnsafeMutableBufferPointer(rebasing: ranges[..<rangeCount]))
+            return try body(UnsafeBufferPointer(rebasing: ranges[..<merged]))
         }
-        merge(&ranges)
-        return ranges
     }
 
     /// The cells a cover may use for a shape about 2^`extent` leaves across
@@ -206,9 +236,14 @@ package enum SpatialCell {
         return Int(Swift.min(64, Swift.max(8, budget)))
     }
 
+    /// ``cellBudget(extent:)`` for every extent a cover can start at (it is
+    /// asked for each query; `pow` cost a tenth of a small one).
+    private static let cellBudgets = (0 ... level).map(cellBudget(extent:))
+
     /// `ranges` sorted and joined where they touch, in place (a cover has
-    /// a few dozen, mostly in order already: an insertion sort).
-    private static func merge(_ ranges: inout [ClosedRange<UInt64>]) {
+    /// a few dozen, mostly in order already: an insertion sort); returns how
+    /// many ranges lead the buffer now.
+    private static func merge(_ ranges: UnsafeMutableBufferPointer<ClosedRange<UInt64>>) -> Int {
         for i in ranges.indices.dropFirst() {
             let r = ranges[i]
             var j = i
@@ -227,6 +262,6 @@ package enum SpatialCell {
                 count += 1
             }
         }
-        ranges.removeSubrange(count...)
+        return count
     }
 }

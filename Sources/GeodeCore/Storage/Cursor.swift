@@ -27,6 +27,12 @@ package final class Cursor {
 
     deinit { mdb_cursor_close(handle) }
 
+    /// Puts this read-only cursor back at no position, as if just opened in
+    /// `transaction`; false when LMDB refuses.
+    func renew(in transaction: OpaquePointer) -> Bool {
+        mdb_cursor_renew(transaction, handle) == 0
+    }
+
     /// Asks the CPU for the bytes just below `document`, a value this cursor
     /// just read: in a leaf page LMDB puts each new entry below the one before,
     /// so a walk in key order reads there next. Scans are bound by the latency

@@ -22,6 +22,13 @@ package class Transaction {
     /// Database handles opened by this transaction, published when it commits.
     var pendingDatabases: [String: Database] = [:]
     var isFinished = false
+    /// Cursors this read transaction opened, kept for the next scan of their
+    /// database once nobody holds them: opening one costs LMDB an allocation,
+    /// a noticeable part of a small query. Released when the transaction ends.
+    private var spareCursors: [Cursor] = []
+    /// Whether cursors are kept for reuse: only a read transaction's can be
+    /// renewed, and only they may be closed after the transaction ends.
+    var reusesCursors: Bool { true }
 
     init(_ handle: OpaquePointer, environment: Environment) {
         self.handle = handle
@@ -65,18 +72,31 @@ package class Transaction {
         return stat.ms_entries
     }
 
-    /// A cursor over `db`, closed when the transaction ends.
+    /// A cursor over `db`, at no position (its first move must place it).
+    /// In a read transaction it may be one an earlier scan let go, renewed.
     package func cursor(_ db: Database) throws -> Cursor {
+        if reusesCursors {
+            for i in spareCursors.indices where spareCursors[i].database.handle == db.handle
+                && isKnownUniquelyReferenced(&spareCursors[i]) && spareCursors[i].renew(in: handle) {
+                return spareCursors[i]
+            }
+        }
         var cursor: OpaquePointer?
         try check(mdb_cursor_open(handle, db.handle, &cursor), "mdb_cursor_open(\(db.name))")
         guard let cursor else { throw StoreError.storage(code: ENOMEM, operation: "mdb_cursor_open", path: environment.path) }
-        return Cursor(cursor, database: db, transaction: self)
+        let opened = Cursor(cursor, database: db, transaction: self)
+        if reusesCursors, spareCursors.count < Self.spareCursorLimit { spareCursors.append(opened) }
+        return opened
     }
+
+    /// Cursors a read transaction keeps for reuse, at most.
+    private static let spareCursorLimit = 4
 
     /// Ends a read transaction. Handles it opened are kept (a read-only commit).
     func abort() {
         guard !isFinished else { return }
         isFinished = true
+        spareCursors = []   // they hold the transaction: this ends the cycle
         if pendingDatabases.isEmpty {
             mdb_txn_abort(handle)
         } else if mdb_txn_commit(handle) == 0 {
@@ -96,6 +116,7 @@ package class Transaction {
 /// Changes become visible to others, and durable, when the closure that
 /// received it returns; a thrown error discards all of them.
 package final class WriteTransaction: Transaction {
+    override var reusesCursors: Bool { false }
     /// Work to do just before the commit (flushing counters kept in memory).
     private var beforeCommit: [() throws -> Void] = []
     /// Work to undo outside LMDB when the transaction aborts.
