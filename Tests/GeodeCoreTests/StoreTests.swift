@@ -73,6 +73,32 @@ func sampleRow(friend: Link? = nil) -> [Value] {
         }
     }
 
+    /// An update is checked before anything is written: a bad row, or one that
+    /// changes the primary key, throws and leaves the document and its index
+    /// entries as they were, even when the write goes on.
+    @Test func aRefusedUpdateLeavesTheObjectAndItsIndexes() throws {
+        let directory = try TemporaryDirectory()
+        let tag = ClassSchema(name: "Tag", properties: [
+            PropertySchema(name: "id", type: .int, isPrimaryKey: true),
+            PropertySchema(name: "label", type: .string, isIndexed: true),
+        ])
+        let store = try Store.open(StoreConfiguration(path: directory.path("u.geode"), schema: Schema(classes: [tag], version: 1)))
+        let table = try store.table("Tag")
+        let key = try store.write { try $0.insert([.int(1), .string("red")], into: table) }
+        try store.write { txn in
+            #expect(throws: StoreError.self) { try txn.update([.int(1), .int(7)], key: key, in: table) }
+            #expect(throws: StoreError.self) { try txn.update([.int(2), .string("blue")], key: key, in: table) }
+        }
+        func count(_ text: String) throws -> Int {
+            let query = try QueryParser.parse(text)
+            return try store.read { try QueryExecutor(query: query, table: table, transaction: $0).count() }
+        }
+        #expect(try store.read { try $0.row(key, in: table) } == [.int(1), .string("red")])
+        #expect(try count("label == 'red'") == 1, "the index entry is still there")
+        #expect(try count("label == 'blue'") == 0)
+        #expect(try count("id == 1") == 1)
+    }
+
     @Test func objectKeysIncreaseAndAreNeverReused() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("keys.geode")

@@ -15,17 +15,8 @@ struct IndexEntries: Sendable {
         values = table.valueIndexes.map { $0.slot < slots.count ? slots[$0.slot] : .null }
     }
 
-    /// Adds the entries of object `key`, whose document holds `slots`, with
-    /// nothing built for a class without indexes.
-    @inline(__always)
-    static func add(_ slots: [Value], _ key: ObjectKey, to table: Table, _ txn: WriteTransaction) throws {
-        guard table.hasIndexes else { return }
-        try IndexEntries(slots, of: table).add(key, to: table, txn)
-    }
-
     /// Adds the entries for object `key`.
     func add(_ key: ObjectKey, to table: Table, _ txn: WriteTransaction) throws {
-        guard table.hasIndexes else { return }
         for (index, found) in zip(table.geoIndexes, points) { try index.add(found, key, txn) }
         for (index, value) in zip(table.valueIndexes, values) { try index.add(value, key, txn) }
     }

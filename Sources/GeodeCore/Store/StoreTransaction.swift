@@ -195,7 +195,7 @@ package final class StoreWriteTransaction: StoreTransaction {
         // The indexes are touched only once the whole row is known to be valid.
         let slots = try table.encode(row, into: &writer)
         try indexPrimaryKey(row, key: key, table: table)
-        try IndexEntries.add(slots, key, to: table, write)
+        try IndexEntries(slots, of: table).add(key, to: table, write)
         // With `append`, the key is the largest the class has had: it goes at the end.
         try writer.withEncodedDocument { try put($0, key: key, db, append: append) }
     }
@@ -206,7 +206,8 @@ package final class StoreWriteTransaction: StoreTransaction {
         guard let old = try document(key, in: table) else {
             throw StoreError.objectNotFound(className: table.schema.name, key: key.rawValue)
         }
-        try table.validator.validate(row: row, of: table.rules)
+        // Checked (and encoded) first: a bad row changes nothing.
+        let slots = try table.encode(row, into: &writer)
         // Read everything needed from the old document before writing: LMDB may move it.
         let oldPoints = try table.geoIndexes.map { try $0.points(in: old) }
         let oldValues = try table.valueIndexes.map { try old.value(at: $0.slot)?.decode() ?? .null }
@@ -219,7 +220,9 @@ package final class StoreWriteTransaction: StoreTransaction {
         }
         for (index, points) in zip(table.geoIndexes, oldPoints) { try index.remove(points, key, write) }
         for (index, value) in zip(table.valueIndexes, oldValues) { try index.remove(value, key, write) }
-        try put(row, key: key, table: table, append: false)
+        try IndexEntries(slots, of: table).add(key, to: table, write)
+        let db = try table.objectDatabase()
+        try writer.withEncodedDocument { try put($0, key: key, db, append: false) }
     }
 
     /// Removes object `key`; returns whether it existed.
@@ -296,13 +299,6 @@ package final class StoreWriteTransaction: StoreTransaction {
         case .null: return "null"
         default: return value.typeName
         }
-    }
-
-    private func put(_ row: [Value], key: ObjectKey, table: Table, append: Bool) throws {
-        let db = try table.objectDatabase()
-        let slots = table.slots(for: row)
-        try IndexEntries.add(slots, key, to: table, write)
-        try writer.withDocument(slots) { try put($0, key: key, db, append: append) }
     }
 
     /// Stores a document under object `key`.
