@@ -20,19 +20,34 @@ package enum Spherical {
     @inline(__always)
     private static func distance(_ longitude1: Double, _ latitude1: Double, _ cosLatitude1: Double,
                                  _ longitude2: Double, _ latitude2: Double) -> Double {
+        arc(haversine(longitude1, latitude1, cosLatitude1, longitude2, latitude2))
+    }
+
+    /// The haversine of the arc between two points (the square of the sine of
+    /// half the arc), the first latitude's cosine given.
+    @inline(__always)
+    private static func haversine(_ longitude1: Double, _ latitude1: Double, _ cosLatitude1: Double,
+                                  _ longitude2: Double, _ latitude2: Double) -> Double {
         let φ1 = latitude1 * radiansPerDegree, φ2 = latitude2 * radiansPerDegree
         let dφ = φ2 - φ1
         let dλ = (longitude2 - longitude1) * radiansPerDegree
         let s1 = sin(dφ / 2), s2 = sin(dλ / 2)
-        let h = s1 * s1 + cosLatitude1 * cos(φ2) * s2 * s2
-        return 2 * asin(min(1, h.squareRoot()))
+        return s1 * s1 + cosLatitude1 * cos(φ2) * s2 * s2
+    }
+
+    /// The arc, in radians, whose haversine is `h`.
+    @inline(__always)
+    private static func arc(_ h: Double) -> Double {
+        2 * asin(min(1, h.squareRoot()))
     }
 
     /// Every point within an angle of a centre, tested against many points
     /// (each candidate of a query): what depends on the centre alone is
-    /// computed once, and points outside the cap's band of latitudes are
-    /// turned away without trigonometry. Answers are those of
-    /// ``distance(longitude1:latitude1:longitude2:latitude2:)`` `<= radians`, bit for bit.
+    /// computed once, points outside the cap's bounding band of latitudes or
+    /// longitudes are turned away without trigonometry, and points clearly
+    /// inside or outside are told apart without the arcsine. Answers are those
+    /// of ``distance(longitude1:latitude1:longitude2:latitude2:)`` `<= radians`,
+    /// bit for bit.
     ///
     /// ```swift
     /// let cap = Spherical.Cap(longitude: 2.35, latitude: 48.85, radians: 1 / 6378.1)
@@ -45,17 +60,54 @@ package enum Spherical {
         /// a point is at least the difference of latitudes. The slack (about
         /// 0.1 mm) is far beyond the distance's rounding error.
         private let southmost, northmost: Double
+        /// No point farther in longitude than this (degrees, either way, the
+        /// same slack included) is within the radius; infinite for a cap
+        /// that reaches a pole or a hemisphere.
+        private let halfWidth: Double
+        /// A point's haversine at most `surelyWithin` puts it within the
+        /// radius; at least `surelyBeyond`, beyond it. Both stay a billionth
+        /// (relative) away from the radius's own haversine, thousands of times
+        /// the rounding error of the arc computed from them; between them the
+        /// arc is computed and compared.
+        private let surelyWithin, surelyBeyond: Double
 
         package init(longitude: Double, latitude: Double, radians: Double) {
             (self.longitude, self.latitude, self.radians) = (longitude, latitude, radians)
             cosLatitude = cos(latitude * radiansPerDegree)
             let reach = radians / radiansPerDegree + 1e-9
             (southmost, northmost) = (latitude - reach, latitude + reach)
+            if let dλ = Self.longitudeReach(latitude: latitude, radians: radians, cosLatitude: cosLatitude) {
+                halfWidth = dλ + 1e-9
+            } else {
+                halfWidth = .infinity
+            }
+            if radians > 0, radians < .pi {
+                let s = sin(radians / 2), h = s * s
+                (surelyWithin, surelyBeyond) = (h * (1 - 1e-9), h * (1 + 1e-9))
+            } else {
+                // No shortcut: every point goes through the arc.
+                (surelyWithin, surelyBeyond) = (-1, .infinity)
+            }
+        }
+
+        /// How far in longitude (degrees) the cap reaches from its centre's
+        /// meridian, without slack; nil when it reaches a pole or is a
+        /// hemisphere or more (every longitude).
+        private static func longitudeReach(latitude: Double, radians: Double, cosLatitude: Double) -> Double? {
+            let r = radians / radiansPerDegree
+            guard latitude - r > -90, latitude + r < 90, radians < .pi / 2 else { return nil }
+            return asin(min(1, sin(radians) / cosLatitude)) / radiansPerDegree
         }
 
         package func contains(longitude: Double, latitude: Double) -> Bool {
             guard latitude >= southmost, latitude <= northmost else { return false }
-            return distance(self.longitude, self.latitude, cosLatitude, longitude, latitude) <= radians
+            var dλ = abs(longitude - self.longitude)
+            if dλ > 180 { dλ = 360 - dλ }
+            guard dλ <= halfWidth else { return false }
+            let h = haversine(self.longitude, self.latitude, cosLatitude, longitude, latitude)
+            if h <= surelyWithin { return true }
+            if h >= surelyBeyond { return false }
+            return arc(h) <= radians
         }
 
         /// The longitude/latitude rectangles (split at the antimeridian) that
@@ -67,10 +119,9 @@ package enum Spherical {
         package func bounds(_ rect: (Double, Double, Double, Double) -> Void) {
             let r = radians / radiansPerDegree
             let south = latitude - r, north = latitude + r
-            if south <= -90 || north >= 90 || radians >= .pi / 2 {
+            guard let dλ = Self.longitudeReach(latitude: latitude, radians: radians, cosLatitude: cosLatitude) else {
                 return rect(-180, max(-90, south), 180, min(90, north))
             }
-            let dλ = asin(min(1, sin(radians) / cosLatitude)) / radiansPerDegree
             // A little slack for rounding; the exact test follows.
             let west = longitude - dλ - 1e-9, east = longitude + dλ + 1e-9
             if west < -180 {
