@@ -20,22 +20,48 @@ final class BoundPathCache: Sendable {
         let variable: String?
     }
 
+    /// The paths by key, and the last few found, compared before hashing: a
+    /// query asked in a loop binds the same one or two paths each time, and
+    /// comparing a key (short strings, compared by their bits first) costs
+    /// a small part of hashing it.
+    private struct State {
+        var paths: [Key: BoundPath] = [:]
+        var recent: [(key: Key, path: BoundPath)] = []
+        var nextRecent = 0
+
+        mutating func remember(_ key: Key, _ path: BoundPath) {
+            if recent.count < BoundPathCache.recentCapacity {
+                recent.append((key, path))
+            } else {
+                recent[nextRecent] = (key, path)
+                nextRecent = (nextRecent + 1) % BoundPathCache.recentCapacity
+            }
+        }
+    }
+
     static let capacity = 1024
-    private let paths = Mutex<[Key: BoundPath]>([:])
+    static let recentCapacity = 4
+    private let state = Mutex(State())
 
     /// The bound path stored for `key`, if any.
     func path(for key: Key) -> BoundPath? {
-        paths.withLock { $0[key] }
+        state.withLock { state in
+            for entry in state.recent where entry.key == key { return entry.path }
+            guard let path = state.paths[key] else { return nil }
+            state.remember(key, path)
+            return path
+        }
     }
 
     /// Stores `path` for `key`.
     func store(_ path: BoundPath, for key: Key) {
-        paths.withLock { paths in
-            if paths.count >= Self.capacity { paths.removeAll(keepingCapacity: true) }
-            paths[key] = path
+        state.withLock { state in
+            if state.paths.count >= Self.capacity { state = State() }
+            state.paths[key] = path
+            state.remember(key, path)
         }
     }
 
     /// How many paths the cache holds (for tests).
-    var count: Int { paths.withLock { $0.count } }
+    var count: Int { state.withLock { $0.paths.count } }
 }

@@ -9,18 +9,59 @@
 /// ```
 package struct Query: Sendable, CustomStringConvertible {
     package var predicate: QueryPredicate
-    package var ordering: [QuerySortKey] = []
-    package var distinct: [QueryKeyPath] = []
-    package var limit: Int?
+    /// The clauses after the predicate, behind one reference, nil when there
+    /// are none (most queries): a query is copied several times on its way to
+    /// the engine, and each copy of four separate clauses retained each.
+    private var clauses: ClauseBox?
+
+    package var ordering: [QuerySortKey] {
+        get { clauses?.clauses.ordering ?? [] }
+        set { update { $0.ordering = newValue } }
+    }
+
+    package var distinct: [QueryKeyPath] {
+        get { clauses?.clauses.distinct ?? [] }
+        set { update { $0.distinct = newValue } }
+    }
+
+    package var limit: Int? {
+        get { clauses?.clauses.limit }
+        set { update { $0.limit = newValue } }
+    }
+
     /// Order by a distance from the geo point at `path` instead of `ordering`
     /// (nearest first; objects without a well-formed point last).
-    package var distanceOrdering: DistanceOrdering?
+    package var distanceOrdering: DistanceOrdering? {
+        get { clauses?.clauses.distanceOrdering }
+        set { update { $0.distanceOrdering = newValue } }
+    }
 
     package init(predicate: QueryPredicate, ordering: [QuerySortKey] = [], distinct: [QueryKeyPath] = [], limit: Int? = nil) {
         self.predicate = predicate
-        self.ordering = ordering
-        self.distinct = distinct
-        self.limit = limit
+        let clauses = Clauses(ordering: ordering, distinct: distinct, limit: limit)
+        self.clauses = clauses.isEmpty ? nil : ClauseBox(clauses)
+    }
+
+    /// The SORT, DISTINCT and LIMIT clauses and the distance ordering.
+    private struct Clauses: Sendable {
+        var ordering: [QuerySortKey] = []
+        var distinct: [QueryKeyPath] = []
+        var limit: Int?
+        var distanceOrdering: DistanceOrdering?
+
+        var isEmpty: Bool { ordering.isEmpty && distinct.isEmpty && limit == nil && distanceOrdering == nil }
+    }
+
+    /// Clauses shared by copies of a query; never changed once made.
+    private final class ClauseBox: Sendable {
+        let clauses: Clauses
+        init(_ clauses: Clauses) { self.clauses = clauses }
+    }
+
+    private mutating func update(_ change: (inout Clauses) -> Void) {
+        var changed = clauses?.clauses ?? Clauses()
+        change(&changed)
+        clauses = changed.isEmpty ? nil : ClauseBox(changed)
     }
 
     /// Every object.
@@ -29,6 +70,8 @@ package struct Query: Sendable, CustomStringConvertible {
     /// This query narrowed by `other`: predicates joined with AND; `other`'s
     /// clauses apply after this one's, as chained `filter` calls do.
     package func refined(by other: Query) -> Query {
+        // Every object, in no order: the refinement alone (most refinements start here).
+        if predicate.isTrue, clauses == nil { return other }
         var result = self
         result.predicate = predicate.isTrue ? other.predicate : (other.predicate.isTrue ? predicate : .and(predicate, other.predicate))
         if !other.ordering.isEmpty { result.ordering = other.ordering }
