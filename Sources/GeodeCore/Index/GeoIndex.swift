@@ -10,21 +10,13 @@ import Foundation
 /// to "Point" (any case) and a `coordinates` list of doubles,
 /// `[longitude, latitude(, altitude)]` — singly or in a list. Malformed
 /// points are not indexed (they never match).
-///
-/// A class, not a struct: a query's plan and every count pass it on, and a
-/// copy of the struct retained its two strings each time.
-package final class GeoIndex: Sendable {
+package struct GeoIndex: Sendable {
     package let property: String
     let slot: Int
     let typeSlot: Int
     let coordinatesSlot: Int
     let isList: Bool
     let database: Database
-
-    init(property: String, slot: Int, typeSlot: Int, coordinatesSlot: Int, isList: Bool, database: Database) {
-        (self.property, self.slot, self.typeSlot, self.coordinatesSlot, self.isList, self.database) =
-            (property, slot, typeSlot, coordinatesSlot, isList, database)
-    }
 
     /// The geo point properties of `cls` in `schema`, with their database names.
     static func properties(of cls: ClassSchema, in schema: Schema) -> [(property: PropertySchema, typeSlot: Int, coordinatesSlot: Int)] {
