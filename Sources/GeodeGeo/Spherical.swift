@@ -57,12 +57,11 @@ package enum Spherical {
         package let longitude, latitude, radians: Double
         private let cosLatitude: Double
         /// No point outside these latitudes is within the radius: the arc to
-        /// a point is at least the difference of latitudes. The slack (about
-        /// 0.1 mm) is far beyond the distance's rounding error.
+        /// a point is at least the difference of latitudes (``slack`` included).
         private let southmost, northmost: Double
-        /// No point farther in longitude than this (degrees, either way, the
-        /// same slack included) is within the radius; infinite for a cap
-        /// that reaches a pole or a hemisphere.
+        /// No point farther in longitude than this (degrees, either way,
+        /// ``slack`` included) is within the radius; infinite for a cap that
+        /// reaches a pole or a hemisphere.
         private let halfWidth: Double
         /// A point's haversine at most `surelyWithin` puts it within the
         /// radius; at least `surelyBeyond`, beyond it. Both stay a billionth
@@ -74,12 +73,13 @@ package enum Spherical {
         package init(longitude: Double, latitude: Double, radians: Double) {
             (self.longitude, self.latitude, self.radians) = (longitude, latitude, radians)
             cosLatitude = cos(latitude * radiansPerDegree)
-            let reach = radians / radiansPerDegree + 1e-9
-            (southmost, northmost) = (latitude - reach, latitude + reach)
-            if let dλ = Self.longitudeReach(latitude: latitude, radians: radians, cosLatitude: cosLatitude) {
-                halfWidth = dλ + 1e-9
+            let reach = radians / radiansPerDegree
+            (southmost, northmost) = (latitude - reach - Self.slack, latitude + reach + Self.slack)
+            if latitude - reach > -90, latitude + reach < 90, radians < .pi / 2 {
+                // The farthest a point of the cap lies from the centre's meridian.
+                halfWidth = asin(min(1, sin(radians) / cosLatitude)) / radiansPerDegree + Self.slack
             } else {
-                halfWidth = .infinity
+                halfWidth = .infinity   // the cap reaches a pole, or is a hemisphere or more
             }
             if radians > 0, radians < .pi {
                 let s = sin(radians / 2), h = s * s
@@ -90,14 +90,9 @@ package enum Spherical {
             }
         }
 
-        /// How far in longitude (degrees) the cap reaches from its centre's
-        /// meridian, without slack; nil when it reaches a pole or is a
-        /// hemisphere or more (every longitude).
-        private static func longitudeReach(latitude: Double, radians: Double, cosLatitude: Double) -> Double? {
-            let r = radians / radiansPerDegree
-            guard latitude - r > -90, latitude + r < 90, radians < .pi / 2 else { return nil }
-            return asin(min(1, sin(radians) / cosLatitude)) / radiansPerDegree
-        }
+        /// Degrees added to the cap's bands for rounding (about 0.1 mm), far
+        /// beyond the distance's rounding error.
+        private static let slack = 1e-9
 
         package func contains(longitude: Double, latitude: Double) -> Bool {
             guard latitude >= southmost, latitude <= northmost else { return false }
@@ -119,11 +114,9 @@ package enum Spherical {
         package func bounds(_ rect: (Double, Double, Double, Double) -> Void) {
             let r = radians / radiansPerDegree
             let south = latitude - r, north = latitude + r
-            guard let dλ = Self.longitudeReach(latitude: latitude, radians: radians, cosLatitude: cosLatitude) else {
-                return rect(-180, max(-90, south), 180, min(90, north))
-            }
-            // A little slack for rounding; the exact test follows.
-            let west = longitude - dλ - 1e-9, east = longitude + dλ + 1e-9
+            guard halfWidth.isFinite else { return rect(-180, max(-90, south), 180, min(90, north)) }
+            // The band of longitudes, its slack included; the exact test follows.
+            let west = longitude - halfWidth, east = longitude + halfWidth
             if west < -180 {
                 rect(west + 360, south, 180, north)
                 rect(-180, south, east, north)
