@@ -25,6 +25,31 @@ import Testing
         return (realm, directory)
     }
 
+    /// Key paths are cached (the last few compared before any hashing):
+    /// asked in turn, more of them than that short list holds, each must
+    /// still name its own property, round after round.
+    @Test func keyPathsAskedInTurnKeepTheirOwnProperties() throws {
+        let (realm, directory) = try Self.realmWithFixture()
+        defer { _ = directory }
+        let items = realm.objects(Item.self)
+        for round in 0 ..< 3 {
+            let pairs: [(Results<Item>, String)] = [
+                (items.where { $0.age > 5 }, "age > 5"),
+                (items.where { $0.name == "Rex" }, "name == 'Rex'"),
+                (items.where { $0.active }, "active == true"),
+                (items.where { $0.score > 1 }, "score > 1"),
+                (items.where { $0.nickname == "b" }, "nickname == 'b'"),
+                (items.where { $0.id == 3 }, "id == 3"),
+                (items.where { $0.owner.name == "Ann" }, "owner.name == 'Ann'"),
+            ]
+            for (typed, text) in pairs {
+                let expected = try items.query(text).map(\.id)
+                #expect(!expected.isEmpty, "\(text) finds something")
+                #expect(typed.map(\.id) == expected, "round \(round): \(text)")
+            }
+        }
+    }
+
     @Test func typeSafeQueriesMatchTheirQueryLanguageForms() throws {
         let (realm, directory) = try Self.realmWithFixture()
         defer { _ = directory }

@@ -48,6 +48,15 @@ public struct Query<T> {
         return Query<V>(extended, quantifier)
     }
 
+    /// This path followed by the property `step` names (a one-step path
+    /// from ``QueryKeyPaths``): a path's first step is that cached array
+    /// itself, so `$0.location` allocates nothing, and the bound-path cache
+    /// finds it by the array's identity.
+    func appending<V>(step: [QueryKeyPath.Component]) -> Query<V> {
+        let components = components
+        return Query<V>(components.isEmpty ? step : components + step, quantifier)
+    }
+
     func comparison(_ op: ComparisonOperator, _ rhs: QueryExpression, caseInsensitive: Bool = false,
                     diacriticInsensitive: Bool = false) -> Query<Bool> {
         Query<Bool>(.predicate(.comparison(QueryComparison(.keyPath(QueryKeyPath(components)), op, rhs,
@@ -94,7 +103,7 @@ public struct Query<T> {
 extension Query where T: ObjectBase {
     /// The property `keyPath` names.
     public subscript<V>(dynamicMember keyPath: KeyPath<T, V>) -> Query<V> {
-        appending(.property(QueryKeyPaths.name(of: keyPath, in: T.self)))
+        appending(step: QueryKeyPaths.step(of: keyPath, in: T.self))
     }
 }
 
@@ -123,17 +132,18 @@ extension LinkingObjects: _QueryObjectPath {
 extension Query where T: _QueryObjectPath {
     /// The property `keyPath` names, of the linked, embedded or listed objects.
     public subscript<V>(dynamicMember keyPath: KeyPath<T._QueryTarget, V>) -> Query<V> {
-        appending(.property(QueryKeyPaths.name(of: keyPath, in: T._QueryTarget.self)))
+        appending(step: QueryKeyPaths.step(of: keyPath, in: T._QueryTarget.self))
     }
 }
 
 /// Finds the property a key path names by reading it on a fresh unmanaged
-/// instance (the `@Persisted` getter records its index); cached per key path.
+/// instance (the `@Persisted` getter records its index); cached per key path
+/// as the one-step query path it stands for.
 enum QueryKeyPaths {
-    private static let names = KeyPathCache<String>()
+    private static let steps = KeyPathCache<[QueryKeyPath.Component]>()
 
-    static func name<Root: ObjectBase, V>(of keyPath: KeyPath<Root, V>, in type: Root.Type) -> String {
-        names.value(for: keyPath) {
+    static func step<Root: ObjectBase, V>(of keyPath: KeyPath<Root, V>, in type: Root.Type) -> [QueryKeyPath.Component] {
+        steps.value(for: keyPath) {
             let info = ClassInfo.of(type)
             let instance = type.init()
             instance._lastRead = -1
@@ -142,7 +152,7 @@ enum QueryKeyPaths {
             guard index >= 0, index < info.properties.count else {
                 preconditionFailure("Geode: \(keyPath) is not a @Persisted property of \(type); queries can only test stored properties")
             }
-            return info.properties[index].name
+            return [.property(info.properties[index].name)]
         }
     }
 }
@@ -156,33 +166,59 @@ enum QueryKeyPaths {
 /// identity in the cache is never reused by another object; key paths made at
 /// run time could pile up, so past ``identityCapacity`` the identities start over.
 final class KeyPathCache<Value>: @unchecked Sendable {
+    /// A key path and what it means; the entry keeps the key path alive.
+    private final class Entry {
+        let keyPath: AnyKeyPath
+        let value: Value
+
+        init(_ keyPath: AnyKeyPath, _ value: Value) {
+            self.keyPath = keyPath
+            self.value = value
+        }
+    }
+
+    /// The entries by key path and by identity, and the last few found,
+    /// compared by identity before hashing: a query asked in a loop names
+    /// the same one or two key paths each time.
+    private struct State {
+        var values: [AnyKeyPath: Value] = [:]
+        var byIdentity: [ObjectIdentifier: Entry] = [:]
+        var recent: [Entry] = []
+        var nextRecent = 0
+
+        mutating func remember(_ keyPath: AnyKeyPath, _ value: Value) -> Value {
+            if byIdentity.count >= KeyPathCache.identityCapacity { byIdentity.removeAll(keepingCapacity: true) }
+            let entry = Entry(keyPath, value)
+            byIdentity[ObjectIdentifier(keyPath)] = entry
+            if recent.count < KeyPathCache.recentCapacity {
+                recent.append(entry)
+            } else {
+                recent[nextRecent] = entry
+                nextRecent = (nextRecent + 1) % KeyPathCache.recentCapacity
+            }
+            return value
+        }
+    }
+
     private let lock = NSLock()
-    private var values: [AnyKeyPath: Value] = [:]
-    private var byIdentity: [ObjectIdentifier: (keyPath: AnyKeyPath, value: Value)] = [:]
+    private var state = State()
     static var identityCapacity: Int { 4096 }
+    static var recentCapacity: Int { 4 }
 
     /// The cached value for `keyPath`, made by `make` the first time.
     func value(for keyPath: AnyKeyPath, make: () -> Value) -> Value {
-        let identity = ObjectIdentifier(keyPath)
         let known: Value? = lock.withLock {
-            if let entry = byIdentity[identity] { return entry.value }
-            guard let value = values[keyPath] else { return nil }
-            remember(identity, keyPath, value)
-            return value
+            for entry in state.recent where entry.keyPath === keyPath { return entry.value }
+            if let entry = state.byIdentity[ObjectIdentifier(keyPath)] { return entry.value }
+            guard let value = state.values[keyPath] else { return nil }
+            return state.remember(keyPath, value)
         }
         if let known { return known }
         let made = make()
-        lock.withLock {
-            values[keyPath] = made
-            remember(identity, keyPath, made)
+        return lock.withLock {
+            state.values[keyPath] = made
+            return state.remember(keyPath, made)
         }
-        return made
-    }
-
-    /// Records `keyPath`'s identity (the lock held).
-    private func remember(_ identity: ObjectIdentifier, _ keyPath: AnyKeyPath, _ value: Value) {
-        if byIdentity.count >= Self.identityCapacity { byIdentity.removeAll(keepingCapacity: true) }
-        byIdentity[identity] = (keyPath, value)
     }
 }
 

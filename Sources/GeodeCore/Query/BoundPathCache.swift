@@ -26,16 +26,28 @@ final class BoundPathCache: Sendable {
     /// a small part of hashing it.
     private struct State {
         var paths: [Key: BoundPath] = [:]
-        var recent: [(key: Key, path: BoundPath)] = []
+        /// Boxed, so that looking through them copies a reference, not a key and a path.
+        var recent: [Recent] = []
         var nextRecent = 0
 
         mutating func remember(_ key: Key, _ path: BoundPath) {
+            let entry = Recent(key: key, path: path)
             if recent.count < BoundPathCache.recentCapacity {
-                recent.append((key, path))
+                recent.append(entry)
             } else {
-                recent[nextRecent] = (key, path)
+                recent[nextRecent] = entry
                 nextRecent = (nextRecent + 1) % BoundPathCache.recentCapacity
             }
+        }
+    }
+
+    private final class Recent: Sendable {
+        let key: Key
+        let path: BoundPath
+
+        init(key: Key, path: BoundPath) {
+            self.key = key
+            self.path = path
         }
     }
 
