@@ -52,5 +52,5 @@ import Testing
 /// Every point on Earth.
 private final class World: GeoRegion {
     func contains(longitude: Double, latitude: Double) -> Bool { true }
-    var bounds: [GeoRect] { [.world] }
+    var bounds: GeoBounds { GeoBounds(.world) }
 }

@@ -117,21 +117,22 @@ final class PlanarBoxRegion: GeoRegion {
         return longitude >= west || longitude <= east   // across the antimeridian
     }
 
-    var bounds: [GeoRect] {
-        if west <= east { return [GeoRect(west: west, south: south, east: east, north: north)] }
-        return [GeoRect(west: west, south: south, east: 180, north: north), GeoRect(west: -180, south: south, east: east, north: north)]
+    var bounds: GeoBounds {
+        if west <= east { return GeoBounds(GeoRect(west: west, south: south, east: east, north: north)) }
+        var bounds = GeoBounds(GeoRect(west: west, south: south, east: 180, north: north))
+        bounds.append(GeoRect(west: -180, south: south, east: east, north: north))
+        return bounds
     }
 }
 
 /// Every point within an angle of a centre, on the sphere.
 final class CapRegion: GeoRegion {
     private let cap: Spherical.Cap
-    let bounds: [GeoRect]
+    let bounds: GeoBounds
 
     init(longitude: Double, latitude: Double, radians: Double) {
         cap = Spherical.Cap(longitude: longitude, latitude: latitude, radians: radians)
-        var bounds: [GeoRect] = []
-        bounds.reserveCapacity(2)
+        var bounds = GeoBounds()
         cap.bounds { bounds.append(GeoRect(west: $0, south: $1, east: $2, north: $3)) }
         self.bounds = bounds
     }
@@ -205,9 +206,11 @@ final class PolygonRegion: GeoRegion {
     /// than stepping over the points of a cell outside the polygon.
     var coverCells: Int? { raster == nil ? nil : 256 }
 
-    var bounds: [GeoRect] {
-        if maxX - minX >= 360 { return [GeoRect(west: -180, south: minY, east: 180, north: maxY)] }
-        var rects: [GeoRect] = []
+    /// The envelope, and its part shifted back across the antimeridian (an
+    /// envelope narrower than 360° reaches past one side of ±180 at most).
+    var bounds: GeoBounds {
+        if maxX - minX >= 360 { return GeoBounds(GeoRect(west: -180, south: minY, east: 180, north: maxY)) }
+        var rects = GeoBounds()
         for shift in [0.0, 360, -360] {
             let w = max(-180, minX + shift), e = min(180, maxX + shift)
             if w <= e { rects.append(GeoRect(west: w, south: minY, east: e, north: maxY)) }

@@ -132,7 +132,7 @@ package enum SpatialCell {
     ///
     /// With `excludes`, cells it says lie wholly outside the shape are dropped
     /// as they are met, so an irregular shape is covered by the cells it touches.
-    package static func cover(_ geoRects: [GeoRect], maxCells: Int? = nil,
+    package static func cover(_ geoRects: some Collection<GeoRect>, maxCells: Int? = nil,
                               excludes: ((GeoRect) -> Bool)? = nil) -> [ClosedRange<UInt64>] {
         withCover(geoRects, maxCells: maxCells, excludes: excludes) { Array($0) }
     }
@@ -143,7 +143,7 @@ package enum SpatialCell {
     /// ```swift
     /// let seeks = SpatialCell.withCover([GeoRect(west: 2, south: 48, east: 3, north: 49)]) { $0.count }
     /// ```
-    package static func withCover<R>(_ geoRects: [GeoRect], maxCells: Int? = nil, excludes: ((GeoRect) -> Bool)? = nil,
+    package static func withCover<R>(_ geoRects: some Collection<GeoRect>, maxCells: Int? = nil, excludes: ((GeoRect) -> Bool)? = nil,
                                       _ body: (UnsafeBufferPointer<ClosedRange<UInt64>>) throws -> R) rethrows -> R {
         try withUnsafeTemporaryAllocation(of: LeafRect.self, capacity: geoRects.count) { rects in
             for (i, r) in geoRects.enumerated() { rects.initializeElement(at: i, to: LeafRect(r)) }
@@ -193,6 +193,23 @@ package enum SpatialCell {
                         if cell.level == level || cell.isInside(any: rects) {
                             ranges.initializeElement(at: rangeCount, to: cell.range)
                             rangeCount += 1
+                            continue
+                        }
+                        if rects.count == 1 {
+                            // The children meeting the one rectangle, found by
+                            // clamping to it instead of testing all four.
+                            let r = rects[0], s = UInt64(level - cell.level - 1)
+                            let x0 = Swift.max(2 * cell.x, r.x0 &>> s), x1 = Swift.min(2 * cell.x + 1, r.x1 &>> s)
+                            let y0 = Swift.max(2 * cell.y, r.y0 &>> s), y1 = Swift.min(2 * cell.y + 1, r.y1 &>> s)
+                            guard x0 <= x1, y0 <= y1 else { continue }
+                            for y in y0 ... y1 {
+                                for x in x0 ... x1 {
+                                    let child = Cell(level: cell.level + 1, x: x, y: y)
+                                    if let excludes, excludes(child.rect()) { continue }
+                                    next.initializeElement(at: nextCount, to: child)
+                                    nextCount += 1
+                                }
+                            }
                             continue
                         }
                         for dy: UInt64 in 0 ... 1 {
