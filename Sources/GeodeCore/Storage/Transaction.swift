@@ -257,6 +257,10 @@ package final class PinnedTransaction: @unchecked Sendable {
     /// Tells pinned transactions apart for as long as the process runs (an
     /// object identifier could be reused once this one is gone).
     package let serial: Int
+    /// An object the layer above keeps with this version, made once and
+    /// reused by every read (the store's view of the transaction); read and
+    /// set only inside ``read(_:)``.
+    package var companion: AnyObject?
 
     init(transaction: Transaction, environment: Environment) {
         self.transaction = transaction
@@ -298,6 +302,7 @@ package final class PinnedTransaction: @unchecked Sendable {
         defer { lock.unlock() }
         guard !closed else { return }
         closed = true
+        companion = nil
         transaction.abort()
     }
 }

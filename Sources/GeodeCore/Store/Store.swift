@@ -431,7 +431,11 @@ package final class Store: @unchecked Sendable {
     package func read<T>(_ pinned: PinnedTransaction, _ body: (StoreTransaction) throws -> T) throws -> T {
         try pinned.read { txn in
             try Self.syncKeys(mapKeys, txn, keysDatabase)
-            return try body(StoreTransaction(store: self, transaction: txn))
+            // One view per pinned version, kept with it: a small query reads many times.
+            if let scope = pinned.companion as? StoreTransaction, scope.store === self { return try body(scope) }
+            let scope = StoreTransaction(store: self, transaction: txn)
+            pinned.companion = scope
+            return try body(scope)
         }
     }
 }
