@@ -33,6 +33,9 @@ struct WorkloadSuite: ParsableCommand {
     @Option(name: .customLong("repeat"), help: "Repetitions of runs shorter than 15 s (the median is reported).")
     var repetitions = 3
 
+    @Option(help: "Untimed passes over each query set (and probe) before its timed repetitions, for every system, as package-benchmark's warm-up iterations: the first pass after an import maps the pages the import wrote. Their times are kept in the JSON (`warmup`).")
+    var warmup = 1
+
     @Option(help: "Directory for the store.")
     var directory = FileManager.default.temporaryDirectory.path
 
@@ -59,6 +62,8 @@ struct WorkloadSuite: ParsableCommand {
         var name: String
         var count: Int
         var seconds: [Double]
+        /// The untimed warm-up passes' seconds.
+        var warmup: [Double] = []
         var median: Double { seconds.sorted()[seconds.count / 2] }
     }
 
@@ -119,8 +124,8 @@ struct WorkloadSuite: ParsableCommand {
         let reference = limit == nil ? Self.reference[n] : nil
         for system in systems {
             var rows: [String: Row] = [:]
-            func record(_ op: String, _ count: Int, _ seconds: [Double], check: String? = nil) {
-                rows[op] = Row(name: op, count: count, seconds: seconds)
+            func record(_ op: String, _ count: Int, _ seconds: [Double], check: String? = nil, warmup: [Double] = []) {
+                rows[op] = Row(name: op, count: count, seconds: seconds, warmup: warmup)
                 if !order.contains(op) { order.append(op) }
                 if let check, let want = reference?[check], want != count { mismatches.append("\(system.name) \(op): \(count), reference \(want)") }
             }
@@ -142,31 +147,31 @@ struct WorkloadSuite: ParsableCommand {
             storeBytes[system.name] = system.storeBytes
             // 2-3. Boxes and circles.
             for (name, boxes) in boxSets {
-                let (total, seconds) = try Self.repeatRun(repetitions) {
+                let (total, seconds, warm) = try Self.warmedRun(repetitions, warmup: warmup) {
                     try boxes.reduce(0) { $0 + (try $1.count == 4 ? system.countBox(west: $1[0], south: $1[1], east: $1[2], north: $1[3]) : 0) }
                 }
-                record(name, total, seconds, check: name)
+                record(name, total, seconds, check: name, warmup: warm)
             }
             for (name, radians, centers) in circleSets {
-                let (total, seconds) = try Self.repeatRun(repetitions) {
+                let (total, seconds, warm) = try Self.warmedRun(repetitions, warmup: warmup) {
                     try centers.reduce(0) { $0 + (try $1.count == 2 ? system.countCircle(longitude: $1[0], latitude: $1[1], radians: radians) : 0) }
                 }
-                record(name, total, seconds, check: name)
+                record(name, total, seconds, check: name, warmup: warm)
             }
             // 4. Countries, polygon reading and preparation included.
             if !countryGeometries.isEmpty {
-                let (total, seconds) = try Self.repeatRun(repetitions) { try countryGeometries.reduce(0) { $0 + (try system.countPolygon(geoJSON: $1)) } }
-                record("countries (\(countryGeometries.count))", total, seconds, check: "countries")
+                let (total, seconds, warm) = try Self.warmedRun(repetitions, warmup: warmup) { try countryGeometries.reduce(0) { $0 + (try system.countPolygon(geoJSON: $1)) } }
+                record("countries (\(countryGeometries.count))", total, seconds, check: "countries", warmup: warm)
             }
             // 5. Mixed-property queries.
             for name in mixedNames {
-                let (count, seconds) = try Self.repeatRun(repetitions) { try system.countMixed(name) }
-                record(name, count, seconds, check: name)
+                let (count, seconds, warm) = try Self.warmedRun(repetitions, warmup: warmup) { try system.countMixed(name) }
+                record(name, count, seconds, check: name, warmup: warm)
             }
             // 6. Lookups by id, each reading the properties whole.
             if !lookupIDs.isEmpty {
-                let (found, seconds) = try Self.repeatRun(repetitions) { try lookupIDs.reduce(0) { $0 + (try system.lookup($1) ? 1 : 0) } }
-                record("id lookups (\(lookupIDs.count))", found, seconds)
+                let (found, seconds, warm) = try Self.warmedRun(repetitions, warmup: warmup) { try lookupIDs.reduce(0) { $0 + (try system.lookup($1) ? 1 : 0) } }
+                record("id lookups (\(lookupIDs.count))", found, seconds, warmup: warm)
                 if found != lookupIDs.count { mismatches.append("\(system.name): \(found) of \(lookupIDs.count) lookups found") }
             }
             // Geode only: the same sets without the index, and a cold open in a new process.
@@ -233,13 +238,13 @@ struct WorkloadSuite: ParsableCommand {
             if !lookupIDs.isEmpty {
                 let raw = try RawLMDB(path: rawPath)
                 let keys = lookupIDs.map { UInt64($0 + 1) }
-                let (_, getSeconds) = try Self.repeatRun(repetitions) { try raw.getAll(keys) }
-                probes.append(Row(name: "probe: raw LMDB gets of the lookup ids", count: keys.count, seconds: getSeconds))
+                let (_, getSeconds, warm) = try Self.warmedRun(repetitions, warmup: warmup) { try raw.getAll(keys) }
+                probes.append(Row(name: "probe: raw LMDB gets of the lookup ids", count: keys.count, seconds: getSeconds, warmup: warm))
             }
             RawLMDB.remove(rawPath)
             if !countryGeometries.isEmpty {
                 let context = GEOSContext()
-                let (covered, coverSeconds) = try Self.repeatRun(repetitions) { () -> Int in
+                let (covered, coverSeconds, warm) = try Self.warmedRun(repetitions, warmup: warmup) { () -> Int in
                     var total = 0
                     for text in countryGeometries {
                         let geometry = try context.geometry(geoJSON: text)
@@ -251,7 +256,7 @@ struct WorkloadSuite: ParsableCommand {
                     }
                     return total
                 }
-                probes.append(Row(name: "probe: GEOS prepared covers, envelope candidates", count: covered, seconds: coverSeconds))
+                probes.append(Row(name: "probe: GEOS prepared covers, envelope candidates", count: covered, seconds: coverSeconds, warmup: warm))
             }
         }
 
@@ -302,6 +307,20 @@ struct WorkloadSuite: ParsableCommand {
     static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
     /// Runs `body` up to `repetitions` times (once if it takes over 15 s); the result of the last run.
+    /// ``repeatRun(_:_:)`` after `warmup` untimed passes (fewer when a pass
+    /// takes over 15 s); also returns the passes' seconds.
+    static func warmedRun<T>(_ repetitions: Int, warmup: Int, _ body: () throws -> T) throws -> (T, [Double], [Double]) {
+        var passes: [Double] = []
+        for _ in 0 ..< max(0, warmup) {
+            let start = now()
+            _ = try body()
+            passes.append(now() - start)
+            if passes.last ?? 0 > 15 { break }
+        }
+        let (result, seconds) = try repeatRun(repetitions, body)
+        return (result, seconds, passes)
+    }
+
     static func repeatRun<T>(_ repetitions: Int, _ body: () throws -> T) throws -> (T, [Double]) {
         var seconds: [Double] = []
         var result: T?
