@@ -33,7 +33,7 @@ struct WorkloadSuite: ParsableCommand {
     @Option(name: .customLong("repeat"), help: "Repetitions of runs shorter than 15 s (the median is reported).")
     var repetitions = 3
 
-    @Option(help: "Untimed passes over each query set (and probe) before its timed repetitions, for every system, as package-benchmark's warm-up iterations: the first pass after an import maps the pages the import wrote. Their times are kept in the JSON (`warmup`).")
+    @Option(help: "Untimed passes over each query set (and probe) before its timed repetitions, for every system, as package-benchmark's warm-up iterations: the first pass over a set brings its index and document pages into the CPU's caches and the page tables. Their times are kept in the JSON (`warmup`).")
     var warmup = 1
 
     @Option(help: "Directory for the store.")
