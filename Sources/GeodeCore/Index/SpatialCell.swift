@@ -81,20 +81,10 @@ package enum SpatialCell {
 
         private var shift: UInt64 { UInt64(SpatialCell.level - level) }
 
-        func intersects(_ r: LeafRect) -> Bool {
+        func isInside(_ r: LeafRect) -> Bool {
             // Masking shifts: a shift is at most 26, and Swift's checked ones branch.
             let s = shift
-            return x <= r.x1 &>> s && x >= r.x0 &>> s && y <= r.y1 &>> s && y >= r.y0 &>> s
-        }
-
-        func isInside(_ r: LeafRect) -> Bool {
-            let s = shift
             return x &<< s >= r.x0 && ((x + 1) &<< s) - 1 <= r.x1 && y &<< s >= r.y0 && ((y + 1) &<< s) - 1 <= r.y1
-        }
-
-        func intersects(any rects: UnsafeBufferPointer<LeafRect>) -> Bool {
-            for r in rects where intersects(r) { return true }
-            return false
         }
 
         func isInside(any rects: UnsafeBufferPointer<LeafRect>) -> Bool {
@@ -195,31 +185,26 @@ package enum SpatialCell {
                             rangeCount += 1
                             continue
                         }
-                        if rects.count == 1 {
-                            // The children meeting the one rectangle, found by
-                            // clamping to it instead of testing all four.
-                            let r = rects[0], s = UInt64(level - cell.level - 1)
-                            let x0 = Swift.max(2 * cell.x, r.x0 &>> s), x1 = Swift.min(2 * cell.x + 1, r.x1 &>> s)
-                            let y0 = Swift.max(2 * cell.y, r.y0 &>> s), y1 = Swift.min(2 * cell.y + 1, r.y1 &>> s)
+                        // The children meeting a rectangle, found by clamping
+                        // each rectangle to the cell (instead of testing all
+                        // four against each): bit 2·dy + dx of `meeting`.
+                        let s = UInt64(level - cell.level - 1)
+                        let (left, bottom) = (2 * cell.x, 2 * cell.y)
+                        var meeting = 0
+                        for r in rects {
+                            let x0 = Swift.max(left, r.x0 &>> s), x1 = Swift.min(left + 1, r.x1 &>> s)
+                            let y0 = Swift.max(bottom, r.y0 &>> s), y1 = Swift.min(bottom + 1, r.y1 &>> s)
                             guard x0 <= x1, y0 <= y1 else { continue }
-                            for y in y0 ... y1 {
-                                for x in x0 ... x1 {
-                                    let child = Cell(level: cell.level + 1, x: x, y: y)
-                                    if let excludes, excludes(child.rect()) { continue }
-                                    next.initializeElement(at: nextCount, to: child)
-                                    nextCount += 1
-                                }
-                            }
-                            continue
+                            // Columns x0…x1 as bits 0…1 of a row, in rows y0…y1.
+                            let row = (2 &<< Int(x1 - left)) - (1 &<< Int(x0 - left))
+                            if y0 == bottom { meeting |= row }
+                            if y1 > bottom { meeting |= row &<< 2 }
                         }
-                        for dy: UInt64 in 0 ... 1 {
-                            for dx: UInt64 in 0 ... 1 {
-                                let child = Cell(level: cell.level + 1, x: 2 * cell.x + dx, y: 2 * cell.y + dy)
-                                guard child.intersects(any: rects) else { continue }
-                                if let excludes, excludes(child.rect()) { continue }
-                                next.initializeElement(at: nextCount, to: child)
-                                nextCount += 1
-                            }
+                        for bit in 0 ..< 4 where meeting & (1 &<< bit) != 0 {
+                            let child = Cell(level: cell.level + 1, x: left + UInt64(bit & 1), y: bottom + UInt64(bit >> 1))
+                            if let excludes, excludes(child.rect()) { continue }
+                            next.initializeElement(at: nextCount, to: child)
+                            nextCount += 1
                         }
                     }
                     if rangeCount + nextCount > maxCells {
