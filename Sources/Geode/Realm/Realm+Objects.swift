@@ -111,8 +111,10 @@ extension Realm {
         }
         let cls = realmClass(type(of: object))
         let context = _WriteContext(realm: self, transaction: txn)
+        var primaryKey: Value?
         if let pkIndex = cls.primaryKey {
             let pk = try cls.info.engineValue(of: object, pkIndex, context)
+            primaryKey = pk
             if let existing = try txn.object(withPrimaryKey: pk, in: cls.table) {
                 guard update != .error else {
                     throw StoreError.invalidValue(ValueIssue(.duplicatePrimaryKey(StoreWriteTransaction.describe(pk)), className: cls.name,
@@ -128,7 +130,7 @@ extension Realm {
                 return existing
             }
         }
-        let key = try txn.newKey(in: cls.table)
+        let key = try txn.newKey(in: cls.table, primaryKey: primaryKey)
         // Managed before its values are written, so that objects linking back to it find its key.
         object._ref = ManagedRef(realm: self, cls: cls, root: cls, key: key, path: [])
         noteAdded(object)
@@ -336,6 +338,9 @@ extension Realm {
         let found: ObjectKey?
         if let txn = transaction {
             found = try? txn.object(withPrimaryKey: value, in: cls.table)
+        } else if let key = cls.table.objectKey(forPrimaryKey: value) {
+            // The object key is the primary key: the one lookup finds the document the accessor keeps.
+            return existingAccessor(cls, key) as? T
         } else {
             found = try? store.read(pinned) { try $0.object(withPrimaryKey: value, in: cls.table) }
         }

@@ -4,6 +4,12 @@ import Foundation
 /// each type: integers big-endian with the sign bit flipped, strings as UTF-8,
 /// ObjectIds and UUIDs as their bytes, a type tag in front of each.
 ///
+/// A string's key ends with 0x00 0x00, and a NUL byte inside it is written
+/// 0x00 0x01: no string's key is a prefix of another's, so the object key an
+/// index entry appends cannot reorder entries of different strings. A string
+/// whose escaped bytes exceed ``maxStringBytes`` keeps that many, then 0x00 0x02
+/// and a hash of the whole string (LMDB keys are at most 511 bytes).
+///
 /// ```swift
 /// IndexKey.encode(.int(-1)) < IndexKey.encode(.int(0))   // byte-wise, as LMDB sorts
 /// ```
@@ -15,18 +21,48 @@ package enum IndexKey {
         case let .bool(b): return [1, b ? 1 : 0]
         case let .int(i): return [2] + bigEndian(UInt64(bitPattern: i) ^ (1 << 63))
         case let .string(s):
-            // LMDB keys are at most 511 bytes: long strings keep a prefix and a hash.
-            let utf8 = Array(s.utf8)
-            if utf8.count <= 400 { return [3] + utf8 }
+            var key = stringPrefix(s)
+            if holdsWhole(s) { return key + [0, 0] }
             var hasher = FNV1a()
-            hasher.combine(utf8)
-            return [3] + utf8.prefix(400) + [0xFF] + bigEndian(hasher.value)
+            hasher.combine(Array(s.utf8))
+            key += [0, 2]
+            return key + bigEndian(hasher.value)
         case let .objectId(id): return [4] + id.array
         case let .uuid(u): return [5] + withUnsafeBytes(of: u.uuid, Array.init)
         case let .timestamp(t):
             return [6] + bigEndian(UInt64(bitPattern: t.seconds) ^ (1 << 63)) + bigEndian(UInt64(UInt32(bitPattern: t.nanoseconds)))
         default: return nil
         }
+    }
+
+    /// The most escaped string bytes a key holds.
+    static let maxStringBytes = 400
+
+    /// The bytes every key of a string that begins with `prefix` begins with
+    /// (for `BEGINSWITH` ranges): the tag and the escaped bytes, at most
+    /// ``maxStringBytes`` of them.
+    ///
+    /// ```swift
+    /// IndexKey.stringPrefix("ab")   // [3, 0x61, 0x62]
+    /// ```
+    static func stringPrefix(_ prefix: String) -> [UInt8] {
+        var key: [UInt8] = [3]
+        key.reserveCapacity(min(prefix.utf8.count, maxStringBytes) + 11)
+        for byte in prefix.utf8 {
+            if key.count + (byte == 0 ? 2 : 1) > maxStringBytes + 1 { break }
+            if byte == 0 { key += [0, 1] } else { key.append(byte) }
+        }
+        return key
+    }
+
+    /// Whether the key of `s` holds all of it (else a prefix and a hash).
+    static func holdsWhole(_ s: String) -> Bool {
+        var count = 0
+        for byte in s.utf8 {
+            count += byte == 0 ? 2 : 1
+            if count > maxStringBytes { return false }
+        }
+        return true
     }
 
     private static func bigEndian(_ v: UInt64) -> [UInt8] { withUnsafeBytes(of: v.bigEndian, Array.init) }

@@ -69,7 +69,7 @@ package struct QueryExecutor {
 
     /// The plan for the AND of `conjuncts` (one predicate needs no array).
     private static func plan(conjuncts: some RandomAccessCollection<BoundPredicate>, _ table: Table) -> Plan {
-        if let pkSlot = table.primaryKeySlot, table.primaryKeys != nil {
+        if let pkSlot = table.primaryKeySlot, table.primaryKeys != nil || table.isKeyedByPrimaryKey {
             for conjunct in conjuncts {
                 guard case let .compare(c) = conjunct, case let .path(path) = c.lhs, path.reduction == nil,
                       path.steps.count == 1, case .slot(pkSlot, _) = path.steps[0], c.op == .equal,
@@ -105,7 +105,11 @@ package struct QueryExecutor {
                 case .greaterOrEqual: range = .indexRange(index, low: key, high: top, exact: exact)
                 case .less: range = .indexRange(index, low: [tag], high: key, exact: false)
                 case .lessOrEqual: range = .indexRange(index, low: [tag], high: key, exact: exact)
-                case .beginsWith: if case .string = v { range = .indexRange(index, low: key, high: key, exact: false) }
+                case .beginsWith:
+                    if case let .string(s) = v {
+                        let prefix = IndexKey.stringPrefix(s)
+                        range = .indexRange(index, low: prefix, high: prefix, exact: false)
+                    }
                 default: break
                 }
             case let (.between, .range(low, high)) where !index.isMixed && range == nil:
@@ -152,7 +156,7 @@ package struct QueryExecutor {
 
     /// Whether a value's index key is the value itself (not a long string's prefix and hash).
     private static func keyIsValue(_ v: Value) -> Bool {
-        if case let .string(s) = v { return s.utf8.count <= 400 }
+        if case let .string(s) = v { return IndexKey.holdsWhole(s) }
         return true
     }
 

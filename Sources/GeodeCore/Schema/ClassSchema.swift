@@ -28,6 +28,15 @@ package struct ClassSchema: Hashable, Sendable {
     /// The primary key property, if any.
     package var primaryKey: PropertySchema? { properties.first { $0.isPrimaryKey } }
 
+    /// Whether the class's objects are stored under their primary key: a
+    /// required `Int` primary key is the object key itself (its sign bit
+    /// flipped, so keys sort as the numbers do). A lookup by it is then one
+    /// B-tree descent, and the class keeps no `pk/` index.
+    package var isKeyedByPrimaryKey: Bool {
+        guard let pk = primaryKey else { return false }
+        return pk.type == .int && !pk.isOptional && pk.collection == .single
+    }
+
     /// The stored properties, in declaration order.
     package var storedProperties: [PropertySchema] { properties.filter(\.isStored) }
 

@@ -135,15 +135,23 @@ package final class WriteTransaction: Transaction {
     }
 
     /// Stores `value` under `key`, replacing what was there (in a sorted-duplicates
-    /// database, adds it to the key's set). With `append`, the key must sort after
-    /// every key in the database (`MDB_APPEND`: no search, an error otherwise).
-    package func put(_ db: Database, key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer,
-                     noOverwrite: Bool = false, append: Bool = false) throws {
+    /// database, adds it to the key's set).
+    package func put(_ db: Database, key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) throws {
         var k = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
         var v = MDB_val(mv_size: value.count, mv_data: UnsafeMutableRawPointer(mutating: value.baseAddress))
-        var flags: UInt32 = noOverwrite ? UInt32(MDB_NOOVERWRITE) : 0
-        if append { flags |= UInt32(MDB_APPEND) }
-        try check(mdb_put(handle, db.handle, &k, &v, flags), "mdb_put(\(db.name))")
+        try check(mdb_put(handle, db.handle, &k, &v, 0), "mdb_put(\(db.name))")
+    }
+
+    /// Stores `value` under `key` at the end of the database (`MDB_APPEND`: no
+    /// search) and returns true; returns false, storing nothing, when `key`
+    /// does not sort after every key the database holds.
+    package func append(_ db: Database, key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) throws -> Bool {
+        var k = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
+        var v = MDB_val(mv_size: value.count, mv_data: UnsafeMutableRawPointer(mutating: value.baseAddress))
+        let rc = mdb_put(handle, db.handle, &k, &v, UInt32(MDB_APPEND))
+        if rc == MDB_KEYEXIST { return false }
+        try check(rc, "mdb_put(\(db.name))")
+        return true
     }
 
     /// Stores `value` under `key`.

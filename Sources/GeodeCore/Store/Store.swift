@@ -37,8 +37,11 @@ package final class Table: Sendable {
     package let schema: ClassSchema
     /// `obj/<Class>`: object key (big-endian) → document. Embedded classes have none.
     let objects: Database?
-    /// `pk/<Class>`: encoded primary key → object key, for classes with one.
+    /// `pk/<Class>`: encoded primary key → object key, for classes with a
+    /// primary key that is not the object key itself.
     let primaryKeys: Database?
+    /// Whether object keys are the primary keys (``ClassSchema/isKeyedByPrimaryKey``).
+    let isKeyedByPrimaryKey: Bool
     /// The primary key's slot in documents and its index in rows.
     let primaryKeySlot: Int?
     let primaryKeyRowIndex: Int?
@@ -59,6 +62,7 @@ package final class Table: Sendable {
         self.schema = schema
         self.objects = objects
         self.primaryKeys = primaryKeys
+        isKeyedByPrimaryKey = schema.isKeyedByPrimaryKey
         self.primaryKeySlot = primaryKeySlot
         self.primaryKeyRowIndex = primaryKeyRowIndex
         self.rules = rules
@@ -70,6 +74,17 @@ package final class Table: Sendable {
 
     /// The stored properties in declaration order: the order of a row.
     package var storedProperties: [PropertySchema] { rules.storedProperties }
+
+    /// The key of the object whose primary key is `value`, in a class keyed by
+    /// its primary key; nil in other classes and for a value that is no `Int`.
+    ///
+    /// ```swift
+    /// table.objectKey(forPrimaryKey: .int(0))   // ObjectKey(0x8000_0000_0000_0000)
+    /// ```
+    package func objectKey(forPrimaryKey value: Value) -> ObjectKey? {
+        guard isKeyedByPrimaryKey, case let .int(number) = value else { return nil }
+        return ObjectKey(UInt64(bitPattern: number) ^ (1 << 63))
+    }
 
     /// Whether writing an object also writes index entries besides its primary key.
     var hasIndexes: Bool { !geoIndexes.isEmpty || !valueIndexes.isEmpty }
@@ -86,7 +101,9 @@ package final class Table: Sendable {
 package final class Store: @unchecked Sendable {
     /// The format this build writes and reads.
     /// 2: map keys may be numbers of the store's key table (the `keys` database).
-    package static let formatVersion: UInt32 = 2
+    /// 3: a class with a required `Int` primary key keeps its objects under
+    /// that key and has no `pk/` database (``ClassSchema/isKeyedByPrimaryKey``).
+    package static let formatVersion: UInt32 = 3
     static let formatMagic = Array("GEODE\0".utf8)
 
     package let configuration: StoreConfiguration
@@ -285,7 +302,7 @@ package final class Store: @unchecked Sendable {
         }
         for cls in schema.classes where !cls.isEmbedded {
             try open("obj/\(cls.name)", as: cls.name)
-            if cls.primaryKey != nil { try open("pk/\(cls.name)", as: "pk/\(cls.name)") }
+            if cls.primaryKey != nil && !cls.isKeyedByPrimaryKey { try open("pk/\(cls.name)", as: "pk/\(cls.name)") }
             for property in ValueIndex.properties(of: cls) {
                 let name = ValueIndex.databaseName(cls.name, property.name)
                 let existed = try txn.existingDatabase(name) != nil

@@ -43,6 +43,10 @@ package class StoreTransaction {
 
     /// The object whose primary key is `value`, if any.
     package func object(withPrimaryKey value: Value, in table: Table) throws -> ObjectKey? {
+        if table.isKeyedByPrimaryKey {
+            guard let key = table.objectKey(forPrimaryKey: value), try contains(key, in: table) else { return nil }
+            return key
+        }
         guard let db = table.primaryKeys, let key = IndexKey.encode(value),
               let found = try transaction.get(db, key: key), found.count == 8 else { return nil }
         return ObjectKey(UInt64(bigEndian: found.loadUnaligned(as: UInt64.self)))
@@ -174,30 +178,39 @@ package final class StoreWriteTransaction: StoreTransaction {
     /// bad value throws ``StoreError/invalidValue(_:)`` and writes nothing.
     @discardableResult
     package func insert(_ row: [Value], into table: Table) throws -> ObjectKey {
-        let key = try allocateKey(table)
-        try insert(row, key: key, into: table, append: true)
+        try insert(row, key: nil, into: table)
+    }
+
+    /// A new key for an object of the class whose primary key is
+    /// `primaryKey`, to insert later with ``insert(_:key:into:)`` (objects
+    /// that link to each other need keys first).
+    package func newKey(in table: Table, primaryKey: Value?) throws -> ObjectKey {
+        guard table.isKeyedByPrimaryKey else { return try allocateKey(table) }
+        guard let primaryKey, let key = table.objectKey(forPrimaryKey: primaryKey) else {
+            let property = table.primaryKeyRowIndex.map { table.storedProperties[$0].name } ?? ""
+            throw StoreError.invalidValue(ValueIssue(.wrongType(expected: "int", found: primaryKey?.typeName ?? "nothing"),
+                                                     className: table.schema.name, property: property))
+        }
         return key
     }
 
-    /// A new key for an object of the class, to insert later with
-    /// ``insert(_:key:into:)`` (objects that link to each other need keys first).
-    package func newKey(in table: Table) throws -> ObjectKey {
-        try allocateKey(table)
-    }
-
-    /// Adds an object under a key from ``newKey(in:)``.
+    /// Adds an object under a key from ``newKey(in:primaryKey:)``.
     package func insert(_ row: [Value], key: ObjectKey, into table: Table) throws {
-        try insert(row, key: key, into: table, append: false)
+        _ = try insert(row, key: Optional(key), into: table)
     }
 
-    private func insert(_ row: [Value], key: ObjectKey, into table: Table, append: Bool) throws {
+    /// Adds an object under `key`, or under a new one.
+    private func insert(_ row: [Value], key given: ObjectKey?, into table: Table) throws -> ObjectKey {
         let db = try table.objectDatabase()
         // The indexes are touched only once the whole row is known to be valid.
         let slots = try table.encode(row, into: &writer)
-        try indexPrimaryKey(row, key: key, table: table)
+        let primaryKey = table.primaryKeyRowIndex.map { row[$0] }
+        let key = try given ?? newKey(in: table, primaryKey: primaryKey)
+        if let primaryKey { try claimPrimaryKey(primaryKey, key: key, table: table) }
         try IndexEntries(slots, of: table).add(key, to: table, write)
-        // With `append`, the key is the largest the class has had: it goes at the end.
-        try writer.withEncodedDocument { try put($0, key: key, db, append: append) }
+        // A key just allocated is the largest the class has had: it goes at the end.
+        try writer.withEncodedDocument { try put($0, key: key, db, append: given == nil || table.isKeyedByPrimaryKey) }
+        return key
     }
 
     /// Replaces object `key`'s row (the document grows or shrinks to fit). The
@@ -243,7 +256,8 @@ package final class StoreWriteTransaction: StoreTransaction {
         return try write.delete(db, key: key.rawValue)
     }
 
-    /// Removes every object of the class (keys are still never reused).
+    /// Removes every object of the class (keys from the counter are still never
+    /// reused; a class keyed by its primary key reuses a deleted one's key).
     package func deleteAll(in table: Table) throws {
         guard let db = table.objects else { return }
         try write.drop(db, remove: false)
@@ -256,8 +270,8 @@ package final class StoreWriteTransaction: StoreTransaction {
     /// already) under a new key; only the primary key's uniqueness is checked here.
     package func insert(_ prepared: PreparedRow, into table: Table) throws -> ObjectKey {
         let db = try table.objectDatabase()
-        let key = try allocateKey(table)
-        if let pk = prepared.primaryKey { try indexPrimaryKey(pk, key: key, table: table) }
+        let key = try newKey(in: table, primaryKey: prepared.primaryKey)
+        if let pk = prepared.primaryKey { try claimPrimaryKey(pk, key: key, table: table) }
         try prepared.entries.add(key, to: table, write)
         if prepared.spellsOutNewKey {
             // Encoded where keys cannot be interned: intern them now, so that
@@ -272,18 +286,24 @@ package final class StoreWriteTransaction: StoreTransaction {
         return key
     }
 
-    private func indexPrimaryKey(_ row: [Value], key: ObjectKey, table: Table) throws {
+    /// Makes primary key `value` object `key`'s, throwing when another object
+    /// has it: in a class keyed by its primary key the object key is the claim,
+    /// elsewhere the `pk/` index maps the value to the key.
+    private func claimPrimaryKey(_ value: Value, key: ObjectKey, table: Table) throws {
         guard let index = table.primaryKeyRowIndex else { return }
-        try indexPrimaryKey(row[index], key: key, table: table)
-    }
-
-    private func indexPrimaryKey(_ value: Value, key: ObjectKey, table: Table) throws {
-        guard let db = table.primaryKeys, let index = table.primaryKeyRowIndex else { return }
-        guard let encoded = IndexKey.encode(value) else { return }
-        if try transaction.get(db, key: encoded) != nil {
+        let taken: Bool
+        let encoded: [UInt8]?
+        if table.isKeyedByPrimaryKey {
+            (taken, encoded) = (try contains(key, in: table), nil)
+        } else {
+            guard let db = table.primaryKeys, let bytes = IndexKey.encode(value) else { return }
+            (taken, encoded) = (try transaction.get(db, key: bytes) != nil, bytes)
+        }
+        if taken {
             throw StoreError.invalidValue(ValueIssue(.duplicatePrimaryKey(Self.describe(value)),
                                                      className: table.schema.name, property: table.storedProperties[index].name))
         }
+        guard let db = table.primaryKeys, let encoded else { return }
         try withUnsafeBytes(of: key.rawValue.bigEndian) { k in
             try encoded.withUnsafeBytes { try write.put(db, key: $0, value: k) }
         }
@@ -301,9 +321,13 @@ package final class StoreWriteTransaction: StoreTransaction {
         }
     }
 
-    /// Stores a document under object `key`.
+    /// Stores a document under object `key`; with `append`, at the end when
+    /// the key sorts after every other (else where it belongs).
     private func put(_ document: UnsafeRawBufferPointer, key: ObjectKey, _ db: Database, append: Bool) throws {
-        try withUnsafeBytes(of: key.rawValue.bigEndian) { try write.put(db, key: $0, value: document, append: append) }
+        try withUnsafeBytes(of: key.rawValue.bigEndian) { k in
+            if append, try write.append(db, key: k, value: document) { return }
+            try write.put(db, key: k, value: document)
+        }
     }
 
     private func allocateKey(_ table: Table) throws -> ObjectKey {
