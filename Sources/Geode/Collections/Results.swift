@@ -32,6 +32,9 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
     private var prefixVersion = -1
     /// The query bound to the schema once (shapes prepared once), run at every version.
     private var boundQuery: BoundQuery?
+    /// Whether the elements are the accessors themselves (results of an
+    /// `Object` class, not of a projection): then no cast is needed.
+    private let elementsAreAccessors: Bool
 
     init(realm: Realm, cls: RealmClass, query: GeodeCore.Query = .all, base: Base = .table, bound: BoundQuery? = nil) {
         self.realmOfResults = realm
@@ -39,6 +42,7 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
         self.query = query
         self.base = base
         self.boundQuery = bound
+        elementsAreAccessors = ObjectIdentifier(Element.self) == ObjectIdentifier(cls.info.type)
     }
 
     /// `query` bound to this class.
@@ -120,6 +124,13 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
     }
 
     /// The objects of ``Results`` as they were when iteration started.
+    ///
+    /// An object the loop no longer holds once it asks for the next one (the
+    /// usual `for dog in dogs { … }`) is pointed at the next object instead
+    /// of a new one being made, when its class stores nothing but
+    /// `@Persisted` properties; an object kept (in an array, a closure, a
+    /// strong property) is never reused. Keep an object strongly, not only
+    /// weakly, to hold on to it past its turn.
     public struct Iterator: IteratorProtocol {
         let results: Results
         let keys: [ObjectKey]
@@ -129,6 +140,8 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
         /// properties without a lookup each.
         private var batch: [PinnedDocument?] = []
         private var batchStart = 0
+        /// The accessor handed out last, to reuse when nobody else holds it.
+        private var last: ObjectBase?
 
         init(results: Results, keys: [ObjectKey]) {
             self.results = results
@@ -136,14 +149,25 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
         }
 
         public mutating func next() -> Element? {
-            guard position < keys.count else { return nil }
+            guard position < keys.count else {
+                last = nil
+                return nil
+            }
             defer { position += 1 }
             if position - batchStart >= batch.count {
                 batchStart = position
                 batch = results.documents(keys[position ..< Swift.min(keys.count, position + 256)])
             }
             let document = position - batchStart < batch.count ? batch[position - batchStart] : nil
-            return results.element(for: keys[position], document: document)
+            let object: ObjectBase
+            if last != nil, isKnownUniquelyReferenced(&last), let spare = last {
+                results.realmOfResults.repoint(spare, to: keys[position], document: document)
+                object = spare
+            } else {
+                object = results.realmOfResults.accessor(results.cls, keys[position], document: document)
+                last = results.cls.info.accessorsAreInterchangeable ? object : nil
+            }
+            return results.element(of: object)
         }
     }
 
@@ -178,8 +202,22 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
         return element(for: keys[index])
     }
 
-    private func element(for key: ObjectKey, document: PinnedDocument? = nil) -> Element {
-        guard let object = realmOfResults.accessor(cls, key, document: document) as? Object, let element = Element._geodeElement(of: object) else {
+    private func element(for key: ObjectKey) -> Element {
+        element(of: realmOfResults.accessor(cls, key))
+    }
+
+    /// The element an accessor of this class makes.
+    private func element(of accessor: ObjectBase) -> Element {
+        // The accessor is of class `cls.info.type`, which is `Element`.
+        if elementsAreAccessors { return unsafeBitCast(accessor, to: Element.self) }
+        return castElement(accessor)
+    }
+
+    /// The element of an accessor of another type (a projection's object).
+    /// Apart, so that the common path does not look up `Element?`'s metadata.
+    @inline(never)
+    private func castElement(_ accessor: ObjectBase) -> Element {
+        guard let object = accessor as? Object, let element = Element._geodeElement(of: object) else {
             preconditionFailure("Geode: object of class \(cls.name) is not a \(Element.self)")
         }
         return element

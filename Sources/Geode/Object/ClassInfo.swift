@@ -47,6 +47,10 @@ final class ClassInfo: @unchecked Sendable {
     /// Where each wrapper keeps its property index, and that index: what a
     /// fresh accessor is told (see ``prepareAccessor(_:)``).
     private let indexFields: [(offset: Int, index: Int)]
+    /// Whether the class stores nothing but `@Persisted` wrappers: then one
+    /// managed accessor differs from another only in the object it points at,
+    /// and iteration may point one nobody holds at the next object.
+    let accessorsAreInterchangeable: Bool
 
     private init(type: ObjectBase.Type, instance: ObjectBase, discovered: [(token: Int32, property: Property)],
                  readers: [Int32: _WrapperReader]) {
@@ -65,6 +69,7 @@ final class ClassInfo: @unchecked Sendable {
         indexFields = (fields ?? []).enumerated().compactMap { index, field in
             field.map { ($0.offset + $0.type.propertyIndexOffset, index) }
         }
+        accessorsAreInterchangeable = fields != nil && Self.holdsOnlyWrappers(type)
         discoveryInstance = instance
         schema = ClassSchema(name: name, properties: properties.map { p in
             PropertySchema(name: p.name, type: p.kind.type, collection: p.kind.collection, isOptional: p.kind.storesNull,
@@ -86,6 +91,7 @@ final class ClassInfo: @unchecked Sendable {
         }
         wrapperFields = nil
         indexFields = []
+        accessorsAreInterchangeable = false
         indexByToken = [:]
         discoveryInstance = DynamicObject()
         self.schema = schema
@@ -182,6 +188,23 @@ final class ClassInfo: @unchecked Sendable {
             fields.append(field)
         }
         return fields
+    }
+
+    /// Whether every stored field of `type` is a `@Persisted` wrapper or one
+    /// of `ObjectBase`'s own: a plain `var` (a cache, a counter) would carry
+    /// over from one object to the next if an accessor were reused.
+    private static func holdsOnlyWrappers(_ type: ObjectBase.Type) -> Bool {
+        var baseFields = 0
+        guard _forEachField(of: ObjectBase.self, options: _EachFieldOptions(rawValue: 1 << 0), body: { _, _, _, _ in
+            baseFields += 1
+            return true
+        }) else { return false }
+        var others = -baseFields
+        let listed = _forEachField(of: type, options: _EachFieldOptions(rawValue: 1 << 0)) { _, _, fieldType, _ in
+            if !(fieldType is any DiscoverablePersisted.Type) { others += 1 }
+            return true
+        }
+        return listed && others == 0
     }
 
     /// The index of the property named `name`.

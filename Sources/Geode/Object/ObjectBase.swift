@@ -3,8 +3,10 @@ import GeodeCore
 
 /// The common base of `Object` and `EmbeddedObject`. Subclass those, not this.
 open class ObjectBase {
-    /// Where a managed object lives; nil while it is unmanaged.
-    @usableFromInline var _ref: ManagedRef?
+    /// Where a managed object lives; nil while it is unmanaged. Read by every
+    /// property access, on the one thread using the object, so without the
+    /// runtime's exclusivity check.
+    @usableFromInline @exclusivity(unchecked) var _ref: ManagedRef?
     /// Values of an unmanaged object assigned by property index (through
     /// `init(value:)`), which take precedence over the wrappers' own.
     @usableFromInline var _unmanaged: [Int: Any]?
@@ -82,12 +84,14 @@ final class ManagedRef {
     let cls: RealmClass
     /// The top-level class and key of the document.
     let root: RealmClass
-    let key: ObjectKey
+    /// Changed only by ``repoint(to:document:)``, on the thread using the
+    /// accessor: read without the runtime's exclusivity check.
+    @exclusivity(unchecked) private(set) var key: ObjectKey
     /// Path from the document to this object: slot, then list index or map key.
     let path: [PathStep]
     /// Where the document lay in the realm's version when the accessor was
     /// made outside a write: reads at that version need no lookup.
-    let document: PinnedDocument?
+    @exclusivity(unchecked) private(set) var document: PinnedDocument?
 
     init(realm: Realm, cls: RealmClass, root: RealmClass, key: ObjectKey, path: [PathStep], document: PinnedDocument? = nil) {
         self.realm = realm
@@ -95,6 +99,13 @@ final class ManagedRef {
         self.root = root
         self.key = key
         self.path = path
+        self.document = document
+    }
+
+    /// Points this ref, which one top-level accessor alone holds, at object
+    /// `key` of the same class.
+    func repoint(to key: ObjectKey, document: PinnedDocument?) {
+        self.key = key
         self.document = document
     }
 

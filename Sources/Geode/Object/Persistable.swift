@@ -93,10 +93,13 @@ public struct _EngineValue {
 
 /// Where a value was read: its realm and its place in a document, so that
 /// embedded objects and collections read from it stay bound to that place.
+///
+/// It lives only for the read that makes it, while the reader holds realm and
+/// ref: it holds them unowned, so that reading a scalar retains nothing.
 public struct _ReadContext {
-    let realm: Realm
+    unowned(unsafe) let realm: Realm
     /// The object (or, for collections, the top-level object) the read went through.
-    private let base: ManagedRef
+    private unowned(unsafe) let base: ManagedRef
     /// The path below the document to the container of the value.
     private let prefix: [PathStep]
     /// The value's step in that container.

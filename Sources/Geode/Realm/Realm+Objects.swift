@@ -187,6 +187,20 @@ extension Realm {
         return object
     }
 
+    /// Points `accessor`, a managed accessor of a top-level object that
+    /// nobody else holds, at object `key` of its class.
+    func repoint(_ accessor: ObjectBase, to key: ObjectKey, document: PinnedDocument?) {
+        guard let cls = accessor._ref?.cls else { return }
+        let kept = document ?? (transaction == nil ? (try? store.pinnedDocument(key, in: cls.table, pinned)) ?? nil : nil)
+        // The ref itself is changed in place when the accessor alone holds it
+        // (no list or embedded object made from it is alive).
+        if isKnownUniquelyReferenced(&accessor._ref) {
+            accessor._ref?.repoint(to: key, document: kept)
+        } else {
+            accessor._ref = ManagedRef(realm: self, cls: cls, root: cls, key: key, path: [], document: kept)
+        }
+    }
+
     /// The object a link points at as a `DynamicObject`.
     func dynamicObject(for link: Link) -> DynamicObject? {
         guard let table = store.table(id: link.table), let cls = dynamicClass(named: table.schema.name) else { return nil }
@@ -240,6 +254,16 @@ extension Realm {
     func read(_ ref: ManagedRef, _ property: Int, shallow: Bool = false) -> (_EngineValue, _ReadContext) {
         let slot = ref.cls.slots[property]
         do {
+            // The read of nearly every property: a top-level object's, from the
+            // document it kept (no generic closure, no optional result).
+            if transaction == nil, ref.path.isEmpty, let kept = ref.document {
+                var value = Value.null
+                if try store.read(kept, pinned, { document in
+                    if let view = try document.value(at: slot) { value = shallow ? try view.decodeShallow() : try view.decode() }
+                }) {
+                    return (.init(value), _ReadContext(realm: self, base: ref, prefix: [], step: .index(slot)))
+                }
+            }
             let value = try withDocument(of: ref) { document -> Value in
                 guard let document else {
                     preconditionFailure("Geode: the \(ref.cls.name) object was deleted; it can no longer be read")

@@ -23,10 +23,12 @@ public final class Realm {
     /// The configuration the realm was opened with.
     public let configuration: Configuration
     let store: Store
+    // A realm is used on one thread at a time and these are read on every
+    // property access: they go without the runtime's exclusivity check.
     /// The version reads see outside write transactions.
-    var pinned: PinnedTransaction
+    @exclusivity(unchecked) var pinned: PinnedTransaction
     /// The open write transaction, if any.
-    var transaction: StoreWriteTransaction?
+    @exclusivity(unchecked) var transaction: StoreWriteTransaction?
     /// The first data error of the open write; later changes in it are skipped.
     private(set) var writeError: Error?
     /// Objects that became managed in the open write (unmanaged again if it is cancelled).
@@ -38,7 +40,7 @@ public final class Realm {
     private var classesByType: [ObjectIdentifier: RealmClass] = [:]
     /// Counts changes this realm has seen (its own writes, new versions), so
     /// that live collections know when to read again.
-    var changeCount = 0
+    @exclusivity(unchecked) var changeCount = 0
     /// The update policy of the `add` or `create` running: it applies to the
     /// related objects it adds too.
     var nestedUpdatePolicy = UpdatePolicy.error
