@@ -37,7 +37,8 @@ public final class Realm {
     /// Bindings of classes used by name (dynamic objects).
     var dynamicClasses: [String: RealmClass] = [:]
     /// The same bindings by Swift type: the lookup every add and read makes.
-    private var classesByType: [ObjectIdentifier: RealmClass] = [:]
+    /// A realm binds a handful of classes, so a linear search beats hashing.
+    @exclusivity(unchecked) private var classesByType: [(type: ObjectIdentifier, cls: RealmClass)] = []
     /// Counts changes this realm has seen (its own writes, new versions), so
     /// that live collections know when to read again.
     @exclusivity(unchecked) var changeCount = 0
@@ -116,9 +117,10 @@ public final class Realm {
 
     /// The realm's view of a Swift class: its table and document slots.
     func realmClass(_ type: ObjectBase.Type) -> RealmClass {
-        if let known = classesByType[ObjectIdentifier(type)] { return known }
+        let id = ObjectIdentifier(type)
+        for known in classesByType where known.type == id { return known.cls }
         let cls = bindClass(type)
-        classesByType[ObjectIdentifier(type)] = cls
+        classesByType.append((id, cls))
         return cls
     }
 
@@ -254,7 +256,7 @@ public final class Realm {
     /// that did not commit).
     private func forgetRemovedClasses() {
         classesByName = classesByName.filter { store.schema[$0.key] != nil }
-        classesByType = classesByType.filter { store.schema[$0.value.name] != nil }
+        classesByType = classesByType.filter { store.schema[$0.cls.name] != nil }
         dynamicClasses = dynamicClasses.filter { store.schema[$0.key] != nil }
     }
 

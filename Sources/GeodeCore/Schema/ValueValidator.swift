@@ -208,11 +208,13 @@ package final class ValueValidator: @unchecked Sendable {
             guard let target = property.objectClassName.flatMap({ schema[$0] }), !target.isEmbedded,
                   link.table == target.table else { throw wrong() }
         case let (.object, .embedded(slots)):
-            guard let target = property.objectClassName.flatMap({ schema[$0] }), target.isEmbedded else { throw wrong() }
+            // The class's rules keep its stored properties: none are filtered out per value.
+            guard let rules = property.objectClassName.flatMap({ classes[$0] }), rules.schema.isEmbedded else { throw wrong() }
+            let target = rules.schema
             guard slots.count == target.slotCount else {
                 throw Self.issue(.wrongType(expected: "\(target.slotCount) slots of \(target.name)", found: "\(slots.count)"))
             }
-            for p in target.storedProperties {
+            for p in rules.storedProperties {
                 try at(".\(p.name)") { try check(slots[p.slot], p, target) }
             }
         default:
