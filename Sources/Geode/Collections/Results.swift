@@ -161,7 +161,7 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
             let document = position - batchStart < batch.count ? batch[position - batchStart] : nil
             let object: ObjectBase
             if last != nil, isKnownUniquelyReferenced(&last), let spare = last {
-                results.realmOfResults.repoint(spare, to: keys[position], document: document)
+                results.realmOfResults.repoint(spare, of: results.cls, to: keys[position], document: document)
                 object = spare
             } else {
                 object = results.realmOfResults.accessor(results.cls, keys[position], document: document)

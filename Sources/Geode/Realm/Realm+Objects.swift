@@ -181,16 +181,14 @@ extension Realm {
     /// reading its properties costs no lookup each.
     func accessor(_ cls: RealmClass, _ key: ObjectKey, document: PinnedDocument? = nil) -> ObjectBase {
         let object = cls.info.type.init()
-        let kept = document ?? (transaction == nil ? (try? store.pinnedDocument(key, in: cls.table, pinned)) ?? nil : nil)
-        object._ref = ManagedRef(realm: self, cls: cls, root: cls, key: key, path: [], document: kept)
+        repoint(object, of: cls, to: key, document: document)
         cls.info.prepareAccessor(object)
         return object
     }
 
-    /// Points `accessor`, a managed accessor of a top-level object that
-    /// nobody else holds, at object `key` of its class.
-    func repoint(_ accessor: ObjectBase, to key: ObjectKey, document: PinnedDocument?) {
-        guard let cls = accessor._ref?.cls else { return }
+    /// Points `accessor`, an accessor of class `cls` that nobody else holds
+    /// (a new one, or one an iteration let go of), at object `key`.
+    func repoint(_ accessor: ObjectBase, of cls: RealmClass, to key: ObjectKey, document: PinnedDocument?) {
         let kept = document ?? (transaction == nil ? (try? store.pinnedDocument(key, in: cls.table, pinned)) ?? nil : nil)
         // The ref itself is changed in place when the accessor alone holds it
         // (no list or embedded object made from it is alive).
@@ -243,36 +241,39 @@ extension Realm {
     /// Runs `body` with the document holding `ref`'s object (nil when it does not
     /// exist): through the document the accessor kept, while it is good.
     func withDocument<T>(of ref: ManagedRef, _ body: (ContainerView?) throws -> T) throws -> T {
-        if transaction == nil, let kept = ref.document {
-            var result: T?
-            if try store.read(kept, pinned, { result = try body($0) }), let result { return result }
-        }
+        var result: T?
+        if try readKeptDocument(of: ref, { result = try body($0) }), let result { return result }
         return try withDocument(ref.root, ref.key, body)
+    }
+
+    /// Runs `body` on the document `ref`'s accessor kept, when it kept one and
+    /// it is still good (the realm's version, the map unmoved); false when not.
+    /// Not generic: every property read of an object made outside a write comes here.
+    private func readKeptDocument(of ref: ManagedRef, _ body: (ContainerView) throws -> Void) throws -> Bool {
+        guard transaction == nil, let kept = ref.document else { return false }
+        return try store.read(kept, pinned, body)
     }
 
     /// Reads property `property` of a managed object.
     func read(_ ref: ManagedRef, _ property: Int, shallow: Bool = false) -> (_EngineValue, _ReadContext) {
         let slot = ref.cls.slots[property]
+        func value(in document: ContainerView) throws -> Value {
+            let found = ref.path.isEmpty ? try document.value(at: slot) : try document.value(atPath: ref.path + [.index(slot)])
+            guard let view = found else { return .null }
+            return shallow ? try view.decodeShallow() : try view.decode()
+        }
         do {
-            // The read of nearly every property: a top-level object's, from the
-            // document it kept (no generic closure, no optional result).
-            if transaction == nil, ref.path.isEmpty, let kept = ref.document {
-                var value = Value.null
-                if try store.read(kept, pinned, { document in
-                    if let view = try document.value(at: slot) { value = shallow ? try view.decodeShallow() : try view.decode() }
-                }) {
-                    return (.init(value), _ReadContext(realm: self, base: ref, prefix: [], step: .index(slot)))
+            // Through the kept document without the generic `withDocument(of:)`.
+            var read = Value.null
+            if try !readKeptDocument(of: ref, { read = try value(in: $0) }) {
+                read = try withDocument(ref.root, ref.key) { document in
+                    guard let document else {
+                        preconditionFailure("Geode: the \(ref.cls.name) object was deleted; it can no longer be read")
+                    }
+                    return try value(in: document)
                 }
             }
-            let value = try withDocument(of: ref) { document -> Value in
-                guard let document else {
-                    preconditionFailure("Geode: the \(ref.cls.name) object was deleted; it can no longer be read")
-                }
-                let found = ref.path.isEmpty ? try document.value(at: slot) : try document.value(atPath: ref.path + [.index(slot)])
-                guard let view = found else { return .null }
-                return shallow ? try view.decodeShallow() : try view.decode()
-            }
-            return (.init(value), _ReadContext(realm: self, base: ref, prefix: ref.path, step: .index(slot)))
+            return (.init(read), _ReadContext(realm: self, base: ref, prefix: ref.path, step: .index(slot)))
         } catch {
             preconditionFailure("Geode: reading \(ref.cls.name).\(ref.cls.info.properties[property].name) failed: \(error)")
         }

@@ -21,8 +21,8 @@ package enum IndexKey {
         case let .bool(b): return [1, b ? 1 : 0]
         case let .int(i): return [2] + bigEndian(UInt64(bitPattern: i) ^ (1 << 63))
         case let .string(s):
-            var key = stringPrefix(s)
-            if holdsWhole(s) { return key + [0, 0] }
+            var (key, whole) = escaped(s)
+            if whole { return key + [0, 0] }
             var hasher = FNV1a()
             hasher.combine(Array(s.utf8))
             key += [0, 2]
@@ -45,24 +45,21 @@ package enum IndexKey {
     /// ```swift
     /// IndexKey.stringPrefix("ab")   // [3, 0x61, 0x62]
     /// ```
-    static func stringPrefix(_ prefix: String) -> [UInt8] {
-        var key: [UInt8] = [3]
-        key.reserveCapacity(min(prefix.utf8.count, maxStringBytes) + 11)
-        for byte in prefix.utf8 {
-            if key.count + (byte == 0 ? 2 : 1) > maxStringBytes + 1 { break }
-            if byte == 0 { key += [0, 1] } else { key.append(byte) }
-        }
-        return key
-    }
+    static func stringPrefix(_ prefix: String) -> [UInt8] { escaped(prefix).key }
 
     /// Whether the key of `s` holds all of it (else a prefix and a hash).
-    static func holdsWhole(_ s: String) -> Bool {
-        var count = 0
+    static func holdsWhole(_ s: String) -> Bool { escaped(s).whole }
+
+    /// The tag and the escaped bytes of `s`, at most ``maxStringBytes`` of
+    /// them, and whether that is all of `s`.
+    private static func escaped(_ s: String) -> (key: [UInt8], whole: Bool) {
+        var key: [UInt8] = [3]
+        key.reserveCapacity(min(s.utf8.count, maxStringBytes) + 11)
         for byte in s.utf8 {
-            count += byte == 0 ? 2 : 1
-            if count > maxStringBytes { return false }
+            if key.count + (byte == 0 ? 2 : 1) > maxStringBytes + 1 { return (key, false) }
+            if byte == 0 { key += [0, 1] } else { key.append(byte) }
         }
-        return true
+        return (key, true)
     }
 
     private static func bigEndian(_ v: UInt64) -> [UInt8] { withUnsafeBytes(of: v.bigEndian, Array.init) }

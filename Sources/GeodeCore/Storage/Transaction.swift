@@ -142,13 +142,15 @@ package final class WriteTransaction: Transaction {
         try check(mdb_put(handle, db.handle, &k, &v, 0), "mdb_put(\(db.name))")
     }
 
-    /// Stores `value` under `key` at the end of the database (`MDB_APPEND`: no
-    /// search) and returns true; returns false, storing nothing, when `key`
-    /// does not sort after every key the database holds.
-    package func append(_ db: Database, key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) throws -> Bool {
+    /// Stores `value` under `key`, which the database must not hold yet, and
+    /// returns true; returns false, storing nothing, when it holds the key. A
+    /// key that sorts after every other goes at the end (`MDB_APPEND`: no search).
+    package func putNew(_ db: Database, key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) throws -> Bool {
         var k = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
         var v = MDB_val(mv_size: value.count, mv_data: UnsafeMutableRawPointer(mutating: value.baseAddress))
-        let rc = mdb_put(handle, db.handle, &k, &v, UInt32(MDB_APPEND))
+        var rc = mdb_put(handle, db.handle, &k, &v, UInt32(MDB_APPEND))
+        // With MDB_APPEND, KEYEXIST means only "not after the last key": look again.
+        if rc == MDB_KEYEXIST { rc = mdb_put(handle, db.handle, &k, &v, UInt32(MDB_NOOVERWRITE)) }
         if rc == MDB_KEYEXIST { return false }
         try check(rc, "mdb_put(\(db.name))")
         return true

@@ -202,14 +202,13 @@ package final class StoreWriteTransaction: StoreTransaction {
     /// Adds an object under `key`, or under a new one.
     private func insert(_ row: [Value], key given: ObjectKey?, into table: Table) throws -> ObjectKey {
         let db = try table.objectDatabase()
-        // The indexes are touched only once the whole row is known to be valid.
+        // Nothing is written until the whole row is known to be valid.
         let slots = try table.encode(row, into: &writer)
         let primaryKey = table.primaryKeyRowIndex.map { row[$0] }
         let key = try given ?? newKey(in: table, primaryKey: primaryKey)
-        if let primaryKey { try claimPrimaryKey(primaryKey, key: key, table: table) }
+        try claimPrimaryKey(primaryKey, key: key, table: table)
+        try writer.withEncodedDocument { try putNew($0, key: key, primaryKey: primaryKey, db, table) }
         try IndexEntries(slots, of: table).add(key, to: table, write)
-        // A key just allocated is the largest the class has had: it goes at the end.
-        try writer.withEncodedDocument { try put($0, key: key, db, append: given == nil || table.isKeyedByPrimaryKey) }
         return key
     }
 
@@ -235,7 +234,7 @@ package final class StoreWriteTransaction: StoreTransaction {
         for (index, value) in zip(table.valueIndexes, oldValues) { try index.remove(value, key, write) }
         try IndexEntries(slots, of: table).add(key, to: table, write)
         let db = try table.objectDatabase()
-        try writer.withEncodedDocument { try put($0, key: key, db, append: false) }
+        try writer.withEncodedDocument { try put($0, key: key, db) }
     }
 
     /// Removes object `key`; returns whether it existed.
@@ -271,39 +270,27 @@ package final class StoreWriteTransaction: StoreTransaction {
     package func insert(_ prepared: PreparedRow, into table: Table) throws -> ObjectKey {
         let db = try table.objectDatabase()
         let key = try newKey(in: table, primaryKey: prepared.primaryKey)
-        if let pk = prepared.primaryKey { try claimPrimaryKey(pk, key: key, table: table) }
-        try prepared.entries.add(key, to: table, write)
+        try claimPrimaryKey(prepared.primaryKey, key: key, table: table)
         if prepared.spellsOutNewKey {
             // Encoded where keys cannot be interned: intern them now, so that
             // equal documents keep equal bytes.
             let slots = try prepared.document.withUnsafeBytes {
                 try ContainerView(document: $0, keys: store.mapKeys.spelling).decodeAll()
             }
-            try writer.withDocument(slots) { try put($0, key: key, db, append: true) }
+            try writer.withDocument(slots) { try putNew($0, key: key, primaryKey: prepared.primaryKey, db, table) }
         } else {
-            try prepared.document.withUnsafeBytes { try put($0, key: key, db, append: true) }
+            try prepared.document.withUnsafeBytes { try putNew($0, key: key, primaryKey: prepared.primaryKey, db, table) }
         }
+        try prepared.entries.add(key, to: table, write)
         return key
     }
 
-    /// Makes primary key `value` object `key`'s, throwing when another object
-    /// has it: in a class keyed by its primary key the object key is the claim,
-    /// elsewhere the `pk/` index maps the value to the key.
-    private func claimPrimaryKey(_ value: Value, key: ObjectKey, table: Table) throws {
-        guard let index = table.primaryKeyRowIndex else { return }
-        let taken: Bool
-        let encoded: [UInt8]?
-        if table.isKeyedByPrimaryKey {
-            (taken, encoded) = (try contains(key, in: table), nil)
-        } else {
-            guard let db = table.primaryKeys, let bytes = IndexKey.encode(value) else { return }
-            (taken, encoded) = (try transaction.get(db, key: bytes) != nil, bytes)
-        }
-        if taken {
-            throw StoreError.invalidValue(ValueIssue(.duplicatePrimaryKey(Self.describe(value)),
-                                                     className: table.schema.name, property: table.storedProperties[index].name))
-        }
-        guard let db = table.primaryKeys, let encoded else { return }
+    /// Maps primary key `value` to object `key` in the `pk/` index, throwing
+    /// when another object has it. A class keyed by its primary key has no such
+    /// index: storing the document (``putNew(_:key:primaryKey:_:_:)``) is its claim.
+    private func claimPrimaryKey(_ value: Value?, key: ObjectKey, table: Table) throws {
+        guard let value, let db = table.primaryKeys, let encoded = IndexKey.encode(value) else { return }
+        if try transaction.get(db, key: encoded) != nil { throw duplicatePrimaryKey(value, table) }
         try withUnsafeBytes(of: key.rawValue.bigEndian) { k in
             try encoded.withUnsafeBytes { try write.put(db, key: $0, value: k) }
         }
@@ -321,13 +308,25 @@ package final class StoreWriteTransaction: StoreTransaction {
         }
     }
 
-    /// Stores a document under object `key`; with `append`, at the end when
-    /// the key sorts after every other (else where it belongs).
-    private func put(_ document: UnsafeRawBufferPointer, key: ObjectKey, _ db: Database, append: Bool) throws {
-        try withUnsafeBytes(of: key.rawValue.bigEndian) { k in
-            if append, try write.append(db, key: k, value: document) { return }
-            try write.put(db, key: k, value: document)
-        }
+    /// Stores a new object's document under `key`, throwing when an object
+    /// has that key already: in a class keyed by its primary key, one with the
+    /// same primary key.
+    private func putNew(_ document: UnsafeRawBufferPointer, key: ObjectKey, primaryKey: Value?,
+                        _ db: Database, _ table: Table) throws {
+        let stored = try withUnsafeBytes(of: key.rawValue.bigEndian) { try write.putNew(db, key: $0, value: document) }
+        guard !stored else { return }
+        if let primaryKey { throw duplicatePrimaryKey(primaryKey, table) }
+        throw StoreError.storage(code: EEXIST, operation: "insert object \(key) into \(db.name)", path: store.path)
+    }
+
+    /// Replaces the document of object `key`.
+    private func put(_ document: UnsafeRawBufferPointer, key: ObjectKey, _ db: Database) throws {
+        try withUnsafeBytes(of: key.rawValue.bigEndian) { try write.put(db, key: $0, value: document) }
+    }
+
+    private func duplicatePrimaryKey(_ value: Value, _ table: Table) -> StoreError {
+        .invalidValue(ValueIssue(.duplicatePrimaryKey(Self.describe(value)), className: table.schema.name,
+                                 property: table.primaryKeyRowIndex.map { table.storedProperties[$0].name } ?? ""))
     }
 
     private func allocateKey(_ table: Table) throws -> ObjectKey {
