@@ -42,7 +42,7 @@ public final class List<Element: _PersistableValue>: RandomAccessCollection, Mut
                 guard let container, let value = try? container.value(at: index) else {
                     preconditionFailure("Geode: index \(index) is out of bounds of \(location.name)")
                 }
-                guard let element = try? Element._geodeFrom(.init(Element._geodeReadsShallow ? value.decodeShallow() : value.decode()), location.context(.index(index))) else {
+                guard let element = try? Element._geodeFrom(view: value, location.context(.index(index))) else {
                     return Element._geodeDefault()
                 }
                 return element

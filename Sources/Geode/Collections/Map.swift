@@ -53,8 +53,7 @@ public final class Map<Key: _MapKey, Value: _PersistableValue>: Sequence {
             guard let location else { return entries[key._geodeString] }
             return location.read { container -> Value? in
                 guard let container, let value = try? container.value(forKey: key._geodeString) else { return nil }
-                return try? Value._geodeFrom(.init(Value._geodeReadsShallow ? value.decodeShallow() : value.decode()),
-                                            location.context(.key(key._geodeString)))
+                return try? Value._geodeFrom(view: value, location.context(.key(key._geodeString)))
             }
         }
         set {
@@ -95,8 +94,7 @@ public final class Map<Key: _MapKey, Value: _PersistableValue>: Sequence {
             guard let container else { return [] }
             return (0 ..< container.count).compactMap { i in
                 guard let key = try? container.key(at: i), let value = try? container.value(at: i),
-                      let typed = try? Value._geodeFrom(.init(Value._geodeReadsShallow ? value.decodeShallow() : value.decode()),
-                                                    location.context(.key(key))) else { return nil }
+                      let typed = try? Value._geodeFrom(view: value, location.context(.key(key))) else { return nil }
                 return (key, typed)
             }
         }

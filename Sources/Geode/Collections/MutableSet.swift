@@ -31,7 +31,7 @@ public final class MutableSet<Element: _PersistableValue & Hashable>: RandomAcce
         guard let location else { return items[index] }
         return location.read { container -> Element in
             guard let container, let value = try? container.value(at: index),
-                  let element = try? Element._geodeFrom(.init(Element._geodeReadsShallow ? value.decodeShallow() : value.decode()), location.context(.index(index))) else {
+                  let element = try? Element._geodeFrom(view: value, location.context(.index(index))) else {
                 return Element._geodeDefault()
             }
             return element

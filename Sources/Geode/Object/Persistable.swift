@@ -44,13 +44,41 @@ public protocol _PersistableValue: _Persistable {
     /// Whether `_geodeFrom` needs only the kind of a list, map or embedded
     /// object (it reads on in place), so the reader need not decode it.
     static var _geodeReadsShallow: Bool { get }
+    /// Whether ``_geodeFrom(stored:)`` reads the value straight from its
+    /// stored bytes, so that a read builds no engine value (scalars do).
+    static var _geodeDecodesStored: Bool { get }
+    /// The Swift value of a value read in place from its document; nil when it
+    /// does not convert. Called only when ``_geodeDecodesStored`` is true.
+    static func _geodeFrom(stored: _StoredValue) throws -> Self?
+}
+
+/// A stored value read in place from its document, for the scalar types
+/// that decode themselves without an engine value.
+public struct _StoredValue {
+    let view: ValueView
+
+    /// Whether the stored value is null.
+    var isNull: Bool { view.isNull }
 }
 
 extension _PersistableValue {
     public static var _geodeReadsShallow: Bool { false }
+    public static var _geodeDecodesStored: Bool { false }
+    public static func _geodeFrom(stored: _StoredValue) throws -> Self? { nil }
+
+    /// The Swift value of a value read in place at `context` (made only when
+    /// needed): straight from its bytes for types that decode them, else
+    /// through an engine value; nil when it does not convert.
+    static func _geodeFrom(view: ValueView, _ context: @autoclosure () -> _ReadContext) throws -> Self? {
+        if _geodeDecodesStored { return try _geodeFrom(stored: _StoredValue(view: view)) }
+        return _geodeFrom(.init(_geodeReadsShallow ? try view.decodeShallow() : try view.decode()), context())
+    }
 
     public static func _geodeGet(_ object: ObjectBase, _ property: Int) -> Self {
         guard let ref = object._ref else { preconditionFailure("Geode: reading an unmanaged object through the store") }
+        if _geodeDecodesStored, let read = ref.realm.readStored(ref, property, _geodeFrom(stored:)) {
+            return read ?? _geodeDefault()
+        }
         let (value, context) = ref.realm.read(ref, property, shallow: _geodeReadsShallow)
         return _geodeFrom(value, context) ?? _geodeDefault()
     }
@@ -139,6 +167,14 @@ extension Bool: _PersistableValue {
         if case let .bool(b) = value.value { return b }
         return nil
     }
+    public static var _geodeDecodesStored: Bool { true }
+    public static func _geodeFrom(stored: _StoredValue) throws -> Bool? {
+        switch stored.view.kind {
+        case .true?: return true
+        case .false?: return false
+        default: return nil
+        }
+    }
     public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue { .init(.bool(self)) }
     public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> Bool {
         guard let b = any as? Bool else { throw wrongInput(any, Bool.self) }
@@ -155,6 +191,10 @@ extension _PersistableInteger {
     public static func _geodeFrom(_ value: _EngineValue, _ context: _ReadContext) -> Self? {
         if case let .int(i) = value.value { return Self(exactly: i) }
         return nil
+    }
+    public static var _geodeDecodesStored: Bool { true }
+    public static func _geodeFrom(stored: _StoredValue) throws -> Self? {
+        try stored.view.int().flatMap { Self(exactly: $0) }
     }
     public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue { .init(.int(Int64(self))) }
     public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> Self {
@@ -186,6 +226,8 @@ extension Float: _PersistableValue {
         if case let .float(f) = value.value { return f }
         return nil
     }
+    public static var _geodeDecodesStored: Bool { true }
+    public static func _geodeFrom(stored: _StoredValue) throws -> Float? { try stored.view.float() }
     public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue { .init(.float(self)) }
     public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> Float {
         switch any {
@@ -208,6 +250,8 @@ extension Double: _PersistableValue {
         if case let .double(d) = value.value { return d }
         return nil
     }
+    public static var _geodeDecodesStored: Bool { true }
+    public static func _geodeFrom(stored: _StoredValue) throws -> Double? { try stored.view.double() }
     public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue { .init(.double(self)) }
     public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> Double {
         switch any {
@@ -230,6 +274,8 @@ extension String: _PersistableValue {
         if case let .string(s) = value.value { return s }
         return nil
     }
+    public static var _geodeDecodesStored: Bool { true }
+    public static func _geodeFrom(stored: _StoredValue) throws -> String? { try stored.view.string() }
     public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue { .init(.string(self)) }
     public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> String {
         if let s = any as? String { return s }
@@ -260,6 +306,8 @@ extension Date: _PersistableValue {
         if case let .timestamp(t) = value.value { return t.date }
         return nil
     }
+    public static var _geodeDecodesStored: Bool { true }
+    public static func _geodeFrom(stored: _StoredValue) throws -> Date? { try stored.view.timestamp()?.date }
     public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue { .init(.timestamp(Timestamp(self))) }
     public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> Date {
         if let d = any as? Date { return d }
@@ -348,6 +396,11 @@ extension Optional: _Persistable where Wrapped: _PersistableValue {
 
 extension Optional: _PersistableValue where Wrapped: _PersistableValue {
     public static var _geodeReadsShallow: Bool { Wrapped._geodeReadsShallow }
+    public static var _geodeDecodesStored: Bool { Wrapped._geodeDecodesStored }
+    public static func _geodeFrom(stored: _StoredValue) throws -> Wrapped?? {
+        if stored.isNull { return .some(nil) }
+        return try Wrapped._geodeFrom(stored: stored).map { .some($0) }
+    }
     public static func _geodeFrom(_ value: _EngineValue, _ context: _ReadContext) -> Wrapped?? {
         if case .null = value.value { return .some(nil) }
         return Wrapped._geodeFrom(value, context).map { .some($0) }

@@ -254,6 +254,25 @@ extension Realm {
         return try store.read(kept, pinned, body)
     }
 
+    /// Reads a scalar property of a managed object straight from the document
+    /// its accessor kept, with `decode` (a type's `_geodeFrom(stored:)`):
+    /// `.some(nil)` when the value does not convert (a missing value reads as
+    /// null would), nil when there is no good kept document and the caller
+    /// must read through ``read(_:_:shallow:)``.
+    func readStored<T>(_ ref: ManagedRef, _ property: Int, _ decode: (_StoredValue) throws -> T?) -> T?? {
+        let slot = ref.cls.slots[property]
+        var read: T?? = nil
+        do {
+            let wasKept = try readKeptDocument(of: ref) { document in
+                let found = ref.path.isEmpty ? try document.value(at: slot) : try document.value(atPath: ref.path + [.index(slot)])
+                read = .some(try found.flatMap { try decode(_StoredValue(view: $0)) })
+            }
+            return wasKept ? read : nil
+        } catch {
+            preconditionFailure("Geode: reading \(ref.cls.name).\(ref.cls.info.properties[property].name) failed: \(error)")
+        }
+    }
+
     /// Reads property `property` of a managed object.
     func read(_ ref: ManagedRef, _ property: Int, shallow: Bool = false) -> (_EngineValue, _ReadContext) {
         let slot = ref.cls.slots[property]

@@ -304,6 +304,20 @@ package struct ValueView {
         }
     }
 
+    /// The float, if the value is one.
+    package func float() throws -> Float? {
+        guard tag == .float else { return nil }
+        try need(4)
+        return Float(bitPattern: load(UInt32.self))
+    }
+
+    /// The timestamp, if the value is one.
+    package func timestamp() throws -> Timestamp? {
+        guard tag == .timestamp else { return nil }
+        try need(12)
+        return Timestamp(seconds: Int64(bitPattern: load(UInt64.self)), nanoseconds: Int32(bitPattern: load(UInt32.self, at: 9)))
+    }
+
     /// The string's UTF-8 bytes in place, if the value is a string.
     package func stringBytes() throws -> UnsafeRawBufferPointer? {
         guard tag == .string else { return nil }
@@ -347,9 +361,7 @@ package struct ValueView {
         case .false: return .bool(false)
         case .true: return .bool(true)
         case .int8, .int16, .int32, .int64: return .int(try int() ?? 0)
-        case .float:
-            try need(4)
-            return .float(Float(bitPattern: load(UInt32.self)))
+        case .float: return .float(try float() ?? 0)
         case .double, .scaledDouble: return .double(try double() ?? 0)
         case .string: return .string(try string() ?? "")
         case .binary:
@@ -357,10 +369,7 @@ package struct ValueView {
             let n = try ContainerView.readVarint(bytes, &p, limit)
             guard n <= limit - p else { throw ContainerView.damaged("data runs past its container", position) }
             return .binary(Array(bytes[p ..< p + n]))
-        case .timestamp:
-            try need(12)
-            return .timestamp(Timestamp(seconds: Int64(bitPattern: load(UInt64.self)),
-                                        nanoseconds: Int32(bitPattern: load(UInt32.self, at: 9))))
+        case .timestamp: return .timestamp(try timestamp() ?? Timestamp(seconds: 0, nanoseconds: 0))
         case .decimal128:
             try need(16)
             return .decimal128(Decimal128Bits(low: load(UInt64.self), high: load(UInt64.self, at: 9)))
