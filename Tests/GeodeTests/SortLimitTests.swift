@@ -93,4 +93,23 @@ import Testing
         let limitedWhole = Array(try rows.query("a < 3 SORT(b DESC)"))
         #expect(limited.count == 10 && limited[9] == limitedWhole[9])
     }
+
+    @Test func firstAndLastAreTheEndsOfTheWholeResults() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try Self.filledRealm(directory, seed: 9, count: 500)
+        let rows = realm.objects(Row.self)
+        for query in ["TRUEPREDICATE", "a == 3", "b == nil", "a > 100", "TRUEPREDICATE SORT(b DESC)", "a < 4 SORT(a ASC, b DESC)"] {
+            let whole = Array(try rows.query(query))
+            #expect(try rows.query(query).first == whole.first, "\(query)")
+            #expect(try rows.query(query).last == whole.last, "\(query)")
+        }
+        #expect(rows.filter("a > 100").first == nil && rows.filter("a > 100").last == nil)
+        // Inside a write the ends follow its changes.
+        let threes = rows.filter("a == 3")
+        try realm.write {
+            let added = realm.create(Row.self, value: ["a": 3, "b": "new"])
+            #expect(threes.last == added)
+            #expect(threes.first != added)
+        }
+    }
 }

@@ -191,6 +191,27 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
         }
     }
 
+    /// The first object; nil when there is none. The query runs once (a
+    /// sorted one keeps only its first keys), not once to count and again
+    /// to read.
+    ///
+    /// ```swift
+    /// let oldest = realm.objects(Dog.self).sorted(byKeyPath: "age", ascending: false).first
+    /// ```
+    public var first: Element? {
+        if let prefix = prefix(reaching: 0) { return prefix.first.map(element(for:)) }
+        return keys.first.map(element(for:))
+    }
+
+    /// The last object; nil when there is none. The query runs once.
+    ///
+    /// ```swift
+    /// let youngest = realm.objects(Dog.self).sorted(byKeyPath: "age", ascending: false).last
+    /// ```
+    public var last: Element? {
+        keys.last.map(element(for:))
+    }
+
     /// The object at `index`.
     public subscript(index: Int) -> Element {
         if index >= 0, let prefix = prefix(reaching: index) {

@@ -75,6 +75,8 @@ public struct Query<T> {
 
     /// `==` or `!=`: by value, or member by member for embedded objects.
     func equality(_ op: ComparisonOperator, _ rhs: Any) -> Query<Bool> {
+        // The usual values first: exact casts are cheap, the protocol casts that find an embedded object are not.
+        if let value = QueryArguments.common(rhs) { return comparison(op, .value(value)) }
         guard let object = QueryArguments.embeddedValue(rhs) else { return comparison(op, .value(Self.engineValue(rhs))) }
         do {
             return Query<Bool>(.predicate(try .memberwise(QueryKeyPath(components), op, QueryArguments.members(of: object),

@@ -59,12 +59,16 @@ enum QueryArguments {
 
     /// The engine value of the commonest argument types, found by exact casts
     /// alone (no protocol-conformance checks); nil for anything else.
-    private static func common(_ argument: Any) -> Value? {
+    static func common(_ argument: Any) -> Value? {
         switch argument {
         case let v as Int: return .int(Int64(v))
         case let v as String: return .string(v)
         case let v as Double: return .double(v)
         case let v as Date: return .timestamp(Timestamp(v))
+        case let v as AnyRealmValue:
+            // A link or a collection takes the longer way (links need the realm, collections are refused).
+            if case .object = v { return nil }
+            return v.scalarEngineValue
         default: return nil
         }
     }
