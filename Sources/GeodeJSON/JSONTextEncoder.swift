@@ -9,6 +9,9 @@ import GeodeCore
 /// jansson offers no shortest-form reals, which is the only reason this
 /// encoder exists; parsing stays with jansson.
 ///
+/// Text is written as UTF-8 bytes and made a `String` once at the end:
+/// appending to a `String` piece by piece cost three times the encoding.
+///
 /// ```swift
 /// var out = ""
 /// try JSONTextEncoder.append(.map(["lon": .double(1.773867)]), to: &out)   // {"lon":1.773867}
@@ -25,6 +28,13 @@ package enum JSONTextEncoder {
     /// ``JSONError/unrepresentable(what:path:)`` with its path
     /// (`["meta"]["alt"][2]`), built only then: encoding builds no paths.
     package static func append(_ value: Value, to out: inout String, path: String = "") throws {
+        var bytes: [UInt8] = []
+        try append(value, to: &bytes, path: path)
+        out += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// ``append(_:to:path:)`` as UTF-8 bytes.
+    package static func append(_ value: Value, to out: inout [UInt8], path: String = "") throws {
         do {
             try encode(value, &out)
         } catch let JSONError.unrepresentable(what, inner) {
@@ -32,11 +42,21 @@ package enum JSONTextEncoder {
         }
     }
 
-    private static func encode(_ value: Value, _ out: inout String) throws {
+    /// Appends a stored list or map as JSON text straight from the document,
+    /// decoding nothing into engine values: the export and `jsonString` path
+    /// for managed collections. Errors carry the path as ``append(_:to:path:)``'s do.
+    package static func append(_ container: ContainerView, to out: inout String) throws {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256)
+        try encode(container, &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func encode(_ value: Value, _ out: inout [UInt8]) throws {
         switch value {
-        case .null: out += "null"
-        case let .bool(b): out += b ? "true" : "false"
-        case let .int(i): out += String(i)
+        case .null: append("null", &out)
+        case let .bool(b): append(b ? "true" : "false", &out)
+        case let .int(i): appendInt(i, &out)
         case let .float(f):
             guard f.isFinite else { throw JSONError.unrepresentable(what: "float \(f)", path: "") }
             try appendDouble(Double(f), &out)
@@ -53,52 +73,45 @@ package enum JSONTextEncoder {
             try encode(.map(["$link": .map(["table": .int(Int64(l.table)), "key": .int(Int64(bitPattern: l.key.rawValue))])]), &out)
         case let .decimal128(d): appendString(d.string, &out)
         case let .list(items), let .embedded(items):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 do {
                     try encode(item, &out)
                 } catch let JSONError.unrepresentable(what, inner) {
                     throw JSONError.unrepresentable(what: what, path: "[\(i)]" + inner)
                 }
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case let .map(entries):
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             var first = true
             for (key, item) in entries {
-                if !first { out += "," }
+                if !first { out.append(UInt8(ascii: ",")) }
                 first = false
                 appendString(key, &out)
-                out += ":"
+                out.append(UInt8(ascii: ":"))
                 do {
                     try encode(item, &out)
                 } catch let JSONError.unrepresentable(what, inner) {
                     throw JSONError.unrepresentable(what: what, path: "[\"\(key)\"]" + inner)
                 }
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    /// Appends a stored list or map as JSON text straight from the document,
-    /// decoding nothing into engine values: the export and `jsonString` path
-    /// for managed collections. Errors carry the path as ``append(_:to:path:)``'s do.
-    package static func append(_ container: ContainerView, to out: inout String) throws {
-        try encode(container, &out)
-    }
-
-    private static func encode(_ container: ContainerView, _ out: inout String) throws {
+    private static func encode(_ container: ContainerView, _ out: inout [UInt8]) throws {
         let isMap = container.kind == .map
-        out += isMap ? "{" : "["
+        out.append(isMap ? UInt8(ascii: "{") : UInt8(ascii: "["))
         for i in 0 ..< container.count {
-            if i > 0 { out += "," }
+            if i > 0 { out.append(UInt8(ascii: ",")) }
             if isMap {
-                appendString(String(decoding: try container.keyBytes(at: i), as: UTF8.self), &out)
-                out += ":"
+                appendString(bytes: try container.keyBytes(at: i), &out)
+                out.append(UInt8(ascii: ":"))
             }
             guard let view = try container.value(at: i) else {
-                out += "null"
+                append("null", &out)
                 continue
             }
             do {
@@ -108,19 +121,19 @@ package enum JSONTextEncoder {
                 throw JSONError.unrepresentable(what: what, path: step + inner)
             }
         }
-        out += isMap ? "}" : "]"
+        out.append(isMap ? UInt8(ascii: "}") : UInt8(ascii: "]"))
     }
 
-    private static func encode(_ view: ValueView, _ out: inout String) throws {
+    private static func encode(_ view: ValueView, _ out: inout [UInt8]) throws {
         switch view.kind {
-        case .null?: out += "null"
-        case .false?: out += "false"
-        case .true?: out += "true"
-        case .int8?, .int16?, .int32?, .int64?: out += String(try view.int() ?? 0)
+        case .null?: append("null", &out)
+        case .false?: append("false", &out)
+        case .true?: append("true", &out)
+        case .int8?, .int16?, .int32?, .int64?: appendInt(try view.int() ?? 0, &out)
         case .double?, .scaledDouble?: try appendDouble(try view.double() ?? 0, &out)
-        case .string?: appendString(String(decoding: try view.stringBytes() ?? UnsafeRawBufferPointer(start: nil, count: 0), as: UTF8.self), &out)
+        case .string?: appendString(bytes: try view.stringBytes() ?? UnsafeRawBufferPointer(start: nil, count: 0), &out)
         case .list?, .map?, .embedded?:
-            guard let container = try view.container() else { out += "null"; return }
+            guard let container = try view.container() else { append("null", &out); return }
             try encode(container, &out)
         default:
             // Rarer types (float, data, dates, ids, links) take the value path.
@@ -128,34 +141,63 @@ package enum JSONTextEncoder {
         }
     }
 
-    private static func appendDouble(_ d: Double, _ out: inout String) throws {
-        guard d.isFinite else { throw JSONError.unrepresentable(what: "double \(d)", path: "") }
-        if d == d.rounded(), abs(d) < 1e15 {
-            out += String(Int64(d)) + ".0"
-        } else {
-            out += "\(d)"
+    private static func append(_ text: StaticString, _ out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// The integer's decimal digits, written without making a `String`.
+    private static func appendInt(_ i: Int64, _ out: inout [UInt8]) {
+        if i < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = i.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = 20
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            out.append(contentsOf: digits[start...])
         }
     }
 
-    private static func appendString(_ s: String, _ out: inout String) {
-        out += "\""
-        // Most strings need no escape: append them whole.
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            out += s
-            out += "\""
-            return
+    private static func appendDouble(_ d: Double, _ out: inout [UInt8]) throws {
+        guard d.isFinite else { throw JSONError.unrepresentable(what: "double \(d)", path: "") }
+        if d == d.rounded(), abs(d) < 1e15 {
+            appendInt(Int64(d), &out)
+            append(".0", &out)
+        } else {
+            // Swift's description is the shortest text that reads back to `d`.
+            out.append(contentsOf: d.description.utf8)
         }
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
+    }
+
+    private static func appendString(_ s: String, _ out: inout [UInt8]) {
+        var s = s
+        s.withUTF8 { appendString(bytes: UnsafeRawBufferPointer($0), &out) }
+    }
+
+    /// A JSON string of UTF-8 bytes: quotes, backslashes and control
+    /// characters escaped, everything else (multi-byte sequences too) as is.
+    private static func appendString(bytes: UnsafeRawBufferPointer, _ out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var clean = 0
+        for (i, byte) in bytes.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[clean ..< i]))
+            clean = i + 1
+            switch byte {
+            case UInt8(ascii: "\""): append("\\\"", &out)
+            case UInt8(ascii: "\\"): append("\\\\", &out)
+            case UInt8(ascii: "\n"): append("\\n", &out)
+            case UInt8(ascii: "\r"): append("\\r", &out)
+            case UInt8(ascii: "\t"): append("\\t", &out)
+            default:
+                let hex: StaticString = "0123456789abcdef"
+                append("\\u00", &out)
+                out.append(hex.utf8Start[Int(byte >> 4)])
+                out.append(hex.utf8Start[Int(byte & 0xF)])
             }
         }
-        out += "\""
+        out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[clean...]))
+        out.append(UInt8(ascii: "\""))
     }
 }
