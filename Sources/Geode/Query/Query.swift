@@ -180,24 +180,17 @@ final class KeyPathCache<Value>: @unchecked Sendable {
     }
 
     /// The entries by key path and by identity, and the last few found,
-    /// compared by identity before hashing: a query asked in a loop names
-    /// the same one or two key paths each time.
+    /// compared by identity before hashing.
     private struct State {
         var values: [AnyKeyPath: Value] = [:]
         var byIdentity: [ObjectIdentifier: Entry] = [:]
-        var recent: [Entry] = []
-        var nextRecent = 0
+        var recent = RecentEntries<Entry>(capacity: KeyPathCache.recentCapacity)
 
         mutating func remember(_ keyPath: AnyKeyPath, _ value: Value) -> Value {
             if byIdentity.count >= KeyPathCache.identityCapacity { byIdentity.removeAll(keepingCapacity: true) }
             let entry = Entry(keyPath, value)
             byIdentity[ObjectIdentifier(keyPath)] = entry
-            if recent.count < KeyPathCache.recentCapacity {
-                recent.append(entry)
-            } else {
-                recent[nextRecent] = entry
-                nextRecent = (nextRecent + 1) % KeyPathCache.recentCapacity
-            }
+            recent.remember(entry)
             return value
         }
     }
@@ -210,7 +203,7 @@ final class KeyPathCache<Value>: @unchecked Sendable {
     /// The cached value for `keyPath`, made by `make` the first time.
     func value(for keyPath: AnyKeyPath, make: () -> Value) -> Value {
         let known: Value? = lock.withLock {
-            for entry in state.recent where entry.keyPath === keyPath { return entry.value }
+            for entry in state.recent.entries where entry.keyPath === keyPath { return entry.value }
             if let entry = state.byIdentity[ObjectIdentifier(keyPath)] { return entry.value }
             guard let value = state.values[keyPath] else { return nil }
             return state.remember(keyPath, value)

@@ -254,6 +254,12 @@ extension Realm {
         return try store.read(kept, pinned, body)
     }
 
+    /// The value in slot `slot` of `ref`'s object, in `document` (the
+    /// top-level object's document, which holds embedded objects too).
+    private static func view(of ref: ManagedRef, _ slot: Int, in document: ContainerView) throws -> ValueView? {
+        ref.path.isEmpty ? try document.value(at: slot) : try document.value(atPath: ref.path + [.index(slot)])
+    }
+
     /// Reads a scalar property of a managed object straight from the document
     /// its accessor kept, with `decode` (a type's `_geodeFrom(stored:)`):
     /// `.some(nil)` when the value does not convert (a missing value reads as
@@ -264,8 +270,7 @@ extension Realm {
         var read: T?? = nil
         do {
             let wasKept = try readKeptDocument(of: ref) { document in
-                let found = ref.path.isEmpty ? try document.value(at: slot) : try document.value(atPath: ref.path + [.index(slot)])
-                read = .some(try found.flatMap { try decode(_StoredValue(view: $0)) })
+                read = .some(try Self.view(of: ref, slot, in: document).flatMap { try decode(_StoredValue(view: $0)) })
             }
             return wasKept ? read : nil
         } catch {
@@ -277,8 +282,7 @@ extension Realm {
     func read(_ ref: ManagedRef, _ property: Int, shallow: Bool = false) -> (_EngineValue, _ReadContext) {
         let slot = ref.cls.slots[property]
         func value(in document: ContainerView) throws -> Value {
-            let found = ref.path.isEmpty ? try document.value(at: slot) : try document.value(atPath: ref.path + [.index(slot)])
-            guard let view = found else { return .null }
+            guard let view = try Self.view(of: ref, slot, in: document) else { return .null }
             return shallow ? try view.decodeShallow() : try view.decode()
         }
         do {

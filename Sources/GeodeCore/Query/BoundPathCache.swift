@@ -20,25 +20,12 @@ final class BoundPathCache: Sendable {
         let variable: String?
     }
 
-    /// The paths by key, and the last few found, compared before hashing: a
-    /// query asked in a loop binds the same one or two paths each time, and
-    /// comparing a key (short strings, compared by their bits first) costs
-    /// a small part of hashing it.
+    /// The paths by key, and the last few found, compared before hashing
+    /// (comparing a key, short strings compared by their bits first, costs a
+    /// small part of hashing it).
     private struct State {
         var paths: [Key: BoundPath] = [:]
-        /// Boxed, so that looking through them copies a reference, not a key and a path.
-        var recent: [Recent] = []
-        var nextRecent = 0
-
-        mutating func remember(_ key: Key, _ path: BoundPath) {
-            let entry = Recent(key: key, path: path)
-            if recent.count < BoundPathCache.recentCapacity {
-                recent.append(entry)
-            } else {
-                recent[nextRecent] = entry
-                nextRecent = (nextRecent + 1) % BoundPathCache.recentCapacity
-            }
-        }
+        var recent = RecentEntries<Recent>(capacity: BoundPathCache.recentCapacity)
     }
 
     private final class Recent: Sendable {
@@ -58,9 +45,9 @@ final class BoundPathCache: Sendable {
     /// The bound path stored for `key`, if any.
     func path(for key: Key) -> BoundPath? {
         state.withLock { state in
-            for entry in state.recent where entry.key == key { return entry.path }
+            for entry in state.recent.entries where entry.key == key { return entry.path }
             guard let path = state.paths[key] else { return nil }
-            state.remember(key, path)
+            state.recent.remember(Recent(key: key, path: path))
             return path
         }
     }
@@ -70,7 +57,7 @@ final class BoundPathCache: Sendable {
         state.withLock { state in
             if state.paths.count >= Self.capacity { state = State() }
             state.paths[key] = path
-            state.remember(key, path)
+            state.recent.remember(Recent(key: key, path: path))
         }
     }
 
