@@ -35,12 +35,31 @@ final class GeodeSystem: PlacesSystem {
 
     func load(_ places: String, into directory: URL) throws -> Int {
         path = directory.appendingPathComponent("places.geode").path
-        let realm = try Realm(configuration: Realm.Configuration(fileURL: URL(fileURLWithPath: path), objectTypes: [GeoFeature.self, GeoJSONPoint.self]))
+        let (realm, written) = try Self.importPlaces(places, into: path)
+        self.realm = realm
+        return written
+    }
+
+    /// Removes a store and its lock file.
+    static func remove(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+        try? FileManager.default.removeItem(atPath: path + "-lock")
+    }
+
+    static func configuration(_ path: String, spatialIndexes: Bool = true) -> Realm.Configuration {
+        var configuration = Realm.Configuration(fileURL: URL(fileURLWithPath: path), objectTypes: [GeoFeature.self, GeoJSONPoint.self])
+        configuration.maintainsSpatialIndexes = spatialIndexes
+        return configuration
+    }
+
+    /// Imports `places` into a new store at `path`, with or without the
+    /// spatial index's upkeep (without, to measure what it adds).
+    static func importPlaces(_ places: String, into path: String, spatialIndexes: Bool = true) throws -> (Realm, Int) {
+        let realm = try Realm(configuration: configuration(path, spatialIndexes: spatialIndexes))
         // The default batches (10,000 records), as `geode import` writes them: larger ones leave
         // more freed pages in the file (a batch's copy-on-write pages are reused only by the next).
         let report = try realm.importGeoJSON(from: URL(fileURLWithPath: places), options: ImportOptions())
-        self.realm = realm
-        return report.written
+        return (realm, report.written)
     }
 
     var storeBytes: Int { WorkloadSuite.size(path) + WorkloadSuite.size(path + "-lock") }

@@ -133,16 +133,36 @@ struct WorkloadSuite: ParsableCommand {
             // 1. Import, into a new store each time; the last one stays for the queries.
             var importSeconds: [Double] = []
             var written = 0
+            // Geode: each import is followed by the same import with the spatial
+            // index off, so that the two alternate (the index's upkeep is their difference).
+            var plainSeconds: [Double] = []
+            var plainWritten = 0
             for r in 0 ..< max(1, repetitions) {
                 let dir = root.appendingPathComponent("\(system.name.filter(\.isLetter))-\(r)")
                 try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
                 let start = Self.now()
                 written = try system.load(places, into: dir)
                 importSeconds.append(Self.now() - start)
+                if system is GeodeSystem {
+                    let plain = root.appendingPathComponent("plain-\(r).geode").path
+                    let start = Self.now()
+                    plainWritten = try GeodeSystem.importPlaces(places, into: plain, spatialIndexes: false).1
+                    plainSeconds.append(Self.now() - start)
+                    if r < repetitions - 1 { GeodeSystem.remove(plain) }
+                }
                 if importSeconds.last ?? 0 > 15 || r == repetitions - 1 { break }
                 try? FileManager.default.removeItem(at: dir)
             }
             record("import", written, importSeconds)
+            if !plainSeconds.isEmpty {
+                record("import without the spatial index", plainWritten, plainSeconds)
+                // The last store without an index gets it at its next ordinary open, from its documents.
+                let plain = root.appendingPathComponent("plain-\(plainSeconds.count - 1).geode").path
+                let start = Self.now()
+                let built = try Realm(configuration: GeodeSystem.configuration(plain)).objects(GeoFeature.self).count
+                record("spatial index built at the next open", built, [Self.now() - start])
+                GeodeSystem.remove(plain)
+            }
             if written != n { mismatches.append("\(system.name) imported \(written) of \(n)") }
             storeBytes[system.name] = system.storeBytes
             // 2-3. Boxes and circles.
@@ -268,6 +288,10 @@ struct WorkloadSuite: ParsableCommand {
                 print("  \(system.name) import: \(String(format: "%.2f", r.median)) s, \(String(format: "%.0f", Double(n) / r.median)) features/s, "
                       + "\(String(format: "%.1f", Double(Self.size(places)) / 1e6 / r.median)) MB/s; store \(String(format: "%.1f", Double(storeBytes[system.name] ?? 0) / 1e6)) MB")
             }
+        }
+        if let with = table["Geode"]?["import"], let without = table["Geode"]?["import without the spatial index"], without.median > 0 {
+            print("  Geode spatial index upkeep: \(String(format: "%.2f", with.median)) s with it, \(String(format: "%.2f", without.median)) s without: "
+                  + "\(String(format: "%+.1f", (with.median / without.median - 1) * 100)) % of the import")
         }
         var header = "  " + "operation".padding(toLength: 48, withPad: " ", startingAt: 0) + "count".padding(toLength: 12, withPad: " ", startingAt: 0)
         for name in names { header += name.padding(toLength: 16, withPad: " ", startingAt: 0) }

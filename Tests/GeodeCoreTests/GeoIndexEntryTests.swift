@@ -50,7 +50,7 @@ import Testing
 }
 
 /// Every point on Earth.
-private final class World: GeoRegion {
+final class World: GeoRegion {
     func contains(longitude: Double, latitude: Double) -> Bool { true }
     var bounds: GeoBounds { GeoBounds(.world) }
 }

@@ -26,6 +26,9 @@ extension Realm {
         /// Classes with no Swift type, described as data; their objects are
         /// reached with `dynamicObjects` and made with `dynamicCreate`.
         public var dynamicClasses: [ObjectSchema] = []
+        /// Keep the spatial indexes (on). Off only to measure what their upkeep
+        /// costs an import: see `StoreConfiguration.maintainsSpatialIndexes`.
+        package var maintainsSpatialIndexes = true
 
         public init(fileURL: URL? = nil, inMemoryIdentifier: String? = nil, readOnly: Bool = false,
                     schemaVersion: UInt64 = 0, deleteRealmIfMigrationNeeded: Bool = false,

@@ -61,6 +61,7 @@ public final class Realm {
             storeConfiguration.readOnly = configuration.readOnly
             storeConfiguration.inMemory = configuration.inMemoryIdentifier != nil
             storeConfiguration.deleteIfMigrationNeeded = configuration.deleteRealmIfMigrationNeeded
+            storeConfiguration.maintainsSpatialIndexes = configuration.maintainsSpatialIndexes
             store = try Store.open(storeConfiguration)
             pinned = try store.pin()
         } catch {

@@ -23,6 +23,12 @@ package struct StoreConfiguration: Sendable {
     package var durable = true
     /// The first size of the memory map (it grows by itself).
     package var initialMapSize = 1 << 30
+    /// Keep the spatial indexes (on by default). Off, the store drops them
+    /// when it opens and its writes do not index points; queries scan, and
+    /// the next open with them on rebuilds each index from the documents.
+    /// For measuring what index upkeep costs an import (`geode-bench
+    /// workload`); only for a store no other process has open.
+    package var maintainsSpatialIndexes = true
 
     package init(path: String, schema: Schema? = nil) {
         self.path = path
@@ -221,7 +227,8 @@ package final class Store: @unchecked Sendable {
                     }
                     schema = outcome.schema
                 }
-                return (meta, keys, schema, try openTables(schema, txn, create: false, keys: environment.mapKeys.spelling))
+                return (meta, keys, schema, try openTables(schema, txn, create: false, keys: environment.mapKeys.spelling,
+                                                         spatial: configuration.maintainsSpatialIndexes))
             }
         }
         return try environment.write { txn in
@@ -264,7 +271,8 @@ package final class Store: @unchecked Sendable {
             } else if stored == nil {
                 try txn.put(meta, key: Array("schema".utf8), value: DocumentWriter.encode(schema.storedValue))
             }
-            return (meta, keys, schema, try openTables(schema, txn, create: true, keys: environment.mapKeys.spelling))
+            return (meta, keys, schema, try openTables(schema, txn, create: true, keys: environment.mapKeys.spelling,
+                                                      spatial: configuration.maintainsSpatialIndexes))
         }
     }
 
@@ -290,8 +298,11 @@ package final class Store: @unchecked Sendable {
     }
 
     /// Opens the objects database of every top-level class (by class name) and
-    /// the primary-key index of those with a primary key (by `pk/` + name).
-    static func openTables(_ schema: Schema, _ txn: Transaction, create: Bool, keys: MapKeySpelling) throws -> [String: Database] {
+    /// the primary-key index of those with a primary key (by `pk/` + name),
+    /// and the indexes: built from the documents when missing; the spatial
+    /// ones dropped instead when `spatial` is false (a write transaction).
+    static func openTables(_ schema: Schema, _ txn: Transaction, create: Bool, keys: MapKeySpelling,
+                           spatial: Bool) throws -> [String: Database] {
         var databases: [String: Database] = [:]
         func open(_ name: String, as label: String) throws {
             if let write = txn as? WriteTransaction, create {
@@ -313,6 +324,10 @@ package final class Store: @unchecked Sendable {
             }
             for geo in GeoIndex.properties(of: cls, in: schema) {
                 let name = GeoIndex.databaseName(cls.name, geo.property.name)
+                guard spatial else {
+                    if let write = txn as? WriteTransaction, let db = try txn.existingDatabase(name) { try write.drop(db, remove: true) }
+                    continue
+                }
                 let existed = try txn.existingDatabase(name) != nil
                 try open(name, as: name)
                 // A store written before this index existed: index what it holds.

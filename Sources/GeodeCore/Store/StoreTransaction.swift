@@ -163,7 +163,8 @@ package final class StoreWriteTransaction: StoreTransaction {
         if outcome.changed {
             try write.put(store.meta, key: Array("schema".utf8), value: DocumentWriter.encode(outcome.schema.storedValue))
         }
-        let databases = try Store.openTables(outcome.schema, transaction, create: true, keys: store.mapKeys.spelling)
+        let databases = try Store.openTables(outcome.schema, transaction, create: true, keys: store.mapKeys.spelling,
+                                             spatial: store.configuration.maintainsSpatialIndexes)
         store.install(Catalog(schema: outcome.schema, databases: databases))
         write.onAbort { [store] in store.install(before) }
     }
