@@ -28,6 +28,8 @@ import Testing
 
     @Test func theNextOrdinaryOpenRebuildsTheIndexesFromTheDocuments() throws {
         let directory = try TemporaryDirectory()
+        // Kept to the end: the stores come and go in its directory.
+        defer { withExtendedLifetime(directory) {} }
         let path = directory.path("upkeep.geode")
         var expected: [ObjectKey: [Double]] = [:]
         var dropped: ObjectKey?
