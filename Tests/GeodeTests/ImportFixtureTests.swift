@@ -157,6 +157,52 @@ import Testing
         #expect(features.filter("geometry geoWithin geoCircle([-73.98, 40.75], 0.001)").map { $0.id } == [.string("two")])
     }
 
+    /// The importer adds a batch's spatial-index entries together, in key
+    /// order, before it commits the batch: every point of a committed batch
+    /// is found through the index, whatever the batch size, and also when a
+    /// later record fails the import.
+    @Test(arguments: [1, 7, 10_000])
+    func committedPointsAreIndexedWhateverTheBatchSize(batchSize: Int) throws {
+        let directory = try TemporaryDirectory()
+        var generator = SeededGenerator(seed: UInt64(batchSize))
+        let points = (0 ..< 300).map { _ in
+            ((Double.random(in: -180 ... 180, using: &generator) * 1e5).rounded() / 1e5,
+             (Double.random(in: -90 ... 90, using: &generator) * 1e5).rounded() / 1e5)
+        }
+        let features = points.enumerated().map { i, p in
+            #"{"type":"Feature","id":\#(i),"geometry":{"type":"Point","coordinates":[\#(p.0),\#(p.1)]},"properties":{}}"#
+        }
+        for failing in [false, true] {
+            // The failing file ends with a feature whose property name is illegal.
+            let last = failing ? [#"{"type":"Feature","id":-1,"geometry":null,"properties":{"$bad":1}}"#] : []
+            let file = directory.url.appendingPathComponent("points-\(failing).geojson")
+            try Data(("{\"type\":\"FeatureCollection\",\"features\":[" + (features + last).joined(separator: ",") + "]}").utf8).write(to: file)
+            let realm = try Self.openRealm(directory, "points-\(failing).geode")
+            var options = ImportOptions()
+            options.batchSize = batchSize
+            let committed: Int
+            do {
+                committed = try realm.importGeoJSON(from: file, options: options).written
+                #expect(!failing)
+            } catch let GeodeError.importFailed(failure) {
+                #expect(failing)
+                committed = failure.committed
+            }
+            #expect(committed == (failing ? points.count / batchSize * batchSize : points.count))
+            let objects = realm.objects(GeoFeature.self)
+            #expect(objects.count == committed)
+            for (west, south, east, north) in [(-180.0, -90.0, 180.0, 90.0), (-30.0, -20.0, 40.0, 35.0), (100.0, -80.0, 179.0, -10.0)] {
+                let box = try #require(GeoBox(bottomLeft: (south, west), topRight: (north, east))?.with(edges: .planar))
+                let query = objects.where { $0.geometry.geoWithin(box) }
+                #expect(query.explain().contains("spatial index"))
+                let inside = Set(points.indices.prefix(committed).filter { i in
+                    points[i].0 >= west && points[i].0 <= east && points[i].1 >= south && points[i].1 <= north
+                })
+                #expect(Set(query.compactMap { $0.id.intValue }) == inside, "box \([west, south, east, north]), failing: \(failing)")
+            }
+        }
+    }
+
     @Test func exportThenImportGivesIdenticalObjects() throws {
         let directory = try TemporaryDirectory()
         let source = try Self.openRealm(directory, "a.geode")

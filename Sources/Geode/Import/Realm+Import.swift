@@ -312,6 +312,8 @@ extension Realm {
         let problem: @Sendable (ValueIssue, String) -> ImportProblem = { issue, pointer in
             ImportProblem(pointer: pointer + member(issue) + Self.pointer(fromIssuePath: issue.path), message: issue.description)
         }
+        // Rows of a batch get their spatial-index entries added together, in key order.
+        var deferred = DeferredSpatialEntries()
         return try runImport(url, options, prepare: {
             // One preparer (and document writer) per parser thread.
             let preparer = PreparerBox(RowPreparer(store: store, table: table))
@@ -341,12 +343,14 @@ extension Realm {
                     throw problem(issue, record.pointer)
                 }
             }
+        }, beforeCommit: {
+            try self.transaction?.add(&deferred)
         }) { mapped, pointer, report in
             if let type = mapped.geometryType { report.geometryTypes[type, default: 0] += 1 }
             guard let txn = self.transaction else { return }
             do {
                 if let prepared = mapped.prepared {
-                    _ = try txn.insert(prepared, into: table)
+                    _ = try txn.insert(prepared, into: table, deferring: &deferred)
                 } else {
                     try self.write(mapped.row, identifiedBy: mapped.id, into: table, txn, options, pointer)
                 }
@@ -391,6 +395,7 @@ extension Realm {
     private func runImport<Output: Sendable>(
         _ url: URL, _ options: ImportOptions,
         prepare: () -> @Sendable (JSONRecordStream.Record) throws -> Output,
+        beforeCommit: () throws -> Void = {},
         _ write: (Output, _ pointer: String, inout ImportReport) throws -> Void
     ) throws -> ImportReport {
         precondition(!isInWriteTransaction, "Geode: an import opens its own write transactions; call it outside realm.write")
@@ -417,6 +422,7 @@ extension Realm {
                     if let error = writeError { throw error }
                     inBatch += 1
                     if !options.atomic && inBatch >= max(1, options.batchSize) {
+                        try beforeCommit()
                         try commitWrite()
                         committed = report.written
                         // Keep resident memory flat: input behind this record and the
@@ -428,6 +434,7 @@ extension Realm {
                         inBatch = 0
                     }
                 }
+                try beforeCommit()
                 try commitWrite()
             } catch {
                 if isInWriteTransaction { cancelWrite() }

@@ -100,7 +100,11 @@ package struct GeoIndex: Sendable {
     /// An entry's key: the point's cell (8 bytes, big-endian), then the object
     /// key in as few big-endian bytes as hold it (entries of one cell need no order).
     static func entryKey(_ lon: Double, _ lat: Double, _ key: ObjectKey) -> [UInt8] {
-        var bytes = withUnsafeBytes(of: SpatialCell.id(longitude: lon, latitude: lat).bigEndian, Array.init)
+        entryKey(cell: SpatialCell.id(longitude: lon, latitude: lat), key)
+    }
+
+    static func entryKey(cell: UInt64, _ key: ObjectKey) -> [UInt8] {
+        var bytes = withUnsafeBytes(of: cell.bigEndian, Array.init)
         key.appendShortBigEndian(to: &bytes)
         return bytes
     }
@@ -117,8 +121,13 @@ package struct GeoIndex: Sendable {
 
     func add(_ points: [(Double, Double)], _ key: ObjectKey, _ txn: WriteTransaction) throws {
         for (lon, lat) in points {
-            try txn.put(database, key: Self.entryKey(lon, lat, key), value: Self.entryValue(lon, lat))
+            try add(cell: SpatialCell.id(longitude: lon, latitude: lat), lon, lat, key, txn)
         }
+    }
+
+    /// Adds the entry of point (`lon`, `lat`) of object `key`, whose cell is `cell`.
+    func add(cell: UInt64, _ lon: Double, _ lat: Double, _ key: ObjectKey, _ txn: WriteTransaction) throws {
+        try txn.put(database, key: Self.entryKey(cell: cell, key), value: Self.entryValue(lon, lat))
     }
 
     func remove(_ points: [(Double, Double)], _ key: ObjectKey, _ txn: WriteTransaction) throws {

@@ -20,6 +20,13 @@ struct IndexEntries: Sendable {
         for (index, found) in zip(table.geoIndexes, points) { try index.add(found, key, txn) }
         for (index, value) in zip(table.valueIndexes, values) { try index.add(value, key, txn) }
     }
+
+    /// Adds the value entries for object `key` and holds its spatial ones
+    /// back in `deferred`.
+    func add(_ key: ObjectKey, to table: Table, _ txn: WriteTransaction, deferring deferred: inout DeferredSpatialEntries) throws {
+        if !points.isEmpty { deferred.append(points, of: key, in: table) }
+        for (index, value) in zip(table.valueIndexes, values) { try index.add(value, key, txn) }
+    }
 }
 
 extension Table {

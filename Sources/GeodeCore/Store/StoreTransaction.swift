@@ -269,6 +269,26 @@ package final class StoreWriteTransaction: StoreTransaction {
     /// Adds a row prepared by a ``RowPreparer`` (validated and encoded
     /// already) under a new key; only the primary key's uniqueness is checked here.
     package func insert(_ prepared: PreparedRow, into table: Table) throws -> ObjectKey {
+        var deferred = DeferredSpatialEntries()
+        let key = try insert(prepared, into: table, deferring: &deferred)
+        try add(&deferred)
+        return key
+    }
+
+    /// Adds the spatial-index entries held back by
+    /// ``insert(_:into:deferring:)``, in key order.
+    package func add(_ deferred: inout DeferredSpatialEntries) throws {
+        let (table, entries) = deferred.take()
+        guard let table else { return }
+        for entry in entries {
+            try table.geoIndexes[entry.index].add(cell: entry.cell, entry.longitude, entry.latitude, entry.key, write)
+        }
+    }
+
+    /// Like ``insert(_:into:)``, holding the object's spatial-index entries
+    /// back in `deferred`; ``add(_:)`` must add them before the transaction
+    /// commits or reads the index.
+    package func insert(_ prepared: PreparedRow, into table: Table, deferring deferred: inout DeferredSpatialEntries) throws -> ObjectKey {
         let db = try table.objectDatabase()
         let key = try newKey(in: table, primaryKey: prepared.primaryKey)
         try claimPrimaryKey(prepared.primaryKey, key: key, table: table)
@@ -282,7 +302,7 @@ package final class StoreWriteTransaction: StoreTransaction {
         } else {
             try prepared.document.withUnsafeBytes { try putNew($0, key: key, primaryKey: prepared.primaryKey, db, table) }
         }
-        try prepared.entries.add(key, to: table, write)
+        try prepared.entries.add(key, to: table, write, deferring: &deferred)
         return key
     }
 
