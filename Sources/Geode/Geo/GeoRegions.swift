@@ -56,7 +56,7 @@ enum GeoRegions {
             let corners = [GeoCoordinate(longitude: west, latitude: south), GeoCoordinate(longitude: east, latitude: south),
                            GeoCoordinate(longitude: east, latitude: north), GeoCoordinate(longitude: west, latitude: north),
                            GeoCoordinate(longitude: west, latitude: south)]
-            return try PolygonRegion(parts: [geodesicRings([corners])])
+            return try PolygonRegion(parts: [geodesicRings([corners])], shape: "geoBox")
         case let .circle(longitude, latitude, radians):
             guard radians >= 0, radians.isFinite else {
                 throw StoreError.invalidQuery(message: "geoCircle: the radius must be a finite angle of 0 radians or more, not \(radians)", column: 0)
@@ -64,11 +64,11 @@ enum GeoRegions {
             return CapRegion(longitude: longitude, latitude: latitude, radians: radians)
         case let .polygon(rings):
             let pairs = rings.map { $0.map { ($0.longitude, $0.latitude) } }
-            return try PolygonRegion(parts: [shape.edges == .planar ? pairs : geodesicRings(rings)])
+            return try PolygonRegion(parts: [shape.edges == .planar ? pairs : geodesicRings(rings)], shape: "geoPolygon")
         case let .multiPolygon(polygons):
             return try PolygonRegion(parts: polygons.map { rings in
                 shape.edges == .planar ? rings.map { $0.map { ($0.longitude, $0.latitude) } } : geodesicRings(rings)
-            })
+            }, shape: "geoPolygon")
         }
     }
 
@@ -159,17 +159,20 @@ final class PolygonRegion: GeoRegion {
     /// Answers the points of cells wholly inside or outside; GEOS tests the rest.
     private let raster: PolygonRaster?
 
-    init(parts: [[[(Double, Double)]]]) throws {
+    /// `shape` names the query's shape in errors (`geoBox`, `geoPolygon`).
+    init(parts: [[[(Double, Double)]]], shape: String) throws {
         do {
             geometry = try context.polygon(parts: parts)
             prepared = try geometry.prepared()
         } catch {
-            throw StoreError.invalidQuery(message: "geoPolygon: \(error)", column: 0)
+            throw StoreError.invalidQuery(message: "\(shape): \(error)", column: 0)
         }
         guard geometry.isValid else {
-            throw StoreError.invalidQuery(message: "geoPolygon is not a valid polygon: \(geometry.validityReason)", column: 0)
+            // A box whose corners collapse (both on a pole) has no area either.
+            let what = shape == "geoBox" ? "its corners do not bound a region" : "not a valid polygon"
+            throw StoreError.invalidQuery(message: "\(shape): \(what): \(geometry.validityReason)", column: 0)
         }
-        guard let envelope = geometry.envelope else { throw StoreError.invalidQuery(message: "geoPolygon has no extent", column: 0) }
+        guard let envelope = geometry.envelope else { throw StoreError.invalidQuery(message: "\(shape) has no extent", column: 0) }
         (minX, minY, maxX, maxY) = envelope
         var shifts = [0.0]
         if maxX > 180 { shifts.append(360) }
