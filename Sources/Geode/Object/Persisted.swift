@@ -122,7 +122,8 @@ public struct Persisted<Value: _Persistable> {
                 object._lastRead = index
                 if let traced = _projectionTraceRead(object, index, Value.self) { return traced }
             }
-            if let value = object._unmanaged?[index] as? Value { return value }
+            // Bound first: a missing entry (nil `Any?`) would cast to an optional `Value` as nil.
+            if let assigned = object._unmanaged?[index], let value = assigned as? Value { return value }
         }
         return storedValue(object, storageKeyPath)
     }

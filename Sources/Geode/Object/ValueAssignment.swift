@@ -79,7 +79,7 @@ enum ValueAssignment {
             for child in m.children {
                 guard let label = child.label, label.hasPrefix("_"), let wrapper = child.value as? DiscoverablePersisted else { continue }
                 let index = values.count
-                values.append((object._unmanaged?[index] as? any _Persistable) ?? wrapper.unmanagedValue)
+                values.append(object._unmanaged?[index].flatMap { $0 as? any _Persistable } ?? wrapper.unmanagedValue)
             }
         }
         return values
