@@ -141,16 +141,39 @@ enum Model {
         let directory = try TemporaryDirectory()
         let realm = try makeRealm(directory)
         try realm.write { realm.add(Model.Pet(value: ["id": 1, "name": "Rex"])) }
+        // The impostor links to a new toy: it is added (before the duplicate is
+        // found, as the impostor is stored) and rolled back with the rest.
+        let impostor = Model.Pet(value: ["id": 1, "name": "Impostor"])
+        let toy = Model.Toy(value: ["name": "ball"])
+        impostor.toy = toy
         do {
             try realm.write {
                 realm.add(Model.Pet(value: ["id": 2, "name": "Fido"]))
-                realm.add(Model.Pet(value: ["id": 1, "name": "Impostor"]))
+                realm.add(impostor)
             }
             Issue.record("a duplicate primary key was accepted")
         } catch let error as GeodeError {
             #expect(String(describing: error).contains("duplicate primary key 1"), "\(error)")
         }
         #expect(realm.objects(Model.Pet.self).map(\.name) == ["Rex"], "the whole write was rolled back")
+        #expect(realm.objects(Model.Toy.self).isEmpty)
+        #expect(impostor.realm == nil && toy.realm == nil, "the rejected object and what it links to stay unmanaged")
+        #expect(impostor.name == "Impostor" && impostor.toy?.name == "ball")
+    }
+
+    @Test func optionalPropertiesSetAfterInitWithValueKeepTheirValues() throws {
+        let tag = UUID()
+        let pet = Model.Pet(value: ["id": 3, "name": "Rex"])
+        #expect(pet.age == nil && pet.toy == nil && pet.tag == nil)
+        pet.age = 5
+        pet.toy = Model.Toy(value: ["name": "ball"])
+        pet.tag = tag
+        #expect(pet.name == "Rex" && pet.age == 5 && pet.toy?.name == "ball" && pet.tag == tag)
+        let directory = try TemporaryDirectory()
+        let realm = try makeRealm(directory)
+        try realm.write { realm.add(pet) }
+        let stored = try #require(realm.object(ofType: Model.Pet.self, forPrimaryKey: 3))
+        #expect(stored.name == "Rex" && stored.age == 5 && stored.toy?.name == "ball" && stored.tag == tag)
     }
 
     @Test func updatePoliciesChangeOnlyWhatIsGiven() throws {

@@ -14,7 +14,8 @@ import GeodeCore
 /// try realm.write { person.nicknames.append("Jo") }
 /// ```
 public final class List<Element: _PersistableValue>: RandomAccessCollection, MutableCollection {
-    private var items: [Element]
+    /// The elements of an unmanaged list (a managed one keeps none).
+    @usableFromInline var items: [Element]
     let location: CollectionLocation?
 
     /// An empty unmanaged list.
@@ -70,8 +71,12 @@ public final class List<Element: _PersistableValue>: RandomAccessCollection, Mut
     }
 
     /// Adds the elements of `sequence` at the end.
+    ///
+    /// Inlinable, so that filling an unmanaged list is specialized for the
+    /// sequence's type where it is called.
+    @inlinable
     public func append<S: Sequence>(objectsIn sequence: S) where S.Element == Element {
-        guard location != nil else { items.append(contentsOf: sequence); return }
+        guard isManaged else { items.append(contentsOf: sequence); return }
         for element in sequence { append(element) }
     }
 
@@ -142,13 +147,12 @@ extension List: _Persistable {
     public static func _geodeSet(_ object: ObjectBase, _ property: Int, _ value: List) {
         let elements = Array(value)
         CollectionLocation(object: object, property: property).mutate { list, context in
-            list = .list(try elements.map { try $0._geodeEngineValue(context).value })
+            list = try elements.engineList(context)
         }
     }
     public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue {
         // Unmanaged: the array itself, not the collection's generic index walk.
-        let elements = location == nil ? items : Array(self)
-        return .init(.list(try elements.map { try $0._geodeEngineValue(context).value }))
+        .init(try (location == nil ? items : Array(self)).engineList(context))
     }
     public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> List {
         let list = List()

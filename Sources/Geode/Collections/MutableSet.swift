@@ -101,8 +101,7 @@ extension MutableSet: _Persistable {
     }
     public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue {
         // Unmanaged: the array itself, not the collection's generic index walk.
-        let elements = location == nil ? items : Array(self)
-        return .init(.list(try elements.map { try $0._geodeEngineValue(context).value }))
+        .init(try (location == nil ? items : Array(self)).engineList(context))
     }
     public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> MutableSet {
         let set = MutableSet()

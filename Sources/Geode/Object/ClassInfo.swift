@@ -38,7 +38,7 @@ final class ClassInfo: @unchecked Sendable {
         let offset: Int
         let type: any DiscoverablePersisted.Type
         /// The engine-value reader the wrapper registered during discovery.
-        let read: _WrapperReader?
+        let reader: WrapperReader?
     }
 
     /// Each property's wrapper, by property index (nil for linking objects);
@@ -53,7 +53,7 @@ final class ClassInfo: @unchecked Sendable {
     let accessorsAreInterchangeable: Bool
 
     private init(type: ObjectBase.Type, instance: ObjectBase, discovered: [(token: Int32, property: Property)],
-                 readers: [Int32: _WrapperReader]) {
+                 readers: [Int32: WrapperReader]) {
         let properties = discovered.map(\.property)
         indexByToken = Dictionary(discovered.enumerated().map { ($1.token, $0) }, uniquingKeysWith: { a, _ in a })
         self.type = type
@@ -62,7 +62,7 @@ final class ClassInfo: @unchecked Sendable {
         self.properties = properties
         let fields = Self.wrapperFields(of: type, properties: properties).map { fields in
             zip(fields, discovered).map { field, found in
-                field.map { WrapperField(offset: $0.offset, type: $0.type, read: readers[found.token]) }
+                field.map { WrapperField(offset: $0.offset, type: $0.type, reader: readers[found.token]) }
             }
         }
         wrapperFields = fields
@@ -145,8 +145,8 @@ final class ClassInfo: @unchecked Sendable {
     /// the wrapper registered (through `any _Persistable` only for a class
     /// whose fields could not be listed).
     func engineValue(of object: ObjectBase, _ index: Int, _ context: _WriteContext) throws -> Value {
-        if let assigned = object._unmanaged?[index] as? any _Persistable { return try assigned._geodeEngineValue(context).value }
-        guard let field = wrapperFields?[index], let read = field.read else {
+        if let assigned = object._unmanaged?[index], let value = assigned as? any _Persistable { return try value._geodeEngineValue(context).value }
+        guard let field = wrapperFields?[index], let read = field.reader?.read else {
             return try ValueAssignment.unmanagedValue(of: object, index)._geodeEngineValue(context).value
         }
         return try withExtendedLifetime(object) {
@@ -277,7 +277,7 @@ enum SchemaDiscovery {
     /// What one discovery on a thread collects.
     final class Session {
         var lastToken: Int32 = 0
-        var readers: [Int32: _WrapperReader] = [:]
+        var readers: [Int32: WrapperReader] = [:]
     }
 
     private static let key: pthread_key_t = {
@@ -309,7 +309,7 @@ enum SchemaDiscovery {
 
     /// Runs `body` with tokens switched on for this thread; returns what it
     /// made and the readers its wrappers registered.
-    static func withTokens<T>(_ body: () -> T) -> (T, [Int32: _WrapperReader]) {
+    static func withTokens<T>(_ body: () -> T) -> (T, [Int32: WrapperReader]) {
         let previous = pthread_getspecific(key)
         let session = Session()
         running.add(1, ordering: .relaxed)
@@ -333,5 +333,13 @@ public typealias _WrapperReader = (UnsafeRawPointer, _WriteContext) throws -> _E
 /// took `token`.
 @usableFromInline
 func _registerWrapperReader(_ token: Int32, _ reader: @escaping _WrapperReader) {
-    SchemaDiscovery.current?.readers[token] = reader
+    SchemaDiscovery.current?.readers[token] = WrapperReader(read: reader)
+}
+
+/// A wrapper's reader, boxed: a closure kept in a dictionary is stored at the
+/// dictionary's abstraction, and every call then passes through two
+/// reabstraction thunks (about 500 instructions a property when adding an object).
+final class WrapperReader {
+    let read: _WrapperReader
+    init(read: @escaping _WrapperReader) { self.read = read }
 }

@@ -9,7 +9,7 @@ open class ObjectBase {
     @usableFromInline @exclusivity(unchecked) var _ref: ManagedRef?
     /// Values of an unmanaged object assigned by property index (through
     /// `init(value:)`), which take precedence over the wrappers' own.
-    @usableFromInline var _unmanaged: [Int: Any]?
+    @usableFromInline @exclusivity(unchecked) var _unmanaged: [Int: Any]?
     /// The index of the property an unmanaged read reached last: how a
     /// type-safe query learns which property a key path names.
     @usableFromInline var _lastRead = -1

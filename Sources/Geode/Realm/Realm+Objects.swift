@@ -115,11 +115,9 @@ extension Realm {
         if let pkIndex = cls.primaryKey {
             let pk = try cls.info.engineValue(of: object, pkIndex, context)
             primaryKey = pk
-            if let existing = try txn.object(withPrimaryKey: pk, in: cls.table) {
-                guard update != .error else {
-                    throw StoreError.invalidValue(ValueIssue(.duplicatePrimaryKey(StoreWriteTransaction.describe(pk)), className: cls.name,
-                                                             property: cls.info.properties[pkIndex].name))
-                }
+            // Under `.error` storing the object claims its key and throws for a
+            // duplicate (the write then rolls back): no lookup first.
+            if update != .error, let existing = try txn.object(withPrimaryKey: pk, in: cls.table) {
                 object._ref = ManagedRef(realm: self, cls: cls, root: cls, key: existing, path: [])
                 noteAdded(object)
                 let row = try unmanagedRow(object, cls, context)
