@@ -47,6 +47,9 @@ import Testing
         (2, Value.list([.embedded([.string("a"), .null]), .null]), "Place.stops[1]"),
         (7, Value.int(3), "expected double, found int"),
         (4, Value.map(["ok": .int(1), "bad.key": .int(2)]), "bad.key"),
+        (6, Value.embedded([.string("a"), .int(3)]), "Place.home.city"),
+        (6, Value.embedded([.string(String(repeating: "é", count: Value.maximumStringBytes / 2 + 1)), .null]), "Place.home.street"),
+        (6, Value.embedded([.null]), "2 slots of Address"),
     ] as [(Int, Value, String)])
     func aBadValueAfterGoodOnesIsRefusedWithItsPath(slot: Int, value: Value, message: String) throws {
         let directory = try TemporaryDirectory()

@@ -332,7 +332,7 @@ package struct DocumentWriter: ~Copyable {
                 for i in values.indices {
                     element(of: document)
                     let start = count
-                    let written = values.withBorrowedElement(at: i) { appendPlain($0, rules[i]) }
+                    let written = values.withBorrowedElement(at: i) { appendPlain($0, rules[i], embedded: cls.embedded[i]) }
                     if !written {
                         // Not the common case: the full check, then the value as it is.
                         count = start
@@ -356,9 +356,15 @@ package struct DocumentWriter: ~Copyable {
     /// ``ValueRule/admitsPlainly(_:)``), or a list whose every element it
     /// admits; returns false, with the bytes written since it began to be
     /// dropped by the caller, otherwise.
-    private mutating func appendPlain(_ value: borrowing Value, _ rule: ValueRule) -> Bool {
+    private mutating func appendPlain(_ value: borrowing Value, _ rule: ValueRule, embedded: EmbeddedRules?) -> Bool {
         switch rule.collection {
         case .single:
+            if let embedded {
+                switch value {
+                case let .embedded(slots): return appendEmbedded(slots, of: embedded.rules)
+                default: break
+                }
+            }
             guard rule.admitsPlainly(value) else { return false }
             appendValue(value)
             return true
@@ -370,6 +376,26 @@ package struct DocumentWriter: ~Copyable {
         case .map:
             return false
         }
+    }
+
+    /// Writes an embedded object (its values in slot order) whose every value
+    /// its class's rules plainly admit, as ``appendPlain(_:_:embedded:)``
+    /// writes a row's; stops and returns false, leaving it unfinished, at the
+    /// first they do not (or when the class's slots are not dense).
+    private mutating func appendEmbedded(_ slots: [Value], of cls: ClassRules) -> Bool {
+        guard cls.slotsAreDense, slots.count == cls.rules.count else { return false }
+        let container = beginContainer(elements: slots.count, tagged: true, width: 1)
+        let complete = slots.withUnsafeBufferPointer { values in
+            cls.rules.withUnsafeBufferPointer { rules in
+                for i in values.indices {
+                    element(of: container)
+                    if !values.withBorrowedElement(at: i, { appendPlain($0, rules[i], embedded: cls.embedded[i]) }) { return false }
+                }
+                return true
+            }
+        }
+        if complete { endContainer(container, tag: .embedded) }
+        return complete
     }
 
     /// Writes a list whose every element `rule` plainly admits; stops and

@@ -43,11 +43,24 @@ package final class ClassRules: @unchecked Sendable {
     package let schema: ClassSchema
     package let storedProperties: [PropertySchema]
     fileprivate(set) var rules: [ValueRule] = []
+    /// For each property holding one embedded object, its class's rules (nil
+    /// for the others): what lets a document writer admit such an object
+    /// value by value, as it does a row.
+    fileprivate(set) var embedded: [EmbeddedRules?] = []
+    /// Whether declaration order is slot order (``ClassSchema/slotsAreDense``).
+    let slotsAreDense: Bool
 
     init(schema: ClassSchema) {
         self.schema = schema
         storedProperties = schema.storedProperties
+        slotsAreDense = schema.slotsAreDense
     }
+}
+
+/// An embedded class's rules, held unowned: the validator keeps every
+/// class's rules alive, and an embedded class may hold itself.
+struct EmbeddedRules {
+    unowned let rules: ClassRules
 }
 
 /// Checks values against a class's schema and the engine's limits before they
@@ -70,6 +83,11 @@ package final class ValueValidator: @unchecked Sendable {
                 return ValueRule(type: p.type, collection: p.collection, isOptional: p.isOptional,
                                  targetTable: target?.table ?? 0,
                                  targetIsEmbedded: target?.isEmbedded == true)
+            }
+            rules.embedded = rules.storedProperties.map { p in
+                guard p.type == .object, p.collection == .single, let target = p.objectClassName.flatMap({ schema[$0] }),
+                      target.isEmbedded, let embedded = classes[target.name] else { return nil }
+                return EmbeddedRules(rules: embedded)
             }
         }
         self.classes = classes
