@@ -139,10 +139,15 @@ extension Realm {
 
     /// The row an unmanaged object's values make, in the table's row order.
     private func unmanagedRow(_ object: ObjectBase, _ cls: RealmClass, _ context: _WriteContext) throws -> [Value] {
-        var row = [Value](repeating: .null, count: cls.table.storedProperties.count)
-        for (index, slot) in cls.slots.enumerated() where slot >= 0 {
+        var row: [Value] = []
+        row.reserveCapacity(cls.propertyByRow.count)
+        for index in cls.propertyByRow {
+            guard index >= 0 else {
+                row.append(.null)
+                continue
+            }
             do {
-                row[cls.rowIndexBySlot[slot]] = try cls.info.engineValue(of: object, index, context)
+                row.append(try cls.info.engineValue(of: object, index, context))
             } catch let error as GeodeError {
                 throw GeodeError.invalidValue("\(cls.name).\(cls.info.properties[index].name): \(error)")
             }

@@ -9,6 +9,9 @@ final class RealmClass {
     let slots: [Int]
     /// For each document slot: its position in a row, or -1 (retired).
     let rowIndexBySlot: [Int]
+    /// For each position in a row: the property of `info` stored there, or -1
+    /// (a stored property the class does not declare).
+    let propertyByRow: [Int]
     /// The primary key property's index in `info.properties`.
     let primaryKey: Int?
 
@@ -19,6 +22,9 @@ final class RealmClass {
         var rows = [Int](repeating: -1, count: table.schema.slotCount)
         for (row, p) in table.storedProperties.enumerated() where p.slot < rows.count { rows[p.slot] = row }
         rowIndexBySlot = rows
+        var properties = [Int](repeating: -1, count: table.storedProperties.count)
+        for (index, slot) in slots.enumerated() where slot >= 0 && slot < rows.count && rows[slot] >= 0 { properties[rows[slot]] = index }
+        propertyByRow = properties
         primaryKey = info.properties.firstIndex { $0.options.isPrimaryKey }
     }
 
