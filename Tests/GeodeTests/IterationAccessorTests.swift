@@ -34,6 +34,40 @@ import Testing
         return realm
     }
 
+    /// A loop over every object sees the objects that existed when it began,
+    /// in key order, across batches, even when it writes: objects it adds are
+    /// not visited, one it deleted comes up invalidated, and a changed one
+    /// reads its new values.
+    @Test func iterationVisitsTheObjectsOfItsStartWhileTheLoopWrites() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try Realm(configuration: .init(fileURL: directory.url.appendingPathComponent("walk.geode"), objectTypes: [Dog.self, Collar.self]))
+        try realm.write {
+            for i in 0 ..< 600 { realm.create(Dog.self, value: ["id": i, "name": "dog \(i)"]) }
+        }
+        var visited: [Int] = []
+        var invalidated: [Int] = []
+        var names: [Int: String] = [:]
+        for (i, dog) in realm.objects(Dog.self).enumerated() {
+            if dog.isInvalidated {
+                invalidated.append(i)
+                continue
+            }
+            visited.append(dog.id)
+            names[dog.id] = dog.name
+            if i == 100 {
+                try realm.write {
+                    realm.create(Dog.self, value: ["id": 1000, "name": "late"])
+                    if let doomed = realm.object(ofType: Dog.self, forPrimaryKey: 500) { realm.delete(doomed) }
+                    realm.object(ofType: Dog.self, forPrimaryKey: 300)?.name = "renamed"
+                }
+            }
+        }
+        #expect(visited == Array(0 ..< 500) + Array(501 ..< 600))
+        #expect(invalidated == [500])
+        #expect(names[300] == "renamed" && names[299] == "dog 299")
+        #expect(realm.objects(Dog.self).count == 600)
+    }
+
     @Test func objectsKeptDuringIterationKeepTheirOwnValues() throws {
         let directory = try TemporaryDirectory()
         let realm = try Self.realm(directory)

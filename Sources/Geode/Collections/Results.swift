@@ -120,7 +120,13 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
     /// Iterates over the objects as they are when iteration starts (each
     /// object made when it is reached).
     public func makeIterator() -> Iterator {
-        Iterator(results: self, keys: keys)
+        // Every object of the class, outside a write: walk them in the realm's
+        // current version, keys and documents together, instead of collecting
+        // every key first and then finding the documents.
+        if case .table = base, query.selectsEverything, realmOfResults.transaction == nil {
+            return Iterator(results: self, walking: realmOfResults.pinned)
+        }
+        return Iterator(results: self, keys: keys)
     }
 
     /// The objects of ``Results`` as they were when iteration started.
@@ -133,7 +139,8 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
     /// weakly, to hold on to it past its turn.
     public struct Iterator: IteratorProtocol {
         let results: Results
-        let keys: [ObjectKey]
+        /// The keys to visit; when walking, those of the current batch.
+        private var keys: [ObjectKey]
         var position = 0
         /// The documents of the keys from `batchStart` on, found a batch at a time
         /// with one cursor (outside a write), so that objects read their
@@ -142,13 +149,33 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
         private var batchStart = 0
         /// The accessor handed out last, to reuse when nobody else holds it.
         private var last: ObjectBase?
+        /// The version walked when iterating over every object of the class
+        /// (kept, so that the walk sees the objects as they were when it
+        /// began); nil when visiting known keys, or once the walk is done.
+        private var walk: PinnedTransaction?
 
         init(results: Results, keys: [ObjectKey]) {
             self.results = results
             self.keys = keys
         }
 
+        init(results: Results, walking pinned: PinnedTransaction) {
+            self.results = results
+            keys = []
+            walk = pinned
+        }
+
         public mutating func next() -> Element? {
+            if let walk, position == keys.count {
+                let found: [(key: ObjectKey, document: PinnedDocument)]
+                do {
+                    found = try results.realmOfResults.store.pinnedObjects(after: keys.last, limit: 256, in: results.cls.table, walk)
+                } catch {
+                    preconditionFailure("Geode: reading the \(results.cls.name) objects failed: \(GeodeError.from(error))")
+                }
+                (keys, batch, batchStart, position) = (found.map(\.key), found.map(\.document), 0, 0)
+                if found.isEmpty { self.walk = nil }
+            }
             guard position < keys.count else {
                 last = nil
                 return nil

@@ -67,6 +67,12 @@ package struct Query: Sendable, CustomStringConvertible {
     /// Every object.
     package static let all = Query(predicate: .constant(true))
 
+    /// Whether the query selects every object in key order (``all``).
+    package var selectsEverything: Bool {
+        guard clauses == nil, case .constant(true) = predicate else { return false }
+        return true
+    }
+
     /// This query narrowed by `other`: predicates joined with AND; `other`'s
     /// clauses apply after this one's, as chained `filter` calls do.
     package func refined(by other: Query) -> Query {

@@ -67,6 +67,30 @@ extension Store {
         }
     }
 
+    /// At most `limit` objects of `table` whose keys follow `after` (from the
+    /// first when nil), with their documents, in the version `pinned` holds:
+    /// a walk over the class's objects in key order, a batch at a time, that
+    /// finds keys and documents in one pass.
+    package func pinnedObjects(after: ObjectKey?, limit: Int, in table: Table,
+                               _ pinned: PinnedTransaction) throws -> [(key: ObjectKey, document: PinnedDocument)] {
+        guard let db = table.objects, limit > 0, after?.rawValue != .max else { return [] }
+        return try pinned.readLocating { txn, generation in
+            try Self.syncKeys(mapKeys, txn, keysDatabase)
+            let cursor = try txn.cursor(db)
+            var entry = try after.map { try Self.seek(cursor, $0.rawValue + 1) } ?? cursor.first()
+            var found: [(key: ObjectKey, document: PinnedDocument)] = []
+            found.reserveCapacity(limit)
+            while let (key, bytes) = entry, key.count == 8 {
+                found.append((ObjectKey(Self.objectKey(key)),
+                              PinnedDocument(view: try ContainerView(document: bytes, keys: mapKeys.spelling),
+                                             pin: pinned.serial, mapGeneration: generation)))
+                guard found.count < limit else { break }
+                entry = try cursor.next()
+            }
+            return found
+        }
+    }
+
     /// Runs `body` on a kept document when it is still good in `pinned` (the
     /// same version, the map unmoved); false when it is not.
     package func read(_ document: PinnedDocument, _ pinned: PinnedTransaction, _ body: (ContainerView) throws -> Void) rethrows -> Bool {
