@@ -40,12 +40,6 @@ final class GeodeSystem: PlacesSystem {
         return written
     }
 
-    /// Removes a store and its lock file.
-    static func remove(_ path: String) {
-        try? FileManager.default.removeItem(atPath: path)
-        try? FileManager.default.removeItem(atPath: path + "-lock")
-    }
-
     static func configuration(_ path: String, spatialIndexes: Bool = true) -> Realm.Configuration {
         var configuration = Realm.Configuration(fileURL: URL(fileURLWithPath: path), objectTypes: [GeoFeature.self, GeoJSONPoint.self])
         configuration.maintainsSpatialIndexes = spatialIndexes

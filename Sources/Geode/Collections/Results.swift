@@ -167,14 +167,13 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
 
         public mutating func next() -> Element? {
             if let walk, position == keys.count {
-                let found: [(key: ObjectKey, document: PinnedDocument)]
                 do {
-                    found = try results.realmOfResults.store.pinnedObjects(after: keys.last, limit: 256, in: results.cls.table, walk)
+                    (keys, batch) = try results.realmOfResults.store.pinnedObjects(after: keys.last, limit: 256, in: results.cls.table, walk)
                 } catch {
                     preconditionFailure("Geode: reading the \(results.cls.name) objects failed: \(GeodeError.from(error))")
                 }
-                (keys, batch, batchStart, position) = (found.map(\.key), found.map(\.document), 0, 0)
-                if found.isEmpty { self.walk = nil }
+                (batchStart, position) = (0, 0)
+                if keys.isEmpty { self.walk = nil }
             }
             guard position < keys.count else {
                 last = nil

@@ -22,13 +22,10 @@ package struct DeferredSpatialEntries {
         let index: Int
     }
 
-    private(set) var table: Table?
-    private(set) var entries: [Entry] = []
+    private var table: Table?
+    private var entries: [Entry] = []
 
     package init() {}
-
-    /// Whether no entry waits.
-    package var isEmpty: Bool { entries.isEmpty }
 
     /// Holds back the entries of object `key` of `table`: `points[i]` are its points in the table's spatial index `i`.
     mutating func append(_ points: [[(Double, Double)]], of key: ObjectKey, in table: Table) {

@@ -72,22 +72,24 @@ extension Store {
     /// a walk over the class's objects in key order, a batch at a time, that
     /// finds keys and documents in one pass.
     package func pinnedObjects(after: ObjectKey?, limit: Int, in table: Table,
-                               _ pinned: PinnedTransaction) throws -> [(key: ObjectKey, document: PinnedDocument)] {
-        guard let db = table.objects, limit > 0, after?.rawValue != .max else { return [] }
+                               _ pinned: PinnedTransaction) throws -> (keys: [ObjectKey], documents: [PinnedDocument?]) {
+        guard let db = table.objects, limit > 0, after?.rawValue != .max else { return ([], []) }
         return try pinned.readLocating { txn, generation in
             try Self.syncKeys(mapKeys, txn, keysDatabase)
             let cursor = try txn.cursor(db)
             var entry = try after.map { try Self.seek(cursor, $0.rawValue + 1) } ?? cursor.first()
-            var found: [(key: ObjectKey, document: PinnedDocument)] = []
-            found.reserveCapacity(limit)
+            var keys: [ObjectKey] = []
+            var documents: [PinnedDocument?] = []
+            keys.reserveCapacity(limit)
+            documents.reserveCapacity(limit)
             while let (key, bytes) = entry, key.count == 8 {
-                found.append((ObjectKey(Self.objectKey(key)),
-                              PinnedDocument(view: try ContainerView(document: bytes, keys: mapKeys.spelling),
-                                             pin: pinned.serial, mapGeneration: generation)))
-                guard found.count < limit else { break }
+                keys.append(ObjectKey(Self.objectKey(key)))
+                documents.append(PinnedDocument(view: try ContainerView(document: bytes, keys: mapKeys.spelling),
+                                                pin: pinned.serial, mapGeneration: generation))
+                guard keys.count < limit else { break }
                 entry = try cursor.next()
             }
-            return found
+            return (keys, documents)
         }
     }
 

@@ -318,7 +318,7 @@ package final class StoreWriteTransaction: StoreTransaction {
     }
 
     /// A short text for a key value in error messages: `1`, `"Rex"`, an ObjectId's hex digits.
-    package static func describe(_ value: Value) -> String {
+    static func describe(_ value: Value) -> String {
         switch value {
         case let .int(i): return String(i)
         case let .string(s): return "\"\(s)\""
