@@ -11,9 +11,9 @@ import Testing
         try RecordSchema.makeStore(in: directory, named: "p.geode", mapSize: mapSize)
     }
 
-    private func index(_ document: PinnedDocument, _ store: Store, _ pinned: PinnedTransaction) throws -> Int? {
+    private func index(_ document: PinnedDocument, _ pinned: PinnedTransaction) throws -> Int? {
         var found: Int?
-        let good = try store.read(document, pinned) { view in found = try view.value(at: 1)?.int().map(Int.init) }
+        let good = try document.read(pinnedAt: pinned.serial) { view in found = try view.value(at: 1)?.int().map(Int.init) }
         return good ? found : nil
     }
 
@@ -31,14 +31,14 @@ import Testing
             try txn.insert(row, into: table)
         }
         // The pinned version still holds index 7, whatever was committed since.
-        #expect(try index(document, store, pinned) == 7)
+        #expect(try index(document, pinned) == 7)
         let later = try store.pin()
         defer { later.close() }
         var ran = false
-        #expect(try store.read(document, later) { _ in ran = true } == false)
+        #expect(try document.read(pinnedAt: later.serial) { _ in ran = true } == false)
         #expect(!ran, "a document kept from one version was read through another")
         let fresh = try #require(try store.pinnedDocument(key, in: table, later))
-        #expect(try index(fresh, store, later) == 8)
+        #expect(try index(fresh, later) == 8)
     }
 
     @Test func aKeptDocumentIsRefusedOnceTheMapMoved() throws {
@@ -48,14 +48,14 @@ import Testing
         let pinned = try store.pin()
         defer { pinned.close() }
         let document = try #require(try store.pinnedDocument(key, in: table, pinned))
-        #expect(try index(document, store, pinned) == 3)
+        #expect(try index(document, pinned) == 3)
         // Megabytes into a 64 KiB map: it grows, and may move.
         try store.write { txn in
             for i in 0 ..< 40 { try txn.insert(RecordSchema.row(batch: 1, index: i, payloadBytes: 100_000), into: table) }
         }
-        #expect(try store.read(document, pinned) { _ in } == false, "a pointer from before the map grew was trusted")
+        #expect(try document.read(pinnedAt: pinned.serial) { _ in } == false, "a pointer from before the map grew was trusted")
         let again = try #require(try store.pinnedDocument(key, in: table, pinned))
-        #expect(try index(again, store, pinned) == 3)
+        #expect(try index(again, pinned) == 3)
     }
 
     @Test func documentsOfManyKeysMatchTheirKeysInAnyOrderWithGapsAndMissingKeys() throws {
@@ -76,7 +76,7 @@ import Testing
                 continue
             }
             #expect(exists, "a document for missing key \(key.rawValue)")
-            #expect(try index(document, store, pinned) == Int(key.rawValue) - 1, "key \(key.rawValue) got another object's document")
+            #expect(try index(document, pinned) == Int(key.rawValue) - 1, "key \(key.rawValue) got another object's document")
         }
     }
 }

@@ -6,13 +6,13 @@ open class ObjectBase {
     /// Where a managed object lives; nil while it is unmanaged. Read by every
     /// property access, on the one thread using the object, so without the
     /// runtime's exclusivity check.
-    @usableFromInline @exclusivity(unchecked) var _ref: ManagedRef?
+    @usableFromInline @exclusivity(unchecked) final var _ref: ManagedRef?
     /// Values of an unmanaged object assigned by property index (through
     /// `init(value:)`), which take precedence over the wrappers' own.
-    @usableFromInline @exclusivity(unchecked) var _unmanaged: [Int: Any]?
+    @usableFromInline @exclusivity(unchecked) final var _unmanaged: [Int: Any]?
     /// The index of the property an unmanaged read reached last: how a
     /// type-safe query learns which property a key path names.
-    @usableFromInline var _lastRead = -1
+    @usableFromInline final var _lastRead = -1
 
     /// Creates an unmanaged object: a plain Swift object until it is added to a realm.
     public required init() {}
@@ -107,6 +107,45 @@ final class ManagedRef {
     func repoint(to key: ObjectKey, document: PinnedDocument?) {
         self.key = key
         self.document = document
+    }
+
+    /// The value in slot `slot` of this object, in `document` (the top-level
+    /// object's document, which holds embedded objects too).
+    @inline(__always)
+    func value(_ slot: Int, in document: ContainerView) throws -> ValueView? {
+        path.isEmpty ? try document.value(at: slot) : try document.value(atPath: path + [.index(slot)])
+    }
+
+    /// Reads scalar property `property` straight from the document the
+    /// accessor kept, as `T` decodes it in place: `.some(nil)` when the value
+    /// does not convert (a missing value reads as null would), nil when there
+    /// is no good kept document and the caller must read through
+    /// ``Realm/read(_:_:shallow:)``. The hottest path of the object model:
+    /// it takes no references and calls no closures but the decoding.
+    @inline(__always)
+    func readKept<T: _PersistableValue>(_ property: Int, as type: T.Type) -> T?? {
+        guard let kept = document else { return nil }
+        let slot = cls.slots[property]
+        var read: T?? = nil
+        do {
+            // The closures capture the slot or the path, not the ref: a
+            // captured ref would be retained for every read.
+            let wasGood: Bool
+            if path.isEmpty {
+                wasGood = try kept.read(pinnedAt: realm.keptDocumentSerial) { document in
+                    read = .some(try document.value(at: slot).flatMap { try T._geodeFrom(stored: _StoredValue(view: $0)) })
+                }
+            } else {
+                // An embedded object's values lie inside its owner's document.
+                let steps = path + [.index(slot)]
+                wasGood = try kept.read(pinnedAt: realm.keptDocumentSerial) { document in
+                    read = .some(try document.value(atPath: steps).flatMap { try T._geodeFrom(stored: _StoredValue(view: $0)) })
+                }
+            }
+            return wasGood ? read : nil
+        } catch {
+            preconditionFailure("Geode: reading \(cls.name).\(cls.info.properties[property].name) failed: \(error)")
+        }
     }
 
     /// The ref of the top-level object whose document holds this one.

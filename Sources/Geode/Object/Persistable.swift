@@ -76,7 +76,7 @@ extension _PersistableValue {
 
     public static func _geodeGet(_ object: ObjectBase, _ property: Int) -> Self {
         guard let ref = object._ref else { preconditionFailure("Geode: reading an unmanaged object through the store") }
-        if _geodeDecodesStored, let read = ref.realm.readStored(ref, property, _geodeFrom(stored:)) {
+        if _geodeDecodesStored, let read = ref.readKept(property, as: Self.self) {
             return read ?? _geodeDefault()
         }
         let (value, context) = ref.realm.read(ref, property, shallow: _geodeReadsShallow)

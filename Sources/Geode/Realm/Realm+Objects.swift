@@ -253,39 +253,15 @@ extension Realm {
     /// it is still good (the realm's version, the map unmoved); false when not.
     /// Not generic: every property read of an object made outside a write comes here.
     private func readKeptDocument(of ref: ManagedRef, _ body: (ContainerView) throws -> Void) throws -> Bool {
-        guard transaction == nil, let kept = ref.document else { return false }
-        return try store.read(kept, pinned, body)
-    }
-
-    /// The value in slot `slot` of `ref`'s object, in `document` (the
-    /// top-level object's document, which holds embedded objects too).
-    private static func view(of ref: ManagedRef, _ slot: Int, in document: ContainerView) throws -> ValueView? {
-        ref.path.isEmpty ? try document.value(at: slot) : try document.value(atPath: ref.path + [.index(slot)])
-    }
-
-    /// Reads a scalar property of a managed object straight from the document
-    /// its accessor kept, with `decode` (a type's `_geodeFrom(stored:)`):
-    /// `.some(nil)` when the value does not convert (a missing value reads as
-    /// null would), nil when there is no good kept document and the caller
-    /// must read through ``read(_:_:shallow:)``.
-    func readStored<T>(_ ref: ManagedRef, _ property: Int, _ decode: (_StoredValue) throws -> T?) -> T?? {
-        let slot = ref.cls.slots[property]
-        var read: T?? = nil
-        do {
-            let wasKept = try readKeptDocument(of: ref) { document in
-                read = .some(try Self.view(of: ref, slot, in: document).flatMap { try decode(_StoredValue(view: $0)) })
-            }
-            return wasKept ? read : nil
-        } catch {
-            preconditionFailure("Geode: reading \(ref.cls.name).\(ref.cls.info.properties[property].name) failed: \(error)")
-        }
+        guard let kept = ref.document else { return false }
+        return try kept.read(pinnedAt: keptDocumentSerial, body)
     }
 
     /// Reads property `property` of a managed object.
     func read(_ ref: ManagedRef, _ property: Int, shallow: Bool = false) -> (_EngineValue, _ReadContext) {
         let slot = ref.cls.slots[property]
         func value(in document: ContainerView) throws -> Value {
-            guard let view = try Self.view(of: ref, slot, in: document) else { return .null }
+            guard let view = try ref.value(slot, in: document) else { return .null }
             return shallow ? try view.decodeShallow() : try view.decode()
         }
         do {

@@ -26,9 +26,17 @@ public final class Realm {
     // A realm is used on one thread at a time and these are read on every
     // property access: they go without the runtime's exclusivity check.
     /// The version reads see outside write transactions.
-    @exclusivity(unchecked) var pinned: PinnedTransaction
+    @exclusivity(unchecked) var pinned: PinnedTransaction {
+        didSet { noteReadVersion() }
+    }
     /// The open write transaction, if any.
-    @exclusivity(unchecked) var transaction: StoreWriteTransaction?
+    @exclusivity(unchecked) var transaction: StoreWriteTransaction? {
+        didSet { noteReadVersion() }
+    }
+    /// The serial of the pinned version while reads go through it (no write
+    /// is open), else -1: documents kept at this serial can be read as they
+    /// are. An integer, so that the check costs no reference counting.
+    @exclusivity(unchecked) private(set) var keptDocumentSerial = -1
     /// The first data error of the open write; later changes in it are skipped.
     private(set) var writeError: Error?
     /// Objects that became managed in the open write (unmanaged again if it is cancelled).
@@ -67,7 +75,12 @@ public final class Realm {
         } catch {
             throw GeodeError.from(error)
         }
+        noteReadVersion()
         for info in infos { bind(info) }
+    }
+
+    private func noteReadVersion() {
+        keptDocumentSerial = transaction == nil ? pinned.serial : -1
     }
 
     deinit {
@@ -86,6 +99,7 @@ public final class Realm {
         classesByName = source.classesByName
         classesByType = source.classesByType
         dynamicClasses = source.dynamicClasses
+        noteReadVersion()
     }
 
     /// Whether the realm is frozen: pinned to one version, read-only, never

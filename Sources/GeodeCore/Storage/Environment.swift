@@ -51,7 +51,7 @@ package final class Environment: @unchecked Sendable {
     let handle: OpaquePointer
 
     /// Held shared by every transaction closure and exclusively to move the map.
-    private let mapLock = ReadWriteLock()
+    let mapLock = MapLatch()
     /// Guards the database-handle table and `mdb_dbi_open` calls.
     private let handleLock = NSLock()
     private var databases: [String: Database] = [:]
@@ -59,7 +59,7 @@ package final class Environment: @unchecked Sendable {
     /// process's size). Changed only with the map lock held exclusively, so a
     /// reader holding it shared sees a stable number: a pointer into the map
     /// taken at the same number is still good.
-    private(set) var mapGeneration = 0
+    var mapGeneration: Int { mapLock.generation }
     /// The thread that runs the current write transaction (nested writes on one
     /// thread would deadlock inside LMDB).
     private let writerLock = NSLock()
@@ -265,17 +265,6 @@ package final class Environment: @unchecked Sendable {
         return try body()
     }
 
-    /// Runs `body` with the map lock held shared when the map has not moved
-    /// since `generation`; false when it has. Not generic: it runs for every
-    /// property read, where a generic call would look up type metadata.
-    func withMapShared(unmovedSince generation: Int, _ body: () throws -> Void) rethrows -> Bool {
-        mapLock.lockShared()
-        defer { mapLock.unlock() }
-        guard mapGeneration == generation else { return false }
-        try body()
-        return true
-    }
-
     /// Begins a transaction; the caller holds the map lock shared.
     private func beginLocked(readOnly: Bool) throws -> Transaction {
         var txn: OpaquePointer?
@@ -353,7 +342,7 @@ package final class Environment: @unchecked Sendable {
         let current = mapUsage.mapSize
         let next = current < (8 << 30) ? current * 2 : current + (8 << 30)
         try Self.check(mdb_env_set_mapsize(handle, next), "mdb_env_set_mapsize", path)
-        mapGeneration += 1
+        mapLock.recordMove()
     }
 
     private func adoptForeignMapSize() throws {
@@ -362,7 +351,7 @@ package final class Environment: @unchecked Sendable {
         }
         defer { mapLock.unlock() }
         try Self.check(mdb_env_set_mapsize(handle, 0), "mdb_env_set_mapsize", path)
-        mapGeneration += 1
+        mapLock.recordMove()
     }
 
     // MARK: - Databases

@@ -293,17 +293,10 @@ package final class PinnedTransaction: @unchecked Sendable {
         return try environment.withMapShared { try body(transaction) }
     }
 
-    /// Reads through the pinned version, also handing `body` the map's
-    /// generation (pointers taken now stay good while it is the same).
-    package func readLocating<T>(_ body: (Transaction, _ mapGeneration: Int) throws -> T) throws -> T {
-        try read { try body($0, environment.mapGeneration) }
-    }
-
-    /// Runs `body` with the map held in place, when it has not moved since
-    /// `generation`; false when it has. Takes no transaction lock: `body` reads
-    /// only memory found earlier through this (still pinned) version.
-    package func withMap(unmovedSince generation: Int, _ body: () throws -> Void) rethrows -> Bool {
-        try environment.withMapShared(unmovedSince: generation, body)
+    /// Reads through the pinned version, also handing `body` the map's stamp
+    /// (pointers taken now stay good while the map has not moved since).
+    package func readLocating<T>(_ body: (Transaction, MapLatch.Stamp) throws -> T) throws -> T {
+        try read { try body($0, environment.mapLock.stamp) }
     }
 
     /// Ends the transaction; the version it pinned can be reclaimed.

@@ -3,21 +3,32 @@
 ///
 /// The view points into the memory map. It stays good while the version it
 /// was found in is pinned (LMDB does not reuse that version's pages) and the
-/// map has not moved; ``Store/read(_:_:_:)`` checks both and answers false
+/// map has not moved; ``read(pinnedAt:_:)`` checks both and answers false
 /// when either changed, and the caller looks the document up again.
 ///
 /// ```swift
 /// let pinned = try store.pin()
 /// if let document = try store.pinnedDocument(key, in: table, pinned) {
 ///     var name: Value?
-///     let wasGood = try store.read(document, pinned) { name = try $0.value(at: 1)?.decode() }
+///     let wasGood = try document.read(pinnedAt: pinned.serial) { name = try $0.value(at: 1)?.decode() }
 /// }
 /// ```
 package struct PinnedDocument {
     let view: ContainerView
     /// The ``PinnedTransaction/serial`` of the version it was found in.
     let pin: Int
-    let mapGeneration: Int
+    /// Where the map stood when the view was taken.
+    let map: MapLatch.Stamp
+
+    /// Runs `body` on the view when it is still good: `serial` is the
+    /// ``PinnedTransaction/serial`` of a version the caller holds pinned (the
+    /// one it reads at), and the map has not moved. False when either fails.
+    /// Takes no reference: a property read of a kept document costs one
+    /// shared lock and the decoding.
+    package func read(pinnedAt serial: Int, _ body: (ContainerView) throws -> Void) rethrows -> Bool {
+        guard pin == serial else { return false }
+        return try map.withUnmoved { try body(view) }
+    }
 }
 
 extension Store {
@@ -25,11 +36,11 @@ extension Store {
     /// again; nil when there is no such object.
     package func pinnedDocument(_ key: ObjectKey, in table: Table, _ pinned: PinnedTransaction) throws -> PinnedDocument? {
         guard let db = table.objects else { return nil }
-        return try pinned.readLocating { txn, generation in
+        return try pinned.readLocating { txn, stamp in
             try Self.syncKeys(mapKeys, txn, keysDatabase)
             guard let bytes = try txn.get(db, key: key.rawValue) else { return nil }
             return PinnedDocument(view: try ContainerView(document: bytes, keys: mapKeys.spelling),
-                                  pin: pinned.serial, mapGeneration: generation)
+                                  pin: pinned.serial, map: stamp)
         }
     }
 
@@ -38,7 +49,7 @@ extension Store {
     /// a step each, not a lookup from the root.
     package func pinnedDocuments(_ keys: ArraySlice<ObjectKey>, in table: Table, _ pinned: PinnedTransaction) throws -> [PinnedDocument?] {
         guard let db = table.objects else { return Array(repeating: nil, count: keys.count) }
-        return try pinned.readLocating { txn, generation in
+        return try pinned.readLocating { txn, stamp in
             try Self.syncKeys(mapKeys, txn, keysDatabase)
             let cursor = try txn.cursor(db)
             var found: [PinnedDocument?] = []
@@ -61,7 +72,7 @@ extension Store {
                     continue
                 }
                 found.append(PinnedDocument(view: try ContainerView(document: bytes, keys: mapKeys.spelling),
-                                            pin: pinned.serial, mapGeneration: generation))
+                                            pin: pinned.serial, map: stamp))
             }
             return found
         }
@@ -74,7 +85,7 @@ extension Store {
     package func pinnedObjects(after: ObjectKey?, limit: Int, in table: Table,
                                _ pinned: PinnedTransaction) throws -> (keys: [ObjectKey], documents: [PinnedDocument?]) {
         guard let db = table.objects, limit > 0, after?.rawValue != .max else { return ([], []) }
-        return try pinned.readLocating { txn, generation in
+        return try pinned.readLocating { txn, stamp in
             try Self.syncKeys(mapKeys, txn, keysDatabase)
             let cursor = try txn.cursor(db)
             var entry = try after.map { try Self.seek(cursor, $0.rawValue + 1) } ?? cursor.first()
@@ -85,19 +96,12 @@ extension Store {
             while let (key, bytes) = entry, key.count == 8 {
                 keys.append(ObjectKey(Self.objectKey(key)))
                 documents.append(PinnedDocument(view: try ContainerView(document: bytes, keys: mapKeys.spelling),
-                                                pin: pinned.serial, mapGeneration: generation))
+                                                pin: pinned.serial, map: stamp))
                 guard keys.count < limit else { break }
                 entry = try cursor.next()
             }
             return (keys, documents)
         }
-    }
-
-    /// Runs `body` on a kept document when it is still good in `pinned` (the
-    /// same version, the map unmoved); false when it is not.
-    package func read(_ document: PinnedDocument, _ pinned: PinnedTransaction, _ body: (ContainerView) throws -> Void) rethrows -> Bool {
-        guard document.pin == pinned.serial else { return false }
-        return try pinned.withMap(unmovedSince: document.mapGeneration) { try body(document.view) }
     }
 
     private static func seek(_ cursor: Cursor, _ key: UInt64) throws -> Cursor.Entry? {
