@@ -34,7 +34,7 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
     private var boundQuery: BoundQuery?
     /// Whether the elements are the accessors themselves (results of an
     /// `Object` class, not of a projection): then no cast is needed.
-    private let elementsAreAccessors: Bool
+    @usableFromInline let elementsAreAccessors: Bool
 
     init(realm: Realm, cls: RealmClass, query: GeodeCore.Query = .all, base: Base = .table, bound: BoundQuery? = nil) {
         self.realmOfResults = realm
@@ -124,9 +124,9 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
         // current version, keys and documents together, instead of collecting
         // every key first and then finding the documents.
         if case .table = base, query.selectsEverything, realmOfResults.transaction == nil {
-            return Iterator(results: self, walking: realmOfResults.pinned)
+            return Iterator(results: self, accessors: AccessorStream(realm: realmOfResults, cls: cls, walking: realmOfResults.pinned))
         }
-        return Iterator(results: self, keys: keys)
+        return Iterator(results: self, accessors: AccessorStream(realm: realmOfResults, cls: cls, keys: keys))
     }
 
     /// The objects of ``Results`` as they were when iteration started.
@@ -138,70 +138,21 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
     /// strong property) is never reused. Keep an object strongly, not only
     /// weakly, to hold on to it past its turn.
     public struct Iterator: IteratorProtocol {
-        let results: Results
-        /// The keys to visit; when walking, those of the current batch.
-        private var keys: [ObjectKey]
-        var position = 0
-        /// The documents of the keys from `batchStart` on, found a batch at a time
-        /// with one cursor (outside a write), so that objects read their
-        /// properties without a lookup each.
-        private var batch: [PinnedDocument?] = []
-        private var batchStart = 0
-        /// The accessor handed out last, to reuse when nobody else holds it.
-        private var last: ObjectBase?
-        /// The version walked when iterating over every object of the class
-        /// (kept, so that the walk sees the objects as they were when it
-        /// began); nil when visiting known keys, or once the walk is done.
-        private var walk: PinnedTransaction?
+        @usableFromInline let results: Results
+        @usableFromInline let accessors: AccessorStream
 
-        init(results: Results, keys: [ObjectKey]) {
+        init(results: Results, accessors: AccessorStream) {
             self.results = results
-            self.keys = keys
+            self.accessors = accessors
         }
 
-        init(results: Results, walking pinned: PinnedTransaction) {
-            self.results = results
-            keys = []
-            walk = pinned
-        }
-
+        /// Inlinable, so that it is specialized for the element type where the
+        /// loop is: handing out an accessor is then a plain reference.
+        @inlinable
         public mutating func next() -> Element? {
-            if let walk, position == keys.count {
-                do {
-                    (keys, batch) = try results.realmOfResults.store.pinnedObjects(after: keys.last, limit: 256, in: results.cls.table, walk)
-                } catch {
-                    preconditionFailure("Geode: reading the \(results.cls.name) objects failed: \(GeodeError.from(error))")
-                }
-                (batchStart, position) = (0, 0)
-                if keys.isEmpty { self.walk = nil }
-            }
-            guard position < keys.count else {
-                last = nil
-                return nil
-            }
-            defer { position += 1 }
-            if position - batchStart >= batch.count {
-                batchStart = position
-                batch = results.documents(keys[position ..< Swift.min(keys.count, position + 256)])
-            }
-            let document = position - batchStart < batch.count ? batch[position - batchStart] : nil
-            let object: ObjectBase
-            if last != nil, isKnownUniquelyReferenced(&last), let spare = last {
-                results.realmOfResults.repoint(spare, of: results.cls, to: keys[position], document: document)
-                object = spare
-            } else {
-                object = results.realmOfResults.accessor(results.cls, keys[position], document: document)
-                last = results.cls.info.accessorsAreInterchangeable ? object : nil
-            }
-            return results.element(of: object)
+            guard let accessor = accessors.next() else { return nil }
+            return results.element(of: accessor)
         }
-    }
-
-    /// The documents of `keys` in the realm's pinned version; none inside a
-    /// write (its pages move as it writes).
-    private func documents(_ keys: ArraySlice<ObjectKey>) -> [PinnedDocument?] {
-        guard realmOfResults.transaction == nil else { return [] }
-        return (try? realmOfResults.store.pinnedDocuments(keys, in: cls.table, realmOfResults.pinned)) ?? []
     }
 
     /// The number of objects; counted without materialising them when the
@@ -254,7 +205,8 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
     }
 
     /// The element an accessor of this class makes.
-    private func element(of accessor: ObjectBase) -> Element {
+    @inlinable
+    func element(of accessor: ObjectBase) -> Element {
         // The accessor is of class `cls.info.type`, which is `Element`.
         if elementsAreAccessors { return unsafeBitCast(accessor, to: Element.self) }
         return castElement(accessor)
@@ -262,8 +214,8 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
 
     /// The element of an accessor of another type (a projection's object).
     /// Apart, so that the common path does not look up `Element?`'s metadata.
-    @inline(never)
-    private func castElement(_ accessor: ObjectBase) -> Element {
+    @usableFromInline @inline(never)
+    func castElement(_ accessor: ObjectBase) -> Element {
         guard let object = accessor as? Object, let element = Element._geodeElement(of: object) else {
             preconditionFailure("Geode: object of class \(cls.name) is not a \(Element.self)")
         }
