@@ -89,6 +89,14 @@ final class SQLiteStatement {
 
     func textLength(_ column: Int32) -> Int { Int(sqlite3_column_bytes(handle, column)) }
 
+    /// The text of a column as a Swift string: what a program reading a name
+    /// gets (and what Geode's accessors hand out).
+    func text(_ column: Int32) -> String {
+        // The text first, then its length, as SQLite's documentation orders the calls.
+        guard let bytes = sqlite3_column_text(handle, column) else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))), as: UTF8.self)
+    }
+
     func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
 
     func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
