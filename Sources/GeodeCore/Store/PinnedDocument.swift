@@ -14,20 +14,31 @@
 /// }
 /// ```
 package struct PinnedDocument {
-    let view: ContainerView
+    /// The document's bytes in the map. The view is made at each read (a
+    /// header of a few bytes) rather than kept: the document is copied into
+    /// every accessor the iteration points at it, and a small one copies fast.
+    private let bytes: UnsafeRawBufferPointer
+    private let keys: MapKeySpelling
     /// The ``PinnedTransaction/serial`` of the version it was found in.
     let pin: Int
-    /// Where the map stood when the view was taken.
+    /// Where the map stood when the document was found.
     let map: MapLatch.Stamp
 
-    /// Runs `body` on the view when it is still good: `serial` is the
+    init(bytes: UnsafeRawBufferPointer, keys: MapKeySpelling, pin: Int, map: MapLatch.Stamp) {
+        self.bytes = bytes
+        self.keys = keys
+        self.pin = pin
+        self.map = map
+    }
+
+    /// Runs `body` on the document when it is still good: `serial` is the
     /// ``PinnedTransaction/serial`` of a version the caller holds pinned (the
     /// one it reads at), and the map has not moved. False when either fails.
     /// Takes no reference: a property read of a kept document costs one
     /// shared lock and the decoding.
-    package func read(pinnedAt serial: Int, _ body: (ContainerView) throws -> Void) rethrows -> Bool {
+    package func read(pinnedAt serial: Int, _ body: (ContainerView) throws -> Void) throws -> Bool {
         guard pin == serial else { return false }
-        return try map.withUnmoved { try body(view) }
+        return try map.withUnmoved { try body(try ContainerView(document: bytes, keys: keys)) }
     }
 }
 
@@ -39,7 +50,7 @@ extension Store {
         return try pinned.readLocating { txn, stamp in
             try Self.syncKeys(mapKeys, txn, keysDatabase)
             guard let bytes = try txn.get(db, key: key.rawValue) else { return nil }
-            return PinnedDocument(view: try ContainerView(document: bytes, keys: mapKeys.spelling),
+            return PinnedDocument(bytes: bytes, keys: mapKeys.spelling,
                                   pin: pinned.serial, map: stamp)
         }
     }
@@ -71,7 +82,7 @@ extension Store {
                     found.append(nil)
                     continue
                 }
-                found.append(PinnedDocument(view: try ContainerView(document: bytes, keys: mapKeys.spelling),
+                found.append(PinnedDocument(bytes: bytes, keys: mapKeys.spelling,
                                             pin: pinned.serial, map: stamp))
             }
             return found
@@ -95,7 +106,7 @@ extension Store {
             documents.reserveCapacity(limit)
             while let (key, bytes) = entry, key.count == 8 {
                 keys.append(ObjectKey(Self.objectKey(key)))
-                documents.append(PinnedDocument(view: try ContainerView(document: bytes, keys: mapKeys.spelling),
+                documents.append(PinnedDocument(bytes: bytes, keys: mapKeys.spelling,
                                                 pin: pinned.serial, map: stamp))
                 guard keys.count < limit else { break }
                 entry = try cursor.next()
