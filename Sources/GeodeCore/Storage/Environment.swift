@@ -163,7 +163,7 @@ package final class Environment: @unchecked Sendable {
     /// hands out are valid only inside `body`.
     package func read<T>(_ body: (Transaction) throws -> T) throws -> T {
         mapLock.lockShared()
-        defer { mapLock.unlock() }
+        defer { mapLock.unlockShared() }
         let txn = try beginLocked(readOnly: true)
         defer { txn.abort() }
         return try body(txn)
@@ -198,7 +198,7 @@ package final class Environment: @unchecked Sendable {
             } catch {
                 result = .failure(error)
             }
-            mapLock.unlock()
+            mapLock.unlockShared()
             if case let .failure(error) = result,
                case let .storage(code, _, _) = error as? StoreError, code == MDB_MAP_FULL {
                 try grow()
@@ -225,7 +225,7 @@ package final class Environment: @unchecked Sendable {
             writerLock.lock(); writerThread = me; writerLock.unlock()
             return txn
         } catch {
-            mapLock.unlock()
+            mapLock.unlockShared()
             throw error
         }
     }
@@ -246,14 +246,14 @@ package final class Environment: @unchecked Sendable {
     /// Ends a write begun with ``beginWrite()``.
     func endExplicitWrite() {
         writerLock.lock(); writerThread = nil; writerLock.unlock()
-        mapLock.unlock()
+        mapLock.unlockShared()
     }
 
     /// Begins a read transaction that stays open (pins its version) until
     /// ``PinnedTransaction/close()``. Frozen objects rest on one.
     package func pin() throws -> PinnedTransaction {
         mapLock.lockShared()
-        defer { mapLock.unlock() }
+        defer { mapLock.unlockShared() }
         return PinnedTransaction(transaction: try beginLocked(readOnly: true), environment: self)
     }
 
@@ -261,7 +261,7 @@ package final class Environment: @unchecked Sendable {
     /// pinned transaction.
     func withMapShared<T>(_ body: () throws -> T) rethrows -> T {
         mapLock.lockShared()
-        defer { mapLock.unlock() }
+        defer { mapLock.unlockShared() }
         return try body()
     }
 
@@ -272,12 +272,12 @@ package final class Environment: @unchecked Sendable {
         if rc == MDB_MAP_RESIZED {
             // Another process grew the map: adopt its size. Moving the map needs
             // the lock exclusively, which this thread holds shared, so trade.
-            mapLock.unlock()
+            mapLock.unlockShared()
             defer { mapLock.lockShared() }
             try adoptForeignMapSize()
             mapLock.lockShared()
             rc = mdb_txn_begin(handle, nil, readOnly ? UInt32(MDB_RDONLY) : 0, &txn)
-            mapLock.unlock()
+            mapLock.unlockShared()
         }
         try Self.check(rc, "mdb_txn_begin", path)
         guard let txn else { throw StoreError.storage(code: ENOMEM, operation: "mdb_txn_begin", path: path) }
@@ -294,7 +294,7 @@ package final class Environment: @unchecked Sendable {
     /// where that cannot be read, nothing is released.
     package func releaseMappedPages() {
         mapLock.lockShared()
-        defer { mapLock.unlock() }
+        defer { mapLock.unlockShared() }
         guard let (address, length) = Self.mapping(of: path) else { return }
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         let used = (mapUsage.used + page - 1) / page * page
@@ -338,7 +338,7 @@ package final class Environment: @unchecked Sendable {
         guard mapLock.tryLockExclusive(timeout: 30) else {
             throw StoreError.storage(code: MDB_MAP_FULL, operation: "grow the map (a read is open on the writing thread)", path: path)
         }
-        defer { mapLock.unlock() }
+        defer { mapLock.unlockExclusive() }
         let current = mapUsage.mapSize
         let next = current < (8 << 30) ? current * 2 : current + (8 << 30)
         try Self.check(mdb_env_set_mapsize(handle, next), "mdb_env_set_mapsize", path)
@@ -349,7 +349,7 @@ package final class Environment: @unchecked Sendable {
         guard mapLock.tryLockExclusive(timeout: 30) else {
             throw StoreError.storage(code: MDB_MAP_RESIZED, operation: "adopt the map size", path: path)
         }
-        defer { mapLock.unlock() }
+        defer { mapLock.unlockExclusive() }
         try Self.check(mdb_env_set_mapsize(handle, 0), "mdb_env_set_mapsize", path)
         mapLock.recordMove()
     }
