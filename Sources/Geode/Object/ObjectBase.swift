@@ -142,7 +142,8 @@ final class ManagedRef {
                     read = .some(try document.value(atPath: steps).flatMap { try T._geodeFrom(stored: _StoredValue(view: $0)) })
                 }
             }
-            return wasGood ? read : nil
+            guard wasGood else { return nil }
+            return consume read
         } catch {
             preconditionFailure("Geode: reading \(cls.name).\(cls.info.properties[property].name) failed: \(error)")
         }
