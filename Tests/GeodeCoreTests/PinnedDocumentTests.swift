@@ -14,6 +14,10 @@ import Testing
     private func index(_ document: PinnedDocument, _ pinned: PinnedTransaction) throws -> Int? {
         var found: Int?
         let good = try document.read(pinnedAt: pinned.serial) { view in found = try view.value(at: 1)?.int().map(Int.init) }
+        // The slot read (what property reads use) finds the same value.
+        var inSlot: Int?
+        let slotGood = try document.read(slot: 1, pinnedAt: pinned.serial) { view in inSlot = try view?.int().map(Int.init) }
+        #expect(slotGood == good && inSlot == found, "the slot read and the container read disagree")
         return good ? found : nil
     }
 
@@ -36,6 +40,7 @@ import Testing
         defer { later.close() }
         var ran = false
         #expect(try document.read(pinnedAt: later.serial) { _ in ran = true } == false)
+        #expect(try document.read(slot: 1, pinnedAt: later.serial) { _ in ran = true } == false)
         #expect(!ran, "a document kept from one version was read through another")
         let fresh = try #require(try store.pinnedDocument(key, in: table, later))
         #expect(try index(fresh, later) == 8)
@@ -54,6 +59,7 @@ import Testing
             for i in 0 ..< 40 { try txn.insert(RecordSchema.row(batch: 1, index: i, payloadBytes: 100_000), into: table) }
         }
         #expect(try document.read(pinnedAt: pinned.serial) { _ in } == false, "a pointer from before the map grew was trusted")
+        #expect(try document.read(slot: 1, pinnedAt: pinned.serial) { _ in } == false, "a slot from before the map grew was read")
         let again = try #require(try store.pinnedDocument(key, in: table, pinned))
         #expect(try index(again, pinned) == 3)
     }

@@ -132,8 +132,8 @@ final class ManagedRef {
             // captured ref would be retained for every read.
             let wasGood: Bool
             if path.isEmpty {
-                wasGood = try kept.read(pinnedAt: realm.keptDocumentSerial) { document in
-                    read = .some(try document.value(at: slot).flatMap { try T._geodeFrom(stored: _StoredValue(view: $0)) })
+                wasGood = try kept.read(slot: slot, pinnedAt: realm.keptDocumentSerial) { view in
+                    read = .some(try view.flatMap { try T._geodeFrom(stored: _StoredValue(view: $0)) })
                 }
             } else {
                 // An embedded object's values lie inside its owner's document.

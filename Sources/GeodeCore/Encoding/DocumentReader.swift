@@ -33,6 +33,7 @@ package struct ContainerView {
 
     /// Reads the top-level container of a document occupying all of `document`,
     /// whose interned map keys `keys` spells out (a store's ``MapKeyTable``).
+    @inline(__always)
     package init(document: UnsafeRawBufferPointer, keys: MapKeySpelling = .none) throws {
         try self.init(bytes: document, keys: keys, kind: .embedded, start: 0, end: document.count)
     }
@@ -319,6 +320,7 @@ package struct ValueView {
     }
 
     /// The string's UTF-8 bytes in place, if the value is a string.
+    @inline(__always)
     package func stringBytes() throws -> UnsafeRawBufferPointer? {
         guard tag == .string else { return nil }
         var p = position + 1
