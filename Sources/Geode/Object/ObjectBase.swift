@@ -121,15 +121,15 @@ final class ManagedRef {
     /// does not convert (a missing value reads as null would), nil when there
     /// is no good kept document and the caller must read through
     /// ``Realm/read(_:_:shallow:)``. The hottest path of the object model:
-    /// it takes no references and calls no closures but the decoding.
+    /// it retains nothing, and its closures capture the slot or the path,
+    /// not the ref.
     @inline(__always)
     func readKept<T: _PersistableValue>(_ property: Int, as type: T.Type) -> T?? {
         guard let kept = document else { return nil }
         let slot = cls.slots[property]
         var read: T?? = nil
         do {
-            // The closures capture the slot or the path, not the ref: a
-            // captured ref would be retained for every read.
+            // A captured ref would be retained for every read.
             let wasGood: Bool
             if path.isEmpty {
                 wasGood = try kept.read(slot: slot, pinnedAt: realm.keptDocumentSerial) { view in
