@@ -121,26 +121,19 @@ final class ManagedRef {
     /// does not convert (a missing value reads as null would), nil when there
     /// is no good kept document and the caller must read through
     /// ``Realm/read(_:_:shallow:)``. The hottest path of the object model:
-    /// it retains nothing, and its closures capture the slot or the path,
-    /// not the ref.
+    /// a top-level object's read retains nothing.
     @inline(__always)
     func readKept<T: _PersistableValue>(_ property: Int, as type: T.Type) -> T?? {
         guard let kept = document else { return nil }
         let slot = cls.slots[property]
         var read: T?? = nil
         do {
-            // A captured ref would be retained for every read.
             let wasGood: Bool
             if path.isEmpty {
-                wasGood = try kept.read(slot: slot, pinnedAt: realm.keptDocumentSerial) { view in
-                    read = .some(try view.flatMap { try T._geodeFrom(stored: _StoredValue(view: $0)) })
-                }
+                // The closure captures the slot, not the ref (which would be retained for every read).
+                wasGood = try kept.read(slot: slot, pinnedAt: realm.keptDocumentSerial) { read = .some(try T._geodeFrom(stored: $0)) }
             } else {
-                // An embedded object's values lie inside its owner's document.
-                let steps = path + [.index(slot)]
-                wasGood = try kept.read(pinnedAt: realm.keptDocumentSerial) { document in
-                    read = .some(try document.value(atPath: steps).flatMap { try T._geodeFrom(stored: _StoredValue(view: $0)) })
-                }
+                wasGood = try kept.read(pinnedAt: realm.keptDocumentSerial) { read = .some(try T._geodeFrom(stored: try value(slot, in: $0))) }
             }
             guard wasGood else { return nil }
             return consume read

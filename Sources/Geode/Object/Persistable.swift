@@ -66,11 +66,17 @@ extension _PersistableValue {
     public static var _geodeDecodesStored: Bool { false }
     public static func _geodeFrom(stored: _StoredValue) throws -> Self? { nil }
 
+    /// The Swift value of a value read in place by a type that decodes stored
+    /// bytes (``_geodeDecodesStored``); nil when there is none or it does not convert.
+    static func _geodeFrom(stored view: ValueView?) throws -> Self? {
+        try view.flatMap { try _geodeFrom(stored: _StoredValue(view: $0)) }
+    }
+
     /// The Swift value of a value read in place at `context` (made only when
     /// needed): straight from its bytes for types that decode them, else
     /// through an engine value; nil when it does not convert.
     static func _geodeFrom(view: ValueView, _ context: @autoclosure () -> _ReadContext) throws -> Self? {
-        if _geodeDecodesStored { return try _geodeFrom(stored: _StoredValue(view: view)) }
+        if _geodeDecodesStored { return try _geodeFrom(stored: view) }
         return _geodeFrom(.init(_geodeReadsShallow ? try view.decodeShallow() : try view.decode()), context())
     }
 

@@ -251,7 +251,8 @@ extension Realm {
 
     /// Runs `body` on the document `ref`'s accessor kept, when it kept one and
     /// it is still good (the realm's version, the map unmoved); false when not.
-    /// Not generic: every property read of an object made outside a write comes here.
+    /// Not generic: collections and values decoded as engine values come here
+    /// (scalars read through ``ManagedRef/readKept(_:as:)``).
     private func readKeptDocument(of ref: ManagedRef, _ body: (ContainerView) throws -> Void) throws -> Bool {
         guard let kept = ref.document else { return false }
         return try kept.read(pinnedAt: keptDocumentSerial, body)

@@ -50,16 +50,14 @@ package final class Environment: @unchecked Sendable {
     package let options: Options
     let handle: OpaquePointer
 
-    /// Held shared by every transaction closure and exclusively to move the map.
+    /// Held shared by every transaction closure and exclusively to move the
+    /// map; counts the map's moves (growing it, or adopting another
+    /// process's size), so that a pointer into the map is known good while
+    /// the count it was taken at stands.
     let mapLock = MapLatch()
     /// Guards the database-handle table and `mdb_dbi_open` calls.
     private let handleLock = NSLock()
     private var databases: [String: Database] = [:]
-    /// How many times this process moved the map (grew it, or adopted another
-    /// process's size). Changed only with the map lock held exclusively, so a
-    /// reader holding it shared sees a stable number: a pointer into the map
-    /// taken at the same number is still good.
-    var mapGeneration: Int { mapLock.generation }
     /// The thread that runs the current write transaction (nested writes on one
     /// thread would deadlock inside LMDB).
     private let writerLock = NSLock()
