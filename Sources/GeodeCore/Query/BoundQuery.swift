@@ -56,8 +56,10 @@ struct BoundPath {
 /// A predicate resolved against a class: what the executor evaluates.
 indirect enum BoundPredicate {
     case constant(Bool)
-    case and(BoundPredicate, BoundPredicate)
-    case or(BoundPredicate, BoundPredicate)
+    /// Every part holds (a flat list, as in ``QueryPredicate``).
+    case and([BoundPredicate])
+    /// One part holds.
+    case or([BoundPredicate])
     case not(BoundPredicate)
     case compare(BoundComparison)
     case geoWithin(BoundPath, GeoPointSlots, any GeoRegion, QueryQuantifier)

@@ -26,8 +26,8 @@ struct QueryBinder {
     func bind(_ predicate: QueryPredicate, in cls: ClassSchema, variable: String? = nil) throws -> BoundPredicate {
         switch predicate {
         case let .constant(b): return .constant(b)
-        case let .and(a, b): return .and(try bind(a, in: cls, variable: variable), try bind(b, in: cls, variable: variable))
-        case let .or(a, b): return .or(try bind(a, in: cls, variable: variable), try bind(b, in: cls, variable: variable))
+        case let .and(parts): return .and(try parts.map { try bind($0, in: cls, variable: variable) })
+        case let .or(parts): return .or(try parts.map { try bind($0, in: cls, variable: variable) })
         case let .not(a): return .not(try bind(a, in: cls, variable: variable))
         case let .comparison(c): return .compare(try bind(c, in: cls, variable: variable))
         case let .geoWithin(path, shape, quantifier):

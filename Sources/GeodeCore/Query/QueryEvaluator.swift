@@ -32,12 +32,18 @@ final class QueryEvaluator {
         switch predicate {
         case let .constant(b):
             return { _, _ in b }
-        case let .and(a, b):
-            let (first, second) = (matcher(for: a, table: table), matcher(for: b, table: table))
-            return { try first($0, $1) && second($0, $1) }
-        case let .or(a, b):
-            let (first, second) = (matcher(for: a, table: table), matcher(for: b, table: table))
-            return { try first($0, $1) || second($0, $1) }
+        case let .and(parts):
+            let matchers = parts.map { matcher(for: $0, table: table) }
+            return { key, document in
+                for part in matchers where try !part(key, document) { return false }
+                return true
+            }
+        case let .or(parts):
+            let matchers = parts.map { matcher(for: $0, table: table) }
+            return { key, document in
+                for part in matchers where try part(key, document) { return true }
+                return false
+            }
         case let .not(a):
             let inner = matcher(for: a, table: table)
             return { try !inner($0, $1) }
@@ -57,8 +63,12 @@ final class QueryEvaluator {
     func matches(_ predicate: BoundPredicate, _ root: Item) throws -> Bool {
         switch predicate {
         case let .constant(b): return b
-        case let .and(a, b): return try matches(a, root) && matches(b, root)
-        case let .or(a, b): return try matches(a, root) || matches(b, root)
+        case let .and(parts):
+            for part in parts where try !matches(part, root) { return false }
+            return true
+        case let .or(parts):
+            for part in parts where try matches(part, root) { return true }
+            return false
         case let .not(a): return try !matches(a, root)
         case let .compare(c):
             if let simple = c.simple, case let .constant(constant) = c.rhs, case let .object(_, _, document) = root {

@@ -61,9 +61,7 @@ package struct QueryExecutor {
     /// `pk IN {…}`; else the spatial index when one is `point geoWithin shape`
     /// on an indexed property; else a scan.
     static func plan(_ predicate: BoundPredicate, _ table: Table) -> Plan {
-        guard case .and = predicate else { return plan(conjuncts: CollectionOfOne(predicate), table) }
-        var conjuncts: [BoundPredicate] = []
-        collectConjuncts(of: predicate, into: &conjuncts)
+        guard case let .and(conjuncts) = predicate else { return plan(conjuncts: CollectionOfOne(predicate), table) }
         return plan(conjuncts: conjuncts, table)
     }
 
@@ -124,23 +122,10 @@ package struct QueryExecutor {
             guard case let .geoWithin(path, _, region, .any) = conjunct, path.reduction == nil,
                   let slot = pointSlot(path), let index = table.geoIndexes.first(where: { $0.slot == slot }) else { continue }
             // The other conjuncts, in their order, test each point the index finds.
-            var residual: BoundPredicate?
-            for (j, other) in conjuncts.enumerated() where j != i {
-                residual = residual.map { .and($0, other) } ?? other
-            }
-            return .spatial(index, region, residual: residual)
+            let others = conjuncts.enumerated().filter { $0.offset != i }.map(\.element)
+            return .spatial(index, region, residual: others.isEmpty ? nil : others.count == 1 ? others[0] : .and(others))
         }
         return range ?? .scan
-    }
-
-    /// Appends the conjuncts of `predicate` (itself, unless it is an AND) to `list`.
-    private static func collectConjuncts(of predicate: BoundPredicate, into list: inout [BoundPredicate]) {
-        if case let .and(a, b) = predicate {
-            collectConjuncts(of: a, into: &list)
-            collectConjuncts(of: b, into: &list)
-        } else {
-            list.append(predicate)
-        }
     }
 
     /// The slot of a geo point property a path names directly (`location`,
@@ -604,7 +589,7 @@ extension BoundPredicate {
     var testsGeometry: Bool {
         switch self {
         case .constant: return false
-        case let .and(a, b), let .or(a, b): return a.testsGeometry || b.testsGeometry
+        case let .and(parts), let .or(parts): return parts.contains { $0.testsGeometry }
         case let .not(p): return p.testsGeometry
         case .geoWithin: return true
         case let .compare(c):

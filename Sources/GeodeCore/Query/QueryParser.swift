@@ -12,6 +12,7 @@ import Foundation
 package struct QueryParser {
     private var tokens: [QueryToken]
     private var index = 0
+    private var depth = 0
     private let arguments: [QueryArgument]
 
     private init(tokens: [QueryToken], arguments: [QueryArgument]) {
@@ -70,20 +71,42 @@ package struct QueryParser {
 
     // MARK: Predicates
 
+    /// How deeply parentheses, NOT, `{…}` lists and SUBQUERY may nest: 100
+    /// levels, as AnyRealmValue collections. Each level costs stack in the
+    /// parser, the binder and the evaluator (about 3 KiB in a debug build), and
+    /// a query may run on a secondary thread, whose stack is 512 KiB: 100 levels
+    /// fit there with room to spare. Chains of AND and OR do not nest: they are
+    /// flat lists of any length.
+    package static let maximumNesting = 100
+
     private mutating func parseOr() throws -> QueryPredicate {
-        var result = try parseAnd()
+        let first = try parseAnd()
+        guard current.isKeyword("OR") || current.isSymbol("||") else { return first }
+        var parts = [first]
         while acceptKeyword("OR") || acceptSymbol("||") {
-            result = .or(result, try parseAnd())
+            parts.append(try parseAnd())
         }
-        return result
+        return .or(parts)
     }
 
     private mutating func parseAnd() throws -> QueryPredicate {
-        var result = try parseNot()
+        let first = try parseNot()
+        guard current.isKeyword("AND") || current.isSymbol("&&") else { return first }
+        var parts = [first]
         while acceptKeyword("AND") || acceptSymbol("&&") {
-            result = .and(result, try parseNot())
+            parts.append(try parseNot())
         }
-        return result
+        return .and(parts)
+    }
+
+    /// Enters one level of nesting at `column`, refusing the level past ``maximumNesting``.
+    private mutating func nest<T>(_ body: (inout QueryParser) throws -> T) throws -> T {
+        guard depth < Self.maximumNesting else {
+            throw StoreError.invalidQuery(message: "the query nests deeper than \(Self.maximumNesting) levels", column: current.column)
+        }
+        depth += 1
+        defer { depth -= 1 }
+        return try body(&self)
     }
 
     private mutating func acceptSymbol(_ s: String) -> Bool {
@@ -92,17 +115,24 @@ package struct QueryParser {
     }
 
     private mutating func parseNot() throws -> QueryPredicate {
-        if acceptKeyword("NOT") || acceptSymbol("!") { return .not(try parseNot()) }
+        if current.isKeyword("NOT") || current.isSymbol("!") {
+            return try nest { parser in
+                _ = parser.advance()
+                return .not(try parser.parseNot())
+            }
+        }
         return try parseAtom()
     }
 
     private mutating func parseAtom() throws -> QueryPredicate {
         if current.isSymbol("(") {
             // A parenthesised predicate, unless it is the start of an operand list.
-            _ = advance()
-            let inner = try parseOr()
-            try expect(")", "closing a parenthesis")
-            return inner
+            return try nest { parser in
+                _ = parser.advance()
+                let inner = try parser.parseOr()
+                try parser.expect(")", "closing a parenthesis")
+                return inner
+            }
         }
         if acceptKeyword("TRUEPREDICATE") { return .constant(true) }
         if acceptKeyword("FALSEPREDICATE") { return .constant(false) }
@@ -234,19 +264,21 @@ package struct QueryParser {
             }
             return .keyPath(try continueKeyPath(try Self.keyPath(fromArgument: path, token.column)))
         case .symbol("{"):
-            _ = advance()
-            var values: [Value] = []
-            if !current.isSymbol("}") {
-                repeat {
-                    let element = try parseOperand()
-                    guard case let .value(v) = element else {
-                        throw StoreError.invalidQuery(message: "a {…} list holds only literal values", column: token.column)
-                    }
-                    values.append(v)
-                } while acceptSymbol(",")
+            return try nest { parser in
+                _ = parser.advance()
+                var values: [Value] = []
+                if !parser.current.isSymbol("}") {
+                    repeat {
+                        let element = try parser.parseOperand()
+                        guard case let .value(v) = element else {
+                            throw StoreError.invalidQuery(message: "a {…} list holds only literal values", column: token.column)
+                        }
+                        values.append(v)
+                    } while parser.acceptSymbol(",")
+                }
+                try parser.expect("}", "closing a list")
+                return .values(values)
             }
-            try expect("}", "closing a list")
-            return .values(values)
         case let .identifier(word):
             switch word.lowercased() {
             case "true": _ = advance(); return .value(.bool(true))
@@ -397,7 +429,7 @@ package struct QueryParser {
         guard case let .variable(name) = current.kind else { throw unexpected("in SUBQUERY: expected a variable such as $x") }
         _ = advance()
         try expect(",", "after the SUBQUERY variable")
-        let predicate = try parseOr()
+        let predicate = try nest { try $0.parseOr() }
         try expect(")", "closing SUBQUERY")
         try expect(".", "after SUBQUERY(…): expected .@count")
         guard case let .atKeyword(op) = current.kind, op.lowercased() == "count" || op.lowercased() == "size" else {

@@ -6,12 +6,32 @@
 /// ```
 package indirect enum QueryPredicate: Sendable, CustomStringConvertible {
     case constant(Bool)
-    case and(QueryPredicate, QueryPredicate)
-    case or(QueryPredicate, QueryPredicate)
+    /// Every part holds. Chains of AND are one flat list, so that a query of
+    /// 100,000 terms is no deeper than one of two.
+    case and([QueryPredicate])
+    /// One part holds; flat, as `and`.
+    case or([QueryPredicate])
     case not(QueryPredicate)
     case comparison(QueryComparison)
     /// `path geoWithin shape`: the point at `path` lies in the shape.
     case geoWithin(QueryKeyPath, GeoShape, QueryQuantifier)
+
+    /// `a AND b`, with the parts of either that is itself an AND taken in.
+    package static func and(_ a: QueryPredicate, _ b: QueryPredicate) -> QueryPredicate {
+        .and(a.parts(ofAnd: true) + b.parts(ofAnd: true))
+    }
+
+    /// `a OR b`, with the parts of either that is itself an OR taken in.
+    package static func or(_ a: QueryPredicate, _ b: QueryPredicate) -> QueryPredicate {
+        .or(a.parts(ofAnd: false) + b.parts(ofAnd: false))
+    }
+
+    private func parts(ofAnd: Bool) -> [QueryPredicate] {
+        switch (self, ofAnd) {
+        case let (.and(parts), true), let (.or(parts), false): return parts
+        default: return [self]
+        }
+    }
 
     var isTrue: Bool {
         if case .constant(true) = self { return true }
@@ -21,8 +41,8 @@ package indirect enum QueryPredicate: Sendable, CustomStringConvertible {
     package var description: String {
         switch self {
         case let .constant(b): return b ? "TRUEPREDICATE" : "FALSEPREDICATE"
-        case let .and(a, b): return "(\(a) AND \(b))"
-        case let .or(a, b): return "(\(a) OR \(b))"
+        case let .and(parts): return "(" + parts.map(\.description).joined(separator: " AND ") + ")"
+        case let .or(parts): return "(" + parts.map(\.description).joined(separator: " OR ") + ")"
         case let .not(a): return "NOT \(a)"
         case let .comparison(c): return c.description
         case let .geoWithin(path, shape, quantifier): return "\(quantifier.prefix)\(path) geoWithin \(shape)"
