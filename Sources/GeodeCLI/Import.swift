@@ -92,6 +92,7 @@ extension GeodeCommand {
                     options.atomic = atomic
                     options.idMember = id
                     if update { options.update = .modified }
+                    options.framing = format.framing
                     let progress = ProgressLine(enabled: !quiet)
                     options.progress = { progress.committed($0) }
                     let url = URL(fileURLWithPath: file)

@@ -73,9 +73,18 @@ enum ToolStore {
 enum InputFormat: String, ExpressibleByArgument, CaseIterable {
     case auto, geojson, geojsonseq, json, ndjson
 
+    /// How the input's texts follow one another: `json` and `geojson` are one
+    /// JSON text (RFC 8259), `ndjson` and `geojsonseq` any number of texts;
+    /// `auto` goes by the file's name.
+    var framing: ImportOptions.Framing {
+        switch self {
+        case .geojson, .json: return .oneText
+        case .geojsonseq, .ndjson: return .sequence
+        case .auto: return .automatic
+        }
+    }
+
     /// Whether the input is read as GeoJSON (features), else as plain JSON records.
-    /// Line-delimited and RFC 8142 inputs are recognised by their content, so
-    /// `ndjson` and `geojsonseq` name the record type only.
     func readsGeoJSON(_ file: String) -> Bool {
         switch self {
         case .geojson, .geojsonseq: return true

@@ -21,6 +21,20 @@ import OrderedCollections
 /// while let record = try stream.next() { print(record.index, record.value) }
 /// ```
 package struct JSONRecordStream {
+    /// How the input's JSON texts follow one another.
+    package enum Framing: Sendable {
+        /// One JSON text (RFC 8259): a record, an array of records or a
+        /// FeatureCollection. An empty input, or anything after the text, is
+        /// an error.
+        case document
+        /// Any number of JSON texts, each a record: newline-delimited JSON or
+        /// GeoJSON text sequences (RFC 8142). An empty input has no records.
+        case sequence
+        /// One text, or several when the input turns out to hold several. An
+        /// empty input is an error.
+        case either
+    }
+
     /// One record and where it came from.
     package struct Record: Sendable {
         /// The record as parsed, to read member by member.
@@ -41,6 +55,10 @@ package struct JSONRecordStream {
         package var offset: Int
         /// Its JSON pointer in the input: `/features/12`, `/3`, or `` for a top-level value.
         package var pointer: String
+        /// The 1-based line and column of its first byte, for a streamed
+        /// input (whose earlier bytes are gone by the time a record fails);
+        /// nil for a mapped one (``lineAndColumn(_:_:)`` finds them there).
+        package var location: (line: Int, column: Int)?
     }
 
     private enum State {
@@ -52,8 +70,18 @@ package struct JSONRecordStream {
         case finished
     }
 
-    private let bytes: UnsafeRawBufferPointer
+    private var bytes: UnsafeRawBufferPointer
     private let source: String
+    private let framing: Framing
+    /// For a streamed input: where more bytes come from.
+    private let window: StreamWindow?
+    /// For a streamed input: lines are counted up to `lineCursor` (a window
+    /// offset); `line` is the line there and `lineStart` the input offset at
+    /// which it starts.
+    private var lineCursor = 0
+    private var line = 1
+    private var lineStart = 0
+    private var checkedEncoding = false
     private var position = 0
     private var state = State.topLevel
     private var recordCount = 0
@@ -64,28 +92,129 @@ package struct JSONRecordStream {
     /// The members of a FeatureCollection other than `features` (type, bbox…).
     package private(set) var collectionMembers = OrderedDictionary<String, Value>()
 
-    package init(bytes: UnsafeRawBufferPointer, source: String) {
+    package init(bytes: UnsafeRawBufferPointer, source: String, framing: Framing = .either) {
         self.bytes = bytes
         self.source = source
+        self.framing = framing
+        window = nil
+    }
+
+    /// Reads a stream through `window`, in bounded memory: one parser only
+    /// (``skip()`` works, but several copies of the stream would share the window).
+    package init(window: StreamWindow, source: String, framing: Framing = .either) {
+        bytes = window.bytes
+        self.source = source
+        self.framing = framing
+        self.window = window
+    }
+
+    /// Asks a streamed input for more bytes, keeping those from window offset
+    /// `keep` on; false when there are none (always, for a mapped input).
+    private mutating func more(keepingFrom keep: Int) throws -> Bool {
+        guard let window else { return false }
+        countLines(to: min(keep, bytes.count))
+        let (dropped, grew) = try window.fill(keepingFrom: keep)
+        bytes = window.bytes
+        position -= dropped
+        lineCursor -= dropped
+        return grew
+    }
+
+    /// For a streamed input: moves the line count forward to window offset `offset`.
+    private mutating func countLines(to offset: Int) {
+        guard let window, offset > lineCursor else { return }
+        for i in lineCursor ..< offset where bytes[i] == 0x0A {
+            line += 1
+            lineStart = window.base + i + 1
+        }
+        lineCursor = offset
+    }
+
+    /// For a streamed input: makes sure the value at `position` ends inside the
+    /// window (or the input ends first), reading more as needed.
+    private mutating func ensureValue() throws {
+        guard let window else { return }
+        var scan = ValueScan(start: position)
+        while true {
+            if let end = scan.end(in: bytes), end < bytes.count { return }
+            if window.isAtEnd { return }
+            let before = position
+            guard try more(keepingFrom: position) else { return }
+            scan.index -= before - position
+            // A scalar that reached the end of the window is scanned again: it may go on.
+            if scan.depth == 0 && !scan.inString { scan = ValueScan(start: position) }
+        }
     }
 
     /// Whether the input was a GeoJSON FeatureCollection (known once a feature was read).
     package var isFeatureCollection: Bool { sawFeatures }
 
-    private mutating func skipSpace() {
-        while position < bytes.count {
-            switch bytes[position] {
-            case 0x20, 0x09, 0x0A, 0x0D, 0x1E: position += 1
-            default: return
+    private mutating func skipSpace() throws {
+        while true {
+            while position < bytes.count {
+                switch bytes[position] {
+                case 0x20, 0x09, 0x0A, 0x0D: position += 1
+                // RFC 8142's record separator, which RFC 8259 does not allow.
+                case 0x1E where framing != .document: position += 1
+                default: return
+                }
             }
+            guard try more(keepingFrom: position) else { return }
         }
     }
 
     private var current: UInt8? { position < bytes.count ? bytes[position] : nil }
 
     private func syntax(_ message: String, at offset: Int) -> JSONError {
-        let (line, column) = Self.lineAndColumn(bytes, offset)
-        return .syntax(message: message, source: source, line: line, column: column, position: offset)
+        let (line, column) = location(of: offset)
+        return .syntax(message: message, source: source, line: line, column: column, position: (window?.base ?? 0) + offset)
+    }
+
+    /// The 1-based line and column of window offset `offset`.
+    private func location(of offset: Int) -> (line: Int, column: Int) {
+        guard let window else { return Self.lineAndColumn(bytes, offset) }
+        var line = self.line, lineStart = self.lineStart
+        for i in min(lineCursor, offset) ..< min(offset, bytes.count) where bytes[i] == 0x0A {
+            line += 1
+            lineStart = window.base + i + 1
+        }
+        return (line, window.base + offset - lineStart + 1)
+    }
+
+    /// Why the start of `bytes` cannot be UTF-8 JSON text, with the offset of
+    /// the first byte at fault; nil when it can. Looks at the first 4 KiB only,
+    /// so that a stream of NUL bytes or random bytes (`/dev/zero`,
+    /// `/dev/urandom`) is refused at once, before anything is read past them.
+    package static func encodingProblem(_ bytes: UnsafeRawBufferPointer) -> (message: String, offset: Int)? {
+        let head = UnsafeRawBufferPointer(rebasing: bytes[0 ..< min(bytes.count, 4096)])
+        guard !head.isEmpty else { return nil }
+        // RFC 8259 §8.1: JSON text is UTF-8. A UTF-16 or UTF-32 text shows a NUL
+        // byte beside every ASCII character, or a byte-order mark.
+        if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) {
+            return ("the input is UTF-16 or UTF-32 (it starts with a byte-order mark); JSON text must be UTF-8", 0)
+        }
+        let start = head.prefix(4)
+        if start.contains(0) && start.contains(where: { $0 != 0 }) {
+            return ("the input is UTF-16 or UTF-32 (NUL bytes beside its characters); JSON text must be UTF-8", 0)
+        }
+        // The first NUL byte or invalid UTF-8, whichever comes first; a
+        // sequence cut by the end of the 4 KiB window is not held against it.
+        var decoder = UTF8()
+        var iterator = head.makeIterator()
+        var offset = 0
+        loop: while true {
+            switch decoder.decode(&iterator) {
+            case let .scalarValue(scalar):
+                if scalar == "\0" { return ("the input holds a NUL byte (byte \(offset)); JSON text has none outside \\u0000 escapes", offset) }
+                offset += UTF8.width(scalar)
+            case .emptyInput:
+                break loop
+            case .error:
+                if head.count - offset < 4 && head.count < bytes.count { break loop }
+                return ("the input is not UTF-8 text (byte \(offset) is not part of a UTF-8 character); JSON text must be UTF-8", offset)
+            }
+        }
+        return nil
     }
 
     /// The 1-based line and column of byte `offset`.
@@ -105,26 +234,42 @@ package struct JSONRecordStream {
             case .finished:
                 return nil
             case .topLevel:
-                skipSpace()
-                guard let byte = current else { state = .finished; return nil }
-                if byte == UInt8(ascii: "[") && topLevelCount == 0 {
+                if !checkedEncoding {
+                    checkedEncoding = true
+                    while bytes.count < 4096, try more(keepingFrom: 0) {}
+                    if let problem = Self.encodingProblem(bytes) { throw syntax(problem.message, at: problem.offset) }
+                    // RFC 8259 §8.1 lets a parser ignore a UTF-8 byte-order mark; editors on Windows write one.
+                    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+                }
+                try skipSpace()
+                guard let byte = current else {
+                    if topLevelCount == 0 && framing != .sequence {
+                        throw syntax("the input is empty: a JSON text was expected", at: position)
+                    }
+                    state = .finished
+                    return nil
+                }
+                if topLevelCount > 0 && framing == .document {
+                    throw syntax("another JSON text follows the first: one text is read here (read several as ndjson or geojsonseq)",
+                                 at: position)
+                }
+                if byte == UInt8(ascii: "[") && topLevelCount == 0 && framing != .sequence {
                     position += 1
                     topLevelCount += 1
                     state = .array(features: false, first: true, index: 0)
                     continue
                 }
-                if byte == UInt8(ascii: "{") && topLevelCount == 0 {
+                if byte == UInt8(ascii: "{") && topLevelCount == 0 && framing != .sequence {
                     position += 1
                     topLevelCount += 1
                     state = .members(first: true)
                     continue
                 }
-                let offset = position
-                let tree = try recordTree()
+                let (tree, offset) = try recordTree()
                 topLevelCount += 1
                 return record(tree, offset: offset, pointer: "")
             case let .array(features, first, index):
-                skipSpace()
+                try skipSpace()
                 guard let byte = current else { throw syntax("the array is not closed", at: position) }
                 if byte == UInt8(ascii: "]") {
                     position += 1
@@ -134,14 +279,13 @@ package struct JSONRecordStream {
                 if !first {
                     guard byte == UInt8(ascii: ",") else { throw syntax("expected ',' or ']' after an array element", at: position) }
                     position += 1
-                    skipSpace()
+                    try skipSpace()
                 }
-                let offset = position
-                let tree = try recordTree()
+                let (tree, offset) = try recordTree()
                 state = .array(features: features, first: false, index: index + 1)
                 return record(tree, offset: offset, pointer: features ? "/features/\(index)" : "/\(index)")
             case let .members(first):
-                skipSpace()
+                try skipSpace()
                 guard let byte = current else { throw syntax("the object is not closed", at: position) }
                 if byte == UInt8(ascii: "}") {
                     position += 1
@@ -156,14 +300,14 @@ package struct JSONRecordStream {
                 if !first {
                     guard byte == UInt8(ascii: ",") else { throw syntax("expected ',' or '}' after an object member", at: position) }
                     position += 1
-                    skipSpace()
+                    try skipSpace()
                 }
                 guard current == UInt8(ascii: "\"") else { throw syntax("expected a string key", at: position) }
                 guard case let .string(key) = try parseValue() else { throw syntax("expected a string key", at: position) }
-                skipSpace()
+                try skipSpace()
                 guard current == UInt8(ascii: ":") else { throw syntax("expected ':' after an object key", at: position) }
                 position += 1
-                skipSpace()
+                try skipSpace()
                 if key == "features", current == UInt8(ascii: "[") {
                     position += 1
                     sawFeatures = true
@@ -178,7 +322,10 @@ package struct JSONRecordStream {
 
     private mutating func record(_ tree: JSONTree, offset: Int, pointer: String) -> Record {
         defer { recordCount += 1 }
-        return Record(tree: tree, index: recordCount, offset: offset, pointer: pointer)
+        guard let window else { return Record(tree: tree, index: recordCount, offset: offset, pointer: pointer) }
+        countLines(to: offset)
+        return Record(tree: tree, index: recordCount, offset: window.base + offset, pointer: pointer,
+                      location: (line, window.base + offset - lineStart + 1))
     }
 
     /// Moves past the next record without parsing it — its brackets and
@@ -191,19 +338,23 @@ package struct JSONRecordStream {
         return try next() != nil
     }
 
-    /// A record: parsed, or passed over when skipping.
-    private mutating func recordTree() throws -> JSONTree {
-        guard skipping else { return try parseTree() }
+    /// A record and its window offset: parsed, or passed over when skipping.
+    private mutating func recordTree() throws -> (JSONTree, offset: Int) {
+        // First, since reading more moves the window's offsets.
+        try ensureValue()
+        let offset = position
+        guard skipping else { return (try parseTree(), offset) }
         guard let end = Self.valueEnd(bytes, position), end > position else {
             throw syntax("a record does not end", at: position)
         }
         position = end
-        return JSONTree(value: .null)
+        return (JSONTree(value: .null), offset)
     }
 
     /// Parses one value at `position` and moves past it.
     private mutating func parseValue() throws -> Value {
-        try parseTree().value
+        try ensureValue()
+        return try parseTree().value
     }
 
     /// Parses one value at `position` into a tree and moves past it.
@@ -227,26 +378,46 @@ package struct JSONRecordStream {
 
     /// Where the value starting at `start` ends, by its brackets and strings.
     static func valueEnd(_ bytes: UnsafeRawBufferPointer, _ start: Int) -> Int? {
-        var depth = 0, i = start, inString = false
-        while i < bytes.count {
-            let c = bytes[i]
-            if inString {
-                if c == UInt8(ascii: "\\") { i += 2; continue }
-                if c == UInt8(ascii: "\"") { inString = false; if depth == 0 { return i + 1 } }
-            } else {
-                switch c {
-                case UInt8(ascii: "\""): inString = true
-                case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
-                case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                    if depth == 0 { return i }
-                    depth -= 1
-                    if depth == 0 { return i + 1 }
-                case UInt8(ascii: ","), 0x20, 0x0A, 0x0D, 0x09: if depth == 0 { return i }
-                default: break
+        var scan = ValueScan(start: start)
+        // A scalar that runs to the end of the input ends there.
+        return scan.end(in: bytes) ?? (scan.depth == 0 ? bytes.count : nil)
+    }
+
+    /// A scan for the end of a value that can stop at the end of the bytes it
+    /// has and go on when more arrive (so a record that comes in many reads is
+    /// scanned once, not once per read).
+    struct ValueScan {
+        /// The next byte to look at.
+        var index: Int
+        var depth = 0
+        var inString = false
+
+        init(start: Int) { index = start }
+
+        /// Where the value ends: the offset after its last byte, or of the
+        /// delimiter after a scalar. Nil when `bytes` ends first (or when a
+        /// scalar runs to the end of `bytes`: it may go on).
+        mutating func end(in bytes: UnsafeRawBufferPointer) -> Int? {
+            while index < bytes.count {
+                let c = bytes[index]
+                if inString {
+                    if c == UInt8(ascii: "\\") { index += 2; continue }
+                    if c == UInt8(ascii: "\"") { inString = false; if depth == 0 { index += 1; return index } }
+                } else {
+                    switch c {
+                    case UInt8(ascii: "\""): inString = true
+                    case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+                    case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                        if depth == 0 { return index }
+                        depth -= 1
+                        if depth == 0 { index += 1; return index }
+                    case UInt8(ascii: ","), 0x20, 0x0A, 0x0D, 0x09: if depth == 0 { return index }
+                    default: break
+                    }
                 }
+                index += 1
             }
-            i += 1
+            return nil
         }
-        return depth == 0 ? bytes.count : nil
     }
 }

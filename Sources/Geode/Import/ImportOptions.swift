@@ -1,3 +1,5 @@
+import GeodeJSON
+
 /// How an import maps and writes its records.
 ///
 /// ```swift
@@ -39,7 +41,45 @@ public struct ImportOptions: Sendable {
     /// the part of the input read.
     public var progress: (@Sendable (ImportProgress) -> Void)?
 
+    /// How the input's JSON texts follow one another.
+    public enum Framing: Sendable {
+        /// By the file's name: `.ndjson`, `.jsonl`, `.ldjson`, `.geojsonl`,
+        /// `.geojsons` and `.geojsonseq` are ``sequence``, `.json` and
+        /// `.geojson` are ``oneText``; any other name (a pipe, `/dev/stdin`)
+        /// is one text, or a sequence when a second text follows the first.
+        case automatic
+        /// One JSON text (RFC 8259): a record, an array of records or a
+        /// GeoJSON FeatureCollection. An empty input, or a second text after
+        /// the first, is an error.
+        case oneText
+        /// Any number of JSON texts, each one record: newline-delimited JSON,
+        /// or GeoJSON text sequences (RFC 8142). An empty input has no records.
+        case sequence
+    }
+
+    /// How the input's JSON texts follow one another (by default, as the
+    /// file's name says).
+    ///
+    /// ```swift
+    /// var options = ImportOptions()
+    /// options.framing = .sequence      // /dev/stdin holds one record per line
+    /// ```
+    public var framing = Framing.automatic
+
     public init() {}
+
+    /// The stream framing for an input named `name`.
+    func streamFraming(for name: String) -> JSONRecordStream.Framing {
+        switch framing {
+        case .oneText: return .document
+        case .sequence: return .sequence
+        case .automatic:
+            let lower = name.lowercased()
+            if [".ndjson", ".jsonl", ".ldjson", ".geojsonl", ".geojsons", ".geojsonseq"].contains(where: lower.hasSuffix) { return .sequence }
+            if [".json", ".geojson"].contains(where: lower.hasSuffix) { return .document }
+            return .either
+        }
+    }
 
     /// Whether the import looks each record's id up before writing it.
     var identifiesRecords: Bool { idMember != nil || update != .error }

@@ -10,7 +10,7 @@ public struct ImportProgress: Sendable {
     public var written: Int
     /// Bytes of input read up to the last committed record.
     public var bytesRead: Int
-    /// Bytes of input in all.
+    /// Bytes of input in all; 0 for a stream (a pipe), whose length is not known.
     public var totalBytes: Int
 
     /// The part of the input done, from 0 to 1.

@@ -1,13 +1,19 @@
 import Foundation
+import GeodeJSON
 
 /// An input file mapped read-only into memory, for imports: parsed in place,
 /// and its pages released behind the parser so resident memory stays flat.
 /// A pipe or other stream (`geode import /dev/stdin`) cannot be mapped: it
-/// is read whole into memory instead, and nothing is released.
+/// is read through a ``StreamWindow`` instead, in bounded memory, as it comes.
 final class MappedInput {
+    /// The mapped file (empty for a stream).
     let bytes: UnsafeRawBufferPointer
-    /// Whether `bytes` is a mapping of the file (else a buffer of its own).
+    /// For a stream: the window its records are read through.
+    let window: StreamWindow?
+    /// Whether `bytes` is a mapping of the file.
     private let isMapped: Bool
+    /// For a stream: the descriptor the window reads.
+    private let streamDescriptor: Int32
     private let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 
     /// Maps `url`; throws ``GeodeError/file(_:)`` naming the file when it cannot.
@@ -16,21 +22,27 @@ final class MappedInput {
         guard descriptor >= 0 else {
             throw GeodeError.file("cannot read '\(url.path)': \(String(cString: strerror(errno)))")
         }
-        defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
+            close(descriptor)
             throw GeodeError.file("cannot read '\(url.path)': \(String(cString: strerror(errno)))")
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
             break
         case S_IFDIR:
+            close(descriptor)
             throw GeodeError.file("cannot read '\(url.path)': it is a directory")
         default:
-            bytes = try Self.readAll(descriptor, url)
+            bytes = UnsafeRawBufferPointer(start: nil, count: 0)
+            window = StreamWindow(descriptor: descriptor, name: url.lastPathComponent)
+            streamDescriptor = descriptor
             isMapped = false
             return
         }
+        defer { close(descriptor) }
+        window = nil
+        streamDescriptor = -1
         isMapped = true
         let length = Int(info.st_size)
         guard length > 0 else {
@@ -44,36 +56,23 @@ final class MappedInput {
         bytes = UnsafeRawBufferPointer(start: address, count: length)
     }
 
-    /// Reads a stream to its end into a buffer of its own.
-    private static func readAll(_ descriptor: Int32, _ url: URL) throws -> UnsafeRawBufferPointer {
-        var data: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if n == 0 { break }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw GeodeError.file("cannot read '\(url.path)': \(String(cString: strerror(errno)))")
-            }
-            data += chunk[0 ..< n]
-        }
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
-        data.withUnsafeBytes { buffer.copyMemory(from: $0) }
-        return UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0 ..< data.count])
+    deinit {
+        if streamDescriptor >= 0 { close(streamDescriptor) }
+        if isMapped, let base = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), bytes.count) }
     }
 
-    deinit {
-        guard let base = bytes.baseAddress else { return }
-        if isMapped {
-            munmap(UnsafeMutableRawPointer(mutating: base), bytes.count)
-        } else {
-            UnsafeMutableRawPointer(mutating: base).deallocate()
-        }
+    /// A stream of the records of the input, from `source` as `framing` lays them out.
+    func records(source: String, framing: JSONRecordStream.Framing) -> JSONRecordStream {
+        if let window { return JSONRecordStream(window: window, source: source, framing: framing) }
+        return JSONRecordStream(bytes: bytes, source: source, framing: framing)
     }
+
+    /// Bytes of the input read so far: all of a mapped file, what a stream has given.
+    var bytesRead: Int { window?.bytesRead ?? bytes.count }
 
     /// Drops the mapping of the pages before `offset`: read already, and
     /// faulted back from the file intact should anything touch them again.
-    /// A stream read into memory keeps its buffer.
+    /// A stream's window drops what it is done with by itself.
     func release(before offset: Int) {
         guard isMapped, let base = bytes.baseAddress else { return }
         let length = min(offset, bytes.count) / pageSize * pageSize

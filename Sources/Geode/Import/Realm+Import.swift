@@ -402,13 +402,14 @@ extension Realm {
         let started = Date()
         let input = try MappedInput(url)
         var report = ImportReport()
-        report.bytes = input.bytes.count
         let file = url.lastPathComponent
         try withExtendedLifetime(input) {
             let buffer = input.bytes
             // Parsing runs on parser threads, ahead of the writes (see RecordPipeline).
-            let records = RecordPipeline(JSONRecordStream(bytes: buffer, source: file),
-                                         transforms: (0 ..< RecordPipeline<Output>.parserCount).map { _ in prepare() })
+            // A stream is read through one window, so by one parser (which still runs ahead of the writer).
+            let parsers = input.window == nil ? RecordPipeline<Output>.parserCount : 1
+            let records = RecordPipeline(input.records(source: file, framing: options.streamFraming(for: file)),
+                                         transforms: (0 ..< parsers).map { _ in prepare() })
             defer { records.finish() }
             var committed = 0
             var inBatch = 0
@@ -443,7 +444,9 @@ extension Realm {
                     (failure.line, failure.column, failure.message) = (line, column, message)
                     failure.pointer = ""
                 } else {
-                    if let current { (failure.line, failure.column) = JSONRecordStream.lineAndColumn(buffer, current.offset) }
+                    if let current {
+                        (failure.line, failure.column) = current.location ?? JSONRecordStream.lineAndColumn(buffer, current.offset)
+                    }
                     if let problem = error as? ImportProblem {
                         let prefix = current?.pointer ?? ""
                         failure.pointer = problem.pointer.hasPrefix(prefix) ? problem.pointer : prefix + problem.pointer
@@ -455,6 +458,7 @@ extension Realm {
                 throw GeodeError.importFailed(failure)
             }
         }
+        report.bytes = input.bytesRead
         report.seconds = Date().timeIntervalSince(started)
         return report
     }

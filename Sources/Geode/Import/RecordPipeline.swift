@@ -31,6 +31,8 @@ final class RecordPipeline<Output: Sendable>: @unchecked Sendable {
         var offset: Int
         /// The record's JSON pointer in the input.
         var pointer: String
+        /// The record's line and column, for a streamed input (see ``JSONRecordStream/Record/location``).
+        var location: (line: Int, column: Int)?
         var output: Result<Output, any Error>
     }
 
@@ -103,7 +105,8 @@ final class RecordPipeline<Output: Sendable>: @unchecked Sendable {
                 entries.reserveCapacity(Self.chunkSize)
                 do {
                     while entries.count < Self.chunkSize, let record = try stream.next() {
-                        entries.append(Entry(offset: record.offset, pointer: record.pointer, output: Result { try transform(record) }))
+                        entries.append(Entry(offset: record.offset, pointer: record.pointer, location: record.location,
+                                             output: Result { try transform(record) }))
                     }
                     // Every record of the chunk is released: their trees' memory can go.
                     JSONArena.reset()

@@ -1,0 +1,60 @@
+import Foundation
+import GeodeTestSupport
+import Testing
+
+/// What `geode import` reads: one JSON text or a sequence as `--format` says,
+/// pipes as they come, and nothing that is not UTF-8 JSON text.
+@Suite struct ImportInputTests {
+    static let sample = Fixtures.dataDirectory.appendingPathComponent("Samples/cities.geojson")
+
+    @Test func aPipeImportsWhatTheFileImports() throws {
+        let directory = try TemporaryDirectory()
+        let bytes = try Data(contentsOf: Self.sample)
+        let piped = try Subprocess.run("geode", ["import", "/dev/stdin", "--format", "geojson", "--store", directory.path("p.geode")], input: bytes)
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(piped.stdout.contains("1001 of 1001 records written"))
+        let fromFile = try Subprocess.run("geode", ["import", Self.sample.path, "--store", directory.path("f.geode")])
+        #expect(fromFile.status == 0)
+        let a = try Subprocess.run("geode", ["export", directory.path("p.geode"), "--format", "ndjson"])
+        let b = try Subprocess.run("geode", ["export", directory.path("f.geode"), "--format", "ndjson"])
+        #expect(a.status == 0 && a.stdout.split(separator: "\n").count == 1001)
+        #expect(a.stdout == b.stdout, "the same records in the same order")
+    }
+
+    @Test(arguments: ["/dev/zero", "/dev/urandom"])
+    func anEndlessStreamThatIsNotJSONIsRefusedAtOnce(device: String) throws {
+        let directory = try TemporaryDirectory()
+        let started = Date()
+        let outcome = try Subprocess.run("geode", ["import", device, "--store", directory.path("z.geode")])
+        #expect(outcome.status == 65, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("1:"), "a line and column: \(outcome.stderr)")
+        #expect(outcome.stderr.contains("NUL byte") || outcome.stderr.contains("not UTF-8"), "\(outcome.stderr)")
+        // Refused on its first bytes, not after reading a stream that never ends.
+        #expect(Date().timeIntervalSince(started) < 30)
+    }
+
+    @Test(arguments: [
+        (#"{"a": true} "x""#, "json", "another JSON text follows the first"),
+        ("[][]", "json", "another JSON text follows the first"),
+        ("", "json", "the input is empty"),
+        ("  \n ", "auto", "the input is empty"),
+        ("\u{FEFF}", "json", "the input is empty"),
+    ])
+    func oneJSONTextIsReadAsOneText(text: String, format: String, message: String) throws {
+        let directory = try TemporaryDirectory()
+        let input = directory.path("in.json")
+        FileManager.default.createFile(atPath: input, contents: Data(text.utf8))
+        let outcome = try Subprocess.run("geode", ["import", input, "--format", format, "--store", directory.path("s.geode")])
+        #expect(outcome.status == 65, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains(message), "\(outcome.stderr)")
+    }
+
+    @Test func severalTextsAreReadAsNDJSON() throws {
+        let directory = try TemporaryDirectory()
+        let input = directory.path("in.txt")
+        FileManager.default.createFile(atPath: input, contents: Data("{\"a\": 1}\n{\"a\": 2}\n{\"a\": 3}".utf8))
+        let outcome = try Subprocess.run("geode", ["import", input, "--format", "ndjson", "--store", directory.path("s.geode")])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.contains("3 of 3 records written"), "\(outcome.stdout)")
+    }
+}
