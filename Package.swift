@@ -79,7 +79,10 @@ let package = Package(
         .target(name: "GeodeTestSupport", dependencies: [
             "GeodeCore", .product(name: "OrderedCollections", package: "swift-collections"),
         ], path: "Tests/GeodeTestSupport"),
-        .executableTarget(name: "GeodeTestWorker", dependencies: ["Geode", "GeodeCore", "GeodeTestSupport"], path: "Tests/GeodeTestWorker"),
+        .executableTarget(name: "GeodeTestWorker", dependencies: [
+            "Geode", "GeodeCore", "GeodeJSON", "GeodeTestSupport",
+            .product(name: "OrderedCollections", package: "swift-collections"),
+        ], path: "Tests/GeodeTestWorker"),
         .testTarget(name: "GeodeCoreTests", dependencies: [
             "GeodeCore", "GeodeTestSupport", "CLMDB", "GeodeTestWorker",
         ]),

@@ -10,6 +10,11 @@
 //   GeodeTestWorker misuse CASE PATH
 //
 // Runs one of the programming errors of `Misuse.swift` on a store at PATH.
+//
+//   GeodeTestWorker realm-corpus FILE START
+//
+// Runs the cases of one file of the Realm conformance corpus from case START on
+// and prints `ok N` or `fail N reason` for each (`RealmCorpus.swift`).
 import Foundation
 import GeodeCore
 import GeodeTestSupport
@@ -17,6 +22,9 @@ import GeodeTestSupport
 let arguments = CommandLine.arguments
 if arguments.count == 4, arguments[1] == "misuse" {
     Misuse.run(arguments[2], path: arguments[3])
+}
+if arguments.count == 4, arguments[1] == "realm-corpus", let start = Int(arguments[3]) {
+    RealmCorpus.run(file: arguments[2], start: start)
 }
 guard arguments.count == 6, arguments[1] == "write",
       let first = Int(arguments[3]), let batches = Int(arguments[4]), let size = Int(arguments[5]) else {

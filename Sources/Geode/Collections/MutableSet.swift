@@ -50,7 +50,8 @@ public final class MutableSet<Element: _PersistableValue & Hashable>: RandomAcce
         location.mutate { set, context in
             guard case var .list(elements) = set else { set = .list([]); return }
             let value = try element._geodeEngineValue(context).value
-            if !elements.contains(value) { elements.append(value) }
+            // Realm's set: 1 and 1.0 are one element of a mixed set, and elements stay sorted.
+            MixedOrder.insert(value, intoSet: &elements)
             set = .list(elements)
         }
     }

@@ -68,6 +68,12 @@ public struct Distance: Hashable, Sendable {
     /// A distance in radians of arc.
     public static func radians(_ radians: Double) -> Distance? { Distance(radians: radians) }
 
+    /// The distance as an angle in radians (as `asRadians`; Realm's name).
+    public var radians: Double { asRadians }
     /// The distance in kilometers.
     public var asKilometers: Double { asRadians * Self.earthRadiusMeters / 1000 }
+    /// The distance in statute miles.
+    public var asMiles: Double { asRadians * Self.earthRadiusMeters / 1609.344 }
+    /// The distance as an angle in degrees of arc.
+    public var asDegrees: Double { asRadians * 180 / .pi }
 }

@@ -51,7 +51,7 @@ open class ObjectBase {
     }
 
     /// The object's schema: its class name and properties.
-    public var objectSchema: ObjectSchema { ObjectSchema(ClassInfo.of(type(of: self)).schema) }
+    public var objectSchema: ObjectSchema { ObjectSchema((_ref?.cls.info ?? ClassInfo.of(type(of: self))).schema) }
 }
 
 /// A top-level object: stored in its own right, addressed by key (and primary
@@ -224,6 +224,9 @@ extension ObjectBase {
             let info = _ref?.cls.info ?? ClassInfo.of(type(of: self))
             guard let index = info.index(of: key) else { return nil }
             if let ref = _ref, let embedded = ref.realm.dynamicEmbeddedObject(in: ref, index) {
+                return embedded
+            }
+            if let ref = _ref, let embedded = ref.realm.dynamicEmbeddedCollection(in: ref, index) {
                 return embedded
             }
             let value = ValueAssignment.currentValue(of: self, index)

@@ -1,3 +1,4 @@
+import Foundation
 import GeodeCore
 import OrderedCollections
 
@@ -20,11 +21,22 @@ extension Realm {
     }
 
     /// Creates an object of the class named `className` from a dictionary
-    /// (property name → value). Values are checked against the stored
-    /// property types; a mismatch is thrown by the write. A property not given
-    /// takes its type's zero value (`""`, `0`, nil, empty). Inside a write only.
+    /// (property name → value), an array in property order, or another object,
+    /// as ``create(_:value:update:)`` does for a Swift class. Values are checked
+    /// against the stored property types; a mismatch is thrown by the write. A
+    /// property not given takes its type's zero value (`""`, `0`, nil, empty).
+    /// Nested dictionaries and arrays create linked objects; with `update`
+    /// `.modified` or `.all`, an object whose primary key is already stored is
+    /// updated with the properties given instead. Inside a write only.
+    ///
+    /// ```swift
+    /// try realm.write {
+    ///     realm.dynamicCreate("Dog", value: ["id": 1, "name": "Rex", "owner": ["id": 7, "name": "Ann"]])
+    ///     realm.dynamicCreate("Dog", value: ["id": 1, "age": 4], update: .modified)
+    /// }
+    /// ```
     @discardableResult
-    public func dynamicCreate(_ className: String, value: [String: Any]) -> DynamicObject {
+    public func dynamicCreate(_ className: String, value: Any = [String: Any](), update: UpdatePolicy = .error) -> DynamicObject {
         let result = DynamicObject()
         guard let txn = requireWrite("creating an object") else { return result }
         guard let cls = dynamicClass(named: className) else {
@@ -32,17 +44,107 @@ extension Realm {
             return result
         }
         do {
-            let context = _WriteContext(realm: self, transaction: txn)
-            var given = OrderedDictionary<String, Value>()
-            for (key, item) in value { given[key] = try DynamicValue.engine(item, context) }
-            let row = try RowBuilder(schema: store.schema).row(from: given, of: cls.table.schema, fillingMissing: true)
-            let key = try txn.insert(row, into: cls.table)
-            changeCount += 1
+            let key = try dynamicCreate(cls, value, update, txn, creating: [])
             result._ref = ManagedRef(realm: self, cls: cls, root: cls, key: key, path: [])
         } catch {
             record(error)
         }
         return result
+    }
+
+    /// Stores the object `value` describes and returns its key. `creating`
+    /// holds the dictionaries and arrays being created further up, so that a
+    /// value that contains itself is refused instead of recursing forever.
+    private func dynamicCreate(_ cls: RealmClass, _ value: Any, _ update: UpdatePolicy, _ txn: StoreWriteTransaction,
+                               creating: [ObjectIdentifier]) throws -> ObjectKey {
+        let schema = cls.table.schema
+        if update != .error && schema.primaryKey == nil {
+            throw GeodeError.invalidValue("'\(schema.name)' has no primary key: it cannot be created with update \(update)")
+        }
+        let context = _WriteContext(realm: self, transaction: txn)
+        var given = OrderedDictionary<String, Value>()
+        for (property, item) in try dynamicInput(value, of: schema) {
+            given[property.name] = try dynamicEngineValue(item, for: property, update, txn, context, creating: creating)
+        }
+        let builder = RowBuilder(schema: store.schema)
+        // A nullable primary key that is not given is null, and finds the object whose key is null.
+        if update != .error, let pk = schema.primaryKey, let pkValue = given[pk.name] ?? (pk.isOptional ? .null : nil),
+           let existing = try txn.object(withPrimaryKey: try builder.value(pkValue, for: pk, in: schema), in: cls.table),
+           let stored = try txn.row(existing, in: cls.table) {
+            var merged = OrderedDictionary<String, Value>()
+            for (property, old) in zip(schema.storedProperties, stored) {
+                switch (given[property.name], old) {
+                case let (.map(new)?, .map(kept)) where update == .modified && property.collection == .map:
+                    // `.modified` sets the keys given and keeps the others, as Realm's diffed assignment.
+                    merged[property.name] = .map(kept.merging(new) { $1 })
+                case let (new, old):
+                    merged[property.name] = new ?? old
+                }
+            }
+            try txn.update(try builder.row(from: merged, of: schema), key: existing, in: cls.table)
+            changeCount += 1
+            return existing
+        }
+        let key = try txn.insert(try builder.row(from: given, of: schema, fillingMissing: true), into: cls.table)
+        changeCount += 1
+        return key
+    }
+
+    /// The properties `value` gives: a dictionary's by name, an array's in
+    /// property order, an object's by name.
+    private func dynamicInput(_ value: Any, of schema: ClassSchema) throws -> [(PropertySchema, Any)] {
+        let properties = schema.storedProperties
+        switch value {
+        case let dictionary as [String: Any]:
+            return properties.compactMap { p in dictionary[p.name].map { (p, $0) } }
+        case let array as [Any]:
+            guard array.count <= properties.count else {
+                throw GeodeError.invalidValue("\(array.count) values for the \(properties.count) properties of '\(schema.name)'")
+            }
+            return Array(zip(properties, array))
+        case let object as Object:
+            return properties.compactMap { p in
+                object.objectSchema[p.name] == nil ? nil : (p, object[p.name] ?? NSNull())
+            }
+        default:
+            throw GeodeError.invalidValue("a '\(schema.name)' is made from a dictionary, an array or an object, not \(type(of: value))")
+        }
+    }
+
+    /// The engine value of one given property value; dictionaries and arrays
+    /// given for a link create (or, with an update policy, update) the linked
+    /// objects.
+    private func dynamicEngineValue(_ item: Any, for property: PropertySchema, _ update: UpdatePolicy, _ txn: StoreWriteTransaction,
+                                    _ context: _WriteContext, creating: [ObjectIdentifier]) throws -> Value {
+        guard property.type == .object, let targetName = property.objectClassName,
+              let target = dynamicClass(named: targetName), !target.table.schema.isEmbedded else {
+            return try DynamicValue.engine(item, context)
+        }
+        func link(_ element: Any) throws -> Value {
+            if element is NSNull { return .null }
+            if let object = element as? Object, object._ref?.realm === self { return try DynamicValue.engine(object, context) }
+            // Only objects can contain themselves: dictionaries and arrays are values.
+            let identity = (element as? Object).map(ObjectIdentifier.init)
+            if let identity, creating.contains(identity) {
+                throw GeodeError.invalidValue("the value of '\(property.name)' contains itself")
+            }
+            // A linked class without a primary key cannot be looked up: its objects are always new.
+            let policy = target.table.schema.primaryKey == nil ? .error : update
+            let key = try dynamicCreate(target, element, policy, txn, creating: creating + (identity.map { [$0] } ?? []))
+            return .link(Link(table: target.table.schema.table, key: key))
+        }
+        switch property.collection {
+        case .single:
+            return try link(item)
+        case .list, .set:
+            guard let items = item as? [Any] else { return try DynamicValue.engine(item, context) }
+            return .list(try items.map(link))
+        case .map:
+            guard let items = item as? [String: Any] else { return try DynamicValue.engine(item, context) }
+            var map = OrderedDictionary<String, Value>()
+            for key in items.keys.sorted() { map[key] = try link(items[key] as Any) }
+            return .map(map)
+        }
     }
 
     /// For a dynamic object's embedded-object property: the embedded object as a
@@ -59,6 +161,30 @@ extension Realm {
         let object = DynamicObject()
         object._ref = ManagedRef(realm: self, cls: cls, root: ref.root, key: ref.key, path: path, document: ref.document)
         return .some(object)
+    }
+
+    /// For a dynamic object's list, set or map of embedded objects: each
+    /// embedded object as a `DynamicObject` bound to its place in the owner (an
+    /// array, or a dictionary for a map); nil when the property is of another kind.
+    func dynamicEmbeddedCollection(in ref: ManagedRef, _ property: Int) -> Any? {
+        guard ref.cls.info.type == DynamicObject.self else { return nil }
+        let schema = ref.cls.table.schema.properties[property]
+        guard schema.type == .object, schema.collection != .single, let target = schema.objectClassName,
+              let cls = dynamicClass(named: target), cls.table.schema.isEmbedded else { return nil }
+        let path = ref.path + [.index(ref.cls.slots[property])]
+        func object(_ step: PathStep) -> DynamicObject {
+            let object = DynamicObject()
+            object._ref = ManagedRef(realm: self, cls: cls, root: ref.root, key: ref.key, path: path + [step], document: ref.document)
+            return object
+        }
+        switch (try? withDocument(of: ref) { try $0?.value(atPath: path)?.decode() }) ?? nil {
+        case let .list(items)?:
+            return items.indices.map { object(.index($0)) }
+        case let .map(entries)?:
+            return Dictionary(uniqueKeysWithValues: entries.keys.map { ($0, object(.key($0)) as Any) })
+        default:
+            return schema.collection == .map ? [String: Any]() : [Any]()
+        }
     }
 
     /// The binding of a class by name, typed when the program has its Swift

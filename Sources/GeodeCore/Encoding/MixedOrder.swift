@@ -34,6 +34,32 @@ package enum MixedOrder {
         compare(a, b) == .orderedSame
     }
 
+    /// The elements a set of `values` holds: one of each group of equal
+    /// values (so 123, 123.0 and Decimal128 123 are one element of a mixed
+    /// set), in this order, as realm-core keeps a set's elements sorted.
+    package static func setElements(_ values: [Value]) -> [Value] {
+        var kept: [Value] = []
+        kept.reserveCapacity(values.count)
+        for value in values {
+            insert(value, intoSet: &kept)
+        }
+        return kept
+    }
+
+    /// Adds `value` to the sorted set `elements` unless an equal one is there.
+    package static func insert(_ value: Value, intoSet elements: inout [Value]) {
+        var low = 0, high = elements.count
+        while low < high {
+            let middle = (low + high) / 2
+            switch compare(elements[middle], value) {
+            case .orderedAscending: low = middle + 1
+            case .orderedDescending: high = middle
+            case .orderedSame: return
+            }
+        }
+        elements.insert(value, at: low)
+    }
+
     /// The order of two values: within a kind by value (numbers numerically,
     /// strings by UTF-8 bytes, NaN below every number), across kinds by `rank`.
     package static func compare(_ a: Value, _ b: Value) -> ComparisonResult {

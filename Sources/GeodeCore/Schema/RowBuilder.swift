@@ -29,11 +29,13 @@ package struct RowBuilder {
         }
     }
 
-    private func value(_ given: Value?, for property: PropertySchema, in cls: ClassSchema) throws -> Value {
+    /// `given` converted to `property`'s stored type by the rules above.
+    package func value(_ given: Value?, for property: PropertySchema, in cls: ClassSchema) throws -> Value {
         func issue(_ kind: ValueIssue.Kind, _ path: String = "") -> StoreError {
             .invalidValue(ValueIssue(kind, className: cls.name, property: property.name, path: path))
         }
-        guard let given, given != .null || property.collection != .single else {
+        // Null for a collection is an empty one, as in Realm.
+        guard let given, given != .null else {
             if property.collection != .single || property.isOptional || property.type == .mixed {
                 return property.defaultValue
             }
@@ -46,7 +48,8 @@ package struct RowBuilder {
             guard case let .list(items) = given else {
                 throw issue(.wrongType(expected: property.typeDescription, found: given.typeName))
             }
-            return .list(try items.enumerated().map { try element($1, property, cls, "[\($0)]") })
+            let elements = try items.enumerated().map { try element($1, property, cls, "[\($0)]") }
+            return .list(property.collection == .set ? MixedOrder.setElements(elements) : elements)
         case .map:
             guard case let .map(entries) = given else {
                 throw issue(.wrongType(expected: property.typeDescription, found: given.typeName))
@@ -81,9 +84,14 @@ package struct RowBuilder {
             return .double(Double(f))
         case let (.float, .int(i)):
             return .float(Float(i))
+        // A double fills a float rounded to the nearest float, as Realm stores it,
+        // unless it is beyond the float range.
         case let (.float, .double(d)):
-            guard let f = Float(exactly: d) ?? (d.isFinite ? nil : Float(d)) else { throw wrong() }
-            return .float(f)
+            guard !d.isFinite || abs(d) <= Double(Float.greatestFiniteMagnitude) else { throw wrong() }
+            return .float(Float(d))
+        // Realm takes the numbers 0 and 1 for a bool (NSNumber's bridging).
+        case let (.bool, .int(i)) where i == 0 || i == 1:
+            return .bool(i == 1)
         case let (.int, .double(d)):
             guard let i = Int64(exactly: d) else { throw wrong() }
             return .int(i)
@@ -96,8 +104,20 @@ package struct RowBuilder {
         case let (.decimal128, .string(text)):
             guard let d = try? Decimal128Bits(parsing: text) else { throw wrong() }
             return .decimal128(d)
-        case let (.object, .map(nested)):
+        case (.object, .map), (.object, .list):
             guard let target = property.objectClassName.flatMap({ schema[$0] }), target.isEmbedded else { throw wrong() }
+            var nested = OrderedDictionary<String, Value>()
+            switch given {
+            case let .map(entries):
+                nested = entries
+            case let .list(items):
+                // An array gives the embedded object's properties in declaration order.
+                let properties = target.storedProperties
+                guard items.count <= properties.count else { throw wrong() }
+                for (p, item) in zip(properties, items) { nested[p.name] = item }
+            default:
+                throw wrong()
+            }
             var slots = [Value](repeating: .null, count: target.slotCount)
             let row = try self.row(from: nested, of: target)
             for (p, v) in zip(target.storedProperties, row) { slots[p.slot] = v }
