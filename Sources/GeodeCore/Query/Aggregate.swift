@@ -8,16 +8,20 @@
 package enum Aggregate: Sendable {
     case sum, average, minimum, maximum
 
-    /// The aggregate of the numbers and dates in `values` (others are skipped):
-    /// a sum of integers stays an integer unless it overflows; the mean is a
-    /// double; min, max and mean of nothing are null, the sum of nothing 0.
-    /// When a Decimal128 takes part, sum and mean are Decimal128.
+    /// The aggregate of `values`, as realm-core computes it: sum and mean of
+    /// the numbers (others are skipped); min and max of every value in the
+    /// mixed order (so the min of a mixed list holding `false` and numbers is
+    /// `false`); nulls and Decimal128 NaN take no part. A sum of integers stays
+    /// an integer unless it overflows; the mean is a double; min, max and mean
+    /// of nothing are null, the sum of nothing 0. When a Decimal128 takes
+    /// part, sum and mean are Decimal128.
     package func apply(_ values: [Value]) -> Value {
         let numbers = values.filter {
             switch $0 {
-            case .int, .float, .double, .decimal128: return true
-            case .timestamp: return self == .minimum || self == .maximum
-            default: return false
+            case let .decimal128(d): return !d.isNaN
+            case .int, .float, .double: return true
+            case .null: return false
+            default: return self == .minimum || self == .maximum
             }
         }
         switch self {

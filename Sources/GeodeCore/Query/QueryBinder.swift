@@ -10,6 +10,16 @@ struct QueryBinder {
 
     /// What a key path reaches so far while it is being resolved.
     private enum Context {
+        /// Whether the context is a string or data value, a list or set of
+        /// them (or of mixed values, whose strings and data count).
+        var holdsText: Bool {
+            switch self {
+            case .scalar(.string, _), .scalar(.data, _): return true
+            case let .collection(p): return p.type == .string || p.type == .data || p.type == .mixed
+            default: return false
+            }
+        }
+
         case object(ClassSchema)
         case embedded(ClassSchema)
         /// A single link, not yet followed.
@@ -75,6 +85,8 @@ struct QueryBinder {
         if c.op.isStringOperator, let lhsPath, let t = lhsPath.resultType, t != .string, t != .data, t != .mixed {
             throw StoreError.invalidQuery(message: "\(c.op.rawValue) needs a string or data property; \(lhsPath.label) is neither", column: c.column)
         }
+        if let lhsPath, lhsPath.reduction == .type { try checkTypeTest(c) }
+        try checkOperator(c, lhsPath)
         let rhs: BoundComparison.Right
         switch c.rhs {
         case let .value(v):
@@ -109,9 +121,50 @@ struct QueryBinder {
 
     /// A number compared with a Decimal128 property, converted to a decimal once
     /// here (as `MixedOrder` would for every object); other constants as they are.
+    /// A string compared with a Data property is its UTF-8 bytes.
     private static func promoted(_ value: Value, for path: BoundPath?) -> Value {
+        if path?.resultType == .data, case let .string(text) = value { return .binary(Array(text.utf8)) }
         guard path?.resultType == .decimal128, !value.isDecimal, let decimal = MixedOrder.decimal(value) else { return value }
         return .decimal128(decimal)
+    }
+
+    /// Throws for the operator uses Realm refuses: LIKE[d], BETWEEN on what
+    /// has no order, IN with one value, ALL or NONE on one value.
+    private func checkOperator(_ c: QueryComparison, _ lhsPath: BoundPath?) throws {
+        func refuse(_ message: String) -> StoreError { .invalidQuery(message: message, column: c.column) }
+        if c.op == .like && c.diacriticInsensitive { throw refuse("LIKE cannot be diacritic-insensitive ([d])") }
+        if c.op == .in, case .value = c.rhs { throw refuse("IN needs a list after it: {…}, a list argument or a list property") }
+        guard let lhsPath else { return }
+        if c.op == .between, let type = lhsPath.resultType, lhsPath.reduction == nil,
+           ![.int, .float, .double, .decimal128, .date, .mixed].contains(type) {
+            throw refuse("BETWEEN needs numbers or dates; \(lhsPath.label) holds neither")
+        }
+        if c.quantifier != .any && !lhsPath.isMultiple && lhsPath.reduction == nil {
+            throw refuse("\(c.quantifier == .all ? "ALL" : "NONE") needs a list, set, map or backlinks; \(lhsPath.label) is one value")
+        }
+        if case let .value(.double(d)) = c.rhs, d.isInfinite, lhsPath.resultType == .int {
+            throw refuse("\(lhsPath.label) is an integer: it is never infinite")
+        }
+    }
+
+    /// Throws unless `c` compares `@type` with type names Realm knows, by
+    /// equality, exactly.
+    private func checkTypeTest(_ c: QueryComparison) throws {
+        guard [.equal, .notEqual, .in].contains(c.op), !c.caseInsensitive, !c.diacriticInsensitive else {
+            throw StoreError.invalidQuery(message: "@type compares only with ==, != or IN, exactly", column: c.column)
+        }
+        let names: [Value]
+        switch c.rhs {
+        case let .value(v): names = [v]
+        case let .values(vs): names = vs
+        default: return
+        }
+        for name in names {
+            guard case let .string(text) = name, QueryEvaluator.typeGroups[text.lowercased()] != nil else {
+                let known = QueryEvaluator.typeGroups.keys.sorted().joined(separator: ", ")
+                throw StoreError.invalidQuery(message: "\(name) is not a type name @type knows (\(known))", column: c.column)
+            }
+        }
     }
 
     /// Throws when a constant cannot be compared with what `path` yields.
@@ -204,6 +257,14 @@ struct QueryBinder {
                 throw fail("nothing may follow an aggregate in '\(path)'")
             }
             switch component {
+            case .property("length") where context.holdsText:
+                // `name.length`, `strings.length`: the length of a string or data
+                // value, or of each element of a list or set of them.
+                if case .collection = context {
+                    bound.steps.append(.each)
+                    bound.isMultiple = true
+                }
+                bound.reduction = .byteSize
             case let .property(property):
                 switch context {
                 case let .object(c), let .embedded(c):
@@ -281,6 +342,10 @@ struct QueryBinder {
                     bound.steps.append(.each)
                 case .backlinks:
                     break
+                case .scalar(.string, _), .scalar(.data, _):
+                    // realm-core counts a string's or data's bytes, as @size.
+                    bound.reduction = .byteSize
+                    continue
                 default: throw fail("@count needs a collection; '\(name)' is not one")
                 }
                 bound.reduction = .count
@@ -325,6 +390,16 @@ struct QueryBinder {
                 }
                 bound.reduction = reduction
             case .type:
+                switch context {
+                case .collection, .map:
+                    // The type of each element of a list or set, of each value of a map.
+                    bound.steps.append(.each)
+                    bound.isMultiple = true
+                case .scalar(.mixed, _), .mixed, .link, .object, .embedded:
+                    break
+                default:
+                    break
+                }
                 bound.reduction = .type
             case let .backlinks(className, property):
                 guard case let .object(target) = context else { throw fail("@links needs an object") }

@@ -418,11 +418,21 @@ final class QueryEvaluator {
             let same: Bool
             if case let .string(a) = x, case let .string(b) = k, !options.isEmpty {
                 same = a.compare(b, options: options) == .orderedSame
+            } else if case let .binary(a) = x, case let .binary(b) = k, caseInsensitive {
+                same = a.count == b.count && zip(a, b).allSatisfy { Self.asciiLowercase($0) == Self.asciiLowercase($1) }
             } else {
                 same = MixedOrder.rank(x) == MixedOrder.rank(k) && MixedOrder.equal(x, k)
             }
             return op == .equal ? same : !same
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            // A null string orders before every string, as realm-core orders them.
+            if (x.isNull || x.isString) && (k.isNull || k.isString) && (x.isNull != k.isNull) {
+                let r: ComparisonResult = x.isNull ? .orderedAscending : .orderedDescending
+                switch op {
+                case .less, .lessOrEqual: return r == .orderedAscending
+                default: return r == .orderedDescending
+                }
+            }
             guard MixedOrder.rank(x) == MixedOrder.rank(k), !x.isNull else { return false }
             if case .bool = x { return false }
             let r: ComparisonResult
@@ -438,12 +448,17 @@ final class QueryEvaluator {
             default: return r != .orderedAscending
             }
         case .beginsWith, .endsWith, .contains, .like:
+            // Strings match strings and binary matches binary, never across. A null
+            // pattern is realm-core's empty one: LIKE matches only null, the others
+            // every value (every non-null value when insensitive).
             let a: String, b: String
             switch (x, k) {
             case let (.string(s), .string(t)): (a, b) = (s, t)
             case let (.binary(s), .binary(t)):
                 (a, b) = (String(decoding: s, as: UTF8.self), String(decoding: t, as: UTF8.self))
-            case let (.binary(s), .string(t)): (a, b) = (String(decoding: s, as: UTF8.self), t)
+            case (_, .null):
+                if op == .like { return x.isNull }
+                return options.isEmpty || !x.isNull
             default: return false
             }
             switch op {
@@ -455,6 +470,10 @@ final class QueryEvaluator {
         case .in, .between:
             return false
         }
+    }
+
+    private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
+        (0x41 ... 0x5A).contains(byte) ? byte + 0x20 : byte
     }
 
     /// `LIKE`: `*` matches any run of characters, `?` one character.
@@ -482,6 +501,7 @@ final class QueryEvaluator {
         return pi == p.count
     }
 
+    /// The name `@type` gives a value, as realm-core names it.
     static func typeName(_ value: Value) -> String {
         switch value {
         case .null: return "null"
@@ -493,38 +513,46 @@ final class QueryEvaluator {
         case .binary: return "binary"
         case .timestamp: return "date"
         case .decimal128: return "decimal128"
-        case .objectId: return "objectId"
+        case .objectId: return "objectid"
         case .uuid: return "uuid"
-        case .link: return "object"
+        case .link, .embedded: return "objectlink"
         case .list: return "array"
         case .map: return "dictionary"
-        case .embedded: return "object"
         }
     }
 
-    /// `@type == 'numeric'` and the other names and groups Realm accepts.
+    /// The type names and groups `@type` compares with, as realm-core spells
+    /// them, each with the names of `typeName` it covers.
+    static let typeGroups: [String: Set<String>] = {
+        var groups: [String: Set<String>] = [
+            "numeric": ["int", "float", "double", "decimal128"],
+            "collection": ["array", "dictionary"],
+        ]
+        let aliases: [String: [String]] = [
+            "null": ["null"], "bool": ["bool", "boolean"], "int": ["int", "integer", "long"], "float": ["float"],
+            "double": ["double"], "string": ["string"], "binary": ["binary", "bytearray", "data"],
+            "date": ["date", "timestamp"], "decimal128": ["decimal128", "decimal"], "objectid": ["objectid"],
+            "uuid": ["uuid"], "objectlink": ["objectlink", "link"], "array": ["array", "list"],
+            "dictionary": ["dictionary", "object", "map"],
+        ]
+        for (name, spellings) in aliases { for spelling in spellings { groups[spelling] = [name] } }
+        return groups
+    }()
+
+    /// Whether a value of type `name` (from ``typeName(_:)``) is of the type or group `wanted`.
     static func typeMatches(_ name: String, _ wanted: String) -> Bool {
-        let w = wanted.lowercased()
-        switch w {
-        case "numeric", "number": return ["int", "float", "double", "decimal128"].contains(name)
-        case "collection": return name == "array" || name == "dictionary"
-        case "list", "array": return name == "array"
-        case "dictionary", "map": return name == "dictionary"
-        case "integer", "int", "long": return name == "int"
-        case "boolean", "bool": return name == "bool"
-        case "timestamp", "date": return name == "date"
-        case "binary", "data": return name == "binary"
-        case "decimal", "decimal128": return name == "decimal128"
-        case "objectid": return name == "objectId"
-        case "link", "object": return name == "object"
-        default: return w == name.lowercased()
-        }
+        typeGroups[wanted.lowercased()]?.contains(name) ?? false
     }
 }
 
 extension Value {
     var isNull: Bool {
         if case .null = self { return true }
+        return false
+    }
+
+    var isString: Bool {
+        if case .string = self { return true }
         return false
     }
 }

@@ -152,9 +152,29 @@ struct QueryLexer {
         if Self.isIdentifierStart(c) {
             let name = identifier()
             if name == "B64", peek() == "\"" || peek() == "'" {
-                let text = try quoted(peek() ?? "\"", column)
-                guard let data = Data(base64Encoded: text) else { throw fail("B64\"…\" does not hold valid base64", column) }
-                return QueryToken(kind: .literal(.binary(Array(data))), column: column)
+                // As in realm-core, B64"…" is text (compared with strings; a data property
+                // takes it as bytes), unless its bytes are not UTF-8: then it is binary.
+                let bytes = try base64(column)
+                if let text = String(validating: bytes, as: UTF8.self) { return QueryToken(kind: .literal(.string(text)), column: column) }
+                return QueryToken(kind: .literal(.binary(bytes)), column: column)
+            }
+            if name == "bin" || name == "binary", peek() == "(" {
+                // bin('text'), binary("text"), bin(B64"…"): binary data, which compares only with binary.
+                position += 1
+                skipSpaces()
+                let bytes: [UInt8]
+                if peek() == "B" {
+                    guard identifier() == "B64", peek() == "\"" || peek() == "'" else { throw fail("\(name)(…) holds a quoted string or B64\"…\"", column) }
+                    bytes = try base64(column)
+                } else if peek() == "\"" || peek() == "'" {
+                    bytes = Array(try quoted(peek() ?? "\"", column).utf8)
+                } else {
+                    throw fail("\(name)(…) holds a quoted string or B64\"…\"", column)
+                }
+                skipSpaces()
+                guard peek() == ")" else { throw fail("\(name)( is not closed", column) }
+                position += 1
+                return QueryToken(kind: .literal(.binary(bytes)), column: column)
             }
             if (name == "oid" || name == "uuid"), peek() == "(" {
                 position += 1
@@ -208,6 +228,17 @@ struct QueryLexer {
             position += 1
         }
         return text
+    }
+
+    /// The bytes of the quoted base64 text at `position` (after `B64`).
+    private mutating func base64(_ column: Int) throws -> [UInt8] {
+        let text = try quoted(peek() ?? "\"", column)
+        guard let data = Data(base64Encoded: text) else { throw fail("B64\"…\" does not hold valid base64", column) }
+        return Array(data)
+    }
+
+    private mutating func skipSpaces() {
+        while let c = peek(), c == " " || c == "\t" || c == "\n" || c == "\r" { position += 1 }
     }
 
     private mutating func quoted(_ quote: Unicode.Scalar, _ column: Int) throws -> String {
