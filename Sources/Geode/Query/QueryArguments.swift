@@ -1,5 +1,6 @@
 import Foundation
 import GeodeCore
+import OrderedCollections
 
 /// Turns the Swift values passed to `filter("… %@ …", args)` into engine values.
 enum QueryArguments {
@@ -78,10 +79,20 @@ enum QueryArguments {
         if let value = common(argument) { return value }
         switch argument {
         case let v as AnyRealmValue:
-            if case let .object(object) = v { return try scalar(object, realm) }
-            guard let scalar = v.scalarEngineValue else {
-                throw GeodeError.query(message: "a list or dictionary AnyRealmValue cannot be a query argument", column: 0)
+            switch v {
+            case let .object(object):
+                return try scalar(object, realm)
+            case let .list(list):
+                // A list or dictionary value compares whole with a mixed property holding one.
+                return .list(try list.map { try scalar($0, realm) ?? .null })
+            case let .dictionary(map):
+                var entries = OrderedDictionary<String, Value>()
+                for key in map.keys.sorted() { entries[key] = try map[key].flatMap { try scalar($0, realm) } ?? .null }
+                return .map(entries)
+            default:
+                break
             }
+            guard let scalar = v.scalarEngineValue else { return nil }
             return scalar
         case is NSNull: return .null
         case let v as Bool: return .bool(v)

@@ -84,7 +84,10 @@ package enum MixedOrder {
             }
             return order(x.count, y.count)
         case let (.map(x), .map(y)):
-            for ((ku, u), (kv, v)) in zip(x, y) {
+            // Realm keeps a dictionary's keys sorted: compare in that order, whatever order they were added in.
+            let sortedX = x.elements.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            let sortedY = y.elements.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            for ((ku, u), (kv, v)) in zip(sortedX, sortedY) {
                 let ck = bytes(Array(ku.utf8), Array(kv.utf8))
                 if ck != .orderedSame { return ck }
                 let c = compare(u, v)

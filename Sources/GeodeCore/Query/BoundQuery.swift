@@ -77,9 +77,19 @@ struct BoundComparison {
         case path(BoundPath)
         case subqueryCount(BoundPath, BoundPredicate)
         case constant(Value)
+        /// A list literal on the left: `{1, 2} == list`, `ALL {1, 2} IN list`.
+        case constants([Value])
     }
 
     enum Right {
+        /// Whether the right side is a list or dictionary value (an AnyRealmValue argument).
+        var isCollectionConstant: Bool {
+            switch self {
+            case .constant(.list), .constant(.map): return true
+            default: return false
+            }
+        }
+
         case constant(Value)
         /// IN {…}: equal to one of these.
         case oneOf([Value])
@@ -94,6 +104,15 @@ struct BoundComparison {
     var caseInsensitive: Bool
     var diacriticInsensitive: Bool
     var quantifier: QueryQuantifier
+    /// The quantifier written on the right (`… == ALL {1, 2}`); ANY when nil.
+    var rhsQuantifier: QueryQuantifier?
+    /// Whether both sides are lists compared whole, in order (`list == {1, 2}`).
+    var comparesWhole = false
+
+    /// Whether the comparison holds when the left value equals the constant or
+    /// one of the list's values (what an index lookup answers): not when it
+    /// compares lists whole or quantifies the list with ALL or NONE.
+    var answersByEquality: Bool { !comparesWhole && (rhsQuantifier ?? .any) == .any && !rhs.isCollectionConstant }
     /// The left path in the form the fast path walks, when it qualifies.
     var simple: SimplePath?
 
@@ -104,7 +123,7 @@ struct BoundComparison {
         self.caseInsensitive = caseInsensitive
         self.diacriticInsensitive = diacriticInsensitive
         self.quantifier = quantifier
-        if case let .path(path) = lhs, case .constant = rhs, quantifier == .any, path.reduction == nil {
+        if case let .path(path) = lhs, case .constant = rhs, !rhs.isCollectionConstant, quantifier == .any, path.reduction == nil {
             simple = SimplePath(path)
         }
     }

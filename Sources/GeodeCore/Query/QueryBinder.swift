@@ -79,8 +79,8 @@ struct QueryBinder {
             lhs = .subqueryCount(bound, try bind(predicate, in: element, variable: name))
         case let .value(v):
             lhs = .constant(v)
-        case .values:
-            throw StoreError.invalidQuery(message: "a list of values cannot be compared on the left", column: c.column)
+        case let .values(vs):
+            lhs = .constants(vs)
         }
         if c.op.isStringOperator, let lhsPath, let t = lhsPath.resultType, t != .string, t != .data, t != .mixed {
             throw StoreError.invalidQuery(message: "\(c.op.rawValue) needs a string or data property; \(lhsPath.label) is neither", column: c.column)
@@ -93,13 +93,13 @@ struct QueryBinder {
             if let lhsPath { try check(lhsPath, v, c) }
             rhs = .constant(Self.promoted(v, for: lhsPath))
         case let .values(vs):
-            if let lhsPath { for v in vs { try check(lhsPath, v, c) } }
             let promoted = vs.map { Self.promoted($0, for: lhsPath) }
-            switch c.op {
-            case .between: rhs = .range(promoted[0], promoted[1])
-            case .in, .equal: rhs = .oneOf(promoted)
-            default:
-                throw StoreError.invalidQuery(message: "\(c.op.rawValue) cannot take a list of values", column: c.column)
+            if c.op == .between {
+                if let lhsPath { for v in vs { try check(lhsPath, v, c) } }
+                rhs = .range(promoted[0], promoted[1])
+            } else {
+                // Values of another type in the list simply never match, as in Realm.
+                rhs = .oneOf(promoted)
             }
         case let .keyPath(path):
             let bound = try bindPath(path, in: cls, variable: variable)
@@ -115,8 +115,28 @@ struct QueryBinder {
             throw StoreError.invalidQuery(message: "SUBQUERY(…).@count must be on the left of the comparison", column: c.column)
         }
         let op: ComparisonOperator = c.op == .in ? .equal : c.op
-        return BoundComparison(lhs: lhs, op: op, rhs: rhs, caseInsensitive: c.caseInsensitive,
-                               diacriticInsensitive: c.diacriticInsensitive, quantifier: c.quantifier)
+        var bound = BoundComparison(lhs: lhs, op: op, rhs: rhs, caseInsensitive: c.caseInsensitive,
+                                    diacriticInsensitive: c.diacriticInsensitive, quantifier: c.quantifier)
+        bound.rhsQuantifier = c.rhsQuantifier
+        // A collection compared with == or != to a list, with no quantifier on either
+        // side, is compared whole, element by element in order (realm-core's rule).
+        let lhsIsList: Bool
+        switch lhs {
+        case .constants: lhsIsList = true
+        case let .path(p): lhsIsList = p.isMultiple || (p.type == .mixed && p.reduction == nil)
+        default: lhsIsList = false
+        }
+        // A list literal or argument; a collection path only against a literal
+        // on the left (realm-core compares no two collection paths in order).
+        let rhsIsList: Bool
+        switch (lhs, rhs) {
+        case (_, .oneOf): rhsIsList = true
+        case let (.constants, .path(p)): rhsIsList = p.isMultiple
+        default: rhsIsList = false
+        }
+        bound.comparesWhole = c.op != .in && (op == .equal || op == .notEqual) && !c.quantifierGiven && c.rhsQuantifier == nil
+            && lhsIsList && rhsIsList
+        return bound
     }
 
     /// A number compared with a Decimal128 property, converted to a decimal once

@@ -144,6 +144,7 @@ final class QueryEvaluator {
     }
 
     private func compare(_ c: BoundComparison, _ root: Item) throws -> Bool {
+        if c.comparesWhole { return try compareWhole(c, root) }
         var rhsValues: [Value]?
         let isTypeTest: Bool
         if case let .path(p) = c.lhs, p.reduction == .type { isTypeTest = true } else { isTypeTest = false }
@@ -157,10 +158,10 @@ final class QueryEvaluator {
                 return try self.test(item, c.op, v, c)
             case let .oneOf(values):
                 if isTypeTest, case let .value(.string(name)) = item {
-                    return values.contains { if case let .string(wanted) = $0 { return Self.typeMatches(name, wanted) } else { return false } }
+                    let matches = values.contains { if case let .string(wanted) = $0 { return Self.typeMatches(name, wanted) } else { return false } }
+                    return c.op == .notEqual ? !matches : matches
                 }
-                for v in values where try self.test(item, .equal, v, c) { return true }
-                return false
+                return try Self.quantify(c.rhsQuantifier ?? .any, values) { try self.test(item, c.op, $0, c) }
             case let .range(low, high):
                 return try self.test(item, .greaterOrEqual, low, c) && self.test(item, .lessOrEqual, high, c)
             case let .path(p):
@@ -169,14 +170,19 @@ final class QueryEvaluator {
                     _ = try values(of: p, root) { collected.append(try Self.decode($0)); return true }
                     rhsValues = collected
                 }
-                for v in rhsValues ?? [] where try self.test(item, c.op, v, c) { return true }
-                return false
+                return try Self.quantify(c.rhsQuantifier ?? .any, rhsValues ?? []) { try self.test(item, c.op, $0, c) }
             }
         }
         return try quantified(c.quantifier) { outcome in
             switch c.lhs {
             case let .constant(v):
                 return try outcome(test(.value(v)))
+            case let .constants(vs):
+                for v in vs where try !outcome(test(.value(v))) { return false }
+                return true
+            case let .path(p) where p.type == .mixed && p.reduction == nil && c.rhs.isCollectionConstant:
+                // A mixed value compared with a list or dictionary argument: the whole value.
+                return try values(of: p, root) { try outcome(test(.value(try Self.decode($0)))) }
             case let .path(p) where p.type == .mixed && p.reduction == nil:
                 // A mixed list or map at the end of the path compares by its elements.
                 return try values(of: p, root) { item in
@@ -200,6 +206,72 @@ final class QueryEvaluator {
                 return try outcome(test(.value(.int(Int64(n)))))
             }
         }
+    }
+
+    /// Whether `test` holds for ANY, ALL or NONE of `values`.
+    static func quantify(_ quantifier: QueryQuantifier, _ values: [Value], _ test: (Value) throws -> Bool) throws -> Bool {
+        switch quantifier {
+        case .any: return try values.contains(where: test)
+        case .all: return try values.allSatisfy(test)
+        case .none: return try !values.contains(where: test)
+        }
+    }
+
+    /// `list == {…}`, `{…} != list`: a collection and a list, equal when they
+    /// have the same elements in the same order. Where the path fans out more
+    /// than once (`links.list`, `value[*][*]`), each collection its last fan-out
+    /// reaches is compared, and one equal is enough. A mixed value that holds
+    /// no list is one value, equal to the list when it equals one of its elements.
+    private func compareWhole(_ c: BoundComparison, _ root: Item) throws -> Bool {
+        func same(_ group: (values: [Value], single: Bool), _ list: [Value]) throws -> Bool {
+            let equal: Bool
+            if group.single {
+                equal = try list.contains { try test(.value(group.values[0]), .equal, $0, c) }
+            } else {
+                equal = try group.values.count == list.count && zip(group.values, list).allSatisfy { try test(.value($0), .equal, $1, c) }
+            }
+            return c.op == .notEqual ? !equal : equal
+        }
+        switch (c.lhs, c.rhs) {
+        case let (.path(p), .oneOf(list)):
+            return try collections(of: p, root).contains { try same($0, list) }
+        case let (.constants(list), .path(p)):
+            return try collections(of: p, root).contains { try same($0, list) }
+        default:
+            return false
+        }
+    }
+
+    /// The collections `path` reaches from `root`, one per item its last
+    /// fan-out step starts from; a mixed value that is not a list is a
+    /// collection of one, marked `single`.
+    private func collections(of path: BoundPath, _ root: Item) throws -> [(values: [Value], single: Bool)] {
+        let fansOut: (BoundPath.Step) -> Bool = {
+            switch $0 {
+            case .each, .keys, .backlinks: return true
+            default: return false
+            }
+        }
+        guard path.reduction == nil, let last = path.steps.lastIndex(where: fansOut) else {
+            var groups: [(values: [Value], single: Bool)] = []
+            try values(of: path, root) { item in
+                let value = try Self.decode(item)
+                if case let .list(elements) = value { groups.append((elements, false)) } else { groups.append(([value], true)) }
+                return true
+            }
+            return groups
+        }
+        // A fan-out at the end makes one collection of the item before it (`link.list`);
+        // one followed by more steps, one of each item it reaches (`link.dict.key`).
+        let split = last == path.steps.count - 1 ? last : last + 1
+        var groups: [(values: [Value], single: Bool)] = []
+        try visit(path.steps[..<split], root) { item in
+            var group: [Value] = []
+            try visit(path.steps[split...], item) { group.append(try Self.decode($0)); return true }
+            groups.append((group, false))
+            return true
+        }
+        return groups
     }
 
     // MARK: Key paths

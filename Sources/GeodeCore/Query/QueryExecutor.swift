@@ -71,7 +71,7 @@ package struct QueryExecutor {
             for conjunct in conjuncts {
                 guard case let .compare(c) = conjunct, case let .path(path) = c.lhs, path.reduction == nil,
                       path.steps.count == 1, case .slot(pkSlot, _) = path.steps[0], c.op == .equal,
-                      !c.caseInsensitive, !c.diacriticInsensitive, c.quantifier == .any else { continue }
+                      !c.caseInsensitive, !c.diacriticInsensitive, c.quantifier == .any, c.answersByEquality else { continue }
                 switch c.rhs {
                 case let .constant(v): return .primaryKey([v])
                 case let .oneOf(vs): return .primaryKey(vs)
@@ -83,6 +83,7 @@ package struct QueryExecutor {
         for conjunct in conjuncts {
             guard case let .compare(c) = conjunct, case let .path(path) = c.lhs, path.reduction == nil, path.steps.count == 1,
                   case let .slot(slot, _) = path.steps[0], !c.caseInsensitive, !c.diacriticInsensitive, c.quantifier == .any,
+                  c.answersByEquality,
                   let index = table.valueIndexes.first(where: { $0.slot == slot }) else { continue }
             // The index alone answers a predicate that is this one comparison, when its
             // keys are the values themselves (not a mixed index, where 5 and 5.0 share

@@ -179,6 +179,7 @@ package struct QueryParser {
             _ = advance()
             try expect("]", "closing the options")
         }
+        let rhsQuantifier = parseQuantifier()
         if op == .in, case let .argument(i) = current.kind, case let .shape(shape) = try argument(i, current.column) {
             _ = advance()
             return try geoWithin(lhs, shape, quantifier ?? .any, column)
@@ -198,7 +199,8 @@ package struct QueryParser {
             rhs = .values(bounds)
         }
         return try normalize(QueryComparison(lhs, op, rhs, caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive,
-                                             quantifier: quantifier ?? .any, column: column), opToken: opToken)
+                                             quantifier: quantifier ?? .any, quantifierGiven: quantifier != nil,
+                                             rhsQuantifier: rhsQuantifier, column: column), opToken: opToken)
     }
 
     /// Puts the key path on the left: `5 < age` → `age > 5`; `'x' IN tags` → `ANY tags == 'x'`.
@@ -208,14 +210,21 @@ package struct QueryParser {
         case (.value, .keyPath), (.value, .subqueryCount):
             if c.op == .in {
                 c.op = .equal
+                // `'x' IN tags`: the value is one of the list's.
+                c.quantifier = c.rhsQuantifier ?? .any
+                c.quantifierGiven = c.rhsQuantifier != nil
+                c.rhsQuantifier = nil
             } else if let flipped = c.op.flipped {
                 c.op = flipped
+                // The quantifiers change sides with their operands.
+                let (quantifier, given, rhsQuantifier) = (c.quantifier, c.quantifierGiven, c.rhsQuantifier)
+                c.quantifier = rhsQuantifier ?? .any
+                c.quantifierGiven = rhsQuantifier != nil
+                c.rhsQuantifier = given ? quantifier : nil
             } else {
                 throw StoreError.invalidQuery(message: "\(c.op.rawValue) needs a key path on its left", column: opToken.column)
             }
             swap(&c.lhs, &c.rhs)
-        case (.values, .keyPath):
-            throw StoreError.invalidQuery(message: "a list of values cannot be on the left of \(c.op.rawValue)", column: opToken.column)
         default:
             break
         }

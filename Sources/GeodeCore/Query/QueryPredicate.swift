@@ -123,17 +123,24 @@ package struct QueryComparison: Sendable, CustomStringConvertible {
     package var caseInsensitive = false
     package var diacriticInsensitive = false
     package var quantifier: QueryQuantifier = .any
+    /// Whether the query wrote the left quantifier (`ANY tags == …`) rather than implying it.
+    package var quantifierGiven = false
+    /// The quantifier written on the right (`… == ALL {1, 2}`), if any.
+    package var rhsQuantifier: QueryQuantifier?
     package var column = 0
 
     package init(_ lhs: QueryExpression, _ op: ComparisonOperator, _ rhs: QueryExpression,
                  caseInsensitive: Bool = false, diacriticInsensitive: Bool = false,
-                 quantifier: QueryQuantifier = .any, column: Int = 0) {
+                 quantifier: QueryQuantifier = .any, quantifierGiven: Bool = false, rhsQuantifier: QueryQuantifier? = nil,
+                 column: Int = 0) {
         self.lhs = lhs
         self.op = op
         self.rhs = rhs
         self.caseInsensitive = caseInsensitive
         self.diacriticInsensitive = diacriticInsensitive
         self.quantifier = quantifier
+        self.quantifierGiven = quantifierGiven || quantifier != .any
+        self.rhsQuantifier = rhsQuantifier
         self.column = column
     }
 
@@ -142,7 +149,7 @@ package struct QueryComparison: Sendable, CustomStringConvertible {
         if caseInsensitive || diacriticInsensitive {
             options = "[" + (caseInsensitive ? "c" : "") + (diacriticInsensitive ? "d" : "") + "]"
         }
-        return "\(quantifier.prefix)\(lhs) \(op.rawValue)\(options) \(rhs)"
+        return "\(quantifier.prefix)\(lhs) \(op.rawValue)\(options) \(rhsQuantifier.map { $0 == .any ? "ANY " : $0.prefix } ?? "")\(rhs)"
     }
 }
 
