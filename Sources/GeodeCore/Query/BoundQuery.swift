@@ -116,7 +116,10 @@ struct BoundComparison {
     /// The left path in the form the fast path walks, when it qualifies.
     var simple: SimplePath?
 
-    init(lhs: Operand, op: ComparisonOperator, rhs: Right, caseInsensitive: Bool, diacriticInsensitive: Bool, quantifier: QueryQuantifier) {
+    init(lhs: Operand, op: ComparisonOperator, rhs: Right, caseInsensitive: Bool, diacriticInsensitive: Bool, quantifier: QueryQuantifier,
+         rhsQuantifier: QueryQuantifier? = nil, comparesWhole: Bool = false) {
+        self.rhsQuantifier = rhsQuantifier
+        self.comparesWhole = comparesWhole
         self.lhs = lhs
         self.op = op
         self.rhs = rhs

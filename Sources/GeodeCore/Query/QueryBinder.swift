@@ -88,6 +88,10 @@ struct QueryBinder {
         if let lhsPath, lhsPath.reduction == .type { try checkTypeTest(c) }
         try checkOperator(c, lhsPath)
         let rhs: BoundComparison.Right
+        // Whether the right side is a list: a literal or argument list, or a
+        // collection path against a literal on the left (realm-core compares no
+        // two collection paths in order).
+        var rhsIsList = false
         switch c.rhs {
         case let .value(v):
             if let lhsPath { try check(lhsPath, v, c) }
@@ -100,9 +104,11 @@ struct QueryBinder {
             } else {
                 // Values of another type in the list simply never match, as in Realm.
                 rhs = .oneOf(promoted)
+                rhsIsList = true
             }
         case let .keyPath(path):
             let bound = try bindPath(path, in: cls, variable: variable)
+            if case .values = c.lhs { rhsIsList = bound.isMultiple }
             if c.op == .in {
                 rhs = .path(bound)
             } else {
@@ -115,28 +121,16 @@ struct QueryBinder {
             throw StoreError.invalidQuery(message: "SUBQUERY(…).@count must be on the left of the comparison", column: c.column)
         }
         let op: ComparisonOperator = c.op == .in ? .equal : c.op
-        var bound = BoundComparison(lhs: lhs, op: op, rhs: rhs, caseInsensitive: c.caseInsensitive,
-                                    diacriticInsensitive: c.diacriticInsensitive, quantifier: c.quantifier)
-        bound.rhsQuantifier = c.rhsQuantifier
         // A collection compared with == or != to a list, with no quantifier on either
         // side, is compared whole, element by element in order (realm-core's rule).
-        let lhsIsList: Bool
-        switch lhs {
-        case .constants: lhsIsList = true
-        case let .path(p): lhsIsList = p.isMultiple || (p.type == .mixed && p.reduction == nil)
-        default: lhsIsList = false
-        }
-        // A list literal or argument; a collection path only against a literal
-        // on the left (realm-core compares no two collection paths in order).
-        let rhsIsList: Bool
-        switch (lhs, rhs) {
-        case (_, .oneOf): rhsIsList = true
-        case let (.constants, .path(p)): rhsIsList = p.isMultiple
-        default: rhsIsList = false
-        }
-        bound.comparesWhole = c.op != .in && (op == .equal || op == .notEqual) && !c.quantifierGiven && c.rhsQuantifier == nil
+        var lhsIsList = false
+        if case .values = c.lhs { lhsIsList = true }
+        if let lhsPath { lhsIsList = lhsPath.isMultiple || (lhsPath.type == .mixed && lhsPath.reduction == nil) }
+        let comparesWhole = c.op != .in && (op == .equal || op == .notEqual) && !c.quantifierGiven && c.rhsQuantifier == nil
             && lhsIsList && rhsIsList
-        return bound
+        return BoundComparison(lhs: lhs, op: op, rhs: rhs, caseInsensitive: c.caseInsensitive,
+                               diacriticInsensitive: c.diacriticInsensitive, quantifier: c.quantifier,
+                               rhsQuantifier: c.rhsQuantifier, comparesWhole: comparesWhole)
     }
 
     /// A number compared with a Decimal128 property, converted to a decimal once

@@ -140,6 +140,7 @@ package struct QueryParser {
     }
 
     private mutating func parseQuantifier() -> QueryQuantifier? {
+        guard case .identifier = current.kind else { return nil }
         if acceptKeyword("ANY") || acceptKeyword("SOME") { return .any }
         if acceptKeyword("ALL") { return .all }
         if acceptKeyword("NONE") { return QueryQuantifier.none }
