@@ -20,14 +20,29 @@ public struct GeoPolygon: Hashable, Sendable, GeoShapeConvertible {
     /// How the edges run; `.geodesic` unless set.
     public private(set) var edges: GeoEdges = .geodesic
 
-    /// A polygon; nil when it breaks one of the rules ``validate()`` checks.
+    /// A polygon; nil when a ring has fewer than 4 points or does not end
+    /// where it starts, as Realm's initializer checks. The shape rules
+    /// (crossing edges, holes outside the shell, nested holes) are checked
+    /// where a query uses the polygon, as Realm checks them, or at once by
+    /// ``init(validating:holes:edges:)``.
     public init?(outerRing: [GeoPoint], holes: [[GeoPoint]] = []) {
         self.outerRing = outerRing
         self.holes = holes
-        guard (try? validate()) != nil else { return nil }
+        for ring in [outerRing] + holes {
+            guard ring.count >= 4, let first = ring.first, let last = ring.last,
+                  first.latitude == last.latitude, first.longitude == last.longitude else { return nil }
+        }
     }
 
-    /// A polygon from `(latitude, longitude)` pairs; nil when invalid.
+    /// A polygon taken as given; ``validate()`` says whether it follows the rules.
+    init(unchecked outerRing: [GeoPoint], holes: [[GeoPoint]], edges: GeoEdges) {
+        self.outerRing = outerRing
+        self.holes = holes
+        self.edges = edges
+    }
+
+    /// A polygon from `(latitude, longitude)` pairs; nil when a point is out of
+    /// range or a ring breaks the initializer's rules.
     public init?(outerRing: [(Double, Double)], holes: [[(Double, Double)]] = []) {
         func points(_ ring: [(Double, Double)]) -> [GeoPoint]? {
             let made = ring.compactMap { GeoPoint(latitude: $0.0, longitude: $0.1) }

@@ -48,11 +48,17 @@ enum GeoRegions {
     static func build(_ shape: GeoShape) throws -> any GeoRegion {
         try checkCoordinates(shape)
         switch shape.kind {
-        case let .box(west, south, east, north):
+        case let .box(west, south, east, north) where shape.edges == .planar:
             guard south <= north else {
                 throw StoreError.invalidQuery(message: "geoBox: the bottom-left corner (latitude \(south)) is north of the top-right corner (latitude \(north))", column: 0)
             }
-            if shape.edges == .planar { return PlanarBoxRegion(west: west, south: south, east: east, north: north) }
+            // A planar box whose west corner is east of its east corner crosses the antimeridian.
+            return PlanarBoxRegion(west: west, south: south, east: east, north: north)
+        case let .box(first, firstLatitude, second, secondLatitude):
+            // As in Realm, a geodesic box is the quadrilateral of its two corners'
+            // longitudes and latitudes, whichever corners are given in whichever order.
+            let (west, east) = (min(first, second), max(first, second))
+            let (south, north) = (min(firstLatitude, secondLatitude), max(firstLatitude, secondLatitude))
             let corners = [GeoCoordinate(longitude: west, latitude: south), GeoCoordinate(longitude: east, latitude: south),
                            GeoCoordinate(longitude: east, latitude: north), GeoCoordinate(longitude: west, latitude: north),
                            GeoCoordinate(longitude: west, latitude: south)]
@@ -63,12 +69,25 @@ enum GeoRegions {
             }
             return CapRegion(longitude: longitude, latitude: latitude, radians: radians)
         case let .polygon(rings):
+            try validate(rings, shape.edges)
             let pairs = rings.map { $0.map { ($0.longitude, $0.latitude) } }
             return try PolygonRegion(parts: [shape.edges == .planar ? pairs : geodesicRings(rings)], shape: "geoPolygon")
         case let .multiPolygon(polygons):
             return try PolygonRegion(parts: polygons.map { rings in
                 shape.edges == .planar ? rings.map { $0.map { ($0.longitude, $0.latitude) } } : geodesicRings(rings)
             }, shape: "geoPolygon")
+        }
+    }
+
+    /// Throws when a polygon breaks one of Realm's rules (``GeoPolygon/validate()``),
+    /// checked where a query uses it, as Realm checks it.
+    static func validate(_ rings: [[GeoCoordinate]], _ edges: GeoShape.Edges) throws {
+        let points = rings.map { $0.compactMap { GeoPoint(latitude: $0.latitude, longitude: $0.longitude) } }
+        let polygon = GeoPolygon(unchecked: points.first ?? [], holes: Array(points.dropFirst()), edges: edges == .planar ? .planar : .geodesic)
+        do {
+            try polygon.validate()
+        } catch let GeodeError.invalidGeometry(issue) {
+            throw StoreError.invalidQuery(message: "geoPolygon: \(issue)", column: 0)
         }
     }
 

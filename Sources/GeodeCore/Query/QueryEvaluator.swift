@@ -76,11 +76,15 @@ final class QueryEvaluator {
             }
             return try compare(c, root)
         case let .geoWithin(path, slots, region, quantifier):
-            return try quantified(quantifier) { test in
+            // As in Realm, ALL over no points is false: an empty list lies within no region.
+            var seen = false
+            let within = try quantified(quantifier) { test in
                 try visit(path.steps[...], root) { item in
-                    try test(self.point(item, slots).map { region.contains(longitude: $0.0, latitude: $0.1) } ?? false)
+                    seen = true
+                    return try test(self.point(item, slots).map { region.contains(longitude: $0.0, latitude: $0.1) } ?? false)
                 }
             }
+            return quantifier == .all ? within && seen : within
         }
     }
 

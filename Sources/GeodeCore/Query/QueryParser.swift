@@ -473,11 +473,7 @@ package struct QueryParser {
             case "geocircle":
                 let center = try parsePoint()
                 try expect(",", "after the centre of geoCircle")
-                let radiusToken = current
-                guard case let .number(text) = radiusToken.kind, let radius = Double(text) else {
-                    throw unexpected("as the radius of geoCircle: expected a number of radians")
-                }
-                _ = advance()
+                let radius = try parseCoordinate()
                 try expect(")", "closing geoCircle")
                 return GeoShape(.circle(longitude: center.longitude, latitude: center.latitude, radians: radius))
             case "geopolygon":
@@ -513,19 +509,43 @@ package struct QueryParser {
         return .geodesic
     }
 
+    /// `[longitude, latitude]`, or `[longitude, latitude, altitude]` (the altitude is read and set aside, as Realm does).
     private mutating func parsePoint() throws -> GeoCoordinate {
         try expect("[", "opening a [longitude, latitude] pair")
         let lon = try parseCoordinate()
         try expect(",", "between longitude and latitude")
         let lat = try parseCoordinate()
+        if acceptSymbol(",") { _ = try parseCoordinate() }
         try expect("]", "closing a [longitude, latitude] pair")
         return GeoCoordinate(longitude: lon, latitude: lat)
     }
 
+    /// A number, written or given as an argument (`geoCircle([$0, $1], $2)`).
     private mutating func parseCoordinate() throws -> Double {
-        guard case let .number(text) = current.kind, let value = Double(text) else { throw unexpected("where a coordinate was expected") }
-        _ = advance()
-        return value
+        let token = current
+        switch token.kind {
+        case let .number(text):
+            guard let value = Double(text) else { break }
+            _ = advance()
+            return value
+        case let .argument(i):
+            switch try argument(i, token.column) {
+            case let .value(.int(v)):
+                _ = advance()
+                return Double(v)
+            case let .value(.double(v)):
+                _ = advance()
+                return v
+            case let .value(.float(v)):
+                _ = advance()
+                return Double(v)
+            default:
+                throw StoreError.invalidQuery(message: "argument \(i) is not a number, as a coordinate or radius must be", column: token.column)
+            }
+        default:
+            break
+        }
+        throw unexpected("where a coordinate was expected")
     }
 
     // MARK: Clauses
