@@ -20,6 +20,13 @@ public enum GeodeError: Error, CustomStringConvertible, Sendable {
     case file(String)
     /// Any other failure of the storage engine.
     case storage(String)
+    /// The store's file is damaged: a document, a page or LMDB's own
+    /// structures do not read back as written (`code` is LMDB's error, or 0).
+    ///
+    /// ```swift
+    /// catch GeodeError.damagedStore(let message, _) { print("restore a backup:", message) }
+    /// ```
+    case damagedStore(String, code: Int32)
     /// A query that does not parse or does not fit the schema; `column` is
     /// 1-based in the query text (0 for type-safe queries).
     case query(message: String, column: Int)
@@ -30,7 +37,8 @@ public enum GeodeError: Error, CustomStringConvertible, Sendable {
 
     public var description: String {
         switch self {
-        case let .invalidValue(message), let .schema(message), let .file(message), let .storage(message):
+        case let .invalidValue(message), let .schema(message), let .file(message), let .storage(message),
+             let .damagedStore(message, _):
             return message
         case let .invalidGeometry(issue):
             return issue.description
@@ -49,7 +57,9 @@ public enum GeodeError: Error, CustomStringConvertible, Sendable {
             case .invalidValue, .objectNotFound: return .invalidValue(error.description)
             case .invalidSchema, .schemaMismatch, .unknownClass: return .schema(error.description)
             case .notAGeodeStore, .unsupportedFormat, .fileAccess, .readOnly: return .file(error.description)
-            case .storage, .corruptDocument: return .storage(error.description)
+            case let .storage(code, _, _) where error.isDamage: return .damagedStore(error.description, code: code)
+            case .corruptDocument: return .damagedStore(error.description, code: 0)
+            case .storage: return .storage(error.description)
             case let .invalidQuery(message, column): return .query(message: message, column: column)
             }
         }

@@ -13,10 +13,12 @@ enum ExitStatus {
     static func run(_ body: () throws -> Void) throws {
         do {
             try body()
+            try ToolStore.throwDeferredErrors()
         } catch let error as StoreError {
             report(error.description)
             switch error {
             case let .fileAccess(_, _, code) where code == ENOENT: throw ExitCode(missingFile)
+            case _ where error.isDamage: throw ExitCode(dataError)
             case .fileAccess, .storage: throw ExitCode.failure
             default: throw ExitCode(dataError)
             }

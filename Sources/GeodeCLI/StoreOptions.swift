@@ -13,7 +13,19 @@ enum ToolStore {
         var configuration = Realm.Configuration(fileURL: URL(fileURLWithPath: path),
                                                 objectTypes: [GeoFeature.self, GeoJSONPoint.self, JSONDocument.self])
         configuration.readOnly = readOnly
-        return try Realm(configuration: configuration)
+        let realm = try Realm(configuration: configuration)
+        opened.append(realm)
+        return realm
+    }
+
+    /// The realms this run opened: before it exits, the tool throws the error a
+    /// read deferred on any of them (a damaged store), so that an answer read
+    /// from damaged pages never ends with status 0.
+    nonisolated(unsafe) static var opened: [Realm] = []
+
+    /// Throws the first error a read deferred on a realm this run opened.
+    static func throwDeferredErrors() throws {
+        for realm in opened { try realm.throwDeferredError() }
     }
 
     /// The class `query` and `export` read when none is named.

@@ -126,3 +126,16 @@ package struct ValueIssue: Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension StoreError {
+    /// Whether the error says the file is damaged: a document that does not
+    /// decode, or LMDB's MDB_CORRUPTED, MDB_PAGE_NOTFOUND, MDB_VERSION_MISMATCH
+    /// (a damaged header reads as another version) or MDB_INVALID.
+    package var isDamage: Bool {
+        switch self {
+        case .corruptDocument: return true
+        case let .storage(code, _, _): return [-30796, -30797, -30794, -30793].contains(code)
+        default: return false
+        }
+    }
+}

@@ -58,3 +58,31 @@ import Testing
         #expect(outcome.stdout.contains("3 of 3 records written"), "\(outcome.stdout)")
     }
 }
+
+/// A store damaged on disk makes the tool exit with 65 and say so, never 0
+/// with an answer read from damaged pages.
+@Suite struct DamagedStoreToolTests {
+    @Test(arguments: [["query", "STORE", "properties.name BEGINSWITH 'S'", "--count"],
+                      ["export", "STORE", "--format", "ndjson"]])
+    func aDamagedStoreExitsWith65(command: [String]) throws {
+        let directory = try TemporaryDirectory()
+        let store = directory.path("c.geode")
+        let sample = Fixtures.dataDirectory.appendingPathComponent("Samples/cities.geojson").path
+        #expect(try Subprocess.run("geode", ["import", sample, "--store", store]).status == 0)
+        let intact = try Subprocess.run("geode", command.map { $0 == "STORE" ? store : $0 })
+        #expect(intact.status == 0, "\(intact.stderr)")
+        // Make the length of every name starting "São" run past its document.
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: store)))
+        let marker = Array("São".utf8)
+        var damaged = 0
+        for i in 1 ..< bytes.count - marker.count where Array(bytes[i ..< i + marker.count]) == marker {
+            bytes[i - 1] = 0x7F
+            damaged += 1
+        }
+        #expect(damaged > 0)
+        try Data(bytes).write(to: URL(fileURLWithPath: store))
+        let outcome = try Subprocess.run("geode", command.map { $0 == "STORE" ? store : $0 })
+        #expect(outcome.status == 65, "\(outcome.stderr)")
+        #expect(outcome.stderr.hasPrefix("geode: "))
+    }
+}

@@ -71,7 +71,10 @@ final class AccessorStream {
             do {
                 (keys, batch) = try realm.store.pinnedObjects(after: keys.last, limit: 256, in: cls.table, walk)
             } catch {
-                preconditionFailure("Geode: reading the \(cls.name) objects failed: \(GeodeError.from(error))")
+                // A damaged store: the iteration ends, and the error waits for the next throwing call.
+                realm.deferReadError(error)
+                (keys, batch, self.walk) = ([], [], nil)
+                return false
             }
             (batchStart, position) = (0, 0)
             if keys.isEmpty { self.walk = nil }

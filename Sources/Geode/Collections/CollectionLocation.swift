@@ -27,6 +27,9 @@ struct CollectionLocation {
                 return try body(try document.value(atPath: path)?.container())
             }
         } catch {
+            // A damaged document: the collection reads as empty, and the error waits for the next throwing call.
+            realm.deferReadError(error)
+            if let empty = try? body(nil) { return empty }
             preconditionFailure("Geode: reading \(name) failed: \(error)")
         }
     }

@@ -8,8 +8,11 @@ extension Results {
             let path = try QueryParser.parseKeyPath(keyPath)
             let keys = self.keys
             return try realmOfResults.withTransaction { txn in try executor(txn, .all).values(of: path, for: keys) }
+        } catch StoreError.invalidQuery(let message, _) {
+            preconditionFailure("Geode: cannot read '\(keyPath)' of \(cls.name): \(message)")
         } catch {
-            preconditionFailure("Geode: cannot read '\(keyPath)' of \(cls.name): \(GeodeError.from(error))")
+            realmOfResults.deferReadError(error)
+            return []
         }
     }
 

@@ -30,6 +30,7 @@ extension Results {
     }
 
     func query(_ predicateFormat: String, arguments: [Any]) throws -> Results<Element> {
+        try realmOfResults.throwDeferredError()
         do {
             let parsed = try QueryParser.parse(predicateFormat, QueryArguments.convert(arguments, realmOfResults))
             return try refined(parsed)

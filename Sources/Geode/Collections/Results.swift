@@ -79,7 +79,9 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
                 }
             }
         } catch {
-            preconditionFailure("Geode: running the query on \(cls.name) failed: \(GeodeError.from(error))")
+            // A damaged store: no objects, and the error waits for the next throwing call.
+            realmOfResults.deferReadError(error)
+            return ([], 0)
         }
     }
 
@@ -164,7 +166,8 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
         do {
             return try realmOfResults.withTransaction { try executor($0).count() }
         } catch {
-            preconditionFailure("Geode: counting \(cls.name) objects failed: \(GeodeError.from(error))")
+            realmOfResults.deferReadError(error)
+            return 0
         }
     }
 

@@ -138,7 +138,8 @@ final class ManagedRef {
             guard wasGood else { return nil }
             return consume read
         } catch {
-            preconditionFailure("Geode: reading \(cls.name).\(cls.info.properties[property].name) failed: \(error)")
+            // Read again the ordinary way, which defers the error and gives the default value.
+            return nil
         }
     }
 

@@ -278,7 +278,10 @@ extension Realm {
             }
             return (.init(read), _ReadContext(realm: self, base: ref, prefix: ref.path, step: .index(slot)))
         } catch {
-            preconditionFailure("Geode: reading \(ref.cls.name).\(ref.cls.info.properties[property].name) failed: \(error)")
+            // A damaged document: the property's default value, and the error waits for the next throwing call.
+            deferReadError(error)
+            let schema = ref.cls.table.schema.properties[property]
+            return (.init(schema.defaultValue), _ReadContext(realm: self, base: ref, prefix: ref.path, step: .index(slot)))
         }
     }
 

@@ -197,6 +197,7 @@ public final class Realm {
     /// error is thrown. The block may not nest another write.
     @discardableResult
     public func write<Result>(_ block: () throws -> Result) throws -> Result {
+        try throwDeferredError()
         beginWrite()
         let result: Result
         do {
@@ -228,6 +229,11 @@ public final class Realm {
     /// nothing is committed and that first error is thrown.
     public func commitWrite() throws {
         guard let txn = transaction else { preconditionFailure("Geode: commitWrite() without beginWrite()") }
+        if let error = deferredError {
+            deferredError = nil
+            cancelWrite()
+            throw error
+        }
         if let error = writeError {
             cancelWrite()
             throw GeodeError.from(error)
@@ -279,6 +285,32 @@ public final class Realm {
     /// changes after it are skipped.
     func record(_ error: Error) {
         if writeError == nil { writeError = error }
+    }
+
+    /// The first error a read that cannot throw met — `Results.count`, iteration,
+    /// a property or collection read, an aggregate — on a damaged or unreadable
+    /// store. Such a read answers as if there were nothing there (0, no objects,
+    /// the property's default value) instead of stopping the program, and the
+    /// error waits here: the next throwing call on this realm (``write(_:)``,
+    /// ``commitWrite()``, ``Results/query(_:_:)``, ``throwDeferredError()``)
+    /// throws it and clears it.
+    ///
+    /// ```swift
+    /// let n = realm.objects(Dog.self).count
+    /// try realm.throwDeferredError()   // throws if counting met a damaged page
+    /// ```
+    public private(set) var deferredError: GeodeError?
+
+    /// Throws ``deferredError``, if a read met one, and clears it.
+    public func throwDeferredError() throws {
+        guard let error = deferredError else { return }
+        deferredError = nil
+        throw error
+    }
+
+    /// Keeps the first error of a read that cannot throw, for ``deferredError``.
+    func deferReadError(_ error: Error) {
+        if deferredError == nil { deferredError = GeodeError.from(error) }
     }
 
     /// The open write transaction, stopping with Realm's rule when there is none;
