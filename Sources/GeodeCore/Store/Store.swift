@@ -179,9 +179,13 @@ package final class Store: @unchecked Sendable {
     /// an error and left exactly as it was.
     package static func open(_ configuration: StoreConfiguration) throws -> Store {
         let path = configuration.path
-        let state = try StoreFile.inspect(path)
+        var state = try StoreFile.inspect(path)
         if state == .missing && configuration.readOnly {
             throw StoreError.fileAccess(path: path, operation: "open read-only", errno: ENOENT)
+        }
+        if state == .missing && !configuration.inMemory && !Environment.isOpen(path: path) {
+            try create(configuration)
+            state = try StoreFile.inspect(path)
         }
         let lockPath = Environment.lockPath(for: path)
         let lockExisted = FileManager.default.fileExists(atPath: lockPath)
@@ -201,6 +205,34 @@ package final class Store: @unchecked Sendable {
                 if !lockExisted || state == .missing { unlink(lockPath) }
             }
             throw error
+        }
+    }
+
+    /// Creates the store at `configuration.path` whole, so that no other
+    /// process ever sees it half made: it is made and initialised in a file of
+    /// its own beside it, closed, then linked into place, unless another
+    /// process linked its own first (then that one is the store).
+    private static func create(_ configuration: StoreConfiguration) throws {
+        let path = configuration.path
+        let temporary = path + ".creating-\(getpid())-\(UInt32.random(in: 0 ... .max))"
+        defer {
+            unlink(temporary)
+            unlink(Environment.lockPath(for: temporary))
+        }
+        var made = configuration
+        made.path = temporary
+        let environment = try Environment.open(path: temporary, options: .init(
+            readOnly: false, initialMapSize: configuration.initialMapSize, removeOnClose: false, durable: configuration.durable))
+        do {
+            _ = try setUp(environment, made, isNewFile: true)
+        } catch {
+            environment.release()
+            throw error
+        }
+        environment.release()
+        // link(2) never replaces a file: of processes creating one store at once, the first wins.
+        if link(temporary, path) != 0 && errno != EEXIST {
+            throw StoreError.fileAccess(path: path, operation: "create", errno: errno)
         }
     }
 
