@@ -60,9 +60,14 @@ enum StoreFile {
            load64(second, transactionOffset) > load64(head, transactionOffset) {
             lastPage = load64(second, lastPageOffset)
         }
+        // The size after the header pages were read: another process may have
+        // committed since the stat above, and LMDB writes a commit's pages before
+        // its header, so the file is at least as long as the header read says.
+        var now = stat()
+        let current = fstat(handle.fileDescriptor, &now) == 0 ? Int(now.st_size) : size
         let needed = (lastPage + 1).multipliedReportingOverflow(by: UInt64(pageSize))
-        guard !needed.overflow, needed.partialValue <= UInt64(size) else {
-            throw StoreError.notAGeodeStore(path: path, reason: "the file is truncated (\(size) bytes; its data reaches byte \(needed.partialValue))")
+        guard !needed.overflow, needed.partialValue <= UInt64(current) else {
+            throw StoreError.notAGeodeStore(path: path, reason: "the file is truncated (\(current) bytes; its data reaches byte \(needed.partialValue))")
         }
         return .lmdb(pageSize: pageSize)
     }
