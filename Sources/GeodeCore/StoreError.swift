@@ -83,6 +83,7 @@ package struct ValueIssue: Equatable, Sendable, CustomStringConvertible {
         case nestingTooDeep(limit: Int)
         case notAllowedHere(String)
         case duplicatePrimaryKey(String)
+        case mapKeyTooLong(bytes: Int, limit: Int)
     }
 
     package var kind: Kind
@@ -117,6 +118,8 @@ package struct ValueIssue: Equatable, Sendable, CustomStringConvertible {
             return "data of \(bytes) bytes\(at) exceeds the limit of \(limit) bytes"
         case let .illegalMapKey(key):
             return "illegal map key \"\(key)\"\(at): keys may not be empty, start with '$' or contain '.'"
+        case let .mapKeyTooLong(bytes, limit):
+            return "map key of \(bytes) bytes\(at) exceeds the limit of \(limit) bytes, as a string would"
         case let .nestingTooDeep(limit):
             return "nesting\(at) exceeds \(limit) levels"
         case let .notAllowedHere(what):

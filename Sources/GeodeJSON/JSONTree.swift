@@ -183,6 +183,9 @@ package struct JSONNode: @unchecked Sendable {
             while let it = iterator {
                 guard let keyPointer = json_object_iter_key(it) else { break }
                 let key = UnsafeRawBufferPointer(start: keyPointer, count: json_object_iter_key_len(it))
+                guard key.count <= Value.maximumStringBytes else {
+                    throw MixedProblem(kind: .mapKeyTooLong(bytes: key.count, limit: Value.maximumStringBytes))
+                }
                 guard ValueValidator.isLegalMapKey(utf8: key) else {
                     throw MixedProblem(kind: .illegalMapKey(String(decoding: key, as: UTF8.self)))
                 }

@@ -555,32 +555,12 @@ struct FeatureInput {
             throw ImportProblem(pointer: at + "/geometry", message: "expected a GeoJSON geometry with a known \"type\"")
         }
         geometryType = type
+        // Every geometry follows RFC 7946's rules, or nothing of the record is written.
         if type == "Point" {
-            guard let coordinates = geometry["coordinates"], let count = coordinates.arrayCount, count >= 2, count <= 3 else {
-                throw ImportProblem(pointer: at + "/geometry/coordinates", message: "a Point needs [longitude, latitude] or [longitude, latitude, altitude]")
-            }
-            var numbers: [Double] = []
-            numbers.reserveCapacity(count)
-            for i in 0 ..< count {
-                switch coordinates[i]?.value ?? .null {
-                case let .int(n): numbers.append(Double(n))
-                case let .double(d) where d.isFinite: numbers.append(d)
-                case let v: throw ImportProblem(pointer: at + "/geometry/coordinates/\(i)", message: "a coordinate must be a finite number, not \(v.typeName)")
-                }
-            }
-            guard abs(numbers[0]) <= 180 else {
-                throw ImportProblem(pointer: at + "/geometry/coordinates/0", message: "longitude \(numbers[0]) is outside [-180, 180]")
-            }
-            guard abs(numbers[1]) <= 90 else {
-                throw ImportProblem(pointer: at + "/geometry/coordinates/1", message: "latitude \(numbers[1]) is outside [-90, 90]")
-            }
+            let numbers = try GeoJSONGeometryCheck.position(geometry["coordinates"], at: at + "/geometry/coordinates")
             point = .embedded([.string("Point"), .list(numbers.map { .double($0) })])
         } else {
-            let member = type == "GeometryCollection" ? "geometries" : "coordinates"
-            guard geometry[member]?.arrayCount != nil else {
-                let needs = type == "GeometryCollection" ? "a GeometryCollection needs a geometries array" : "a \(type) needs a coordinates array"
-                throw ImportProblem(pointer: at + "/geometry/\(member)", message: needs)
-            }
+            try GeoJSONGeometryCheck.check(geometry, type: type, at: at + "/geometry")
             otherGeometry = geometry.value
         }
     }

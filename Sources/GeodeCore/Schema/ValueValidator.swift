@@ -159,6 +159,14 @@ package final class ValueValidator: @unchecked Sendable {
         return key.withUTF8 { isLegalMapKey(utf8: UnsafeRawBufferPointer($0)) }
     }
 
+    /// Throws unless `key` is a legal map key no longer than a string may be.
+    package static func checkMapKey(_ key: String) throws {
+        guard key.utf8.count <= Value.maximumStringBytes else {
+            throw issue(.mapKeyTooLong(bytes: key.utf8.count, limit: Value.maximumStringBytes))
+        }
+        guard isLegalMapKey(key) else { throw issue(.illegalMapKey(key)) }
+    }
+
     /// ``isLegalMapKey(_:)`` on a key's UTF-8 bytes.
     package static func isLegalMapKey(utf8 bytes: UnsafeRawBufferPointer) -> Bool {
         guard let first = bytes.first, first != UInt8(ascii: "$") else { return false }
@@ -193,7 +201,7 @@ package final class ValueValidator: @unchecked Sendable {
                 throw Self.issue(.wrongType(expected: property.typeDescription, found: value.typeName))
             }
             for (key, element) in entries {
-                guard Self.isLegalMapKey(key) else { throw Self.issue(.illegalMapKey(key)) }
+                try Self.checkMapKey(key)
                 try at("[\"\(key)\"]") { try checkElement(element, property) }
             }
         }
@@ -260,7 +268,7 @@ package final class ValueValidator: @unchecked Sendable {
         case let .map(entries):
             guard depth < Value.maximumNesting else { throw Self.issue(.nestingTooDeep(limit: Value.maximumNesting)) }
             for (key, element) in entries {
-                guard Self.isLegalMapKey(key) else { throw Self.issue(.illegalMapKey(key)) }
+                try Self.checkMapKey(key)
                 try at("[\"\(key)\"]") { try checkMixed(element, depth: depth + 1) }
             }
         default:
