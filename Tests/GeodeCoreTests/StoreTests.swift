@@ -138,20 +138,21 @@ func sampleRow(friend: Link? = nil) -> [Value] {
     /// Each bad value is a thrown error naming class, property and path, and the
     /// store keeps what it had.
     @Test(arguments: [
-        (12, Value.list([.string("ok"), .null]), "Everything.tags[1]"),
-        (12, Value.list([.string("ok"), .string(String(repeating: "a", count: Value.maximumStringBytes + 1))]), "Everything.tags[1]"),
-        (4, Value.string(String(repeating: "a", count: Value.maximumStringBytes + 1)), "Everything.string"),
-        (5, Value.binary([UInt8](repeating: 0, count: Value.maximumDataBytes + 1)), "Everything.data"),
-        (14, Value.map(["New York.Brooklyn": .string("x")]), "New York.Brooklyn"),
-        (14, Value.map(["$where": .string("x")]), "$where"),
-        (14, Value.map(["": .string("x")]), "Everything.parks"),
-        (11, ValueGenerator.nested(levels: Value.maximumNesting + 1), "exceeds 100 levels"),
-        (11, Value.list([.embedded([.null, .null])]), "embedded object inside AnyRealmValue"),
-        (1, Value.string("3"), "expected int, found string"),
-        (0, Value.null, "missing value for required property at Everything.bool"),
-        (15, Value.link(Link(table: 1, key: ObjectKey(1))), "Everything.address"),
-    ] as [(Int, Value, String)])
-    func badValuesAreRefusedAndTheStoreIsUnchanged(slot: Int, value: Value, message: String) throws {
+        BadValue(slot: 12, value: Value.list([.string("ok"), .null]), message: "Everything.tags[1]"),
+        BadValue(slot: 12, value: Value.list([.string("ok"), .string(String(repeating: "a", count: Value.maximumStringBytes + 1))]), message: "Everything.tags[1]"),
+        BadValue(slot: 4, value: Value.string(String(repeating: "a", count: Value.maximumStringBytes + 1)), message: "Everything.string"),
+        BadValue(slot: 5, value: Value.binary([UInt8](repeating: 0, count: Value.maximumDataBytes + 1)), message: "Everything.data"),
+        BadValue(slot: 14, value: Value.map(["New York.Brooklyn": .string("x")]), message: "New York.Brooklyn"),
+        BadValue(slot: 14, value: Value.map(["$where": .string("x")]), message: "$where"),
+        BadValue(slot: 14, value: Value.map(["": .string("x")]), message: "Everything.parks"),
+        BadValue(slot: 11, value: ValueGenerator.nested(levels: Value.maximumNesting + 1), message: "exceeds 100 levels"),
+        BadValue(slot: 11, value: Value.list([.embedded([.null, .null])]), message: "embedded object inside AnyRealmValue"),
+        BadValue(slot: 1, value: Value.string("3"), message: "expected int, found string"),
+        BadValue(slot: 0, value: Value.null, message: "missing value for required property at Everything.bool"),
+        BadValue(slot: 15, value: Value.link(Link(table: 1, key: ObjectKey(1))), message: "Everything.address"),
+    ])
+    func badValuesAreRefusedAndTheStoreIsUnchanged(_ bad: BadValue) throws {
+        let (slot, value, message) = (bad.slot, bad.value, bad.message)
         let directory = try TemporaryDirectory()
         let store = try Store.open(StoreConfiguration(path: directory.path("bad.geode"), schema: everySchema))
         let table = try store.table("Everything")

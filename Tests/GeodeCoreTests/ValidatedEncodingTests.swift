@@ -42,16 +42,17 @@ import Testing
     /// A bad value after values already written, or inside a list after good
     /// elements, is refused with its path, and the transaction leaves nothing.
     @Test(arguments: [
-        (5, Value.list([.string("short"), .string(String(repeating: "é", count: Value.maximumStringBytes / 2 + 1))]), "Place.tags[1]"),
-        (0, Value.list([.null, .int(1), .embedded([.null, .null])]), "Place.anything[2]"),
-        (2, Value.list([.embedded([.string("a"), .null]), .null]), "Place.stops[1]"),
-        (7, Value.int(3), "expected double, found int"),
-        (4, Value.map(["ok": .int(1), "bad.key": .int(2)]), "bad.key"),
-        (6, Value.embedded([.string("a"), .int(3)]), "Place.home.city"),
-        (6, Value.embedded([.string(String(repeating: "é", count: Value.maximumStringBytes / 2 + 1)), .null]), "Place.home.street"),
-        (6, Value.embedded([.null]), "2 slots of Address"),
-    ] as [(Int, Value, String)])
-    func aBadValueAfterGoodOnesIsRefusedWithItsPath(slot: Int, value: Value, message: String) throws {
+        BadValue(slot: 5, value: Value.list([.string("short"), .string(String(repeating: "é", count: Value.maximumStringBytes / 2 + 1))]), message: "Place.tags[1]"),
+        BadValue(slot: 0, value: Value.list([.null, .int(1), .embedded([.null, .null])]), message: "Place.anything[2]"),
+        BadValue(slot: 2, value: Value.list([.embedded([.string("a"), .null]), .null]), message: "Place.stops[1]"),
+        BadValue(slot: 7, value: Value.int(3), message: "expected double, found int"),
+        BadValue(slot: 4, value: Value.map(["ok": .int(1), "bad.key": .int(2)]), message: "bad.key"),
+        BadValue(slot: 6, value: Value.embedded([.string("a"), .int(3)]), message: "Place.home.city"),
+        BadValue(slot: 6, value: Value.embedded([.string(String(repeating: "é", count: Value.maximumStringBytes / 2 + 1)), .null]), message: "Place.home.street"),
+        BadValue(slot: 6, value: Value.embedded([.null]), message: "2 slots of Address"),
+    ])
+    func aBadValueAfterGoodOnesIsRefusedWithItsPath(_ bad: BadValue) throws {
+        let (slot, value, message) = (bad.slot, bad.value, bad.message)
         let directory = try TemporaryDirectory()
         let store = try Store.open(StoreConfiguration(path: directory.path("bad.geode"), schema: Self.schema))
         let table = try store.table("Place")
