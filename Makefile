@@ -7,7 +7,7 @@ SWIFT ?= swift
 N ?= 1000000
 BENCH_FLAGS ?=
 
-.PHONY: setup build demo test bench bench-smoke workload-inputs clean
+.PHONY: setup build demo test bench bench-smoke workload-inputs soak clean
 
 setup:
 	@Scripts/install-system-packages.sh
@@ -22,6 +22,13 @@ demo: setup
 test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+
+# 200 writers killed with SIGKILL at random moments: every committed transaction
+# must be there whole, nothing of the killed ones, and the index must agree.
+SOAK_ROUNDS ?= 200
+soak: setup
+	$(SWIFT) build --build-tests
+	GEODE_SOAK_ROUNDS=$(SOAK_ROUNDS) $(SWIFT) test --skip-build --filter CrashSafetyTests
 
 SHARED ?= ../shared
 WORK ?= /tmp/geode-bench-inputs

@@ -4,7 +4,7 @@ import GeodeCore
 /// write transaction (`batch`) that made it.
 package enum RecordSchema {
     package static let record = ClassSchema(name: "Record", properties: [
-        PropertySchema(name: "batch", type: .int),
+        PropertySchema(name: "batch", type: .int, isIndexed: true),
         PropertySchema(name: "index", type: .int),
         PropertySchema(name: "payload", type: .string),
     ])
@@ -23,6 +23,19 @@ package enum RecordSchema {
     /// A record's row; the payload is long enough that batches span many pages.
     package static func row(batch: Int, index: Int, payloadBytes: Int = 200) -> [Value] {
         [.int(Int64(batch)), .int(Int64(index)), .string(String(repeating: "x", count: payloadBytes))]
+    }
+
+    /// The batches whose records the index on `batch` does not find exactly
+    /// (by count): empty when the index agrees with the documents.
+    package static func batchesTheIndexMisses(at path: String) throws -> [Int] {
+        let counts = try batches(at: path)
+        let store = try Store.open(StoreConfiguration(path: path, schema: schema))
+        let table = try store.table("Record")
+        return try store.read { txn in
+            try counts.keys.sorted().filter { batch in
+                try txn.objects(whereIndexed: "batch", equals: .int(Int64(batch)), in: table)?.count != counts[batch]
+            }
+        }
     }
 
     /// The number of records of each batch found in the store at `path`.
