@@ -28,7 +28,8 @@ package enum Aggregate: Sendable {
         case .minimum: return numbers.min { MixedOrder.compare($0, $1) == .orderedAscending } ?? .null
         case .maximum: return numbers.max { MixedOrder.compare($0, $1) == .orderedAscending } ?? .null
         case .sum, .average:
-            if numbers.contains(where: \.isDecimal) { return decimal(numbers) }
+            // A Decimal128 among the values, NaN included, makes the arithmetic decimal (as realm-core's).
+            if values.contains(where: \.isDecimal) { return decimal(numbers) }
             var integral = true
             var intSum: Int64 = 0
             var doubleSum = 0.0

@@ -245,7 +245,9 @@ struct SimplePath {
             }
             guard let view = found else { return .null }
             if i == last { return .value(view) }
-            guard let next = try view.container() else { return .null }
+            // Past a null (a missing embedded object) the path reads null; a string
+            // or a number has no keys or elements: nothing, as in Realm.
+            guard let next = try view.container() else { return view.isNull ? .null : .nothing }
             container = next
         }
         return .null
