@@ -210,6 +210,9 @@ struct SimplePath {
         case null
         /// A key into something not a map, an index into something not a list: no value at all.
         case nothing
+        /// A link inside a mixed value with steps after it: the path goes on in
+        /// the linked object, which this walk does not follow (the general one does).
+        case link
     }
 
     /// The value at the end of the path.
@@ -247,7 +250,10 @@ struct SimplePath {
             if i == last { return .value(view) }
             // Past a null (a missing embedded object) the path reads null; a string
             // or a number has no keys or elements: nothing, as in Realm.
-            guard let next = try view.container() else { return view.isNull ? .null : .nothing }
+            guard let next = try view.container() else {
+                if view.isNull { return .null }
+                return view.tag == .link ? .link : .nothing
+            }
             container = next
         }
         return .null

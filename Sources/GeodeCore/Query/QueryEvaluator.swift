@@ -52,7 +52,7 @@ final class QueryEvaluator {
                 // A case-sensitive string constant is compared as its UTF-8 bytes, taken out once here.
                 let text: [UInt8]?
                 if case let .string(s) = constant, !c.caseInsensitive, !c.diacriticInsensitive { text = Array(s.utf8) } else { text = nil }
-                return { _, document in try self.compareSimple(c, simple, constant, text, document) }
+                return { key, document in try self.compareSimple(c, simple, constant, text, document, .object(table, key, document)) }
             }
             return { key, document in try self.compare(c, .object(table, key, document)) }
         case .geoWithin:
@@ -72,7 +72,7 @@ final class QueryEvaluator {
         case let .not(a): return try !matches(a, root)
         case let .compare(c):
             if let simple = c.simple, case let .constant(constant) = c.rhs, case let .object(_, _, document) = root {
-                return try compareSimple(c, simple, constant, nil, document)
+                return try compareSimple(c, simple, constant, nil, document, root)
             }
             return try compare(c, root)
         case let .geoWithin(path, slots, region, quantifier):
@@ -120,13 +120,15 @@ final class QueryEvaluator {
     /// only, against a constant: the path is followed in a loop, without
     /// closures or copies of the bound steps.
     /// `text` is the constant's UTF-8 when it is a string compared case-sensitively.
-    func compareSimple(_ c: BoundComparison, _ simple: SimplePath, _ constant: Value, _ text: [UInt8]?, _ document: ContainerView) throws -> Bool {
+    func compareSimple(_ c: BoundComparison, _ simple: SimplePath, _ constant: Value, _ text: [UInt8]?, _ document: ContainerView,
+                       _ root: @autoclosure () -> Item) throws -> Bool {
         let view: ValueView
         switch try simple.resolve(in: document) {
         case let .value(found): view = found
         case .defaultValue: return try test(.value(simple.missing), c.op, constant, c)
         case .null: return try test(.value(.null), c.op, constant, c)
         case .nothing: return false
+        case .link: return try compare(c, root())
         }
         if simple.expandsCollections, let container = try view.container(), container.kind != .embedded {
             // A mixed list or map at the end of the path compares by its elements (ANY).
@@ -351,6 +353,14 @@ final class QueryEvaluator {
             guard let v = try container.value(at: at) else { return true }
             return try visit(rest, .view(v), body)
         case let .key(k):
+            if case let .view(v) = item, v.tag == .link, case let .link(link) = try v.decode(),
+               let table = transaction.store.table(id: link.table) {
+                // A link stored in a mixed value: the key names a property of the linked object.
+                guard let property = table.schema.property(named: k), property.isStored,
+                      let document = try transaction.document(link.key, in: table) else { return true }
+                let step = BoundPath.Step.slot(property.slot, default: property.defaultValue)
+                return try visit(([step] + rest)[...], .object(table.schema.table, link.key, document), body)
+            }
             guard let container = try Self.container(item), container.kind == .map else { return true }
             guard let v = try container.value(forKey: k) else { return try body(.value(.null)) }
             return try visit(rest, .view(v), body)
