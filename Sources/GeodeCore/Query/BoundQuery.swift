@@ -21,7 +21,9 @@ struct BoundPath {
 
     /// What the path computes from the values its steps reach.
     enum Reduction {
-        case count, byteSize, sum, average, minimum, maximum, type
+        /// `size`: a mixed value's count when it is a list or map, its length
+        /// in bytes when it is a string or data.
+        case count, byteSize, size, sum, average, minimum, maximum, type
     }
 
     var steps: [Step] = []
@@ -45,7 +47,7 @@ struct BoundPath {
     /// The type of what the path yields after its reduction.
     var resultType: PropertyType? {
         switch reduction {
-        case .count?, .byteSize?: return .int
+        case .count?, .byteSize?, .size?: return .int
         case .type?: return .string
         case .sum?, .average?, .minimum?, .maximum?: return type
         case nil: return type

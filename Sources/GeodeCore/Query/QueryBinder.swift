@@ -186,7 +186,12 @@ struct QueryBinder {
         guard let type = path.resultType, type != .mixed else { return }   // mixed: anything goes
         if case .null = value { return }
         if path.isLink || type == .object {
-            if case .link = value { return }
+            if case let .link(link) = value {
+                guard let target = path.objectClass, target.table != link.table else { return }
+                let other = store.schema.classes.first { $0.table == link.table }?.name ?? "another class"
+                throw StoreError.invalidQuery(message: "\(path.label) links to \(target.name) objects: it cannot be compared with a \(other) object",
+                                              column: c.column)
+            }
             throw StoreError.invalidQuery(message: "cannot compare \(path.label) with \(Self.article(value))", column: c.column)
         }
         let fits: Bool
@@ -365,7 +370,10 @@ struct QueryBinder {
                 bound.reduction = .count
             case .size:
                 switch context {
-                case .collection, .map, .mixed:
+                case .mixed, .scalar(.mixed, _):
+                    // A mixed value's size is known only when read: a collection's count, a string's or data's length.
+                    bound.reduction = .size
+                case .collection, .map:
                     bound.steps.append(.each)
                     bound.reduction = .count
                 case .backlinks:

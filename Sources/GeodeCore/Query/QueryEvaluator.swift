@@ -301,6 +301,17 @@ final class QueryEvaluator {
                 default: return true
                 }
             }
+        case .size?:
+            return try visit(path.steps[...], root) { item in
+                if let container = try Self.container(item), container.kind != .embedded {
+                    return try body(.value(.int(Int64(container.count))))
+                }
+                switch try Self.decode(item) {
+                case let .string(s): return try body(.value(.int(Int64(s.utf8.count))))
+                case let .binary(b): return try body(.value(.int(Int64(b.count))))
+                default: return true
+                }
+            }
         case .type?:
             return try visit(path.steps[...], root) { item in try body(.value(.string(Self.typeName(try Self.decode(item))))) }
         case let reduction?:
