@@ -298,6 +298,8 @@ final class QueryEvaluator {
                 switch try Self.decode(item) {
                 case let .string(s): return try body(.value(.int(Int64(s.utf8.count))))
                 case let .binary(b): return try body(.value(.int(Int64(b.count))))
+                // A null string or data value has length 0, as in realm-core.
+                case .null: return try body(.value(.int(0)))
                 default: return true
                 }
             }
