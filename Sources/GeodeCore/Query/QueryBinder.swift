@@ -143,11 +143,10 @@ struct QueryBinder {
     }
 
     /// Throws for the operator uses Realm refuses: LIKE[d], BETWEEN on what
-    /// has no order, IN with one value, ALL or NONE on one value.
+    /// has no order, ALL or NONE on one value, infinity against an integer.
     private func checkOperator(_ c: QueryComparison, _ lhsPath: BoundPath?) throws {
         func refuse(_ message: String) -> StoreError { .invalidQuery(message: message, column: c.column) }
         if c.op == .like && c.diacriticInsensitive { throw refuse("LIKE cannot be diacritic-insensitive ([d])") }
-        if c.op == .in, case .value = c.rhs { throw refuse("IN needs a list after it: {…}, a list argument or a list property") }
         guard let lhsPath else { return }
         if c.op == .between, let type = lhsPath.resultType, lhsPath.reduction == nil,
            ![.int, .float, .double, .decimal128, .date, .mixed].contains(type) {

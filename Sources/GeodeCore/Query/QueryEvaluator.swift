@@ -214,6 +214,15 @@ final class QueryEvaluator {
         }
     }
 
+    /// The length in bytes of a string or data value; nil for other values.
+    static func length(_ value: Value) -> Int? {
+        switch value {
+        case let .string(s): return s.utf8.count
+        case let .binary(b): return b.count
+        default: return nil
+        }
+    }
+
     /// Whether `test` holds for ANY, ALL or NONE of `values`.
     static func quantify(_ quantifier: QueryQuantifier, _ values: [Value], _ test: (Value) throws -> Bool) throws -> Bool {
         switch quantifier {
@@ -239,9 +248,7 @@ final class QueryEvaluator {
             return c.op == .notEqual ? !equal : equal
         }
         switch (c.lhs, c.rhs) {
-        case let (.path(p), .oneOf(list)):
-            return try collections(of: p, root).contains { try same($0, list) }
-        case let (.constants(list), .path(p)):
+        case let (.path(p), .oneOf(list)), let (.constants(list), .path(p)):
             return try collections(of: p, root).contains { try same($0, list) }
         default:
             return false
@@ -295,24 +302,18 @@ final class QueryEvaluator {
             return try body(.value(.int(Int64(n))))
         case .byteSize?:
             return try visit(path.steps[...], root) { item in
-                switch try Self.decode(item) {
-                case let .string(s): return try body(.value(.int(Int64(s.utf8.count))))
-                case let .binary(b): return try body(.value(.int(Int64(b.count))))
+                let value = try Self.decode(item)
                 // A null string or data value has length 0, as in realm-core.
-                case .null: return try body(.value(.int(0)))
-                default: return true
-                }
+                guard let length = value.isNull ? 0 : Self.length(value) else { return true }
+                return try body(.value(.int(Int64(length))))
             }
         case .size?:
             return try visit(path.steps[...], root) { item in
                 if let container = try Self.container(item), container.kind != .embedded {
                     return try body(.value(.int(Int64(container.count))))
                 }
-                switch try Self.decode(item) {
-                case let .string(s): return try body(.value(.int(Int64(s.utf8.count))))
-                case let .binary(b): return try body(.value(.int(Int64(b.count))))
-                default: return true
-                }
+                guard let length = Self.length(try Self.decode(item)) else { return true }
+                return try body(.value(.int(Int64(length))))
             }
         case .type?:
             return try visit(path.steps[...], root) { item in try body(.value(.string(Self.typeName(try Self.decode(item))))) }
