@@ -7,7 +7,7 @@ SWIFT ?= swift
 N ?= 1000000
 BENCH_FLAGS ?=
 
-.PHONY: setup build demo test bench bench-smoke workload-inputs soak clean
+.PHONY: setup build demo test bench bench-smoke workload-inputs soak damage clean
 
 setup:
 	@Scripts/install-system-packages.sh
@@ -29,6 +29,13 @@ SOAK_ROUNDS ?= 200
 soak: setup
 	$(SWIFT) build --build-tests
 	GEODE_SOAK_ROUNDS=$(SOAK_ROUNDS) $(SWIFT) test --skip-build --filter CrashSafetyTests
+
+# 1,000 damaged copies of a real store per kind of damage (bytes, a page), each
+# read by query, export, stats and check: no signal, no status but 0 or 65.
+DAMAGED_COPIES ?= 1000
+damage: setup
+	$(SWIFT) build --build-tests
+	GEODE_DAMAGED_COPIES=$(DAMAGED_COPIES) $(SWIFT) test --skip-build --filter DamagedCopyTests
 
 SHARED ?= ../shared
 WORK ?= /tmp/geode-bench-inputs

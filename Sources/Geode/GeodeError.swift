@@ -59,6 +59,7 @@ public enum GeodeError: Error, CustomStringConvertible, Sendable {
             case .notAGeodeStore, .unsupportedFormat, .fileAccess, .readOnly: return .file(error.description)
             case let .storage(code, _, _) where error.isDamage: return .damagedStore(error.description, code: code)
             case .corruptDocument: return .damagedStore(error.description, code: 0)
+            case .damagedPage: return .damagedStore(error.description, code: -30796)
             case .storage: return .storage(error.description)
             case let .invalidQuery(message, column): return .query(message: message, column: column)
             }

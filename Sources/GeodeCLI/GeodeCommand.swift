@@ -16,16 +16,17 @@ struct GeodeCommand: ParsableCommand {
           geode export p.geode --format geojson           Write the store back out as GeoJSON.
           geode stats p.geode                             Classes, object counts and file size of a store.
           geode schema p.geode                            The schema as JSON (types, keys, indexes).
+          geode check p.geode                             Verify every page, document and index entry.
 
         Exit status:
           0   success
           1   any other failure
           64  bad usage (unknown option, missing argument)
-          65  bad input data (not a Geode store, malformed JSON, a value that does not fit)
+          65  bad input data (not a Geode store, a damaged store, malformed JSON, a value that does not fit)
           66  a file that does not exist
         """,
         version: "geode \(GeodeVersion.string) (store format \(GeodeVersion.storeFormat); "
             + GeodeVersion.libraries.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")",
-        subcommands: [Demo.self, Import.self, QueryObjects.self, Export.self, Stats.self, SchemaCommand.self]
+        subcommands: [Demo.self, Import.self, QueryObjects.self, Export.self, Stats.self, SchemaCommand.self, Check.self]
     )
 }

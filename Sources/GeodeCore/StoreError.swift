@@ -34,6 +34,10 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A query that does not parse or does not fit the schema; `column` is
     /// 1-based in the query text (0 when the query was built in code).
     case invalidQuery(message: String, column: Int)
+    /// A page of the store's file is damaged: LMDB's own structures (page
+    /// headers, node offsets, key order, page counts) are not as LMDB wrote
+    /// them. Found by ``PageAudit`` before LMDB follows the page.
+    case damagedPage(path: String, page: Int, database: String, detail: String)
 
     package var description: String {
         switch self {
@@ -61,6 +65,8 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "no \(className) object with key \(key)"
         case let .invalidQuery(message, column):
             return column > 0 ? "\(message) at column \(column)" : message
+        case let .damagedPage(path, page, database, detail):
+            return "'\(path)' is damaged in \(database) (page \(page)): \(detail)"
         }
     }
 
@@ -136,7 +142,7 @@ extension StoreError {
     /// (a damaged header reads as another version) or MDB_INVALID.
     package var isDamage: Bool {
         switch self {
-        case .corruptDocument: return true
+        case .corruptDocument, .damagedPage: return true
         case let .storage(code, _, _): return [-30796, -30797, -30794, -30793].contains(code)
         default: return false
         }

@@ -29,6 +29,10 @@ package struct StoreConfiguration: Sendable {
     /// For measuring what index upkeep costs an import (`geode-bench
     /// workload`); only for a store no other process has open.
     package var maintainsSpatialIndexes = true
+    /// Check every page of an existing file (``PageAudit``) when this process
+    /// first opens it, so that a damaged file is refused with an error
+    /// instead of faulting inside LMDB later.
+    package var auditsPages = true
 
     package init(path: String, schema: Schema? = nil) {
         self.path = path
@@ -194,6 +198,9 @@ package final class Store: @unchecked Sendable {
             readOnly: configuration.readOnly, initialMapSize: configuration.initialMapSize,
             removeOnClose: configuration.inMemory, durable: configuration.durable))
         do {
+            if configuration.auditsPages && !alreadyOpen && state != .missing {
+                _ = try PageAudit.run(environment)
+            }
             let (meta, keys, schema, objects) = try setUp(environment, configuration, isNewFile: state == .missing)
             return Store(configuration: configuration, environment: environment, meta: meta, keys: keys,
                          schema: schema, objects: objects)

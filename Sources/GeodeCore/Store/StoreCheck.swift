@@ -1,0 +1,162 @@
+import Foundation
+
+/// Verifies a whole store: its pages (``PageAudit``), every document, and
+/// every index entry against the documents, in one read transaction.
+///
+/// The check reads; it never repairs. Damage to LMDB's own structures stops it
+/// at the first finding (nothing past a damaged page can be trusted); damaged
+/// documents and index entries that disagree are each listed, so a report
+/// says how much is wrong and where.
+///
+/// ```swift
+/// let report = try StoreCheck.run(store)
+/// for problem in report.problems { print(problem) }
+/// ```
+package enum StoreCheck {
+    /// One thing found wrong: the database it is in, the object it concerns
+    /// (when one), and what is wrong.
+    package struct Problem: Sendable, Equatable, CustomStringConvertible {
+        package var database: String
+        package var objectKey: UInt64?
+        package var detail: String
+
+        package var description: String {
+            "\(database)" + (objectKey.map { " object \($0)" } ?? "") + ": \(detail)"
+        }
+    }
+
+    /// What the check read and found.
+    package struct Report: Sendable {
+        /// Pages in the file's trees, and pages on its free list.
+        package var pages = 0
+        package var freePages = 0
+        /// Objects per class.
+        package var objects: [String: Int] = [:]
+        /// Entries of the primary-key, value and spatial indexes, all together.
+        package var indexEntries = 0
+        /// What is wrong, in the order found; empty for a sound store.
+        package var problems: [Problem] = []
+        package var isSound: Bool { problems.isEmpty }
+    }
+
+    /// Opens the store at `path` read-only and checks it; damage found while
+    /// opening is reported like any other.
+    package static func run(path: String) throws -> Report {
+        var configuration = StoreConfiguration(path: path)
+        configuration.readOnly = true
+        let store: Store
+        do {
+            store = try Store.open(configuration)
+        } catch let StoreError.damagedPage(_, _, database, detail) {
+            return Report(problems: [Problem(database: database, objectKey: nil, detail: detail)])
+        }
+        return try run(store)
+    }
+
+    /// Checks `store` (the version current when it starts).
+    package static func run(_ store: Store) throws -> Report {
+        var report = Report()
+        do {
+            let audit = try PageAudit.run(store.environment)
+            report.pages = audit.pages
+            report.freePages = audit.freePages
+        } catch let error as StoreError {
+            guard case let .damagedPage(_, _, database, detail) = error else { throw error }
+            report.problems.append(Problem(database: database, objectKey: nil, detail: detail))
+            return report
+        }
+        try store.read { txn in
+            for cls in store.schema.classes where !cls.isEmbedded {
+                try check(try store.table(cls.name), txn, &report)
+            }
+        }
+        return report
+    }
+
+    /// Reads every document of `table` and compares its indexes with what the
+    /// documents say they should hold.
+    private static func check(_ table: Table, _ txn: StoreTransaction, _ report: inout Report) throws {
+        guard let objects = table.objects else { return }
+        let name = objects.name
+        let keys = txn.store.mapKeys.spelling
+        var primaryKeys: [[UInt8]: UInt64] = [:]
+        var valueEntries = Array(repeating: Set<[UInt8]>(), count: table.valueIndexes.count)
+        var geoEntries = Array(repeating: [[UInt8]: [UInt8]](), count: table.geoIndexes.count)
+        var count = 0
+        let cursor = try txn.transaction.cursor(objects)
+        var entry = try cursor.first()
+        while let (key, bytes) = entry {
+            entry = try cursor.next()
+            count += 1
+            guard key.count == 8 else {
+                report.problems.append(Problem(database: name, objectKey: nil, detail: "an object key of \(key.count) bytes"))
+                continue
+            }
+            let objectKey = ObjectKey(UInt64(bigEndian: key.loadUnaligned(as: UInt64.self)))
+            let document: ContainerView
+            let slots: [Value]
+            do {
+                document = try ContainerView(document: bytes, keys: keys)
+                slots = try document.decodeAll()
+            } catch let error as StoreError {
+                report.problems.append(Problem(database: name, objectKey: objectKey.rawValue, detail: error.description))
+                continue
+            }
+            if table.primaryKeys != nil, let slot = table.primaryKeySlot, let encoded = IndexKey.encode(slot < slots.count ? slots[slot] : .null) {
+                primaryKeys[encoded] = objectKey.rawValue
+            }
+            for (i, index) in table.valueIndexes.enumerated() {
+                if let encoded = index.encode(index.slot < slots.count ? slots[index.slot] : .null) {
+                    valueEntries[i].insert(ValueIndex.entry(encoded, objectKey))
+                }
+            }
+            for (i, index) in table.geoIndexes.enumerated() {
+                for (lon, lat) in try index.points(in: document) {
+                    geoEntries[i][GeoIndex.entryKey(lon, lat, objectKey)] = GeoIndex.entryValue(lon, lat)
+                }
+            }
+        }
+        report.objects[table.schema.name] = count
+        if let db = table.primaryKeys {
+            try compare(db, txn, &report) { key, value in
+                guard let wanted = primaryKeys.removeValue(forKey: Array(key)) else { return "a primary key no object has" }
+                return value.count == 8 && UInt64(bigEndian: value.loadUnaligned(as: UInt64.self)) == wanted
+                    ? nil : "a primary key that names the wrong object"
+            }
+            for (_, key) in primaryKeys.sorted(by: { $0.value < $1.value }) {
+                report.problems.append(Problem(database: db.name, objectKey: key, detail: "the object's primary key is missing"))
+            }
+        }
+        for (i, index) in table.valueIndexes.enumerated() {
+            try compare(index.database, txn, &report) { key, _ in
+                valueEntries[i].remove(Array(key)) == nil ? "an entry no object's value makes" : nil
+            }
+            for _ in valueEntries[i] {
+                report.problems.append(Problem(database: index.database.name, objectKey: nil, detail: "an object's entry is missing"))
+            }
+        }
+        for (i, index) in table.geoIndexes.enumerated() {
+            try compare(index.database, txn, &report) { key, value in
+                guard let wanted = geoEntries[i].removeValue(forKey: Array(key)) else { return "an entry no object's point makes" }
+                return wanted.elementsEqual(value) ? nil : "an entry whose point differs from the object's"
+            }
+            for _ in geoEntries[i] {
+                report.problems.append(Problem(database: index.database.name, objectKey: nil, detail: "an object's point has no entry"))
+            }
+        }
+    }
+
+    /// Runs `problem` on every entry of `db`; each text it returns is recorded.
+    private static func compare(_ db: Database, _ txn: StoreTransaction, _ report: inout Report,
+                                _ problem: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> String?) throws {
+        let cursor = try txn.transaction.cursor(db)
+        var entry = try cursor.first()
+        while let (key, value) = entry {
+            report.indexEntries += 1
+            if let detail = problem(key, value) {
+                report.problems.append(Problem(database: db.name, objectKey: nil, detail: detail))
+            }
+            entry = try cursor.next()
+        }
+    }
+}
