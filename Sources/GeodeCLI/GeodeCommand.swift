@@ -17,6 +17,7 @@ struct GeodeCommand: ParsableCommand {
           geode stats p.geode                             Classes, object counts and file size of a store.
           geode schema p.geode                            The schema as JSON (types, keys, indexes).
           geode check p.geode                             Verify every page, document and index entry.
+          geode copy --salvage bad.geode saved.geode      Save every readable object of a damaged store.
 
         Exit status:
           0   success
@@ -27,6 +28,6 @@ struct GeodeCommand: ParsableCommand {
         """,
         version: "geode \(GeodeVersion.string) (store format \(GeodeVersion.storeFormat); "
             + GeodeVersion.libraries.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")",
-        subcommands: [Demo.self, Import.self, QueryObjects.self, Export.self, Stats.self, SchemaCommand.self, Check.self]
+        subcommands: [Demo.self, Import.self, QueryObjects.self, Export.self, Stats.self, SchemaCommand.self, Check.self, Copy.self]
     )
 }

@@ -78,4 +78,39 @@ import Testing
         print("damaged copies (\(damage.rawValue)): \(Self.copies) copies × \(Self.commands.count) commands: "
               + "\(refused) refused (65), \(same) answered as the sound store, \(differing) answered differently, 0 crashes")
     }
+
+    @Test func checkFindsAPageOfNoiseAndSalvageSavesTheRest() throws {
+        let directory = try TemporaryDirectory()
+        let store = directory.path("cities.geode")
+        let sample = Fixtures.dataDirectory.appendingPathComponent("Samples/cities.geojson").path
+        try #require(try Subprocess.run("geode", ["import", sample, "--store", store, "--quiet"]).status == 0)
+        let sound = try Subprocess.run("geode", ["check", store])
+        #expect(sound.status == 0)
+        #expect(sound.stdout.contains("GeoFeature 1,001") && sound.stdout.contains("no problem found"), "\(sound.stdout)")
+        let backup = directory.path("backup.geode")
+        #expect(try Subprocess.run("geode", ["copy", store, backup]).status == 0)
+        #expect(try Subprocess.run("geode", ["check", backup]).status == 0)
+
+        // Noise over the page that holds São Paulo's document.
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: store)))
+        let marker = Array("São Paulo".utf8)
+        let at = try #require((0 ..< bytes.count - marker.count).first { bytes[$0] == marker[0] && Array(bytes[$0 ..< $0 + marker.count]) == marker })
+        var random = SeededGenerator(seed: 9)
+        for i in at / 4096 * 4096 ..< at / 4096 * 4096 + 4096 { bytes[i] = UInt8.random(in: 0 ... 255, using: &random) }
+        try Data(bytes).write(to: URL(fileURLWithPath: store))
+        unlink(store + "-lock")
+        let damaged = try Subprocess.run("geode", ["check", store])
+        #expect(damaged.status == 65)
+        #expect(damaged.stdout.contains("damaged"), "\(damaged.stdout)")
+
+        let saved = directory.path("saved.geode")
+        let salvage = try Subprocess.run("geode", ["copy", "--salvage", store, saved])
+        #expect(salvage.status == 65, "something was lost")
+        #expect(salvage.stdout.contains("left behind"), "\(salvage.stdout)")
+        #expect(try Subprocess.run("geode", ["check", saved]).status == 0)
+        let count = try Subprocess.run("geode", ["query", saved, "TRUEPREDICATE", "--count"])
+        let kept = Int(count.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        #expect(kept > 900 && kept < 1_001, "one page of cities lost, \(kept) of 1,001 saved")
+        #expect(try Subprocess.run("geode", ["copy", "--salvage", store, saved]).status != 0, "an existing destination is refused")
+    }
 }

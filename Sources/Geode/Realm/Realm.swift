@@ -70,6 +70,7 @@ public final class Realm {
             storeConfiguration.inMemory = configuration.inMemoryIdentifier != nil
             storeConfiguration.deleteIfMigrationNeeded = configuration.deleteRealmIfMigrationNeeded
             storeConfiguration.maintainsSpatialIndexes = configuration.maintainsSpatialIndexes
+            storeConfiguration.auditsPages = configuration.verifiesPagesOnOpen
             store = try Store.open(storeConfiguration)
             pinned = try store.pin()
         } catch {

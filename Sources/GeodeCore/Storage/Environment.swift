@@ -405,6 +405,13 @@ package final class Environment: @unchecked Sendable {
 }
 
 extension Environment {
+    /// Writes a consistent copy of the current version to the new file
+    /// `destination`, without free pages (`mdb_env_copy2` with
+    /// `MDB_CP_COMPACT`); writers may go on meanwhile.
+    package func copy(to destination: String) throws {
+        try Self.check(mdb_env_copy2(handle, destination, UInt32(MDB_CP_COMPACT)), "mdb_env_copy2", destination)
+    }
+
     /// The LMDB library version, e.g. `0.9.24`.
     package static var libraryVersion: String {
         var major: Int32 = 0, minor: Int32 = 0, patch: Int32 = 0

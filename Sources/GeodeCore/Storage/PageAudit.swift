@@ -42,8 +42,18 @@ package struct PageAudit {
         package var pages = 0
         /// Pages on the free list.
         package var freePages = 0
-        /// Entries per named database.
+        /// Entries per named database, as its record counts them (equal to
+        /// what the walk found, unless a salvage walk listed damage).
         package var entries: [String: Int] = [:]
+        /// What a salvage walk found damaged and walked past.
+        package var damage: [Damage] = []
+    }
+
+    /// A damaged page or node a salvage walk left behind.
+    package struct Damage: Sendable, Equatable {
+        package var page: Int
+        package var database: String
+        package var detail: String
     }
 
     // Layout constants of LMDB 0.9 (lmdb.h, mdb.c), 64-bit.
@@ -64,6 +74,12 @@ package struct PageAudit {
     /// One bit per page: seen in some tree, on the free list, or a meta page.
     private var seen: [UInt64]
     private var report = Report()
+    /// Salvage mode: damage is listed in the report and the walk goes on with
+    /// the next subtree or node, instead of stopping at the first.
+    private var tolerant = false
+    /// Salvage mode: the databases whose entries are wanted, and where they go.
+    private var wanted: (String) -> Bool = { _ in false }
+    private var visit: (String, UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Void = { _, _, _ in }
 
     /// Walks the version `txn` sees.
     package static func run(_ environment: Environment) throws -> Report {
@@ -71,7 +87,41 @@ package struct PageAudit {
     }
 
     static func run(_ txn: Transaction) throws -> Report {
-        let path = txn.environment.path
+        let version = UInt64(txn.version)
+        return try withMappedFile(txn.environment.path) { base, size, path in
+            // The meta page of the transaction's version (the other one may be newer).
+            guard let meta = try metaPages(base, size, path).first(where: { $0.loadUnaligned(fromByteOffset: 144, as: UInt64.self) == version }) else {
+                throw damage(path, page: 0, in: "the file header", "no meta page holds version \(version)")
+            }
+            var audit = try PageAudit(base: base, size: size, meta: meta, path: path)
+            try audit.walk(meta)
+            return audit.report
+        }
+    }
+
+    /// Reads what can be read of the store file at `path`, whether or not LMDB
+    /// could open it: the newest meta page's trees are walked, every entry of a
+    /// database `wanted` accepts is passed to `visit` (key, value; valid only
+    /// during the call), and damage is listed in ``Report/damage`` while the
+    /// walk goes on past it. Nothing is written.
+    package static func salvage(path: String, wanted: @escaping (String) -> Bool,
+                                visit: @escaping (String, UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Void) throws -> Report {
+        try withMappedFile(path) { base, size, path in
+            let metas = try metaPages(base, size, path)
+            guard let meta = metas.max(by: { $0.loadUnaligned(fromByteOffset: 144, as: UInt64.self) < $1.loadUnaligned(fromByteOffset: 144, as: UInt64.self) }) else {
+                throw damage(path, page: 0, in: "the file header", "neither meta page is intact")
+            }
+            var audit = try PageAudit(base: base, size: size, meta: meta, path: path)
+            audit.tolerant = true
+            audit.wanted = wanted
+            audit.visit = visit
+            try audit.walk(meta)
+            return audit.report
+        }
+    }
+
+    /// Runs `body` over a read-only mapping of the whole file.
+    private static func withMappedFile<T>(_ path: String, _ body: (UnsafeRawPointer, Int, String) throws -> T) throws -> T {
         let fd = Foundation.open(path, O_RDONLY)
         guard fd >= 0 else { throw StoreError.fileAccess(path: path, operation: "read for a page audit", errno: errno) }
         defer { close(fd) }
@@ -79,44 +129,53 @@ package struct PageAudit {
         guard fstat(fd, &info) == 0 else { throw StoreError.fileAccess(path: path, operation: "inspect", errno: errno) }
         let size = Int(info.st_size)
         guard size >= 2 * 512 else { throw damage(path, page: 0, in: "the file header", "the file is \(size) bytes long") }
-        guard let map = mmap(nil, size, PROT_READ, MAP_SHARED | MAP_POPULATE, fd, 0), map != MAP_FAILED else {
+        guard let map = mmap(nil, size, PROT_READ, MAP_SHARED, fd, 0), map != MAP_FAILED else {
             throw StoreError.fileAccess(path: path, operation: "map for a page audit", errno: errno)
         }
         defer { munmap(map, size) }
-        let base = UnsafeRawPointer(map)
-        let version = UInt64(txn.version)
-        // The meta page of the transaction's version (the other one may be newer).
+        return try body(UnsafeRawPointer(map), size, path)
+    }
+
+    /// The meta pages whose magic is intact and whose last page lies in the file.
+    private static func metaPages(_ base: UnsafeRawPointer, _ size: Int, _ path: String) throws -> [UnsafeRawPointer] {
         let pageSize = Int(base.loadUnaligned(fromByteOffset: 40, as: UInt32.self))
         guard pageSize >= 512, pageSize <= 65536, pageSize & (pageSize - 1) == 0 else {
             throw damage(path, page: 0, in: "the file header", "page size \(pageSize) is not valid")
         }
-        var meta: UnsafeRawPointer?
-        for page in 0 ..< 2 where size >= (page + 1) * pageSize {
-            let candidate = base + page * pageSize
-            if candidate.loadUnaligned(fromByteOffset: 16, as: UInt32.self) == 0xBEEF_C0DE,
-               candidate.loadUnaligned(fromByteOffset: 144, as: UInt64.self) == version {
-                meta = candidate
-            }
+        return (0 ..< 2).compactMap { page in
+            guard size >= (page + 1) * pageSize else { return nil }
+            let meta = base + page * pageSize
+            let last = meta.loadUnaligned(fromByteOffset: 136, as: UInt64.self)
+            return meta.loadUnaligned(fromByteOffset: 16, as: UInt32.self) == 0xBEEF_C0DE && last >= 1
+                && last < UInt64(size / pageSize) ? meta : nil
         }
-        guard let meta else {
-            throw damage(path, page: 0, in: "the file header", "no meta page holds version \(version)")
+    }
+
+    private init(base: UnsafeRawPointer, size: Int, meta: UnsafeRawPointer, path: String) throws {
+        self.base = base
+        self.path = path
+        pageSize = Int(base.loadUnaligned(fromByteOffset: 40, as: UInt32.self))
+        lastPage = Int(meta.loadUnaligned(fromByteOffset: 136, as: UInt64.self))
+        seen = Array(repeating: 0, count: lastPage / 64 + 1)
+    }
+
+    /// Walks the free list and the catalog of `meta`, then accounts for every page.
+    private mutating func walk(_ meta: UnsafeRawPointer) throws {
+        try claim(0, in: "the file header")
+        try claim(1, in: "the file header")
+        do { try walkFreeList(Record(meta + 40)) } catch { try note(error) }
+        try walkDatabase(Record(meta + 88), name: "the catalog of databases", isCatalog: true)
+        let accounted = seen.reduce(0) { $0 + $1.nonzeroBitCount }
+        guard accounted == lastPage + 1 else {
+            try note(damage(lastPage, "the file", "\(lastPage + 1 - accounted) of its \(lastPage + 1) pages belong to no tree and are not free"))
+            return
         }
-        let lastPage = meta.loadUnaligned(fromByteOffset: 136, as: UInt64.self)
-        guard lastPage >= 1, lastPage < UInt64(size / pageSize) else {
-            throw damage(path, page: 0, in: "the file header", "its last page \(lastPage) lies outside the file of \(size / pageSize) pages")
-        }
-        var audit = PageAudit(base: base, pageSize: pageSize, lastPage: Int(lastPage), path: path,
-                              seen: Array(repeating: 0, count: Int(lastPage) / 64 + 1))
-        try audit.claim(0, in: "the file header")
-        try audit.claim(1, in: "the file header")
-        try audit.walkFreeList(Record(meta + 40))
-        try audit.walkDatabase(Record(meta + 88), name: "the catalog of databases", isCatalog: true)
-        let accounted = audit.seen.reduce(0) { $0 + $1.nonzeroBitCount }
-        guard accounted == Int(lastPage) + 1 else {
-            throw damage(path, page: Int(lastPage), in: "the file",
-                         "\(Int(lastPage) + 1 - accounted) of its \(lastPage + 1) pages belong to no tree and are not free")
-        }
-        return audit.report
+    }
+
+    /// In salvage mode, lists damage and lets the walk go on; otherwise throws it.
+    private mutating func note(_ error: Error) throws {
+        guard tolerant, case let StoreError.damagedPage(_, page, database, detail) = error else { throw error }
+        report.damage.append(Damage(page: page, database: database, detail: detail))
     }
 
     private static func damage(_ path: String, page: Int, in database: String, _ detail: String) -> StoreError {
@@ -237,7 +296,7 @@ package struct PageAudit {
         let tally = try walkTree(record, name, order: Order(keysOf: record.flags),
                                  duplicates: record.sortedDuplicates ? Order(duplicatesOf: record.flags) : nil,
                                  isCatalog: isCatalog, isFreeList: false)
-        if !isCatalog { report.entries[name] = Int(tally.entries) }
+        if !isCatalog { report.entries[name] = Int(clamping: record.entries) }
     }
 
     private mutating func walkFreeList(_ record: Record) throws {
@@ -262,12 +321,12 @@ package struct PageAudit {
         }
         var context = TreeContext(name: name, order: order, duplicates: duplicates, depth: record.depth,
                                   isCatalog: isCatalog, isFreeList: isFreeList)
-        try walkPage(Int(record.root), level: 1, lower: nil, upper: nil, &context, &tally)
-        guard tally.branch == record.branchPages, tally.leaf == record.leafPages,
-              tally.overflow == record.overflowPages, tally.entries == record.entries else {
-            throw damage(Int(record.root), name, "its record counts \(record.branchPages) branch, \(record.leafPages) leaf and "
+        do { try walkPage(Int(record.root), level: 1, lower: nil, upper: nil, &context, &tally) } catch { try note(error) }
+        if tally.branch != record.branchPages || tally.leaf != record.leafPages
+            || tally.overflow != record.overflowPages || tally.entries != record.entries {
+            try note(damage(Int(record.root), name, "its record counts \(record.branchPages) branch, \(record.leafPages) leaf and "
                 + "\(record.overflowPages) overflow pages and \(record.entries) entries; the tree has \(tally.branch), "
-                + "\(tally.leaf), \(tally.overflow) and \(tally.entries)")
+                + "\(tally.leaf), \(tally.overflow) and \(tally.entries)"))
         }
         report.pages += Int(tally.branch + tally.leaf + tally.overflow)
         return tally
@@ -312,7 +371,9 @@ package struct PageAudit {
                     ? Self.key(of: try self.node(p, i + 1, size: pageSize, page: number, name)) : upper
                 let child = Int(node.loadUnaligned(as: UInt16.self)) | Int(node.loadUnaligned(fromByteOffset: 2, as: UInt16.self)) << 16
                     | Int(node.loadUnaligned(fromByteOffset: 4, as: UInt16.self)) << 32
-                try walkPage(child, level: level + 1, lower: i == 0 ? lower : key, upper: next, &context, &tally)
+                do {
+                    try walkPage(child, level: level + 1, lower: i == 0 ? lower : key, upper: next, &context, &tally)
+                } catch { try note(error) }
                 if i > 0 { previous = key }
             }
             return
@@ -320,12 +381,14 @@ package struct PageAudit {
         tally.leaf += 1
         var previous: UnsafeRawBufferPointer?
         for i in 0 ..< count {
-            let node = try node(p, i, size: pageSize, page: number, name)
-            let key = Self.key(of: node)
-            try checkOrder(key, after: previous ?? lower, before: upper, context.order, page: number, name,
-                           strictlyAfter: previous != nil)
-            previous = key
-            try walkLeafNode(node, page: number, &context, &tally)
+            do {
+                let node = try node(p, i, size: pageSize, page: number, name)
+                let key = Self.key(of: node)
+                try checkOrder(key, after: previous ?? lower, before: upper, context.order, page: number, name,
+                               strictlyAfter: previous != nil)
+                previous = key
+                try walkLeafNode(node, page: number, &context, &tally)
+            } catch { try note(error) }
         }
     }
 
@@ -360,6 +423,7 @@ package struct PageAudit {
             let body = try walkOverflow(first, dataSize: dataSize, name, &tally)
             tally.entries += 1
             if context.isFreeList { try claimFree(body, dataSize, page: Int(first)) }
+            if wanted(name) { try visit(name, key, UnsafeRawBufferPointer(start: body, count: dataSize)) }
             return
         }
         guard start + dataSize <= pageSize else {
@@ -369,6 +433,7 @@ package struct PageAudit {
         case 0:
             tally.entries += 1
             if context.isFreeList { try claimFree(data, dataSize, page: number) }
+            if wanted(name) { try visit(name, key, UnsafeRawBufferPointer(start: data, count: dataSize)) }
         case Self.subData where context.isCatalog:
             guard dataSize == Self.recordSize else { throw damage(number, name, "a database record of \(dataSize) bytes") }
             try walkDatabase(Record(data), name: String(decoding: key, as: UTF8.self))

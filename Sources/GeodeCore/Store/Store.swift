@@ -465,6 +465,25 @@ package final class Store: @unchecked Sendable {
         txn.onAbort { table.beginWrite(loading: []) }
     }
 
+    /// Writes a consistent, compacted copy of the store to `destination`,
+    /// which must not exist; other threads and processes may write meanwhile.
+    /// The copy appears whole or not at all.
+    ///
+    /// ```swift
+    /// try store.copy(to: "/backups/places.geode")
+    /// ```
+    package func copy(to destination: String) throws {
+        guard access(destination, F_OK) != 0 else {
+            throw StoreError.fileAccess(path: destination, operation: "copy to (it exists)", errno: EEXIST)
+        }
+        let temporary = destination + ".copying-\(getpid())"
+        defer { unlink(temporary) }
+        try environment.copy(to: temporary)
+        if link(temporary, destination) != 0 {
+            throw StoreError.fileAccess(path: destination, operation: "create", errno: errno)
+        }
+    }
+
     // MARK: - Transactions
 
     /// Runs `body` in a read transaction: one consistent version of the store.
