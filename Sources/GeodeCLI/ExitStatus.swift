@@ -26,7 +26,12 @@ enum ExitStatus {
             report(error.description)
             switch error {
             case .storage: throw ExitCode.failure
-            case let .file(message) where message.contains("No such file") || message.contains("does not exist"): throw ExitCode(missingFile)
+            case let .file(failure):
+                switch failure.reason {
+                case .missing: throw ExitCode(missingFile)
+                case .notAStore, .notARegularFile, .unsupportedFormat: throw ExitCode(dataError)
+                case .exists, .readOnly, .access: throw ExitCode.failure
+                }
             default: throw ExitCode(dataError)
             }
         } catch let error as JSONError {

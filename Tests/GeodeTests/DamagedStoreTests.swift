@@ -59,8 +59,8 @@ import Testing
         do {
             try realm.throwDeferredError()
             Issue.record("the damage was not reported")
-        } catch GeodeError.damagedStore(let message, _) {
-            #expect(message.contains("Note") || message.contains("document"), "\(message)")
+        } catch GeodeError.damagedStore(let damage) {
+            #expect(damage.message.contains("Note") || damage.message.contains("document"), "\(damage)")
         }
         #expect(realm.deferredError == nil, "thrown once")
         #expect(throws: Never.self) { try realm.throwDeferredError() }

@@ -20,19 +20,19 @@ final class MappedInput {
     init(_ url: URL) throws {
         let descriptor = open(url.path, O_RDONLY)
         guard descriptor >= 0 else {
-            throw GeodeError.file("cannot read '\(url.path)': \(String(cString: strerror(errno)))")
+            throw GeodeError.file(.system("read", url.path, errno: errno))
         }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
             close(descriptor)
-            throw GeodeError.file("cannot read '\(url.path)': \(String(cString: strerror(errno)))")
+            throw GeodeError.file(.system("read", url.path, errno: errno))
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
             break
         case S_IFDIR:
             close(descriptor)
-            throw GeodeError.file("cannot read '\(url.path)': it is a directory")
+            throw GeodeError.file(.init("cannot read '\(url.path)': it is a directory", path: url.path, reason: .notARegularFile))
         default:
             bytes = UnsafeRawBufferPointer(start: nil, count: 0)
             window = StreamWindow(descriptor: descriptor, name: url.lastPathComponent)
@@ -50,7 +50,7 @@ final class MappedInput {
             return
         }
         guard let address = mmap(nil, length, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
-            throw GeodeError.file("cannot map '\(url.path)': \(String(cString: strerror(errno)))")
+            throw GeodeError.file(.system("map", url.path, errno: errno))
         }
         _ = madvise(address, length, MADV_SEQUENTIAL)
         bytes = UnsafeRawBufferPointer(start: address, count: length)

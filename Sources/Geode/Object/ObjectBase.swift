@@ -250,7 +250,7 @@ extension ObjectBase {
                 }
             } catch {
                 if let realm = _ref?.realm, realm.isInWriteTransaction {
-                    realm.record(GeodeError.invalidValue("\(info.name).\(key): \(error)"))
+                    realm.record(GeodeError.from(error).located(in: info.name, key))
                 } else {
                     preconditionFailure("Geode: \(info.name).\(key): \(error)")
                 }

@@ -33,7 +33,7 @@ extension _Persistable {
 
 /// The error for an input value of the wrong type.
 func wrongInput<T>(_ any: Any, _ expected: T.Type) -> GeodeError {
-    .invalidValue("expected \(expected), found \(type(of: any)) (\(any))")
+    .invalidValue(.init("expected \(expected), found \(type(of: any)) (\(any))", kind: .wrongType))
 }
 
 /// A type that is one stored value (not a collection): it converts to and from

@@ -14,7 +14,7 @@ enum ValueAssignment {
             do {
                 values[index] = try property.valueType._geodeFromAny(given, Realm?.none)
             } catch let error as GeodeError {
-                throw GeodeError.invalidValue("\(info.name).\(property.name): \(error)")
+                throw error.located(in: info.name, property.name)
             }
         }
         switch value {

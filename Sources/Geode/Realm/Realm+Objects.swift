@@ -149,7 +149,7 @@ extension Realm {
             do {
                 row.append(try cls.info.engineValue(of: object, index, context))
             } catch let error as GeodeError {
-                throw GeodeError.invalidValue("\(cls.name).\(cls.info.properties[index].name): \(error)")
+                throw error.located(in: cls.name, cls.info.properties[index].name)
             }
         }
         return row

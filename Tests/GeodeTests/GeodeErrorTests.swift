@@ -1,0 +1,140 @@
+import Foundation
+import Geode
+import GeodeTestSupport
+import Testing
+
+/// Every error a user can meet is a `GeodeError` case that carries where it
+/// happened, so a caller catches the case it handles and reads the rest.
+@Suite struct GeodeErrorTests {
+    final class Owner: Object {
+        @Persisted(primaryKey: true) var name = ""
+        @Persisted var age = 0
+        @Persisted var pet: Pet?
+        @Persisted var notes: Map<String, String>
+    }
+
+    final class Pet: Object {
+        @Persisted var name = ""
+        @Persisted var weight = 0.0
+    }
+
+    /// Nested classes are named with their enclosing type in the store.
+    static let owner = "GeodeErrorTests.Owner", pet = "GeodeErrorTests.Pet"
+
+    static func realm(_ directory: TemporaryDirectory) throws -> Realm {
+        try Realm(configuration: Realm.Configuration(fileURL: directory.url.appendingPathComponent("owners.geode"),
+                                                     objectTypes: [Owner.self, Pet.self]))
+    }
+
+    /// The failure a write threw, or nil when it threw nothing or something else.
+    static func valueFailure(_ body: () throws -> Void) -> GeodeError.ValueFailure? {
+        do {
+            try body()
+        } catch GeodeError.invalidValue(let failure) {
+            return failure
+        } catch {
+            Issue.record("expected GeodeError.invalidValue, got \(error)")
+        }
+        return nil
+    }
+
+    @Test func aValueOfTheWrongTypeNamesItsClassAndProperty() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try Self.realm(directory)
+        let failure = Self.valueFailure { try realm.write { _ = realm.create(Owner.self, value: ["name": "Ann", "age": "old"]) } }
+        #expect(failure?.kind == .wrongType)
+        #expect(failure?.className == Self.owner)
+        #expect(failure?.property == "age")
+        #expect(realm.objects(Owner.self).isEmpty, "nothing was written")
+    }
+
+    @Test func aNestedObjectsFailureKeepsItsOwnPlace() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try Self.realm(directory)
+        let failure = Self.valueFailure {
+            try realm.write { _ = realm.create(Owner.self, value: ["name": "Ann", "pet": ["name": "Rex", "weight": "heavy"]]) }
+        }
+        #expect(failure?.kind == .wrongType)
+        #expect(failure?.className == Self.pet)
+        #expect(failure?.property == "weight")
+        #expect(failure?.message.hasPrefix("\(Self.owner).pet: ") == true, "\(failure?.message ?? "")")
+    }
+
+    @Test func anIllegalMapKeyAndADuplicatePrimaryKeyAreTheirOwnKinds() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try Self.realm(directory)
+        let key = Self.valueFailure { try realm.write { _ = realm.create(Owner.self, value: ["name": "Ann", "notes": ["a.b": "x"]]) } }
+        #expect(key?.kind == .illegalMapKey)
+        #expect(key?.className == Self.owner && key?.property == "notes")
+        try realm.write { _ = realm.create(Owner.self, value: ["name": "Ann"]) }
+        let twice = Self.valueFailure { try realm.write { _ = realm.create(Owner.self, value: ["name": "Ann"]) } }
+        #expect(twice?.kind == .duplicatePrimaryKey)
+    }
+
+    @Test func fileFailuresSayWhichFileAndWhy() throws {
+        let directory = try TemporaryDirectory()
+        let missing = directory.url.appendingPathComponent("missing.geode")
+        do {
+            _ = try Realm(configuration: Realm.Configuration(fileURL: missing, readOnly: true, objectTypes: [Owner.self, Pet.self]))
+            Issue.record("opened a missing file")
+        } catch GeodeError.file(let failure) {
+            #expect(failure.reason == .missing)
+            #expect(failure.path == missing.path)
+        }
+        let notes = directory.url.appendingPathComponent("notes.txt")
+        try Data("shopping list\n".utf8).write(to: notes)
+        do {
+            _ = try Realm(configuration: Realm.Configuration(fileURL: notes, objectTypes: [Owner.self, Pet.self]))
+            Issue.record("opened a text file")
+        } catch GeodeError.file(let failure) {
+            #expect(failure.reason == .notAStore)
+            #expect(failure.path == notes.path)
+        }
+    }
+
+    @Test func aStoreThatNeedsAMigrationListsTheDifferences() throws {
+        let directory = try TemporaryDirectory()
+        _ = try Self.realm(directory)
+        final class Owner: Object {
+            @Persisted(primaryKey: true) var name = ""
+            @Persisted var age = ""
+        }
+        do {
+            _ = try Realm(configuration: Realm.Configuration(fileURL: directory.url.appendingPathComponent("owners.geode"),
+                                                             objectTypes: [Owner.self]))
+            Issue.record("opened without a migration")
+        } catch GeodeError.schema(let failure) {
+            #expect(!failure.differences.isEmpty)
+            #expect(failure.differences.contains { $0.contains("age") }, "\(failure.differences)")
+        }
+    }
+
+    @Test func aDamagedPageNamesItsDatabaseAndPage() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.url.appendingPathComponent("owners.geode")
+        do {
+            let realm = try Self.realm(directory)
+            try realm.write {
+                for i in 0 ..< 3_000 { realm.create(Owner.self, value: ["name": "owner \(i)", "age": i]) }
+            }
+        }
+        var bytes = [UInt8](try Data(contentsOf: url))
+        // Point every branch page's first child past the end of the file.
+        let pageSize = 4096
+        for page in 2 ..< bytes.count / pageSize where bytes[page * pageSize + 10] & 0x01 != 0 {
+            let node = page * pageSize + Int(bytes[page * pageSize + 16]) + Int(bytes[page * pageSize + 17]) << 8
+            bytes[node] = 0xFF; bytes[node + 1] = 0xFF
+        }
+        try Data(bytes).write(to: url)
+        unlink(url.path + "-lock")
+        do {
+            _ = try Self.realm(directory)
+            Issue.record("opened a damaged store")
+        } catch GeodeError.damagedStore(let damage) {
+            #expect(damage.page != nil)
+            #expect(damage.database?.isEmpty == false)
+            #expect(damage.path == url.path)
+            #expect(damage.code == -30796, "MDB_CORRUPTED")
+        }
+    }
+}
