@@ -7,7 +7,7 @@ SWIFT ?= swift
 N ?= 1000000
 BENCH_FLAGS ?=
 
-.PHONY: setup build demo test bench bench-smoke workload-inputs soak damage clean
+.PHONY: setup build demo test bench bench-smoke workload-inputs soak damage stress clean
 
 setup:
 	@Scripts/install-system-packages.sh
@@ -36,6 +36,13 @@ DAMAGED_COPIES ?= 1000
 damage: setup
 	$(SWIFT) build --build-tests
 	GEODE_DAMAGED_COPIES=$(DAMAGED_COPIES) $(SWIFT) test --skip-build --filter DamagedCopyTests
+
+# Three writer and three reader processes on one store: whole transactions only,
+# counts that never go back, an index that agrees (1,000 transactions per writer).
+STRESS_BATCHES ?= 1000
+stress: setup
+	$(SWIFT) build --build-tests
+	GEODE_STRESS_BATCHES=$(STRESS_BATCHES) $(SWIFT) test --skip-build --filter MultiProcessTests
 
 SHARED ?= ../shared
 WORK ?= /tmp/geode-bench-inputs

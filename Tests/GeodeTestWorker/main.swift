@@ -7,6 +7,14 @@
 // PATH, numbering batches from FIRST_BATCH, and prints "committed N" after each
 // commit. The crash test kills it with SIGKILL at random moments.
 //
+//   GeodeTestWorker read PATH BATCH_SIZE EXPECTED
+//
+// Reads the store at PATH over and over while writers in other processes add
+// to it, until it holds EXPECTED records: in every version it reads, each batch
+// is whole (BATCH_SIZE records, found alike by a scan and by the index) and the
+// count never goes back. Prints "read N versions" and exits 0, or names the
+// first violation and exits 1.
+//
 //   GeodeTestWorker misuse CASE PATH
 //
 // Runs one of the programming errors of `Misuse.swift` on a store at PATH.
@@ -25,6 +33,9 @@ if arguments.count == 4, arguments[1] == "misuse" {
 }
 if arguments.count == 4, arguments[1] == "realm-corpus", let start = Int(arguments[3]) {
     RealmCorpus.run(file: arguments[2], start: start)
+}
+if arguments.count == 5, arguments[1] == "read", let size = Int(arguments[3]), let expected = Int(arguments[4]) {
+    Reader.run(path: arguments[2], batchSize: size, expected: expected)
 }
 guard arguments.count == 6, arguments[1] == "write",
       let first = Int(arguments[3]), let batches = Int(arguments[4]), let size = Int(arguments[5]) else {
