@@ -7,7 +7,7 @@ SWIFT ?= swift
 N ?= 1000000
 BENCH_FLAGS ?=
 
-.PHONY: setup build demo test bench bench-smoke workload-inputs soak damage stress clean
+.PHONY: setup build demo test bench bench-smoke workload-inputs soak damage stress fuzz clean
 
 setup:
 	@Scripts/install-system-packages.sh
@@ -43,6 +43,23 @@ STRESS_BATCHES ?= 1000
 stress: setup
 	$(SWIFT) build --build-tests
 	GEODE_STRESS_BATCHES=$(STRESS_BATCHES) $(SWIFT) test --skip-build --filter MultiProcessTests
+
+# libFuzzer with AddressSanitizer on each target for SECONDS seconds: query text,
+# JSON/GeoJSON import, stored documents. New inputs go to .build/fuzz-corpus,
+# crashes to .build/fuzz-crashes (add them under Data/Fuzz/crashes/TARGET to replay in CI).
+SECONDS ?= 60
+FUZZ_TARGETS ?= query json document
+fuzz: setup
+	$(SWIFT) build --product GeodeFuzz --build-path .build/fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
+	@mkdir -p .build/fuzz-crashes
+	@for t in $(FUZZ_TARGETS); do \
+		case $$t in json) seeds="Data/Fixtures/import Data/Fixtures/json";; *) seeds="Data/Fuzz/$$t";; esac; \
+		mkdir -p .build/fuzz-corpus/$$t; \
+		echo "fuzz $$t for $(SECONDS) s"; \
+		SWIFT_BACKTRACE=enable=no GEODE_FUZZ_TARGET=$$t .build/fuzz/debug/GeodeFuzz .build/fuzz-corpus/$$t $$seeds \
+			-max_total_time=$(SECONDS) -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
+			-artifact_prefix=.build/fuzz-crashes/$$t- || exit 1; \
+	done
 
 SHARED ?= ../shared
 WORK ?= /tmp/geode-bench-inputs

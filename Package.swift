@@ -79,6 +79,8 @@ let package = Package(
         .target(name: "GeodeTestSupport", dependencies: [
             "GeodeCore", .product(name: "OrderedCollections", package: "swift-collections"),
         ], path: "Tests/GeodeTestSupport"),
+        // Fuzz targets: replay files when built normally; libFuzzer drives them under `make fuzz`.
+        .executableTarget(name: "GeodeFuzz", dependencies: ["Geode", "GeodeCore"], path: "Fuzz"),
         .executableTarget(name: "GeodeTestWorker", dependencies: [
             "Geode", "GeodeCore", "GeodeJSON", "GeodeTestSupport",
             .product(name: "OrderedCollections", package: "swift-collections"),

@@ -69,7 +69,15 @@ final class RecordPipeline<Output: Sendable>: @unchecked Sendable {
         for (p, transform) in transforms.enumerated() {
             // Each parser reads the shared input through its own copy of the stream.
             let start = UncheckedStream(stream)
-            let thread = Thread { [self] in produce(p, of: parsers, start.stream, transform) }
+            let thread = Thread { [self] in
+                produce(p, of: parsers, start.stream, transform)
+                // Counted out only once everything `produce` held is released, so that
+                // `finish()` returns with no record of the input left alive.
+                condition.lock()
+                running -= 1
+                condition.broadcast()
+                condition.unlock()
+            }
             thread.name = "geode-import-parser-\(p)"
             thread.start()
         }
@@ -91,12 +99,6 @@ final class RecordPipeline<Output: Sendable>: @unchecked Sendable {
             queues[p].append(chunk)
             condition.broadcast()
             return true
-        }
-        defer {
-            condition.lock()
-            running -= 1
-            condition.broadcast()
-            condition.unlock()
         }
         var index = 0
         while true {

@@ -1,0 +1,18 @@
+/// The inputs Geode must survive whatever their bytes: each target runs one
+/// input and returns; a crash, a hang or a sanitizer report is a bug.
+enum FuzzTarget: String, CaseIterable {
+    /// Query text against a store of every property type (`QueryFuzz`).
+    case query
+    /// JSON and GeoJSON text through the importer and `AnyRealmValue(json:)` (`JSONFuzz`).
+    case json
+    /// Bytes read as a stored document (`DocumentFuzz`).
+    case document
+
+    func run(_ input: UnsafeRawBufferPointer) {
+        switch self {
+        case .query: QueryFuzz.run(input)
+        case .json: JSONFuzz.run(input)
+        case .document: DocumentFuzz.run(input)
+        }
+    }
+}

@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""Writes the seed corpus of the fuzz targets under Data/Fuzz/.
+
+query/     every query text of the fixture files, and queries on the fuzz
+           target's own class (Fuzz/QueryFuzz.swift)
+document/  documents in Geode's encoding (Sources/GeodeCore/Encoding/DocumentFormat.swift)
+The json target reads Data/Fixtures/import and Data/Fixtures/json as they are.
+Run from the repository root; files are named by a hash of their bytes.
+"""
+import glob, hashlib, json, os, shutil, struct
+
+ROOT = "Data/Fuzz"
+
+
+def write(folder, data):
+    os.makedirs(f"{ROOT}/{folder}", exist_ok=True)
+    with open(f"{ROOT}/{folder}/{hashlib.sha1(data).hexdigest()[:16]}", "wb") as f:
+        f.write(data)
+
+
+def queries():
+    found = set()
+
+    def walk(o):
+        if isinstance(o, dict):
+            for k, v in o.items():
+                if k in ("query", "predicate", "where") and isinstance(v, str):
+                    found.add(v)
+                walk(v)
+        elif isinstance(o, list):
+            for v in o:
+                walk(v)
+
+    for path in glob.glob("Data/Fixtures/**/*.json", recursive=True):
+        try:
+            with open(path) as f:
+                walk(json.load(f))
+        except (ValueError, UnicodeDecodeError):
+            pass
+    found |= {
+        "name == 'item 3'", "score > 10 AND flag == true", "numbers.@count > 2", "ANY words == 'common'",
+        "meta['rank'] >= 5", "anything.l[0] == true", "next.next.name BEGINSWITH 'item'",
+        "@links.Item.next.@count > 0", "location geoWithin geoBox([-30, -20], [30, 20])",
+        "location geoWithin geoCircle([0, 0], 0.2)", "amount BETWEEN {0, 2}", "when > T86400:0",
+        'blob == B64"AQID"', "oid == oid(507f1f77bcf86cd799439011)",
+        "SUBQUERY(previous, $p, $p.score > 3).@count > 0", "name LIKE[c] '*ITEM 1?'",
+        "TRUEPREDICATE SORT(score DESC) DISTINCT(flag) LIMIT(5)", "anything.@type == 'dictionary'",
+        "ratio IN {0.25, 0.5}",
+    }
+    for q in sorted(found):
+        write("query", q.encode())
+
+
+def varint(n):
+    out = bytearray()
+    while True:
+        byte = n & 0x7F
+        n >>= 7
+        out.append(byte | (0x80 if n else 0))
+        if not n:
+            return bytes(out)
+
+
+def container(values):
+    """width 0 (1-byte offsets) when the payload allows, else 1 (2 bytes)."""
+    offsets, payload = [], b""
+    for v in values:
+        offsets.append(len(payload))
+        payload += v
+    width = 0 if len(payload) < 256 else 1
+    table = b"".join(o.to_bytes(1 << width, "little") for o in offsets)
+    return bytes([width]) + varint(len(values)) + table + payload
+
+
+def string(s):
+    b = s.encode()
+    return bytes([9]) + varint(len(b)) + b
+
+
+def int8(i):
+    return bytes([3, i & 0xFF])
+
+
+def nested(tag, values):
+    body = container(values)
+    return bytes([tag]) + varint(len(body)) + body
+
+
+def map_(pairs):
+    values = [varint(2 * len(k.encode())) + k.encode() + v for k, v in pairs]
+    return nested(17, values)
+
+
+def documents():
+    # An embedded point: a double longitude and a scaled-double latitude (48.85).
+    point = nested(18, [string("Point"), nested(16, [bytes([8]) + struct.pack("<d", 2.35), bytes([19]) + (488500000).to_bytes(4, "little")])])
+    write("document", container([int8(5), string("abc"), nested(16, [int8(1), int8(2)])]))
+    write("document", container([map_([("type", string("Point")), ("tags", nested(16, [string("a"), bytes([0])]))])]))
+    write("document", container([bytes([0]), bytes([1]), bytes([2]), point]))
+    write("document", container([bytes([15]) + (1).to_bytes(4, "little") + (7).to_bytes(8, "little"), bytes([13]) + bytes(range(12))]))
+    # A map key given by number (odd: number 0 of the key table).
+    write("document", container([nested(17, [varint(1) + int8(7), varint(3) + string("x")])]))
+
+
+if __name__ == "__main__":
+    shutil.rmtree(ROOT, ignore_errors=True)
+    queries()
+    documents()
+    for folder in sorted(os.listdir(ROOT)):
+        print(folder, len(os.listdir(f"{ROOT}/{folder}")), "seeds")
