@@ -109,6 +109,10 @@ struct QueryBinder {
         case let .keyPath(path):
             let bound = try bindPath(path, in: cls, variable: variable)
             if case .values = c.lhs { rhsIsList = bound.isMultiple }
+            if let lhsPath, Self.isTypedList(lhsPath), Self.isTypedList(bound), !c.quantifierGiven, c.rhsQuantifier == nil {
+                throw StoreError.invalidQuery(message: "\(lhsPath.label) and \(bound.label) are both lists: comparing two lists "
+                                              + "of values element by element is not supported; use ANY, ALL or NONE on one side", column: c.column)
+            }
             if c.op == .in {
                 rhs = .path(bound)
             } else {
@@ -133,6 +137,21 @@ struct QueryBinder {
                                rhsQuantifier: c.rhsQuantifier, comparesWhole: comparesWhole)
     }
 
+    /// Whether a side of a comparison reads the object (a key path or a subquery).
+    private static func isPath(_ side: QueryExpression) -> Bool {
+        switch side {
+        case .keyPath, .subqueryCount: return true
+        case .value, .values: return false
+        }
+    }
+
+    /// Whether `path` reaches a list or set of values of one type (not
+    /// objects, not mixed values), with nothing computed from them.
+    private static func isTypedList(_ path: BoundPath) -> Bool {
+        path.isMultiple && path.reduction == nil && !path.isLink && path.objectClass == nil
+            && path.type.map { $0 != .mixed } ?? false
+    }
+
     /// A number compared with a Decimal128 property, converted to a decimal once
     /// here (as `MixedOrder` would for every object); other constants as they are.
     /// A string compared with a Data property is its UTF-8 bytes.
@@ -148,6 +167,12 @@ struct QueryBinder {
         func refuse(_ message: String) -> StoreError { .invalidQuery(message: message, column: c.column) }
         if c.op == .like && c.diacriticInsensitive { throw refuse("LIKE cannot be diacritic-insensitive ([d])") }
         guard let lhsPath else { return }
+        if c.op == .between, lhsPath.isMultiple, lhsPath.reduction == nil, !c.quantifierGiven {
+            throw refuse("BETWEEN on \(lhsPath.label), a collection, needs ANY, ALL or NONE")
+        }
+        if lhsPath.reduction == .type, let type = lhsPath.type, type != .mixed, !Self.isPath(c.rhs) {
+            throw refuse("\(lhsPath.label) always holds \(type) values: its @type is a constant, and comparing two constants is not supported")
+        }
         if c.op == .between, let type = lhsPath.resultType, lhsPath.reduction == nil,
            ![.int, .float, .double, .decimal128, .date, .mixed].contains(type) {
             throw refuse("BETWEEN needs numbers or dates; \(lhsPath.label) holds neither")

@@ -192,7 +192,14 @@ package struct QueryParser {
             _ = advance()
             return try .memberwise(path, op, members, quantifier: quantifier ?? .any, column: opToken.column)
         }
+        let rhsIsArgument: Bool
+        if case .argument = current.kind { rhsIsArgument = true } else { rhsIsArgument = false }
         var rhs = try parseOperand()
+        if op == .in, case let .value(v) = rhs, !rhsIsArgument {
+            // realm-core refuses a literal here; an argument holding one value is taken as a list of it.
+            throw StoreError.invalidQuery(message: "IN needs a list on its right ({…}, a list argument or a collection), not \(QueryLiteral.describe(v))",
+                                          column: opToken.column)
+        }
         if op == .between {
             guard case let .values(bounds) = rhs, bounds.count == 2 else {
                 throw StoreError.invalidQuery(message: "BETWEEN needs two values: {low, high}", column: opToken.column)
