@@ -81,21 +81,36 @@ package struct PageAudit {
     private var wanted: (String) -> Bool = { _ in false }
     private var visit: (String, UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Void = { _, _, _ in }
 
-    /// Walks the version `txn` sees.
+    /// Walks the current version, in a read transaction that pins it.
     package static func run(_ environment: Environment) throws -> Report {
-        try environment.read { txn in try run(txn) }
+        // LMDB keeps two meta pages and writes the older: two commits by other
+        // processes between the transaction's start and the reading of its meta
+        // page overwrite it. Its pages stay pinned, so a fresh start settles it.
+        for _ in 0 ..< 100 {
+            if let report = try environment.read({ txn in try run(txn) }) { return report }
+        }
+        throw damage(environment.path, page: 0, in: "the file header", "no meta page holds the version a reader sees")
     }
 
-    static func run(_ txn: Transaction) throws -> Report {
+    /// Walks the version `txn` sees; nil when its meta page was overwritten
+    /// meanwhile (see ``run(_:)-(Environment)``).
+    static func run(_ txn: Transaction) throws -> Report? {
         let version = UInt64(txn.version)
         return try withMappedFile(txn.environment.path) { base, size, path in
             // The meta page of the transaction's version (the other one may be newer).
-            guard let meta = try metaPages(base, size, path).first(where: { $0.loadUnaligned(fromByteOffset: 144, as: UInt64.self) == version }) else {
-                throw damage(path, page: 0, in: "the file header", "no meta page holds version \(version)")
+            guard let live = try metaPages(base, size, path).first(where: { $0.loadUnaligned(fromByteOffset: 144, as: UInt64.self) == version }) else {
+                return nil
             }
-            var audit = try PageAudit(base: base, size: size, meta: meta, path: path)
-            try audit.walk(meta)
-            return audit.report
+            // A copy, checked to be of the version after it was taken: a writer may
+            // overwrite the page itself while the trees it names are walked.
+            let copy = Array(UnsafeRawBufferPointer(start: live, count: 152))
+            guard live.loadUnaligned(fromByteOffset: 144, as: UInt64.self) == version else { return nil }
+            return try copy.withUnsafeBytes { meta in
+                guard let meta = meta.baseAddress else { return nil }
+                var audit = try PageAudit(base: base, size: size, meta: meta, path: path)
+                try audit.walk(meta)
+                return audit.report
+            }
         }
     }
 
