@@ -38,7 +38,11 @@ import Testing
             spawn(finished) {
                 var reads = 0
                 while !shared.isDone {
-                    _ = latch.stamp.withUnmoved {
+                    // A stamp is taken with the latch held shared, as a read transaction does.
+                    latch.lockShared()
+                    let stamp = latch.stamp
+                    latch.unlockShared()
+                    _ = stamp.withUnmoved {
                         if shared.phase % 2 != 0 { shared.note() }
                     }
                     reads += 1

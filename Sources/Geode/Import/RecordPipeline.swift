@@ -51,7 +51,10 @@ final class RecordPipeline<Output: Sendable>: @unchecked Sendable {
     static var parserCount: Int { max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4)) }
 
     private let condition = NSCondition()
+    /// One queue per parser, guarded by `condition`.
     private var queues: [[Chunk]]
+    /// How many parsers (and queues) there are, readable without the lock.
+    private let parsers: Int
     private var cancelled = false
     private var running: Int
     private var current: [Entry] = []
@@ -65,6 +68,7 @@ final class RecordPipeline<Output: Sendable>: @unchecked Sendable {
         precondition(!transforms.isEmpty, "a pipeline needs a parser")
         queues = Array(repeating: [], count: transforms.count)
         running = transforms.count
+        parsers = transforms.count
         let parsers = transforms.count
         for (p, transform) in transforms.enumerated() {
             // Each parser reads the shared input through its own copy of the stream.
@@ -154,7 +158,7 @@ final class RecordPipeline<Output: Sendable>: @unchecked Sendable {
             position = 0
             pendingFailure = chunk.failure
             ended = chunk.isLast
-            turn = (turn + 1) % queues.count
+            turn = (turn + 1) % parsers
         }
         defer { position += 1 }
         return current[position]
