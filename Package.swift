@@ -9,7 +9,7 @@
 //        /    |     \
 //  GeodeCore GeodeGeo GeodeJSON
 //      |        |        |
-//    CLMDB    CGEOS   CJansson  (system libraries; GeodeCore also CDecimal)
+//    CLMDB  CGEOS CS2 CJansson  (system libraries; GeodeCore also CDecimal; CS2 wraps libs2)
 import PackageDescription
 
 let package = Package(
@@ -43,8 +43,12 @@ let package = Package(
             "CLMDB", "CDecimal",
             .product(name: "OrderedCollections", package: "swift-collections"),
         ]),
-        // Geometry through GEOS.
-        .target(name: "GeodeGeo", dependencies: ["CGEOS"]),
+        // S2 Geometry (libs2, C++) behind a narrow C interface: polygons on the sphere.
+        .target(name: "CS2", linkerSettings: [
+            .linkedLibrary("s2"), .linkedLibrary("absl_strings"), .linkedLibrary("absl_raw_logging_internal"),
+        ]),
+        // Geometry: on the plane through GEOS, on the sphere through S2.
+        .target(name: "GeodeGeo", dependencies: ["CGEOS", "CS2"]),
         // JSON text <-> engine values through jansson.
         .target(name: "GeodeJSON", dependencies: [
             "GeodeCore", "CJansson",
@@ -96,5 +100,6 @@ let package = Package(
         .testTarget(name: "GeodeGeoTests", dependencies: ["GeodeGeo", "GeodeTestSupport"]),
         .testTarget(name: "GeodeCLITests", dependencies: ["GeodeCLI", "GeodeTestSupport"]),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )

@@ -2,7 +2,8 @@
 # Installs the C libraries Geode links against, when any is missing:
 # LMDB, GEOS and jansson with their headers, pkg-config, Intel's decimal
 # floating-point library (Decimal128 arithmetic; no pkg-config file, so its
-# header is looked for) and SQLite (the benchmarks' peer).
+# header is looked for), S2 Geometry (geodesic polygons; no pkg-config file
+# either) and SQLite (the benchmarks' peer).
 # Debian/Ubuntu: apt-get (through sudo when not root). macOS: Homebrew.
 set -euo pipefail
 
@@ -12,6 +13,7 @@ for module in lmdb geos jansson sqlite3; do
 done
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 [ -f /usr/include/bid_functions.h ] || [ "$(uname)" = Darwin ] || missing+=(intelrdfpmath)
+[ -f /usr/include/s2/s2polygon.h ] || [ -f /opt/homebrew/include/s2/s2polygon.h ] || [ -f /usr/local/include/s2/s2polygon.h ] || missing+=(s2)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 echo "Installing system libraries for: ${missing[*]}" >&2
@@ -20,10 +22,10 @@ if command -v apt-get >/dev/null 2>&1; then
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
   export DEBIAN_FRONTEND=noninteractive
   $sudo apt-get update -qq
-  $sudo apt-get install -y -qq --no-install-recommends libgeos-dev libjansson-dev liblmdb-dev libsqlite3-dev libintelrdfpmath-dev pkg-config >/dev/null
+  $sudo apt-get install -y -qq --no-install-recommends libgeos-dev libjansson-dev liblmdb-dev libsqlite3-dev libintelrdfpmath-dev libs2-dev pkg-config >/dev/null
 elif command -v brew >/dev/null 2>&1; then
-  brew install geos jansson lmdb sqlite pkg-config
+  brew install geos jansson lmdb sqlite s2geometry pkg-config
 else
-  echo "Install LMDB, GEOS, jansson (development files) and pkg-config with your package manager." >&2
+  echo "Install LMDB, GEOS, jansson, S2 Geometry (development files) and pkg-config with your package manager." >&2
   exit 1
 fi

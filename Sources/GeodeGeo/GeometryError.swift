@@ -1,4 +1,4 @@
-/// A geometry that GEOS could not build or evaluate, with GEOS's own message.
+/// A geometry that GEOS or S2 could not build or evaluate, with the library's own message.
 ///
 /// ```swift
 /// do { _ = try context.geometry(wkt: "POLYGON((0 0, 1 1") }
@@ -7,11 +7,15 @@
 package enum GeometryError: Error, Equatable, Sendable, CustomStringConvertible {
     /// GEOS reported an error during `operation`.
     case geos(operation: String, message: String)
+    /// S2 Geometry found a ring or polygon invalid during `operation`.
+    case s2(operation: String, message: String)
 
     package var description: String {
         switch self {
         case let .geos(operation, message):
             return "GEOS could not \(operation): \(message)"
+        case let .s2(operation, message):
+            return "S2 could not \(operation): \(message)"
         }
     }
 }

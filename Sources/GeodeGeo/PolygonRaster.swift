@@ -26,10 +26,12 @@ package struct PolygonRaster: Sendable {
     private struct Axis: Sendable {
         let origin, step: Double
         let count: Int
+        /// The least margin the caller asks for (see `init`).
+        var least = 0.0
         /// How near an edge must come to a cell to make it a boundary cell, and
         /// how far a rectangle is widened before it is called outside: well above
         /// the rounding of coordinates, well below a cell.
-        var margin: Double { Swift.max(step * 1e-6, 1e-9) }
+        var margin: Double { Swift.max(step * 1e-6, 1e-9, least) }
 
         /// The position of `v` in cells from the origin.
         func position(_ v: Double) -> Double { (v - origin) / step }
@@ -48,8 +50,11 @@ package struct PolygonRaster: Sendable {
     /// A raster of the polygon bounded by `rings` (every ring of every part,
     /// shells and holes alike, as closed or open point lists). `covers`
     /// answers the exact test at cell centres; nil when the rings have no
-    /// extent or `covers` throws.
-    package init?(rings: [[(Double, Double)]], resolution: Int = PolygonRaster.resolution,
+    /// extent or `covers` throws. `margin` widens the band of boundary cells
+    /// when the rings only approximate the true boundary (geodesic edges drawn
+    /// as straight pieces): no cell within `margin` of a ring is called inside
+    /// or outside.
+    package init?(rings: [[(Double, Double)]], resolution: Int = PolygonRaster.resolution, margin: Double = 0,
                   covers: (Double, Double) throws -> Bool) {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for ring in rings {
@@ -65,8 +70,8 @@ package struct PolygonRaster: Sendable {
         guard side > magnitude * 1e-9 else { return nil }
         let columns = Swift.max(1, Swift.min(resolution, Int(((maxX - minX) / side).rounded(.up))))
         let rows = Swift.max(1, Swift.min(resolution, Int(((maxY - minY) / side).rounded(.up))))
-        let xs = Axis(origin: minX, step: (maxX - minX) / Double(columns), count: columns)
-        let ys = Axis(origin: minY, step: (maxY - minY) / Double(rows), count: rows)
+        let xs = Axis(origin: minX, step: (maxX - minX) / Double(columns), count: columns, least: margin)
+        let ys = Axis(origin: minY, step: (maxY - minY) / Double(rows), count: rows, least: margin)
         (self.xs, self.ys) = (xs, ys)
 
         var grid = [Cell](repeating: .outside, count: columns * rows)

@@ -62,7 +62,7 @@ enum GeoRegions {
             let corners = [GeoCoordinate(longitude: west, latitude: south), GeoCoordinate(longitude: east, latitude: south),
                            GeoCoordinate(longitude: east, latitude: north), GeoCoordinate(longitude: west, latitude: north),
                            GeoCoordinate(longitude: west, latitude: south)]
-            return try PolygonRegion(parts: [geodesicRings([corners])], shape: "geoBox")
+            return try PolygonRegion(geodesic: [[corners]], shape: "geoBox")
         case let .circle(longitude, latitude, radians):
             guard radians >= 0, radians.isFinite else {
                 throw StoreError.invalidQuery(message: "geoCircle: the radius must be a finite angle of 0 radians or more, not \(radians)", column: 0)
@@ -70,12 +70,12 @@ enum GeoRegions {
             return CapRegion(longitude: longitude, latitude: latitude, radians: radians)
         case let .polygon(rings):
             try validate(rings, shape.edges)
-            let pairs = rings.map { $0.map { ($0.longitude, $0.latitude) } }
-            return try PolygonRegion(parts: [shape.edges == .planar ? pairs : geodesicRings(rings)], shape: "geoPolygon")
+            if shape.edges == .geodesic { return try PolygonRegion(geodesic: [rings], shape: "geoPolygon") }
+            return try PolygonRegion(parts: [rings.map { $0.map { ($0.longitude, $0.latitude) } }], shape: "geoPolygon")
         case let .multiPolygon(polygons):
-            return try PolygonRegion(parts: polygons.map { rings in
-                shape.edges == .planar ? rings.map { $0.map { ($0.longitude, $0.latitude) } } : geodesicRings(rings)
-            }, shape: "geoPolygon")
+            if shape.edges == .geodesic { return try PolygonRegion(geodesic: polygons, shape: "geoPolygon") }
+            return try PolygonRegion(parts: polygons.map { rings in rings.map { $0.map { ($0.longitude, $0.latitude) } } },
+                                     shape: "geoPolygon")
         }
     }
 
@@ -178,8 +178,31 @@ final class PolygonRegion: GeoRegion {
     /// Answers the points of cells wholly inside or outside; GEOS tests the rest.
     private let raster: PolygonRaster?
 
+    /// Geodesic polygons, tested exactly on the sphere (S2) where the raster
+    /// cannot tell; nil for planar ones (GEOS).
+    private let sphere: [SpherePolygon]?
+
+    /// A polygon (or several) with geodesic edges: S2 decides every point the
+    /// raster of its densified rings leaves open, so points on an edge or a
+    /// corner follow S2's semi-open model, as in Realm.
+    convenience init(geodesic polygons: [[[GeoCoordinate]]], shape: String) throws {
+        let sphere: [SpherePolygon]
+        do {
+            sphere = try polygons.map { rings in try SpherePolygon(rings: rings.map { $0.map { ($0.longitude, $0.latitude) } }) }
+        } catch {
+            throw StoreError.invalidQuery(message: "\(shape): \(error)", column: 0)
+        }
+        // The densified rings stray up to the tolerance from the true edges: no
+        // raster cell that near them is taken as wholly inside or outside.
+        let latitudes = polygons.joined().joined().map { abs($0.latitude) }
+        let widest = 1 / max(cos((latitudes.max() ?? 0) * .pi / 180), 0.01)
+        let margin = 2 * GeoRegions.toleranceMeters / Distance.earthRadiusMeters * 180 / .pi * widest
+        try self.init(parts: polygons.map { GeoRegions.geodesicRings($0) }, shape: shape, sphere: sphere, margin: margin)
+    }
+
     /// `shape` names the query's shape in errors (`geoBox`, `geoPolygon`).
-    init(parts: [[[(Double, Double)]]], shape: String) throws {
+    init(parts: [[[(Double, Double)]]], shape: String, sphere: [SpherePolygon]? = nil, margin: Double = 0) throws {
+        self.sphere = sphere
         do {
             geometry = try context.polygon(parts: parts)
             prepared = try geometry.prepared()
@@ -198,7 +221,7 @@ final class PolygonRegion: GeoRegion {
         if minX < -180 { shifts.append(-360) }
         self.shifts = shifts
         let prepared = prepared
-        raster = PolygonRaster(rings: parts.flatMap { $0 }) { x, y in try prepared.covers(x: x, y: y) }
+        raster = PolygonRaster(rings: parts.flatMap { $0 }, margin: margin) { x, y in try prepared.covers(x: x, y: y) }
     }
 
     func contains(longitude: Double, latitude: Double) -> Bool {
@@ -209,7 +232,9 @@ final class PolygonRegion: GeoRegion {
             switch raster?.cell(x: x, y: latitude) ?? .boundary {
             case .inside: return true
             case .outside: continue
-            case .boundary: if (try? prepared.covers(x: x, y: latitude)) == true { return true }
+            case .boundary:
+                if let sphere { return sphere.contains { $0.contains(longitude: longitude, latitude: latitude) } }
+                if (try? prepared.covers(x: x, y: latitude)) == true { return true }
             }
         }
         return false
