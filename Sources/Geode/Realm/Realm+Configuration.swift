@@ -31,7 +31,7 @@ extension Realm {
         /// LMDB follows its pages without checking them, so a store damaged on
         /// disk could otherwise stop the process inside LMDB. With the check, such
         /// a store is refused with ``GeodeError/damagedStore(_:)``. It reads
-        /// the whole file once, about 0.1 s per 250 MB; turn it off only for a
+        /// the whole file once, about 0.06 s per 260 MB; turn it off only for a
         /// large store whose file you trust.
         ///
         /// ```swift

@@ -300,7 +300,7 @@ package final class Environment: @unchecked Sendable {
     }
 
     /// The largest mapping of the file at `path` in this process.
-    private static func mapping(of path: String) -> (UnsafeMutableRawPointer, Int)? {
+    static func mapping(of path: String) -> (UnsafeMutableRawPointer, Int)? {
         guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return nil }
         let wanted = canonicalPath(path)
         var best: (UInt, Int)?

@@ -199,7 +199,7 @@ package final class Store: @unchecked Sendable {
             removeOnClose: configuration.inMemory, durable: configuration.durable))
         do {
             if configuration.auditsPages && !alreadyOpen && state != .missing {
-                _ = try PageAudit.run(environment)
+                _ = try PageAudit.run(environment, depth: .structure)
             }
             let (meta, keys, schema, objects) = try setUp(environment, configuration, isNewFile: state == .missing)
             return Store(configuration: configuration, environment: environment, meta: meta, keys: keys,
