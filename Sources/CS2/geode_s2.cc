@@ -1,6 +1,13 @@
 // See include/geode_s2.h.
 #include "geode_s2.h"
 
+// Abseil gives its B-tree nodes another layout when it sees AddressSanitizer;
+// Debian's libs2 was built without it, and both layouts would meet in the
+// templates this file instantiates (an ASan build then loops inside S2's
+// index). Keep the library's layout.
+#include <absl/base/config.h>
+#undef ABSL_HAVE_ADDRESS_SANITIZER
+
 #include <s2/s2error.h>
 #include <s2/s2latlng.h>
 #include <s2/s2loop.h>
