@@ -21,6 +21,13 @@ import Testing
     /// Nested classes are named with their enclosing type in the store.
     static let owner = "GeodeErrorTests.Owner", pet = "GeodeErrorTests.Pet"
 
+    @Test func aClassIsNamedInTheStoreAsClassNameSays() throws {
+        #expect(Owner.className() == Self.owner)
+        #expect(Pet.className() == Self.pet)
+        let directory = try TemporaryDirectory()
+        #expect(try Self.realm(directory).schema[Owner.className()] != nil)
+    }
+
     static func realm(_ directory: TemporaryDirectory) throws -> Realm {
         try Realm(configuration: Realm.Configuration(fileURL: directory.url.appendingPathComponent("owners.geode"),
                                                      objectTypes: [Owner.self, Pet.self]))

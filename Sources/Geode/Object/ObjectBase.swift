@@ -17,6 +17,15 @@ open class ObjectBase {
     /// Creates an unmanaged object: a plain Swift object until it is added to a realm.
     public required init() {}
 
+    /// The name of the class in the store and in queries: its Swift name
+    /// without the module, with the enclosing types of a nested class.
+    ///
+    /// ```swift
+    /// Dog.className()                      // "Dog"
+    /// realm.schema[Dog.className()]?.properties.count
+    /// ```
+    public final class func className() -> String { ClassInfo.className(self) }
+
     /// Creates an unmanaged object from a dictionary (property name → value), an
     /// array in property order, or another object.
     ///
