@@ -1,3 +1,5 @@
+import Foundation
+
 /// The inputs Geode must survive whatever their bytes: each target runs one
 /// input and returns; a crash, a hang or a sanitizer report is a bug.
 enum FuzzTarget: String, CaseIterable {
@@ -7,6 +9,12 @@ enum FuzzTarget: String, CaseIterable {
     case json
     /// Bytes read as a stored document (`DocumentFuzz`).
     case document
+
+    /// A file of this process in the temporary directory (`geode-fuzz-NAME-PID`),
+    /// named the same from an `atexit` handler, which can capture nothing.
+    static func scratch(_ name: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("geode-fuzz-\(name)-\(getpid())")
+    }
 
     func run(_ input: UnsafeRawBufferPointer) {
         switch self {

@@ -6,13 +6,11 @@ import Geode
 /// place, and nothing else happens.
 enum JSONFuzz {
     nonisolated(unsafe) static let setup: (Realm, URL)? = {
-        let directory = FileManager.default.temporaryDirectory
-        let store = directory.appendingPathComponent("geode-fuzz-json-\(getpid()).geode")
-        let input = directory.appendingPathComponent("geode-fuzz-json-\(getpid()).input")
+        let store = FuzzTarget.scratch("json.geode"), input = FuzzTarget.scratch("json.input")
         atexit {
-            let directory = FileManager.default.temporaryDirectory
-            unlink(directory.appendingPathComponent("geode-fuzz-json-\(getpid()).geode").path)
-            unlink(directory.appendingPathComponent("geode-fuzz-json-\(getpid()).input").path)
+            unlink(FuzzTarget.scratch("json.geode").path)
+            unlink(FuzzTarget.scratch("json.geode").path + "-lock")
+            unlink(FuzzTarget.scratch("json.input").path)
         }
         guard let realm = try? Realm(configuration: Realm.Configuration(
             fileURL: store, objectTypes: [GeoFeature.self, GeoJSONPoint.self, JSONDocument.self])) else { return nil }

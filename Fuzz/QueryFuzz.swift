@@ -25,11 +25,14 @@ enum QueryFuzz {
     }
 
     nonisolated(unsafe) static let realm: Realm? = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("geode-fuzz-query-\(getpid()).geode")
+        let url = FuzzTarget.scratch("query.geode")
         guard let realm = try? Realm(configuration: Realm.Configuration(fileURL: url, objectTypes: [Item.self, GeoJSONPoint.self])) else {
             return nil
         }
-        atexit { unlink(FileManager.default.temporaryDirectory.appendingPathComponent("geode-fuzz-query-\(getpid()).geode").path) }
+        atexit {
+            unlink(FuzzTarget.scratch("query.geode").path)
+            unlink(FuzzTarget.scratch("query.geode").path + "-lock")
+        }
         try? realm.write {
             var last: Item?
             for i in 0 ..< 40 {
