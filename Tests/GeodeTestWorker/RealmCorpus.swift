@@ -146,9 +146,12 @@ struct GroupRunner {
         }
         if case let .list(ids)? = fact["ids"] {
             guard let key = primaryKeys[className] else { return "ids need a primary key on \(className)" }
-            let found = results.map { describe($0[key]) }.sorted()
-            let wanted = try ids.map { describe(try input($0)) }.sorted()
-            return found == wanted ? nil : "matches \(found), Realm has \(wanted)"
+            // `"ordered": true`: the order of the results is part of the fact.
+            let ordered = fact["ordered"] == .bool(true)
+            let found = results.map { describe($0[key]) }
+            let wanted = try ids.map { describe(try input($0)) }
+            if ordered { return found == wanted ? nil : "matches \(found) in this order, Realm has \(wanted)" }
+            return found.sorted() == wanted.sorted() ? nil : "matches \(found.sorted()), Realm has \(wanted.sorted())"
         }
         return "a query case needs count, ids or error"
     }

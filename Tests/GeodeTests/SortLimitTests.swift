@@ -39,6 +39,34 @@ import Testing
         }
     }
 
+    /// Clauses apply in the order they are chained, as Realm applies them: a
+    /// sort after a sort sorts again (its key first, the earlier order breaking
+    /// ties), a sort after a distinct sorts the distinct objects, a limit
+    /// before a sort keeps the first objects before they are sorted.
+    @Test func chainedClausesApplyInOrder() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try Self.filledRealm(directory, seed: 11, count: 300)
+        let rows = realm.objects(Row.self)
+        let all = Array(rows)
+        func text(_ objects: some Sequence<Row>) -> [String] { objects.map { "\($0.a)|\($0.b ?? "nil")" } }
+
+        let twice = rows.sorted(byKeyPath: "b").sorted(byKeyPath: "a", ascending: false)
+        let once = try rows.query("TRUEPREDICATE SORT(a DESC, b ASC)")
+        #expect(Array(twice) == Array(once))
+
+        // The first object of each `a` in key order, then sorted by `b`.
+        var firstOfEach: [Int: Row] = [:]
+        for row in all where firstOfEach[row.a] == nil { firstOfEach[row.a] = row }
+        let expected = firstOfEach.values.sorted { ($0.b ?? "", all.firstIndex(of: $0) ?? 0) < ($1.b ?? "", all.firstIndex(of: $1) ?? 0) }
+        let distinctThenSorted = rows.distinct(by: ["a"]).sorted(byKeyPath: "b")
+        #expect(text(distinctThenSorted) == text(expected.sorted { ($0.b == nil ? 0 : 1, $0.b ?? "") < ($1.b == nil ? 0 : 1, $1.b ?? "") }))
+
+        let limitedThenSorted = try rows.query("TRUEPREDICATE LIMIT(10) SORT(a ASC)")
+        #expect(Set(limitedThenSorted.map { $0 }) == Set(all.prefix(10)))
+        #expect(text(limitedThenSorted) == text(all.prefix(10).enumerated().sorted { ($0.element.a, $0.offset) < ($1.element.a, $1.offset) }.map(\.element)))
+        #expect(limitedThenSorted.count == 10)
+    }
+
     /// A class large enough to be scanned in two halves on two threads: each
     /// half keeps its first rows while it scans, and the two sets join into
     /// the first rows of the whole, ties (across the halves too) in object order.

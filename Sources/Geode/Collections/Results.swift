@@ -97,7 +97,7 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
     /// through a bounded heap, not a whole sort.
     private func prefix(reaching index: Int) -> [ObjectKey]? {
         let version = realmOfResults.changeCount
-        guard !query.ordering.isEmpty, query.distinct.isEmpty, cachedVersion != version else { return nil }
+        guard !query.ordering.isEmpty, query.distinct.isEmpty, query.laterClauses.isEmpty, cachedVersion != version else { return nil }
         if prefixVersion == version, index < cachedPrefix.count { return cachedPrefix }
         let wanted = Swift.max(128, (index + 1) * 4)
         if prefixVersion == version, wanted >= cachedTotal / 4 { return nil }   // most of them: sort all

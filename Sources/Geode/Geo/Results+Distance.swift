@@ -34,7 +34,7 @@ extension Results {
                 let within = try refined(GeodeCore.Query(predicate: .geoWithin(path, circle, .any)))
                 if radius >= .pi || within.count >= count {
                     var narrowed = GeodeCore.Query(predicate: .constant(true), distance: try Self.ordering(center, keyPath))
-                    narrowed.limit = count
+                    narrowed.append(.limit(count))
                     return try within.refined(narrowed)
                 }
                 radius = Swift.min(.pi, radius * 8)

@@ -170,7 +170,7 @@ package struct QueryExecutor {
             text = "spatial index \(name).\(index.property) (\(GeoIndex.cover(region).count) cell ranges)"
         }
         text += ": " + query.predicate.description
-        if !query.ordering.isEmpty || !query.distinct.isEmpty || query.limit != nil {
+        if !query.clauses.isEmpty {
             text += "; then" + query.description.dropFirst(query.predicate.description.count)
         }
         return text
@@ -186,6 +186,37 @@ package struct QueryExecutor {
     /// through a bounded heap when the query sorts and has no DISTINCT), and
     /// the number of results in all.
     package func run(on candidates: [ObjectKey]? = nil, first: Int?) throws -> (keys: [ObjectKey], total: Int) {
+        if bound.later.isEmpty { return try runLeadingStep(on: candidates, first: first) }
+        var keys = try runLeadingStep(on: candidates, first: nil).keys
+        let evaluator = QueryEvaluator(transaction: transaction)
+        for clause in bound.later {
+            switch clause {
+            case let .sort(keys: paths, ascending: ascending):
+                let reader = SortKeyReader(self, paths: paths)
+                var values: [Value] = []
+                values.reserveCapacity(keys.count * paths.count)
+                for key in keys {
+                    guard let document = try transaction.document(key, in: table) else {
+                        values.append(contentsOf: repeatElement(Value.null, count: paths.count))
+                        continue
+                    }
+                    for i in paths.indices { values.append(try reader.value(i, key, document)) }
+                }
+                keys = Self.sort(keys, values, ascending: ascending)
+            case let .distinct(paths):
+                keys = try removeDuplicates(keys, on: paths, evaluator)
+            case let .limit(n):
+                if keys.count > n { keys.removeSubrange(n...) }
+            }
+        }
+        let total = keys.count
+        if let first, keys.count > first { keys.removeSubrange(first...) }
+        return (keys, total)
+    }
+
+    /// The predicate and the leading sort, distinct and limit, run as one step
+    /// (a sort with a limit keeps only its first rows while it scans).
+    private func runLeadingStep(on candidates: [ObjectKey]?, first: Int?) throws -> (keys: [ObjectKey], total: Int) {
         let evaluator = QueryEvaluator(transaction: transaction)
         var keys: [ObjectKey] = []
         switch candidates.map(Plan.keys) ?? plan {
@@ -382,7 +413,7 @@ package struct QueryExecutor {
 
     /// The number of matching objects.
     package func count() throws -> Int {
-        guard query.limit == nil, distinct.isEmpty else { return try run().count }
+        guard query.limit == nil, distinct.isEmpty, bound.later.isEmpty else { return try run().count }
         if case .constant(true) = predicate { return try transaction.count(table) }
         switch plan {
         case let .spatial(index, region, nil) where !index.isList:
@@ -467,9 +498,15 @@ package struct QueryExecutor {
             let (kept, keptValues) = top.rowsInOfferOrder()
             return sort(kept, keptValues)
         }
-        return values.withUnsafeBufferPointer { v in
+        return Self.sort(keys, values, ascending: ascending)
+    }
+
+    /// A stable sort of `keys` on their sort keys `values` (rows of
+    /// `ascending.count` keys, one after the other).
+    static func sort(_ keys: [ObjectKey], _ values: [Value], ascending: [Bool]) -> [ObjectKey] {
+        values.withUnsafeBufferPointer { v in
             // Ties by position: a stable sort.
-            (0 ..< keys.count).sorted { Self.rowPrecedes(v, $0, $1, ascending: ascending) ?? ($0 < $1) }.map { keys[$0] }
+            (0 ..< keys.count).sorted { rowPrecedes(v, $0, $1, ascending: ascending) ?? ($0 < $1) }.map { keys[$0] }
         }
     }
 
@@ -518,10 +555,15 @@ package struct QueryExecutor {
     }
 
     private func removeDuplicates(_ keys: [ObjectKey], _ evaluator: QueryEvaluator) throws -> [ObjectKey] {
+        try removeDuplicates(keys, on: distinct, evaluator)
+    }
+
+    /// The first of `keys` for each combination of the values at `paths`, in the order of `keys`.
+    private func removeDuplicates(_ keys: [ObjectKey], on paths: [BoundPath], _ evaluator: QueryEvaluator) throws -> [ObjectKey] {
         var seen = Set<[Value]>()
         var kept: [ObjectKey] = []
         for key in keys {
-            let values = try distinct.map { try firstValue($0, key, evaluator) }
+            let values = try paths.map { try firstValue($0, key, evaluator) }
             if seen.insert(values).inserted { kept.append(key) }
         }
         return kept
@@ -543,6 +585,8 @@ package final class BoundQuery {
     let predicate: BoundPredicate
     let ordering: [(BoundPath, Bool)]
     let distinct: [BoundPath]
+    /// The clauses after the leading sort, distinct and limit, bound.
+    let later: [BoundClause]
     let plan: QueryExecutor.Plan
     /// The geo point path and measure of a distance ordering.
     let distance: (BoundPath, GeoPointSlots, @Sendable (Double, Double) -> Double)?
@@ -557,10 +601,18 @@ package final class BoundQuery {
             try QueryExecutor.requireSingle(path, "SORT")
             return (path, key.ascending)
         }
-        distinct = try query.distinct.map { key in
-            let path = try binder.bindPath(key, in: table.schema)
-            try QueryExecutor.requireSingle(path, "DISTINCT")
-            return path
+        distinct = try Self.bindDistinct(query.distinct, binder, table)
+        later = try query.laterClauses.map { clause in
+            switch clause {
+            case let .sort(keys):
+                return .sort(keys: try keys.map { key in
+                    let path = try binder.bindPath(key.path, in: table.schema)
+                    try QueryExecutor.requireSingle(path, "SORT")
+                    return path
+                }, ascending: keys.map(\.ascending))
+            case let .distinct(paths): return .distinct(try Self.bindDistinct(paths, binder, table))
+            case let .limit(n): return .limit(n)
+            }
         }
         plan = QueryExecutor.plan(predicate, table)
         if let ordering = query.distanceOrdering {
@@ -571,6 +623,23 @@ package final class BoundQuery {
             distance = (path, slots, ordering.measure)
         } else {
             distance = nil
+        }
+    }
+}
+
+extension BoundQuery {
+    /// A clause after the leading step, its key paths bound.
+    enum BoundClause {
+        case sort(keys: [BoundPath], ascending: [Bool])
+        case distinct([BoundPath])
+        case limit(Int)
+    }
+
+    private static func bindDistinct(_ paths: [QueryKeyPath], _ binder: QueryBinder, _ table: Table) throws -> [BoundPath] {
+        try paths.map { key in
+            let path = try binder.bindPath(key, in: table.schema)
+            try QueryExecutor.requireSingle(path, "DISTINCT")
+            return path
         }
     }
 }

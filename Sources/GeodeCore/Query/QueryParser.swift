@@ -561,19 +561,23 @@ package struct QueryParser {
         while true {
             if acceptKeyword("SORT") {
                 try expect("(", "after SORT")
+                var keys: [QuerySortKey] = []
                 repeat {
                     let path = try parseKeyPath()
                     var ascending = true
                     if acceptKeyword("DESC") || acceptKeyword("DESCENDING") { ascending = false } else {
                         _ = acceptKeyword("ASC") || acceptKeyword("ASCENDING")
                     }
-                    query.ordering.append(QuerySortKey(path: path, ascending: ascending))
+                    keys.append(QuerySortKey(path: path, ascending: ascending))
                 } while acceptSymbol(",")
                 try expect(")", "closing SORT")
+                query.append(.sort(keys))
             } else if acceptKeyword("DISTINCT") {
                 try expect("(", "after DISTINCT")
-                repeat { query.distinct.append(try parseKeyPath()) } while acceptSymbol(",")
+                var paths: [QueryKeyPath] = []
+                repeat { paths.append(try parseKeyPath()) } while acceptSymbol(",")
                 try expect(")", "closing DISTINCT")
+                query.append(.distinct(paths))
             } else if acceptKeyword("LIMIT") {
                 try expect("(", "after LIMIT")
                 let token = current
@@ -582,7 +586,7 @@ package struct QueryParser {
                 }
                 _ = advance()
                 try expect(")", "closing LIMIT")
-                query.limit = min(n, query.limit ?? n)
+                query.append(.limit(n))
             } else {
                 return
             }

@@ -24,10 +24,11 @@ final class SortKeyReader {
     private let table: UInt32
     private let evaluator: QueryEvaluator
 
-    init(_ executor: QueryExecutor) {
-        paths = executor.ordering.map(\.0)
+    /// A reader of `paths`, by default the executor's leading sort keys.
+    init(_ executor: QueryExecutor, paths: [BoundPath]? = nil) {
+        self.paths = paths ?? executor.ordering.map(\.0)
         var simple: [SimplePath] = [], plain: [Int] = [], slots: [Int] = [], defaults: [Value] = []
-        for path in paths {
+        for path in self.paths {
             if let s = SimplePath(path)?.numbered(by: executor.transaction.store.mapKeys) {
                 plain.append(simple.count)
                 simple.append(s)
