@@ -17,6 +17,22 @@ struct BoundPath {
         /// Every object of each origin class whose property in that slot links
         /// to the current object.
         case backlinks([(origin: Table, slot: Int)])
+
+        /// Whether the step reads a property or follows a link (not into a collection or map).
+        var isPropertyStep: Bool {
+            switch self {
+            case .slot, .follow: return true
+            default: return false
+            }
+        }
+
+        /// Whether the step can reach several items.
+        var fansOut: Bool {
+            switch self {
+            case .each, .keys, .backlinks: return true
+            default: return false
+            }
+        }
     }
 
     /// What the path computes from the values its steps reach.
@@ -43,6 +59,29 @@ struct BoundPath {
     /// Text for messages: "Int property 'age'".
     var label: String
     var column: Int
+
+    /// Where the path's values divide into separate collections, as realm-core
+    /// compares them: one per list, set or map the path ends in (`link.list`,
+    /// `value[*][*]`, `link.dict.@keys`), one per item a fan-out reaches when
+    /// map keys or list indexes follow it (`link.dict.key`). Links alone never
+    /// divide: `items.price` is one collection of every linked item's price.
+    /// The position to split the steps at, or nil when the path yields one
+    /// collection at most.
+    var instanceSplit: Int? { reduction == nil ? collectionSplit : nil }
+
+    /// ``instanceSplit`` for the steps alone, before any reduction (which
+    /// then reduces each collection).
+    var collectionSplit: Int? {
+        guard let last = steps.lastIndex(where: \.fansOut) else { return nil }
+        let after = steps[(last + 1)...]
+        if after.allSatisfy(\.isPropertyStep) {
+            guard after.isEmpty else { return nil }
+            // A fan-out at the end: one collection per item before it, several
+            // only when an earlier step fans out too.
+            return steps[..<last].contains(where: \.fansOut) ? last : nil
+        }
+        return last + 1
+    }
 
     /// The type of what the path yields after its reduction.
     var resultType: PropertyType? {
@@ -110,6 +149,10 @@ struct BoundComparison {
     var rhsQuantifier: QueryQuantifier?
     /// Whether both sides are lists compared whole, in order (`list == {1, 2}`).
     var comparesWhole = false
+    /// Whether a side is a path of several collections (``BoundPath/instanceSplit``)
+    /// that ALL or NONE quantifies: the quantifier then applies to each
+    /// collection, and one that satisfies it is enough, as in realm-core.
+    var quantifiesEachCollection = false
 
     /// Whether the comparison holds when the left value equals the constant or
     /// one of the list's values (what an index lookup answers): not when it
@@ -130,6 +173,13 @@ struct BoundComparison {
         self.quantifier = quantifier
         if case let .path(path) = lhs, case .constant = rhs, !rhs.isCollectionConstant, quantifier == .any, path.reduction == nil {
             simple = SimplePath(path)
+        }
+        let quantified = quantifier != .any || (rhsQuantifier ?? .any) != .any
+        switch (lhs, rhs) {
+        case (.subqueryCount, _): break
+        case let (.path(p), _) where p.instanceSplit != nil && quantified: quantifiesEachCollection = true
+        case let (_, .path(p)) where p.instanceSplit != nil && quantified: quantifiesEachCollection = true
+        default: break
         }
     }
 }

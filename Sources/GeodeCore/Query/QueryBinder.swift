@@ -94,6 +94,9 @@ struct QueryBinder {
         var rhsIsList = false
         switch c.rhs {
         case let .value(v):
+            if let quantifier = c.rhsQuantifier {
+                throw StoreError.invalidQuery(message: "\(quantifier.keyword) needs a list or a collection; \(QueryLiteral.describe(v)) is one value", column: c.column)
+            }
             if let lhsPath { try check(lhsPath, v, c) }
             rhs = .constant(Self.promoted(v, for: lhsPath))
         case let .values(vs):
@@ -109,6 +112,8 @@ struct QueryBinder {
         case let .keyPath(path):
             let bound = try bindPath(path, in: cls, variable: variable)
             if case .values = c.lhs { rhsIsList = bound.isMultiple }
+            // Two paths that each reach collections (`value[*][*] == dict[*][*]`) compare them whole.
+            if let lhsPath, lhsPath.isMultiple, bound.isMultiple { rhsIsList = true }
             if let lhsPath, Self.isTypedList(lhsPath), Self.isTypedList(bound), !c.quantifierGiven, c.rhsQuantifier == nil {
                 throw StoreError.invalidQuery(message: "\(lhsPath.label) and \(bound.label) are both lists: comparing two lists "
                                               + "of values element by element is not supported; use ANY, ALL or NONE on one side", column: c.column)
@@ -177,8 +182,8 @@ struct QueryBinder {
            ![.int, .float, .double, .decimal128, .date, .mixed].contains(type) {
             throw refuse("BETWEEN needs numbers or dates; \(lhsPath.label) holds neither")
         }
-        if c.quantifier != .any && !lhsPath.isMultiple && lhsPath.reduction == nil {
-            throw refuse("\(c.quantifier == .all ? "ALL" : "NONE") needs a list, set, map or backlinks; \(lhsPath.label) is one value")
+        if c.quantifierGiven && !lhsPath.isMultiple && lhsPath.reduction == nil {
+            throw refuse("\(c.quantifier.keyword) needs a list, set, map or backlinks; \(lhsPath.label) is one value")
         }
         if case let .value(.double(d)) = c.rhs, d.isInfinite, lhsPath.resultType == .int {
             throw refuse("\(lhsPath.label) is an integer: it is never infinite")
@@ -447,8 +452,15 @@ struct QueryBinder {
                     break
                 }
                 bound.reduction = .type
-            case let .backlinks(className, property):
+            case .backlinks(var className, var property):
                 guard case let .object(target) = context else { throw fail("@links needs an object") }
+                // The parser takes the first name after @links for the class; a nested
+                // type's name holds dots, so while no class has the name, the next one joins it.
+                while !store.schema.classes.contains(where: { $0.name == className }), case let .property(next)? = components.first {
+                    className += "." + property
+                    property = next
+                    components = components.dropFirst()
+                }
                 let origin = try store.table(className)
                 guard let p = origin.schema.property(named: property), p.type == .object, p.objectClassName == target.name else {
                     throw fail("'\(className).\(property)' does not link to \(target.name)")

@@ -179,6 +179,7 @@ final class QueryEvaluator {
                 return try Self.quantify(c.rhsQuantifier ?? .any, rhsValues ?? []) { try self.test(item, c.op, $0, c) }
             }
         }
+        if c.quantifiesEachCollection { return try compareEachCollection(c, root, test) }
         return try quantified(c.quantifier) { outcome in
             switch c.lhs {
             case let .constant(v):
@@ -214,6 +215,40 @@ final class QueryEvaluator {
         }
     }
 
+    /// ALL or NONE over paths that reach several collections: the quantifiers
+    /// apply to each pair of a left and a right collection, and one pair that
+    /// satisfies them is enough (realm-core's rule; `ALL link.dict.@keys IN
+    /// {…}` holds when one linked object's keys all are). `test` compares one
+    /// left value with a right side that is not a path.
+    private func compareEachCollection(_ c: BoundComparison, _ root: Item, _ test: (Item) throws -> Bool) throws -> Bool {
+        let lefts: [[Value]]
+        switch c.lhs {
+        case let .path(p): lefts = try collectionsOrOneEmpty(of: p, root)
+        case let .constant(v): lefts = [[v]]
+        case let .constants(vs): lefts = [vs]
+        case .subqueryCount: return false
+        }
+        var rights: [[Value]]?
+        if case let .path(p) = c.rhs { rights = try collectionsOrOneEmpty(of: p, root) }
+        for left in lefts {
+            for right in rights ?? [[]] {
+                let holds = try Self.quantify(c.quantifier, left) { value in
+                    guard rights != nil else { return try test(.value(value)) }
+                    return try Self.quantify(c.rhsQuantifier ?? .any, right) { try self.test(.value(value), c.op, $0, c) }
+                }
+                if holds { return true }
+            }
+        }
+        return false
+    }
+
+    /// The collections `path` reaches, or one empty collection when it reaches
+    /// none (an object with no links compares as one with an empty list, as in realm-core).
+    private func collectionsOrOneEmpty(of path: BoundPath, _ root: Item) throws -> [[Value]] {
+        let found = try collections(of: path, root).map(\.values)
+        return found.isEmpty ? [[]] : found
+    }
+
     /// The length in bytes of a string or data value; nil for other values.
     static func length(_ value: Value) -> Int? {
         switch value {
@@ -232,10 +267,10 @@ final class QueryEvaluator {
         }
     }
 
-    /// `list == {…}`, `{…} != list`: a collection and a list, equal when they
-    /// have the same elements in the same order. Where the path fans out more
-    /// than once (`links.list`, `value[*][*]`), each collection its last fan-out
-    /// reaches is compared, and one equal is enough. A mixed value that holds
+    /// `list == {…}`, `{…} != list`, `value[*][*] == dict[*][*]`: collections
+    /// compared whole, equal when they have the same elements in the same
+    /// order. Where a path reaches several collections (``BoundPath/instanceSplit``),
+    /// each is compared, and one equal pair is enough. A mixed value that holds
     /// no list is one value, equal to the list when it equals one of its elements.
     private func compareWhole(_ c: BoundComparison, _ root: Item) throws -> Bool {
         func same(_ group: (values: [Value], single: Bool), _ list: [Value]) throws -> Bool {
@@ -247,42 +282,44 @@ final class QueryEvaluator {
             }
             return c.op == .notEqual ? !equal : equal
         }
+        func groups(_ path: BoundPath) throws -> [(values: [Value], single: Bool)] {
+            let found = try collections(of: path, root)
+            return found.isEmpty ? [([], false)] : found
+        }
         switch (c.lhs, c.rhs) {
         case let (.path(p), .oneOf(list)), let (.constants(list), .path(p)):
-            return try collections(of: p, root).contains { try same($0, list) }
+            return try groups(p).contains { try same($0, list) }
+        case let (.path(p), .path(q)):
+            let rights = try groups(q)
+            return try groups(p).contains { left in try rights.contains { try same(left, $0.values) } }
         default:
             return false
         }
     }
 
-    /// The collections `path` reaches from `root`, one per item its last
-    /// fan-out step starts from; a mixed value that is not a list is a
-    /// collection of one, marked `single`.
+    /// The collections `path` reaches from `root`: one per item where the path
+    /// divides (``BoundPath/instanceSplit``); else, after a fan-out, one of
+    /// every value; else one per value, a list's elements or, for a mixed
+    /// value that is not a list, a collection of one, marked `single`.
     private func collections(of path: BoundPath, _ root: Item) throws -> [(values: [Value], single: Bool)] {
-        let fansOut: (BoundPath.Step) -> Bool = {
-            switch $0 {
-            case .each, .keys, .backlinks: return true
-            default: return false
+        var groups: [(values: [Value], single: Bool)] = []
+        if let split = path.instanceSplit {
+            try visit(path.steps[..<split], root) { item in
+                var group: [Value] = []
+                try visit(path.steps[split...], item) { group.append(try Self.decode($0)); return true }
+                groups.append((group, false))
+                return true
             }
-        }
-        guard path.reduction == nil, let last = path.steps.lastIndex(where: fansOut) else {
-            var groups: [(values: [Value], single: Bool)] = []
+        } else if path.reduction == nil, path.steps.contains(where: \.fansOut) {
+            var group: [Value] = []
+            try visit(path.steps[...], root) { group.append(try Self.decode($0)); return true }
+            groups.append((group, false))
+        } else {
             try values(of: path, root) { item in
                 let value = try Self.decode(item)
                 if case let .list(elements) = value { groups.append((elements, false)) } else { groups.append(([value], true)) }
                 return true
             }
-            return groups
-        }
-        // A fan-out at the end makes one collection of the item before it (`link.list`);
-        // one followed by more steps, one of each item it reaches (`link.dict.key`).
-        let split = last == path.steps.count - 1 ? last : last + 1
-        var groups: [(values: [Value], single: Bool)] = []
-        try visit(path.steps[..<split], root) { item in
-            var group: [Value] = []
-            try visit(path.steps[split...], item) { group.append(try Self.decode($0)); return true }
-            groups.append((group, false))
-            return true
         }
         return groups
     }
@@ -293,6 +330,13 @@ final class QueryEvaluator {
     /// reduction) until `body` returns false; returns false when stopped.
     @discardableResult
     func values(of path: BoundPath, _ root: Item, _ body: (Item) throws -> Bool) throws -> Bool {
+        // A reduction over a path of several collections (`list.integers.@count`)
+        // reduces each collection: one value per collection, as in realm-core.
+        if path.reduction != nil, let split = path.collectionSplit {
+            var rest = path
+            rest.steps = Array(path.steps[split...])
+            return try visit(path.steps[..<split], root) { item in try values(of: rest, item, body) }
+        }
         switch path.reduction {
         case nil:
             return try visit(path.steps[...], root, body)
@@ -349,8 +393,9 @@ final class QueryEvaluator {
             return try visit(rest, .value(defaultValue), body)
         case let .follow(table):
             guard case let .view(v) = item, case let .link(link)? = try? v.decode() else {
-                // A null link reads as null at the end of the path.
-                return try body(.value(.null))
+                // A null link reads as null at the end of the path, when the path goes on
+                // through properties only; a collection or map beyond it is not there at all.
+                return rest.allSatisfy(\.isPropertyStep) ? try body(.value(.null)) : true
             }
             guard let document = try transaction.document(link.key, in: table) else { return try body(.value(.null)) }
             return try visit(rest, .object(table.schema.table, link.key, document), body)

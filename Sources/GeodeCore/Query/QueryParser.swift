@@ -417,18 +417,18 @@ package struct QueryParser {
                 path.components.append(.allBacklinks)
                 return
             }
-            // `@links.Class.property`; class names may hold dots (nested Swift types).
+            // `@links.Class.property`, then the rest of the path. Which names are the
+            // class's is for the binder to say: nested Swift types' names hold dots.
             var names: [String] = []
-            while current.isSymbol("."), case let .identifier(name) = tokens[index + 1].kind {
+            while names.count < 2, current.isSymbol("."), case let .identifier(name) = tokens[index + 1].kind {
                 _ = advance()
                 _ = advance()
                 names.append(name)
             }
-            guard names.count >= 2, let property = names.last else {
+            guard names.count == 2 else {
                 throw unexpected("after @links: expected .ClassName.property or .@count")
             }
-            let className = names.dropLast().joined(separator: ".")
-            path.components.append(.backlinks(className: className, property: property))
+            path.components.append(.backlinks(className: names[0], property: names[1]))
             return
         }
         guard let component = Self.atComponent(name) else {

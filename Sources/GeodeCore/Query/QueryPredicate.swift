@@ -60,6 +60,15 @@ package enum QueryQuantifier: Sendable, Hashable {
     /// True when no value matches.
     case none
 
+    /// The quantifier as written: `ANY`, `ALL`, `NONE`.
+    var keyword: String {
+        switch self {
+        case .any: return "ANY"
+        case .all: return "ALL"
+        case .none: return "NONE"
+        }
+    }
+
     var prefix: String {
         switch self {
         case .any: return ""
