@@ -149,6 +149,9 @@ struct BoundComparison {
     var rhsQuantifier: QueryQuantifier?
     /// Whether both sides are lists compared whole, in order (`list == {1, 2}`).
     var comparesWhole = false
+    /// Whether the string operator tests the constant against the path's
+    /// value (`'abc' CONTAINS name`) rather than the value against the constant.
+    var operandsReversed = false
     /// Whether a side is a path of several collections (``BoundPath/instanceSplit``)
     /// that ALL or NONE quantifies: the quantifier then applies to each
     /// collection, and one that satisfies it is enough, as in realm-core.
@@ -157,21 +160,22 @@ struct BoundComparison {
     /// Whether the comparison holds when the left value equals the constant or
     /// one of the list's values (what an index lookup answers): not when it
     /// compares lists whole or quantifies the list with ALL or NONE.
-    var answersByEquality: Bool { !comparesWhole && (rhsQuantifier ?? .any) == .any && !rhs.isCollectionConstant }
+    var answersByEquality: Bool { !comparesWhole && !operandsReversed && (rhsQuantifier ?? .any) == .any && !rhs.isCollectionConstant }
     /// The left path in the form the fast path walks, when it qualifies.
     var simple: SimplePath?
 
     init(lhs: Operand, op: ComparisonOperator, rhs: Right, caseInsensitive: Bool, diacriticInsensitive: Bool, quantifier: QueryQuantifier,
-         rhsQuantifier: QueryQuantifier? = nil, comparesWhole: Bool = false) {
+         rhsQuantifier: QueryQuantifier? = nil, comparesWhole: Bool = false, operandsReversed: Bool = false) {
         self.rhsQuantifier = rhsQuantifier
         self.comparesWhole = comparesWhole
+        self.operandsReversed = operandsReversed
         self.lhs = lhs
         self.op = op
         self.rhs = rhs
         self.caseInsensitive = caseInsensitive
         self.diacriticInsensitive = diacriticInsensitive
         self.quantifier = quantifier
-        if case let .path(path) = lhs, case .constant = rhs, !rhs.isCollectionConstant, quantifier == .any, path.reduction == nil {
+        if case let .path(path) = lhs, case .constant = rhs, !rhs.isCollectionConstant, quantifier == .any, path.reduction == nil, !operandsReversed {
             simple = SimplePath(path)
         }
         let quantified = quantifier != .any || (rhsQuantifier ?? .any) != .any

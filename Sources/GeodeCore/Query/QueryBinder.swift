@@ -139,7 +139,7 @@ struct QueryBinder {
             && lhsIsList && rhsIsList
         return BoundComparison(lhs: lhs, op: op, rhs: rhs, caseInsensitive: c.caseInsensitive,
                                diacriticInsensitive: c.diacriticInsensitive, quantifier: c.quantifier,
-                               rhsQuantifier: c.rhsQuantifier, comparesWhole: comparesWhole)
+                               rhsQuantifier: c.rhsQuantifier, comparesWhole: comparesWhole, operandsReversed: c.operandsReversed)
     }
 
     /// Whether a side of a comparison reads the object (a key path or a subquery).

@@ -495,6 +495,13 @@ final class QueryEvaluator {
 
     /// `item op constant`, with fast paths for numbers and strings read in place.
     private func test(_ item: Item, _ op: ComparisonOperator, _ constant: Value, _ c: BoundComparison) throws -> Bool {
+        if c.operandsReversed {
+            // `NULL CONTAINS name`: realm-core finds nothing in a null string, and no null
+            // inside a string, when the value is on the left (`name CONTAINS NULL` is true).
+            let value = try Self.decode(item)
+            if op != .like, constant.isNull || value.isNull { return false }
+            return Self.generic(constant, op, value, c.caseInsensitive, c.diacriticInsensitive)
+        }
         if case let .view(v) = item {
             switch constant {
             case let .int(k):

@@ -229,6 +229,9 @@ package struct QueryParser {
                 c.quantifier = rhsQuantifier ?? .any
                 c.quantifierGiven = rhsQuantifier != nil
                 c.rhsQuantifier = given ? quantifier : nil
+            } else if c.op.isStringOperator, c.rhsQuantifier == nil, !c.quantifierGiven {
+                // `'abc' CONTAINS name`: realm-core tests the value against each object's string.
+                c.operandsReversed = true
             } else {
                 throw StoreError.invalidQuery(message: "\(c.op.rawValue) needs a key path on its left", column: opToken.column)
             }

@@ -136,6 +136,9 @@ package struct QueryComparison: Sendable, CustomStringConvertible {
     package var quantifierGiven = false
     /// The quantifier written on the right (`… == ALL {1, 2}`), if any.
     package var rhsQuantifier: QueryQuantifier?
+    /// A string operator written with the value on its left (`'abc' CONTAINS name`):
+    /// the key path is kept on the left, and the value is what the operator tests.
+    package var operandsReversed = false
     package var column = 0
 
     package init(_ lhs: QueryExpression, _ op: ComparisonOperator, _ rhs: QueryExpression,
@@ -158,6 +161,7 @@ package struct QueryComparison: Sendable, CustomStringConvertible {
         if caseInsensitive || diacriticInsensitive {
             options = "[" + (caseInsensitive ? "c" : "") + (diacriticInsensitive ? "d" : "") + "]"
         }
+        if operandsReversed { return "\(rhs) \(op.rawValue)\(options) \(quantifier.prefix)\(lhs)" }
         return "\(quantifier.prefix)\(lhs) \(op.rawValue)\(options) \(rhsQuantifier.map { $0 == .any ? "ANY " : $0.prefix } ?? "")\(rhs)"
     }
 }
