@@ -215,8 +215,6 @@ struct SimplePath {
     private var keyBytes: [UInt8] = []
     /// What an absent last slot reads as.
     private(set) var missing = Value.null
-    /// Whether a list or map reached at the end compares by its elements (mixed values).
-    let expandsCollections: Bool
     /// Per step, the map entry where its key was last found; only in a numbered copy.
     private var hints: KeyPositionHints?
 
@@ -237,7 +235,6 @@ struct SimplePath {
             }
         }
         if case .index? = path.steps.last { return nil }   // a missing element is no value, not null
-        expandsCollections = path.type == .mixed
     }
 
     /// This path with the committed numbers `table` has for its keys, and room

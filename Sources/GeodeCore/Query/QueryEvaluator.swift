@@ -130,14 +130,6 @@ final class QueryEvaluator {
         case .nothing: return false
         case .link: return try compare(c, root())
         }
-        if simple.expandsCollections, let container = try view.container(), container.kind != .embedded {
-            // A mixed list or map at the end of the path compares by its elements (ANY).
-            for i in 0 ..< container.count {
-                guard let element = try container.value(at: i) else { continue }
-                if try test(element, c, constant, text) { return true }
-            }
-            return false
-        }
         return try test(view, c, constant, text)
     }
 
@@ -190,18 +182,6 @@ final class QueryEvaluator {
             case let .path(p) where p.type == .mixed && p.reduction == nil && c.rhs.isCollectionConstant:
                 // A mixed value compared with a list or dictionary argument: the whole value.
                 return try values(of: p, root) { try outcome(test(.value(try Self.decode($0)))) }
-            case let .path(p) where p.type == .mixed && p.reduction == nil:
-                // A mixed list or map at the end of the path compares by its elements.
-                return try values(of: p, root) { item in
-                    if case let .view(v) = item, let container = try v.container(), container.kind != .embedded {
-                        for i in 0 ..< container.count {
-                            guard let element = try container.value(at: i) else { continue }
-                            if try !outcome(test(.view(element))) { return false }
-                        }
-                        return true
-                    }
-                    return try outcome(test(item))
-                }
             case let .path(p):
                 return try values(of: p, root) { try outcome(test($0)) }
             case let .subqueryCount(p, predicate):
