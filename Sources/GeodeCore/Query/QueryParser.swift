@@ -466,10 +466,23 @@ package struct QueryParser {
         switch token.kind {
         case let .argument(i):
             _ = advance()
-            guard case let .shape(shape) = try argument(i, token.column) else {
-                throw StoreError.invalidQuery(message: "geoWithin needs a shape argument (GeoBox, GeoCircle or GeoPolygon)", column: token.column)
+            switch try argument(i, token.column) {
+            case let .shape(shape):
+                return shape
+            case let .value(.string(text)):
+                // A shape printed as text (`GeoCircle([0.3, 0.3], 1)`), as realm-core accepts
+                // for bindings that cannot pass shapes: read with the shape literal's grammar.
+                do {
+                    var shapeParser = QueryParser(tokens: try QueryLexer.tokens(text), arguments: [])
+                    let shape = try shapeParser.parseShape()
+                    guard shapeParser.current.kind == .end else { throw shapeParser.unexpected("after the shape") }
+                    return shape
+                } catch let StoreError.invalidQuery(message, column) {
+                    throw StoreError.invalidQuery(message: "argument \(i) is not a shape: \(message) at column \(column) of '\(text)'", column: token.column)
+                }
+            default:
+                throw StoreError.invalidQuery(message: "geoWithin needs a shape argument (GeoBox, GeoCircle or GeoPolygon, or one as text)", column: token.column)
             }
-            return shape
         case let .identifier(word):
             _ = advance()
             try expect("(", "after \(word)")
