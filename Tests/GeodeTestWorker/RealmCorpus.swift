@@ -84,8 +84,8 @@ struct GroupRunner {
             var properties: [Property] = []
             for case let .map(p) in cls["properties"]?.listValue ?? [] {
                 guard case let .string(propertyName)? = p["name"], case let .string(typeName)? = p["type"],
-                      let type = Property.ValueType(rawValue: typeName) else {
-                    throw CorpusError("class \(name): a property needs a name and one of the types \(Property.ValueType.allCases)")
+                      let type = Geode.PropertyType.allCases.first(where: { $0.description == typeName }) else {
+                    throw CorpusError("class \(name): a property needs a name and one of the types \(Geode.PropertyType.allCases)")
                 }
                 let collection = p["collection"]?.stringValue.flatMap(Property.Collection.init(rawValue:)) ?? .single
                 let isPrimary = p["primary"]?.boolValue ?? false

@@ -121,7 +121,7 @@ import Testing
         guard case let .list(entries)? = schema else { return nil }
         let properties = entries.compactMap { entry -> Property? in
             guard case let .map(p) = entry, case let .string(pname)? = p["name"], case let .string(type)? = p["type"],
-                  let valueType = Property.ValueType(rawValue: type) else { return nil }
+                  let valueType = PropertyType.allCases.first(where: { $0.description == type }) else { return nil }
             var collection = Property.Collection.single
             if case let .string(kind)? = p["collection"], let known = Property.Collection(rawValue: kind) { collection = known }
             var target: String?

@@ -101,14 +101,14 @@ extension _PersistableValue {
 
 /// How a property is stored: type, collection kind, optionality, link target.
 public struct _PropertyKind: @unchecked Sendable {
-    var type: PropertyType
+    var type: GeodeCore.PropertyType
     var collection: CollectionKind
     var isOptional: Bool
     var objectType: ObjectBase.Type?
     /// Whether the Swift type maps to the stored one (`CustomPersistable`).
     var isMapped = false
 
-    init(_ type: PropertyType, collection: CollectionKind = .single, isOptional: Bool = false, objectType: ObjectBase.Type? = nil) {
+    init(_ type: GeodeCore.PropertyType, collection: CollectionKind = .single, isOptional: Bool = false, objectType: ObjectBase.Type? = nil) {
         self.type = type
         self.collection = collection
         self.isOptional = isOptional

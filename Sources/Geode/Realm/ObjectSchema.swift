@@ -41,20 +41,16 @@ public struct ObjectSchema: CustomStringConvertible, Sendable {
     }
 }
 
-/// One property of an ``ObjectSchema``.
-public struct Property: Sendable {
+/// One property of an ``ObjectSchema``, as Realm describes it.
+///
+/// ```swift
+/// let age = realm.schema["Dog"]?["age"]
+/// if age?.type == .int, age?.isOptional == false { print("age is an Int") }
+/// ```
+public struct Property: Sendable, Equatable, CustomStringConvertible {
     let schema: PropertySchema
 
     init(_ schema: PropertySchema) { self.schema = schema }
-
-    /// The stored type of a property (of its elements, for collections).
-    public enum ValueType: String, Sendable, CaseIterable {
-        case bool, int, float, double, string, data, date, decimal128, objectId, uuid
-        /// `AnyRealmValue`.
-        case mixed
-        /// A link to an object, or an embedded object.
-        case object
-    }
 
     /// Whether a property holds one value or a collection.
     public enum Collection: String, Sendable {
@@ -62,9 +58,13 @@ public struct Property: Sendable {
     }
 
     /// Describes a property of a class that has no Swift type.
-    public init(name: String, type: ValueType, collection: Collection = .single, isOptional: Bool = false,
+    ///
+    /// ```swift
+    /// let tags = Property(name: "tags", type: .string, collection: .list)
+    /// ```
+    public init(name: String, type: PropertyType, collection: Collection = .single, isOptional: Bool = false,
                 objectClassName: String? = nil, isPrimary: Bool = false, isIndexed: Bool = false) {
-        schema = PropertySchema(name: name, type: PropertyType(rawValue: type.rawValue) ?? .mixed,
+        schema = PropertySchema(name: name, type: type.engineType,
                                 collection: CollectionKind(rawValue: collection.rawValue) ?? .single,
                                 isOptional: isOptional, objectClassName: objectClassName,
                                 isPrimaryKey: isPrimary, isIndexed: isIndexed)
@@ -72,18 +72,95 @@ public struct Property: Sendable {
 
     /// The property's name.
     public var name: String { schema.name }
-    /// The stored type's name: `int`, `string`, `object`, `mixed`, ...
-    public var type: String { schema.type.rawValue }
+    /// The type of the property's values; of each element for a List, MutableSet or Map.
+    public var type: PropertyType { PropertyType(schema.type) }
     /// Whether the value (or, for collections, each element) may be nil.
     public var isOptional: Bool { schema.isOptional }
+    /// Whether the property is a `List`.
+    public var isArray: Bool { schema.collection == .list }
+    /// Whether the property is a `MutableSet`.
+    public var isSet: Bool { schema.collection == .set }
+    /// Whether the property is a `Map`.
+    public var isMap: Bool { schema.collection == .map }
     /// Whether the property is a List, MutableSet or Map.
     public var isCollection: Bool { schema.collection != .single }
-    /// The class a link or embedded object property points at.
+    /// The class a link, embedded object or linking objects property points at.
     public var objectClassName: String? { schema.objectClassName }
     /// Whether the property is the primary key.
     public var isPrimary: Bool { schema.isPrimaryKey }
-    /// Whether the property is indexed.
-    public var isIndexed: Bool { schema.isIndexed }
+    /// Whether the property is indexed (a primary key always is, as in Realm).
+    public var isIndexed: Bool { schema.isIndexed || schema.isPrimaryKey }
     /// The type as declared: `List<String>`, `Int?`.
     public var typeDescription: String { schema.typeDescription }
+
+    public var description: String { "\(name): \(typeDescription)" }
+}
+
+/// The type of a property's values, with Realm's names and numbers
+/// (`RLMPropertyType`), so code that inspects a schema reads as it does with Realm.
+///
+/// ```swift
+/// for property in dog.objectSchema.properties where property.type == .string { print(property.name) }
+/// ```
+public enum PropertyType: Int, Sendable, CaseIterable, CustomStringConvertible {
+    case int = 0
+    case bool = 1
+    case string = 2
+    case data = 3
+    case date = 4
+    case float = 5
+    case double = 6
+    /// A link to an object, or an embedded object.
+    case object = 7
+    /// The objects linking to this one (`LinkingObjects`).
+    case linkingObjects = 8
+    /// `AnyRealmValue`.
+    case any = 9
+    case objectId = 10
+    case decimal128 = 11
+    case UUID = 12
+
+    /// `AnyRealmValue`: Geode's name for ``any``.
+    public static var mixed: PropertyType { .any }
+    /// Geode's name for ``UUID``.
+    public static var uuid: PropertyType { .UUID }
+
+    init(_ type: GeodeCore.PropertyType) {
+        switch type {
+        case .bool: self = .bool
+        case .int: self = .int
+        case .float: self = .float
+        case .double: self = .double
+        case .string: self = .string
+        case .data: self = .data
+        case .date: self = .date
+        case .decimal128: self = .decimal128
+        case .objectId: self = .objectId
+        case .uuid: self = .UUID
+        case .mixed: self = .any
+        case .object: self = .object
+        case .linkingObjects: self = .linkingObjects
+        }
+    }
+
+    var engineType: GeodeCore.PropertyType {
+        switch self {
+        case .bool: return .bool
+        case .int: return .int
+        case .float: return .float
+        case .double: return .double
+        case .string: return .string
+        case .data: return .data
+        case .date: return .date
+        case .decimal128: return .decimal128
+        case .objectId: return .objectId
+        case .UUID: return .uuid
+        case .any: return .mixed
+        case .object: return .object
+        case .linkingObjects: return .linkingObjects
+        }
+    }
+
+    /// The type's name in a store's schema and in messages: `int`, `string`, `mixed`, `uuid`, ...
+    public var description: String { engineType.rawValue }
 }
