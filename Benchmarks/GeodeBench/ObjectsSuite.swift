@@ -69,6 +69,21 @@ struct ObjectsSuite: ParsableCommand {
                 }
             }
         })
+        // The same objects through `create(value:)` from dictionaries, as JSON-shaped input arrives.
+        let createdURL = root.appendingPathComponent("people-created.geode")
+        results.append(try measure("Geode create from dictionaries (one write)", count: count, repetitions: options.repetitions, prepare: {
+            RawLMDB.remove(createdURL.path)
+        }) {
+            let realm = try Realm(configuration: Realm.Configuration(fileURL: createdURL, objectTypes: [Person.self]))
+            try realm.write {
+                for i in 0 ..< count {
+                    realm.create(Person.self, value: [
+                        "id": i, "name": "Person \(i)", "age": i % 90, "tags": Self.tags(i),
+                        "address": ["street": "\(i) Main Street", "city": "Springfield"],
+                    ])
+                }
+            }
+        })
         let realm = try openRealm()
         results.append(try measure("Geode read every name", count: count, repetitions: options.repetitions) {
             for person in realm.objects(Person.self) { checksum &+= person.name.utf8.count }

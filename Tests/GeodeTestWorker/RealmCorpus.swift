@@ -6,12 +6,16 @@ import OrderedCollections
 
 /// Runs the cases of one file of the Realm conformance corpus
 /// (`Data/Fixtures/realm/`, format in its README) through Geode's public API and
-/// prints one line per case: `ok N` or `fail N what happened`, N counting cases
-/// across the file's groups from 0. Cases before `start` are skipped (their
-/// group's state is still built), so the test can go on after a case that
-/// crashed this process.
+/// prints one line per case: `ok N`, `fail N what happened` or `skip N why`, N
+/// counting cases across the file's groups from 0. Cases before `start` are
+/// skipped (their group's state is still built), so the test can go on after a
+/// case that crashed this process.
+///
+/// With `typed`, each group's classes are the Swift types of
+/// `TypedCreateClasses.swift` and create cases go through
+/// `realm.create(Type.self, value:update:)`; groups without Swift types are skipped.
 enum RealmCorpus {
-    static func run(file: String, start: Int) -> Never {
+    static func run(file: String, start: Int, typed: Bool = false) -> Never {
         let corpus: OrderedDictionary<String, Value>
         do {
             let text = try String(contentsOfFile: file, encoding: .utf8)
@@ -23,13 +27,19 @@ enum RealmCorpus {
             fail(-1, "\(file): \(error)")
         }
         var index = 0
-        for case let .map(group) in corpus["groups"]?.listValue ?? [] {
+        for case let (groupNumber, .map(group)) in (corpus["groups"]?.listValue ?? []).enumerated() {
             let cases = group["cases"]?.listValue ?? []
             defer { index += cases.count }
             guard index + cases.count > start else { continue }
             let runner: GroupRunner
+            if typed && TypedCreateClasses.groups[groupNumber] == nil {
+                for offset in cases.indices where index + offset >= start {
+                    skip(index + offset, "the group's class or property names are not Swift identifiers")
+                }
+                continue
+            }
             do {
-                runner = try GroupRunner(group)
+                runner = try GroupRunner(group, typedClasses: typed ? TypedCreateClasses.groups[groupNumber] : nil)
             } catch {
                 for offset in cases.indices where index + offset >= start {
                     report(index + offset, "the group's state could not be built: \(error)")
@@ -57,6 +67,11 @@ enum RealmCorpus {
         exit(0)
     }
 
+    /// Prints that case `index` does not apply to this run, and why.
+    static func skip(_ index: Int, _ reason: String) {
+        FileHandle.standardOutput.write(Data("skip \(index) \(reason)\n".utf8))
+    }
+
     /// Prints the outcome of case `index`: nil is a pass.
     static func report(_ index: Int, _ failure: String?) {
         let line = failure.map { "fail \(index) " + $0.replacingOccurrences(of: "\n", with: " ") } ?? "ok \(index)"
@@ -75,8 +90,10 @@ struct GroupRunner {
     let realm: Realm
     let directory: URL
     let primaryKeys: [String: String]
+    /// The group's Swift types by class name, when create cases go through the typed API.
+    let typedClasses: [String: ObjectBase.Type]?
 
-    init(_ group: OrderedDictionary<String, Value>) throws {
+    init(_ group: OrderedDictionary<String, Value>, typedClasses: [ObjectBase.Type]? = nil) throws {
         var schemas: [ObjectSchema] = []
         var primaryKeys: [String: String] = [:]
         for case let .map(cls) in group["classes"]?.listValue ?? [] {
@@ -100,9 +117,26 @@ struct GroupRunner {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("geode-corpus-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var configuration = Realm.Configuration(fileURL: directory.appendingPathComponent("corpus.geode"))
-        configuration.dynamicClasses = schemas
+        if let typedClasses {
+            configuration.objectTypes = typedClasses
+            self.typedClasses = Dictionary(uniqueKeysWithValues: typedClasses.map { ($0.className(), $0) })
+        } else {
+            configuration.dynamicClasses = schemas
+            self.typedClasses = nil
+        }
         realm = try Realm(configuration: configuration)
         self.primaryKeys = primaryKeys
+        if typedClasses != nil {
+            // The Swift types must declare what the fixture declares.
+            for wanted in schemas {
+                let declared = realm.schema[wanted.className]?.properties.map(\.description).sorted()
+                let fixture = wanted.properties.map(\.description).sorted()
+                guard declared == fixture else {
+                    throw CorpusError("\(wanted.className): the Swift type declares \(declared ?? []), the fixture \(fixture): "
+                                      + "run Scripts/make-typed-create-classes.py")
+                }
+            }
+        }
         if case let .map(objects)? = group["objects"] {
             for (className, list) in objects {
                 for item in list.listValue ?? [] {
@@ -166,7 +200,14 @@ struct GroupRunner {
         }
         let before = snapshot()
         do {
-            try realm.write { realm.dynamicCreate(className, value: value, update: policy) }
+            if let typedClasses {
+                guard let type = typedClasses[className] as? Object.Type else {
+                    return nil   // an embedded class: only the dynamic API creates one on its own
+                }
+                try realm.write { realm.create(type, value: value, update: policy) }
+            } else {
+                try realm.write { realm.dynamicCreate(className, value: value, update: policy) }
+            }
         } catch {
             guard fact["error"] != nil else { return "refused: \(error)" }
             return snapshot() == before ? nil : "refused, but the failed write changed the store"
@@ -264,6 +305,13 @@ struct GroupRunner {
             let wanted = try input(parts[1])
             guard let object = realm.dynamicObjects(className).first(where: { describe($0[key]) == describe(wanted) }) else {
                 throw CorpusError("$link: no \(className) with \(key) \(wanted)")
+            }
+            // The typed API links to objects of the Swift type.
+            if let type = typedClasses?[className] as? Object.Type {
+                guard let typed = realm.object(ofType: type, forPrimaryKey: object[key]) else {
+                    throw CorpusError("$link: \(className) \(wanted) is not found by its Swift type")
+                }
+                return typed
             }
             return object
         default: throw CorpusError("unknown tag \(tag) with \(payload)")

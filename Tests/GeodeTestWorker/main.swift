@@ -23,6 +23,11 @@
 //
 // Runs the cases of one file of the Realm conformance corpus from case START on
 // and prints `ok N` or `fail N reason` for each (`RealmCorpus.swift`).
+//
+//   GeodeTestWorker realm-corpus-typed FILE START
+//
+// The same with each group's classes as Swift types (`TypedCreateClasses.swift`):
+// create cases go through the typed `create`.
 import Foundation
 import GeodeCore
 import GeodeTestSupport
@@ -33,6 +38,9 @@ if arguments.count == 4, arguments[1] == "misuse" {
 }
 if arguments.count == 4, arguments[1] == "realm-corpus", let start = Int(arguments[3]) {
     RealmCorpus.run(file: arguments[2], start: start)
+}
+if arguments.count == 4, arguments[1] == "realm-corpus-typed", let start = Int(arguments[3]) {
+    RealmCorpus.run(file: arguments[2], start: start, typed: true)
 }
 if arguments.count == 5, arguments[1] == "read", let size = Int(arguments[3]), let expected = Int(arguments[4]) {
     Reader.run(path: arguments[2], batchSize: size, expected: expected)

@@ -154,6 +154,10 @@ extension List: _Persistable {
         // Unmanaged: the array itself, not the collection's generic index walk.
         .init(try (location == nil ? items : Array(self)).engineList(context))
     }
+    public static func _geodeInput(_ any: Any) throws -> Any {
+        guard let items = any as? [Any] else { return any }
+        return try items.map { try Element._geodeInput($0) }
+    }
     public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> List {
         let list = List()
         if let other = any as? List { list.items = Array(other); return list }

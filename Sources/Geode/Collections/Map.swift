@@ -88,7 +88,7 @@ public final class Map<Key: _MapKey, Value: _PersistableValue>: Sequence {
         location.mutate { map, _ in map = .map([:]) }
     }
 
-    private var snapshot: [(key: String, value: Value)] {
+    var snapshot: [(key: String, value: Value)] {
         guard let location else { return entries.map { ($0.key, $0.value) } }
         return location.read { container -> [(key: String, value: Value)] in
             guard let container else { return [] }
@@ -128,6 +128,10 @@ extension Map: _Persistable {
         var stored = OrderedDictionary<String, GeodeCore.Value>()
         for (key, element) in snapshot { stored[key] = try element._geodeEngineValue(context).value }
         return .init(.map(stored))
+    }
+    public static func _geodeInput(_ any: Any) throws -> Any {
+        guard let dictionary = any as? [String: Any] else { return any }
+        return try dictionary.mapValues { try Value._geodeInput($0) }
     }
     public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> Map {
         let map = Map()

@@ -97,9 +97,11 @@ final class ClassInfo: @unchecked Sendable {
         self.schema = schema
     }
 
-    /// The name a class has in the store: its Swift name without the module
-    /// (`Dog`; `Kennel.Dog` for a type nested in `Kennel`).
+    /// The name a class has in the store: its ``ObjectBase/_realmObjectName()``,
+    /// else its Swift name without the module (`Dog`; `Kennel.Dog` for a type
+    /// nested in `Kennel`).
     static func className(_ type: ObjectBase.Type) -> String {
+        if let name = type._realmObjectName() { return name }
         // `Module.Outer.(unknown context at $…).Name` for types declared in a function.
         let components = String(reflecting: type).split(separator: ".").filter { !$0.hasPrefix("(") }
         return components.dropFirst().joined(separator: ".")

@@ -56,10 +56,14 @@ public struct DynamicValue: _PersistableValue {
         }
     }
 
-    /// The engine value of a plain Swift value; the store's validation then
-    /// checks it against the property's type.
+    /// The engine value of an input value: a plain Swift value, or any value a
+    /// `@Persisted` property holds (an enum, a custom-persistable type, an
+    /// `AnyRealmValue`, a collection, an embedded object, which becomes a
+    /// dictionary of its properties). The engine's rules (`RowBuilder`) then
+    /// check it against the property's type: this converts, it does not judge.
     static func engine(_ any: Any?, _ context: _WriteContext) throws -> Value {
         guard let any, !(any is NSNull) else { return .null }
+        if let collection = any as? InputCollection { return try engine(collection.inputValue, context) }
         switch any {
         case let v as Bool: return .bool(v)
         case let v as Int: return .int(Int64(v))
@@ -73,6 +77,8 @@ public struct DynamicValue: _PersistableValue {
         case let v as Decimal128: return .decimal128(v.bits)
         case let v as UUID: return .uuid(v)
         case let v as Object: return try v._geodeEngineValue(context).value
+        case let v as EmbeddedObject: return try engine(Self.properties(of: v), context)
+        case let v as any _PersistableValue: return try v._geodeEngineValue(context).value
         case let v as [Any]: return .list(try v.map { try engine($0, context) })
         case let v as [String: Any]:
             var map = OrderedDictionary<String, Value>()
@@ -80,5 +86,15 @@ public struct DynamicValue: _PersistableValue {
             return .map(map)
         default: throw GeodeError.invalidValue("\(type(of: any)) cannot be stored")
         }
+    }
+
+    /// An object's stored properties by name, with their current values.
+    static func properties(of object: ObjectBase) -> [String: Any] {
+        let info = object._ref?.cls.info ?? ClassInfo.of(type(of: object))
+        var values: [String: Any] = [:]
+        for (index, property) in info.properties.enumerated() where property.kind.type != .linkingObjects {
+            values[property.name] = ValueAssignment.currentValue(of: object, index)
+        }
+        return values
     }
 }

@@ -26,6 +26,18 @@ open class ObjectBase {
     /// ```
     public final class func className() -> String { ClassInfo.className(self) }
 
+    /// The name the class has in the store, when it is not the Swift name
+    /// (Realm's hook of the same name): for a store whose class names are not
+    /// Swift identifiers, or two Swift types of one name in different scopes.
+    ///
+    /// ```swift
+    /// final class LegacyPerson: Object {
+    ///     override class func _realmObjectName() -> String? { "person" }
+    ///     @Persisted var name = ""
+    /// }
+    /// ```
+    open class func _realmObjectName() -> String? { nil }
+
     /// Creates an unmanaged object from a dictionary (property name → value), an
     /// array in property order, or another object.
     ///
@@ -187,6 +199,21 @@ extension EmbeddedObject: _PersistableValue {
     public static func _geodeFrom(_ value: _EngineValue, _ context: _ReadContext) -> Self? {
         guard case .embedded = value.value else { return nil }
         return context.realm.embeddedObject(of: self, owner: context.owner, path: context.path) as? Self
+    }
+    public static func _geodeInput(_ any: Any) throws -> Any {
+        // A dictionary for an embedded object: each property's own checks (the engine builds it).
+        guard let dictionary = any as? [String: Any] else { return any }
+        let info = ClassInfo.of(self)
+        var checked = dictionary
+        for (name, value) in dictionary {
+            guard let index = info.index(of: name) else { continue }
+            do {
+                checked[name] = try info.properties[index].valueType._geodeInput(value)
+            } catch let error as GeodeError {
+                throw error.located(in: info.name, name)
+            }
+        }
+        return checked
     }
     public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue {
         guard let txn = context.transaction else { throw GeodeError.invalidValue("an embedded object cannot be a lookup key") }

@@ -21,6 +21,11 @@ public protocol _Persistable {
     /// Realm's rules: types exact, numbers only when exact, no dates or data
     /// from strings, UUIDs from strings.
     static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> Self
+    /// A `create(value:)` input with what only the Swift type knows applied,
+    /// before the engine's rules for the stored type: an enum's cases, a
+    /// narrow integer's range, a UUID or ObjectId written as text. Other
+    /// values pass unchanged (the default).
+    static func _geodeInput(_ any: Any) throws -> Any
     /// The value an unmanaged read returns while a projection's key path is
     /// traced: a fresh object, so the path goes on through links; a value
     /// unlikely to occur, so a transform of it shows; nil for the usual value.
@@ -29,6 +34,24 @@ public protocol _Persistable {
 
 extension _Persistable {
     public static func _geodeTraceValue() -> Self? { nil }
+    public static func _geodeInput(_ any: Any) throws -> Any { any }
+}
+
+/// The value an `Any` holds, looking through an `Optional` in it; nil for a
+/// nil optional or `NSNull`.
+func unwrappedInput(_ any: Any) -> Any? {
+    if any is NSNull { return nil }
+    if let optional = any as? OptionalInput { return optional.wrappedInput.flatMap(unwrappedInput) }
+    return any
+}
+
+/// An `Optional` seen through `Any`.
+protocol OptionalInput {
+    var wrappedInput: Any? { get }
+}
+
+extension Optional: OptionalInput {
+    var wrappedInput: Any? { map { $0 as Any } }
 }
 
 /// The error for an input value of the wrong type.
@@ -207,6 +230,11 @@ extension _PersistableInteger {
         try stored.view.int().flatMap { Self(exactly: $0) }
     }
     public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue { .init(.int(Int64(self))) }
+    public static func _geodeInput(_ any: Any) throws -> Any {
+        // An integer beyond an Int8, Int16 or Int32 property's range.
+        if let i = any as? Int, Self(exactly: i) == nil { throw wrongInput(any, Self.self) }
+        return any
+    }
     public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> Self {
         switch any {
         case let i as Int: if let v = Self(exactly: i) { return v }
@@ -333,6 +361,10 @@ extension UUID: _PersistableValue {
         return nil
     }
     public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue { .init(.uuid(self)) }
+    public static func _geodeInput(_ any: Any) throws -> Any {
+        if let s = any as? String, let u = UUID(uuidString: s) { return u }
+        return any
+    }
     public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> UUID {
         if let u = any as? UUID { return u }
         if let s = any as? String, let u = UUID(uuidString: s) { return u }
@@ -348,6 +380,10 @@ extension ObjectId: _PersistableValue {
         return nil
     }
     public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue { .init(.objectId(bytes)) }
+    public static func _geodeInput(_ any: Any) throws -> Any {
+        if let s = any as? String, let id = try? ObjectId(string: s) { return id }
+        return any
+    }
     public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> ObjectId {
         if let id = any as? ObjectId { return id }
         if let s = any as? String { return try ObjectId(string: s) }
@@ -396,6 +432,10 @@ extension Optional: _Persistable where Wrapped: _PersistableValue {
     public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue {
         guard let self else { return .init(.null) }
         return try self._geodeEngineValue(context)
+    }
+    public static func _geodeInput(_ any: Any) throws -> Any {
+        guard let value = unwrappedInput(any) else { return any }
+        return try Wrapped._geodeInput(value)
     }
     public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> Wrapped? {
         if any is NSNull { return nil }

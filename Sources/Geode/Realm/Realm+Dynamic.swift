@@ -55,7 +55,7 @@ extension Realm {
     /// Stores the object `value` describes and returns its key. `creating`
     /// holds the dictionaries and arrays being created further up, so that a
     /// value that contains itself is refused instead of recursing forever.
-    private func dynamicCreate(_ cls: RealmClass, _ value: Any, _ update: UpdatePolicy, _ txn: StoreWriteTransaction,
+    func dynamicCreate(_ cls: RealmClass, _ value: Any, _ update: UpdatePolicy, _ txn: StoreWriteTransaction,
                                creating: [ObjectIdentifier]) throws -> ObjectKey {
         let schema = cls.table.schema
         if update != .error && schema.primaryKey == nil {
@@ -63,8 +63,20 @@ extension Realm {
         }
         let context = _WriteContext(realm: self, transaction: txn)
         var given = OrderedDictionary<String, Value>()
+        let typed = cls.info.type != DynamicObject.self
         for (property, item) in try dynamicInput(value, of: schema) {
-            given[property.name] = try dynamicEngineValue(item, for: property, update, txn, context, creating: creating)
+            do {
+                // A Swift class's property first applies what its Swift type knows.
+                let input = typed ? try cls.info.index(of: property.name).map { try cls.info.properties[$0].valueType._geodeInput(item) } ?? item : item
+                given[property.name] = try dynamicEngineValue(input, for: property, update, txn, context, creating: creating)
+            } catch {
+                throw GeodeError.from(error).located(in: schema.name, property.name)
+            }
+        }
+        // A Swift class fills what the input leaves out with a new instance's values.
+        let defaults = typed ? try initialValues(of: cls, context) : [:]
+        if schema.primaryKey.map({ given[$0.name] == nil }) == true, let pk = schema.primaryKey, let value = defaults[pk.name] {
+            given[pk.name] = value
         }
         let builder = RowBuilder(schema: store.schema)
         // A nullable primary key that is not given is null, and finds the object whose key is null.
@@ -85,9 +97,21 @@ extension Realm {
             changeCount += 1
             return existing
         }
-        let key = try txn.insert(try builder.row(from: given, of: schema, fillingMissing: true), into: cls.table)
+        let key = try txn.insert(try builder.row(from: given, of: schema, fillingMissing: true, defaults: defaults), into: cls.table)
         changeCount += 1
         return key
+    }
+
+    /// The engine values of a new instance of a Swift class: what Realm stores
+    /// for the properties a `create` input does not give (the declared initial
+    /// values, made afresh for each object, as `ObjectId.generate()` must be).
+    private func initialValues(of cls: RealmClass, _ context: _WriteContext) throws -> [String: Value] {
+        let fresh = cls.info.type.init()
+        var values: [String: Value] = [:]
+        for (index, property) in cls.info.properties.enumerated() where property.kind.type != .linkingObjects {
+            values[property.name] = try ValueAssignment.currentValue(of: fresh, index)._geodeEngineValue(context).value
+        }
+        return values
     }
 
     /// The properties `value` gives: a dictionary's by name, an array's in
@@ -116,12 +140,14 @@ extension Realm {
     /// objects.
     private func dynamicEngineValue(_ item: Any, for property: PropertySchema, _ update: UpdatePolicy, _ txn: StoreWriteTransaction,
                                     _ context: _WriteContext, creating: [ObjectIdentifier]) throws -> Value {
+        guard let present = unwrappedInput(item) else { return .null }
+        let item = (present as? InputCollection)?.inputValue ?? present
         guard property.type == .object, let targetName = property.objectClassName,
               let target = dynamicClass(named: targetName), !target.table.schema.isEmbedded else {
             return try DynamicValue.engine(item, context)
         }
         func link(_ element: Any) throws -> Value {
-            if element is NSNull { return .null }
+            guard let element = unwrappedInput(element) else { return .null }
             if let object = element as? Object, object._ref?.realm === self { return try DynamicValue.engine(object, context) }
             // Only objects can contain themselves: dictionaries and arrays are values.
             let identity = (element as? Object).map(ObjectIdentifier.init)

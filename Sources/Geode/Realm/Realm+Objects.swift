@@ -54,50 +54,15 @@ extension Realm {
         nestedUpdatePolicy = update
         defer { nestedUpdatePolicy = outer }
         do {
+            // The engine's rules for an input value, the same as `dynamicCreate`'s;
+            // properties left out take the Swift class's initial values.
             let cls = realmClass(type)
-            if update != .error, let pkIndex = cls.primaryKey, let given = Self.input(value, at: pkIndex, of: cls.info),
-               let key = try existingObject(cls, primaryKey: given, txn) {
-                try updateObject(cls, key, from: value, txn)
-                result._ref = ManagedRef(realm: self, cls: cls, root: cls, key: key, path: [])
-                return result
-            }
-            try ValueAssignment.assign(value, to: result, cycleGuard: [])
-            _ = try addObject(result, update, txn)
+            let key = try dynamicCreate(cls, value, update, txn, creating: [])
+            result._ref = ManagedRef(realm: self, cls: cls, root: cls, key: key, path: [])
         } catch {
             record(error)
         }
         return result
-    }
-
-    /// The value given for property `index` in a dictionary, array or object input.
-    static func input(_ value: Any, at index: Int, of info: ClassInfo) -> Any? {
-        switch value {
-        case let dictionary as [String: Any]: return dictionary[info.properties[index].name]
-        case let array as [Any]: return index < array.count ? array[index] : nil
-        case let object as ObjectBase:
-            return ClassInfo.of(type(of: object)).index(of: info.properties[index].name).map { ValueAssignment.currentValue(of: object, $0) }
-        default: return nil
-        }
-    }
-
-    private func existingObject(_ cls: RealmClass, primaryKey given: Any, _ txn: StoreWriteTransaction) throws -> ObjectKey? {
-        guard let pkIndex = cls.primaryKey else { return nil }
-        let property = cls.info.properties[pkIndex]
-        let value = try property.valueType._geodeFromAny(given, self)._geodeEngineValue(_WriteContext(realm: self, transaction: txn)).value
-        return try txn.object(withPrimaryKey: value, in: cls.table)
-    }
-
-    /// Writes the properties `value` gives onto the stored object `key`.
-    private func updateObject(_ cls: RealmClass, _ key: ObjectKey, from value: Any, _ txn: StoreWriteTransaction) throws {
-        guard var row = try txn.row(key, in: cls.table) else { return }
-        let context = _WriteContext(realm: self, transaction: txn)
-        for (index, property) in cls.info.properties.enumerated() where cls.slots[index] >= 0 {
-            guard let given = Self.input(value, at: index, of: cls.info) else { continue }
-            let engine = try property.valueType._geodeFromAny(given, self)._geodeEngineValue(context).value
-            row[cls.rowIndexBySlot[cls.slots[index]]] = engine
-        }
-        try txn.update(row, key: key, in: cls.table)
-        changeCount += 1
     }
 
     /// Adds `object` (managed here already: its key) and returns its key.

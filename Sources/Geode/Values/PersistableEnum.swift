@@ -23,6 +23,12 @@ extension PersistableEnum {
     public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue {
         try rawValue._geodeEngineValue(context)
     }
+    public static func _geodeInput(_ any: Any) throws -> Any {
+        if let raw = any as? RawValue, Self(rawValue: raw) == nil {
+            throw GeodeError.invalidValue("\(raw) is not a case of \(Self.self)")
+        }
+        return any
+    }
     public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> Self {
         if let value = any as? Self { return value }
         let raw = try RawValue._geodeFromAny(any, realm)

@@ -18,13 +18,17 @@ package struct RowBuilder {
     }
 
     /// The row of `cls` (stored properties in declaration order) from `map`.
-    /// With `fillingMissing`, a property `map` does not name takes its type's
-    /// zero value (as a Swift property with no initializer does); an explicit
+    /// With `fillingMissing`, a property `map` does not name takes its value
+    /// in `defaults` (a Swift class's initial values), else its type's zero
+    /// value (as a Swift property with no initializer does); an explicit
     /// null for a required property is refused either way.
     package func row(from map: OrderedDictionary<String, Value>, of cls: ClassSchema,
-                     fillingMissing: Bool = false) throws -> [Value] {
+                     fillingMissing: Bool = false, defaults: [String: Value] = [:]) throws -> [Value] {
         try cls.storedProperties.map { property in
-            if fillingMissing && map[property.name] == nil { return property.defaultValue }
+            if fillingMissing && map[property.name] == nil {
+                guard let initial = defaults[property.name] else { return property.defaultValue }
+                return try value(initial, for: property, in: cls)
+            }
             return try value(map[property.name], for: property, in: cls)
         }
     }
