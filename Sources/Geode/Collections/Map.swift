@@ -129,6 +129,7 @@ extension Map: _Persistable {
         for (key, element) in snapshot { stored[key] = try element._geodeEngineValue(context).value }
         return .init(.map(stored))
     }
+    public static var _geodeChecksInput: Bool { Value._geodeChecksInput }
     public static func _geodeInput(_ any: Any) throws -> Any {
         guard let dictionary = any as? [String: Any] else { return any }
         return try dictionary.mapValues { try Value._geodeInput($0) }

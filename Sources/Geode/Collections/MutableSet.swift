@@ -104,6 +104,7 @@ extension MutableSet: _Persistable {
         // Unmanaged: the array itself, not the collection's generic index walk.
         .init(try (location == nil ? items : Array(self)).engineList(context))
     }
+    public static var _geodeChecksInput: Bool { Element._geodeChecksInput }
     public static func _geodeInput(_ any: Any) throws -> Any {
         guard let items = any as? [Any] else { return any }
         return try items.map { try Element._geodeInput($0) }

@@ -62,8 +62,15 @@ public struct DynamicValue: _PersistableValue {
     /// dictionary of its properties). The engine's rules (`RowBuilder`) then
     /// check it against the property's type: this converts, it does not judge.
     static func engine(_ any: Any?, _ context: _WriteContext) throws -> Value {
-        guard let any, !(any is NSNull) else { return .null }
-        if let collection = any as? InputCollection { return try engine(collection.inputValue, context) }
+        guard let any, let any = unwrappedInput(any) else { return .null }
+        if holdsClassInstance(any) {
+            switch any {
+            case let collection as InputCollection: return try engine(collection.inputValue, context)
+            case let v as Object: return try v._geodeEngineValue(context).value
+            case let v as EmbeddedObject: return try engine(Self.properties(of: v), context)
+            default: break
+            }
+        }
         switch any {
         case let v as Bool: return .bool(v)
         case let v as Int: return .int(Int64(v))
@@ -76,14 +83,12 @@ public struct DynamicValue: _PersistableValue {
         case let v as ObjectId: return .objectId(v.bytes)
         case let v as Decimal128: return .decimal128(v.bits)
         case let v as UUID: return .uuid(v)
-        case let v as Object: return try v._geodeEngineValue(context).value
-        case let v as EmbeddedObject: return try engine(Self.properties(of: v), context)
-        case let v as any _PersistableValue: return try v._geodeEngineValue(context).value
         case let v as [Any]: return .list(try v.map { try engine($0, context) })
         case let v as [String: Any]:
             var map = OrderedDictionary<String, Value>()
             for key in v.keys.sorted() { map[key] = try engine(v[key] as Any?, context) }
             return .map(map)
+        case let v as any _PersistableValue: return try v._geodeEngineValue(context).value
         default: throw GeodeError.invalidValue("\(type(of: any)) cannot be stored")
         }
     }

@@ -200,6 +200,7 @@ extension EmbeddedObject: _PersistableValue {
         guard case .embedded = value.value else { return nil }
         return context.realm.embeddedObject(of: self, owner: context.owner, path: context.path) as? Self
     }
+    public static var _geodeChecksInput: Bool { true }
     public static func _geodeInput(_ any: Any) throws -> Any {
         // A dictionary for an embedded object: each property's own checks (the engine builds it).
         guard let dictionary = any as? [String: Any] else { return any }

@@ -26,6 +26,8 @@ public protocol _Persistable {
     /// narrow integer's range, a UUID or ObjectId written as text. Other
     /// values pass unchanged (the default).
     static func _geodeInput(_ any: Any) throws -> Any
+    /// Whether ``_geodeInput(_:)`` does anything (most types pass input on as it is).
+    static var _geodeChecksInput: Bool { get }
     /// The value an unmanaged read returns while a projection's key path is
     /// traced: a fresh object, so the path goes on through links; a value
     /// unlikely to occur, so a transform of it shows; nil for the usual value.
@@ -35,15 +37,24 @@ public protocol _Persistable {
 extension _Persistable {
     public static func _geodeTraceValue() -> Self? { nil }
     public static func _geodeInput(_ any: Any) throws -> Any { any }
+    public static var _geodeChecksInput: Bool { false }
 }
 
 /// The value an `Any` holds, looking through an `Optional` in it; nil for a
-/// nil optional or `NSNull`.
+/// nil optional or `NSNull`. Casts are chosen by the value's dynamic type
+/// first: casting a Swift array or dictionary to a class (`is NSNull`)
+/// bridges it to Foundation on Linux, which costs more than the rest of a write.
 func unwrappedInput(_ any: Any) -> Any? {
-    if any is NSNull { return nil }
-    if let optional = any as? OptionalInput { return optional.wrappedInput.flatMap(unwrappedInput) }
+    let dynamicType = type(of: any)
+    if dynamicType is AnyClass { return any is NSNull ? nil : any }
+    if dynamicType is OptionalInput.Type, let optional = any as? OptionalInput { return optional.wrappedInput.flatMap(unwrappedInput) }
     return any
 }
+
+/// Whether `any` holds an instance of a class (an object, a collection, `NSNull`),
+/// so that class casts need no bridging attempt.
+@inline(__always)
+func holdsClassInstance(_ any: Any) -> Bool { type(of: any) is AnyClass }
 
 /// An `Optional` seen through `Any`.
 protocol OptionalInput {
@@ -230,6 +241,7 @@ extension _PersistableInteger {
         try stored.view.int().flatMap { Self(exactly: $0) }
     }
     public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue { .init(.int(Int64(self))) }
+    public static var _geodeChecksInput: Bool { bitWidth < 64 }
     public static func _geodeInput(_ any: Any) throws -> Any {
         // An integer beyond an Int8, Int16 or Int32 property's range.
         if let i = any as? Int, Self(exactly: i) == nil { throw wrongInput(any, Self.self) }
@@ -365,6 +377,7 @@ extension UUID: _PersistableValue {
         if let s = any as? String, let u = UUID(uuidString: s) { return u }
         return any
     }
+    public static var _geodeChecksInput: Bool { true }
     public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> UUID {
         if let u = any as? UUID { return u }
         if let s = any as? String, let u = UUID(uuidString: s) { return u }
@@ -384,6 +397,7 @@ extension ObjectId: _PersistableValue {
         if let s = any as? String, let id = try? ObjectId(string: s) { return id }
         return any
     }
+    public static var _geodeChecksInput: Bool { true }
     public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> ObjectId {
         if let id = any as? ObjectId { return id }
         if let s = any as? String { return try ObjectId(string: s) }
@@ -433,6 +447,7 @@ extension Optional: _Persistable where Wrapped: _PersistableValue {
         guard let self else { return .init(.null) }
         return try self._geodeEngineValue(context)
     }
+    public static var _geodeChecksInput: Bool { Wrapped._geodeChecksInput }
     public static func _geodeInput(_ any: Any) throws -> Any {
         guard let value = unwrappedInput(any) else { return any }
         return try Wrapped._geodeInput(value)

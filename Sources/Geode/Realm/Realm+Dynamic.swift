@@ -67,14 +67,17 @@ extension Realm {
         for (property, item) in try dynamicInput(value, of: schema) {
             do {
                 // A Swift class's property first applies what its Swift type knows.
-                let input = typed ? try cls.info.index(of: property.name).map { try cls.info.properties[$0].valueType._geodeInput(item) } ?? item : item
+                var input = item
+                if typed, let index = cls.info.index(of: property.name), cls.info.properties[index].valueType._geodeChecksInput {
+                    input = try cls.info.properties[index].valueType._geodeInput(item)
+                }
                 given[property.name] = try dynamicEngineValue(input, for: property, update, txn, context, creating: creating)
             } catch {
                 throw GeodeError.from(error).located(in: schema.name, property.name)
             }
         }
         // A Swift class fills what the input leaves out with a new instance's values.
-        let defaults = typed ? try initialValues(of: cls, context) : [:]
+        let defaults = typed ? try initialValues(of: cls, missingFrom: given, context) : [:]
         if schema.primaryKey.map({ given[$0.name] == nil }) == true, let pk = schema.primaryKey, let value = defaults[pk.name] {
             given[pk.name] = value
         }
@@ -105,11 +108,16 @@ extension Realm {
     /// The engine values of a new instance of a Swift class: what Realm stores
     /// for the properties a `create` input does not give (the declared initial
     /// values, made afresh for each object, as `ObjectId.generate()` must be).
-    private func initialValues(of cls: RealmClass, _ context: _WriteContext) throws -> [String: Value] {
-        let fresh = cls.info.type.init()
+    private func initialValues(of cls: RealmClass, missingFrom given: OrderedDictionary<String, Value>,
+                               _ context: _WriteContext) throws -> [String: Value] {
+        let missing = cls.info.properties.indices.filter {
+            cls.info.properties[$0].kind.type != .linkingObjects && given[cls.info.properties[$0].name] == nil
+        }
+        guard !missing.isEmpty else { return [:] }
+        let fresh = ValueAssignment.unmanagedValues(of: cls.info.type.init())
         var values: [String: Value] = [:]
-        for (index, property) in cls.info.properties.enumerated() where property.kind.type != .linkingObjects {
-            values[property.name] = try ValueAssignment.currentValue(of: fresh, index)._geodeEngineValue(context).value
+        for index in missing {
+            values[cls.info.properties[index].name] = try fresh[index]._geodeEngineValue(context).value
         }
         return values
     }
@@ -141,16 +149,17 @@ extension Realm {
     private func dynamicEngineValue(_ item: Any, for property: PropertySchema, _ update: UpdatePolicy, _ txn: StoreWriteTransaction,
                                     _ context: _WriteContext, creating: [ObjectIdentifier]) throws -> Value {
         guard let present = unwrappedInput(item) else { return .null }
-        let item = (present as? InputCollection)?.inputValue ?? present
+        let item = holdsClassInstance(present) ? (present as? InputCollection)?.inputValue ?? present : present
         guard property.type == .object, let targetName = property.objectClassName,
               let target = dynamicClass(named: targetName), !target.table.schema.isEmbedded else {
             return try DynamicValue.engine(item, context)
         }
         func link(_ element: Any) throws -> Value {
             guard let element = unwrappedInput(element) else { return .null }
-            if let object = element as? Object, object._ref?.realm === self { return try DynamicValue.engine(object, context) }
+            let object = holdsClassInstance(element) ? element as? Object : nil
+            if let object, object._ref?.realm === self { return try DynamicValue.engine(object, context) }
             // Only objects can contain themselves: dictionaries and arrays are values.
-            let identity = (element as? Object).map(ObjectIdentifier.init)
+            let identity = object.map(ObjectIdentifier.init)
             if let identity, creating.contains(identity) {
                 throw GeodeError.invalidValue("the value of '\(property.name)' contains itself")
             }

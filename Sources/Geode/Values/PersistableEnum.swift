@@ -23,6 +23,7 @@ extension PersistableEnum {
     public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue {
         try rawValue._geodeEngineValue(context)
     }
+    public static var _geodeChecksInput: Bool { true }
     public static func _geodeInput(_ any: Any) throws -> Any {
         if let raw = any as? RawValue, Self(rawValue: raw) == nil {
             throw GeodeError.invalidValue("\(raw) is not a case of \(Self.self)")
