@@ -26,15 +26,29 @@ enum Misuse {
         @Projected(\Person.lastName.localizedUppercase) var lastNameCaps
     }
 
+    /// realm-swift's `testFailedProjection`: a projected property that is not persisted.
+    final class Membership: Object {
+        @Persisted var name = ""
+        var nickname = "not stored"
+    }
+
+    final class MembershipView: Projection<Membership> {
+        @Projected(\Membership.name) var name
+        @Projected(\Membership.nickname) var nickname
+    }
+
     static func run(_ name: String, path: String) -> Never {
         do {
-            let realm = try Realm(configuration: .init(fileURL: URL(fileURLWithPath: path), objectTypes: [Shop.self, Person.self]))
+            let realm = try Realm(configuration: .init(fileURL: URL(fileURLWithPath: path), objectTypes: [Shop.self, Person.self, Membership.self]))
             switch name {
             case "read-unconvertible":
                 // A required failable property holding a value that does not convert.
                 try realm.write { realm.dynamicCreate("Misuse.Shop", value: ["name": "Corner", "site": "ftp://corner.example"]) }
                 let shop = realm.objects(Shop.self)[0]
                 print("read \(shop.site.address)")
+            case "project-unpersisted-property":
+                try realm.write { realm.create(Membership.self, value: ["name": "Kim"]) }
+                print("fetched \(realm.objects(MembershipView.self).count)")
             case "query-transformed-projection":
                 _ = realm.objects(PersonView.self).where { $0.lastNameCaps == "SMITH" }.count
             default:

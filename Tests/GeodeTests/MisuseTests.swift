@@ -17,6 +17,14 @@ import Testing
         #expect(outcome.stderr.contains("Misuse.Shop.site holds \"ftp://corner.example\", which does not convert to Website"), "\(outcome.stderr)")
     }
 
+    @Test func projectingAPropertyThatIsNotPersistedIsRefused() throws {
+        let outcome = try run("project-unpersisted-property")
+        #expect(outcome.status != 0)
+        #expect(!outcome.stdout.contains("fetched "))
+        #expect(outcome.stderr.contains("@Projected property 'nickname' of MembershipView reads no persisted property of Membership"),
+                "\(outcome.stderr)")
+    }
+
     @Test func queryingATransformedProjectionPropertyIsRefused() throws {
         let outcome = try run("query-transformed-projection")
         #expect(outcome.status != 0)

@@ -171,15 +171,33 @@ public enum Seed004 {
         #expect(first != Seed004.PersonProjection(projecting: john.friends[0]))
     }
 
-    @Test func aProjectionShowsOnlyItsProjectedProperties() throws {
+    /// realm-swift's `ProjectionTests.testDescription`: the class and root,
+    /// the root's address, then each property with the stored path it reads
+    /// and its value as Swift prints it (the first line indented twice, as Realm does).
+    @Test func aProjectionDescribesItselfInRealmsFormat() throws {
         let (realm, _) = try makeRealm()
         let john = try addPeople(realm)
         let text = Seed004.PersonProjection(projecting: john).description
-        #expect(text.contains("firstName = \"John\""))
-        #expect(text.contains("lastNameCaps = \"SMITH\""))
-        #expect(text.contains("homeCity = \"Paris\""))
+        let address = Unmanaged.passUnretained(john).toOpaque()
+        #expect(text == """
+            PersonProjection<Person> <\(address)> {
+            \t\tfirstName(\\.firstName) = John;
+            \tlastNameCaps(\\.lastName) = SMITH;
+            \thomeCity(\\.address.city) = Optional("Paris");
+            \tfriendsFirstName(\\.friends) = ProjectedCollection<String> {
+            \t[0] Ann
+            \t[1] Bob
+            };
+            }
+            """)
         #expect(!text.contains("reviews"))
-        #expect(!text.contains("lastName ="))
+    }
+
+    /// realm-swift's `ProjectedCollectTests.testDescription`.
+    @Test func aProjectedCollectionListsItsElementsByPosition() throws {
+        let (realm, _) = try makeRealm()
+        let john = try addPeople(realm)
+        #expect(Seed004.PersonProjection(projecting: john).friendsFirstName.description == "ProjectedCollection<String> {\n\t[0] Ann\n\t[1] Bob\n}")
     }
 
     @Test func setsAndMapsOfObjectsProjectToCollections() throws {

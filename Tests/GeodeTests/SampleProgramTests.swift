@@ -50,11 +50,20 @@ import Testing
     }
 
     @Test func theProjectionSamplesRunAsDocumented() throws {
-        let lines = try run("SampleProjection").stdout.split(separator: "\n").map(String.init)
+        var lines = try run("SampleProjection").stdout.split(separator: "\n").map(String.init)
+        // The description names the root object's address, which changes from run to run.
+        #expect(lines.count > 1 && lines[1].hasPrefix("PersonProjection<Person> <0x") && lines[1].hasSuffix("> {"))
+        if lines.count > 1 { lines[1] = "PersonProjection<Person> <address> {" }
         #expect(lines == [
             "projections: 2",
-            "PersonProjection { firstName = \"John\"; lastNameCaps = \"SMITH\"; homeCity = \"Paris\"; "
-                + "friendsFirstName = ProjectedCollection<String>([\"Ann\"]) }",
+            "PersonProjection<Person> <address> {",
+            "\t\tfirstName(\\.firstName) = John;",
+            "\tlastNameCaps(\\.lastName) = SMITH;",
+            "\thomeCity(\\.address.city) = Optional(\"Paris\");",
+            "\tfriendsFirstName(\\.friends) = ProjectedCollection<String> {",
+            "\t[0] Ann",
+            "};",
+            "}",
             "Smiths: [\"SMITH\"]",
             "by first name: [\"Ann\", \"John\"]",
             "living in Rome: [\"Ann\"]",

@@ -13,6 +13,13 @@ public protocol RealmFetchable {
     static func _geodeElement(of object: Object) -> Self?
     /// The stored object the element stands for.
     var _geodeObject: Object { get }
+    /// Stops the program when the type cannot be fetched as declared (a
+    /// projection of a property that is not persisted); called by `objects(_:)`.
+    static func _geodeCheckDeclaration()
+}
+
+extension RealmFetchable {
+    public static func _geodeCheckDeclaration() {}
 }
 
 extension Object: RealmFetchable {

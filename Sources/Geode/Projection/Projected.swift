@@ -53,14 +53,29 @@ public struct Projected<T: ObjectBase, Value> {
 
 /// Lets a projection describe its properties without knowing their types.
 protocol AnyProjected {
+    /// The property's value on `root`, as Swift prints it.
     func describe(on root: ObjectBase) -> String
+    /// The stored path the key path reads, `\.address.city` (a transform and a
+    /// collection's projected element left out); `\.` alone when it reads none.
+    var storedPath: String { get }
 }
 
 extension Projected: AnyProjected {
     func describe(on root: ObjectBase) -> String {
         guard let root = root as? T else { return "?" }
-        let value = root[keyPath: keyPath]
-        if let string = value as? String { return "\"\(string)\"" }
-        return String(describing: value)
+        return String(describing: root[keyPath: keyPath])
     }
+
+    var storedPath: String {
+        ProjectedStoredPaths.paths.value(for: keyPath) {
+            let trace = ProjectionTrace.run { T()[keyPath: keyPath] }
+            let read = trace.components.prefix(trace.collectionEnd ?? trace.components.count)
+            return "\\." + read.map { if case let .property(name) = $0 { return name } else { return "\($0)" } }.joined(separator: ".")
+        }
+    }
+}
+
+/// The stored paths of projected key paths, traced once each.
+enum ProjectedStoredPaths {
+    static let paths = KeyPathCache<String>()
 }

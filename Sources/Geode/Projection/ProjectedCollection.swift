@@ -24,7 +24,11 @@ public final class ProjectedCollection<Element>: RandomAccessCollection, CustomS
     /// The projected value of the object at `position`.
     public subscript(position: Int) -> Element { elementAt(position) }
 
-    public var description: String { "ProjectedCollection<\(Element.self)>(\(Array(self)))" }
+    /// The elements, one per line with its position, in Realm's format:
+    /// `ProjectedCollection<String> {\n\t[0] John\n\t[1] Daenerys\n}`.
+    public var description: String {
+        "ProjectedCollection<\(Element.self)> {\n" + enumerated().map { "\t[\($0.offset)] \($0.element)\n" }.joined() + "}"
+    }
 }
 
 extension ProjectedCollection: RealmCollection {
@@ -105,8 +109,9 @@ public final class ProjectedMap<Key: _MapKey, Value>: Sequence, CustomStringConv
 
     public func makeIterator() -> IndexingIterator<[(key: Key, value: Value)]> { entries().makeIterator() }
 
+    /// The entries, one per line with its key, in the format of ``ProjectedCollection``'s.
     public var description: String {
-        "ProjectedMap<\(Key.self), \(Value.self)>([" + entries().map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "])"
+        "ProjectedMap<\(Key.self), \(Value.self)> {\n" + entries().map { "\t[\($0.key)] \($0.value)\n" }.joined() + "}"
     }
 }
 

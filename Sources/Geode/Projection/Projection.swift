@@ -1,3 +1,4 @@
+import Synchronization
 import GeodeCore
 
 /// A light view model over an `Object` or `EmbeddedObject`: a class whose
@@ -42,26 +43,39 @@ open class Projection<Root: ObjectBase>: CustomStringConvertible {
     /// Whether the root object belongs to a frozen realm.
     public var isFrozen: Bool { rootObject.realm?.isFrozen ?? false }
 
-    /// The projected properties and their values, by name.
+    /// The projected properties, each with the stored path it reads and its
+    /// value, in Realm's format.
     ///
     /// ```swift
-    /// print(projection)   // PersonProjection { firstName = "John"; lastNameCaps = "SMITH"; … }
+    /// print(projection)
+    /// // PersonProjection<Person> <0x600000c04000> {
+    /// //         firstName(\.firstName) = John;
+    /// //     lastNameCaps(\.lastName) = SNOW;
+    /// // }
     /// ```
     open var description: String {
-        var parts: [String] = []
-        var mirror: Mirror? = Mirror(reflecting: self)
+        let lines = Self.projectedProperties(of: self).map { label, projected in
+            "\t\(label)(\(projected.storedPath)) = \(projected.describe(on: rootObject));"
+        }
+        let address = Unmanaged.passUnretained(rootObject).toOpaque()
+        return "\(Self.self)<\(Root.self)> <\(address)> {\n\t" + lines.joined(separator: "\n") + "\n}"
+    }
+
+    /// The `@Projected` properties of `projection`, by name, in declaration order
+    /// (a superclass's first).
+    static func projectedProperties(of projection: Projection) -> [(String, any AnyProjected)] {
         var levels: [Mirror] = []
+        var mirror: Mirror? = Mirror(reflecting: projection)
         while let m = mirror {
             levels.append(m)
             mirror = m.superclassMirror
         }
-        for level in levels.reversed() {
-            for child in level.children {
-                guard let label = child.label, label.hasPrefix("_"), let projected = child.value as? AnyProjected else { continue }
-                parts.append("\(label.dropFirst()) = \(projected.describe(on: rootObject))")
+        return levels.reversed().flatMap { level in
+            level.children.compactMap { child -> (String, any AnyProjected)? in
+                guard let label = child.label, label.hasPrefix("_"), let projected = child.value as? AnyProjected else { return nil }
+                return (String(label.dropFirst()), projected)
             }
         }
-        return "\(Self.self) { " + parts.joined(separator: "; ") + " }"
     }
 }
 
@@ -92,6 +106,28 @@ extension Projection: RealmFetchable where Root: Object {
         return (object as? Root).map { Self(projecting: $0) }
     }
     public var _geodeObject: Object { rootObject }
+
+    /// Each `@Projected` property must read a persisted property of the root,
+    /// as Realm requires ("@Projected property must be a part of Realm object"):
+    /// checked once per projection class.
+    public static func _geodeCheckDeclaration() {
+        ProjectionDeclarations.check(Self.self) {
+            for (label, projected) in projectedProperties(of: Self(projecting: Root())) where projected.storedPath == "\\." {
+                preconditionFailure("Geode: @Projected property '\(label)' of \(Self.self) reads no persisted property of "
+                                    + "\(Root.self); it must be a part of the Realm object")
+            }
+        }
+    }
+}
+
+/// The projection classes whose declarations were checked.
+enum ProjectionDeclarations {
+    private static let checked = Mutex<Set<ObjectIdentifier>>([])
+
+    static func check(_ type: Any.Type, _ body: () -> Void) {
+        let first = checked.withLock { $0.insert(ObjectIdentifier(type)).inserted }
+        if first { body() }
+    }
 }
 
 /// Projection classes, for type-safe queries by projected names.

@@ -315,7 +315,8 @@ extension Realm {
     /// let people = realm.objects(PersonProjection.self)
     /// ```
     public func objects<T: RealmFetchable>(_ type: T.Type) -> Results<T> {
-        Results(realm: self, cls: realmClass(type._geodeRootType))
+        type._geodeCheckDeclaration()
+        return Results(realm: self, cls: realmClass(type._geodeRootType))
     }
 
     /// The object of `type` with primary key `key`, if any.
