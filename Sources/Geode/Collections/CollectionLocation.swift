@@ -53,6 +53,16 @@ struct CollectionLocation {
         }
     }
 
+    /// An element that does not convert to the collection's required element
+    /// type reads as the default; the error waits for the next throwing call.
+    func noteUnconvertible<Element: _Persistable>(at index: Int, _ type: Element.Type) {
+        guard !Element._geodeKind.isOptional else { return }
+        let dot = name.lastIndex(of: ".")
+        realm.deferReadError(GeodeError.invalidValue(.init(
+            "\(name)[\(index)] holds a value that does not convert to \(Element.self)", kind: .notConvertible,
+            className: dot.map { String(name[..<$0]) }, property: dot.map { String(name[name.index(after: $0)...]) }, keyPath: "[\(index)]")))
+    }
+
     /// The read context of element `step`.
     func context(_ step: PathStep) -> _ReadContext {
         _ReadContext(realm: realm, base: owner, prefix: path, step: step)

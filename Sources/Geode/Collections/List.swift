@@ -1,3 +1,4 @@
+import Foundation
 import GeodeCore
 
 /// An ordered collection of values or objects held by a property: a to-many
@@ -44,6 +45,7 @@ public final class List<Element: _PersistableValue>: RandomAccessCollection, Mut
                     preconditionFailure("Geode: index \(index) is out of bounds of \(location.name)")
                 }
                 guard let element = try? Element._geodeFrom(view: value, location.context(.index(index))) else {
+                    location.noteUnconvertible(at: index, Element.self)
                     return Element._geodeDefault()
                 }
                 return element
@@ -163,6 +165,8 @@ extension List: _Persistable {
         let list = List()
         if let other = any as? List { list.items = Array(other); return list }
         guard let sequence = any as? [Any] else { throw wrongInput(any, List.self) }
+        // A list's elements are null only when they are optional (a map's values may be).
+        if !Element._geodeKind.isOptional, sequence.contains(where: { $0 is NSNull }) { throw wrongInput(NSNull(), Element.self) }
         list.items = try sequence.map { try Element._geodeFromAny($0, realm) }
         return list
     }

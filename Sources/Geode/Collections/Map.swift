@@ -47,13 +47,20 @@ public final class Map<Key: _MapKey, Value: _PersistableValue>: Sequence {
     /// The values, in key order of addition.
     public var values: [Value] { snapshot.map(\.value) }
 
+    /// The typed value of a stored entry: an optional value that does not
+    /// convert is nil (the entry is there, as in Realm); a required one is left out.
+    private static func converted(_ value: ValueView, _ location: CollectionLocation, _ key: String) -> Value? {
+        if let typed = try? Value._geodeFrom(view: value, location.context(.key(key))) { return typed }
+        return Value._geodeKind.isOptional ? Value._geodeDefault() : nil
+    }
+
     /// The value under `key`; assigning nil removes the entry.
     public subscript(key: Key) -> Value? {
         get {
             guard let location else { return entries[key._geodeString] }
             return location.read { container -> Value? in
                 guard let container, let value = try? container.value(forKey: key._geodeString) else { return nil }
-                return try? Value._geodeFrom(view: value, location.context(.key(key._geodeString)))
+                return Self.converted(value, location, key._geodeString)
             }
         }
         set {
@@ -94,7 +101,7 @@ public final class Map<Key: _MapKey, Value: _PersistableValue>: Sequence {
             guard let container else { return [] }
             return (0 ..< container.count).compactMap { i in
                 guard let key = try? container.key(at: i), let value = try? container.value(at: i),
-                      let typed = try? Value._geodeFrom(view: value, location.context(.key(key))) else { return nil }
+                      let typed = Self.converted(value, location, key) else { return nil }
                 return (key, typed)
             }
         }

@@ -32,6 +32,8 @@ extension GeodeError {
             case duplicatePrimaryKey
             /// A link or key names an object that does not exist.
             case objectNotFound
+            /// A persisted value a `FailableCustomPersistable` type does not convert.
+            case notConvertible
             /// Any other rule; the message says which.
             case other
 

@@ -455,7 +455,12 @@ extension Optional: _Persistable where Wrapped: _PersistableValue {
     public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> Wrapped? {
         if any is NSNull { return nil }
         if let optional = any as? Wrapped? { return optional }
-        return try Wrapped._geodeFromAny(any, realm)
+        do {
+            return try Wrapped._geodeFromAny(any, realm)
+        } catch let GeodeError.invalidValue(failure) where failure.kind == .notConvertible {
+            // A value a failable type does not convert is nil here, as Realm reads it.
+            return nil
+        }
     }
 }
 

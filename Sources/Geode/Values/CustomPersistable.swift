@@ -141,9 +141,14 @@ extension _CustomPersistable {
                                 + "\(QueryLiteral.describe(value.value)), which is not a \(PersistedType.self)")
         }
         guard let mapped = _geodeMapped(from: persisted) else {
-            preconditionFailure("Geode: \(ref.cls.name).\(ref.cls.info.properties[property].name) holds "
-                                + "\(describe(persisted)), which does not convert to \(Self.self); declare the property optional "
-                                + "to read such values as nil")
+            // Realm stops here; Geode answers the default value and keeps the
+            // error for the next throwing call (the rule for reads that cannot throw).
+            let name = ref.cls.info.properties[property].name
+            let message = "\(ref.cls.name).\(name) holds \(describe(persisted)), which does not convert to \(Self.self); "
+                + "declare the property optional to read such values as nil"
+            ref.realm.deferReadError(GeodeError.invalidValue(.init(message, kind: .notConvertible, className: ref.cls.name, property: name)))
+            guard let fallback = _geodeMapped(from: PersistedType._geodeDefault()) else { preconditionFailure("Geode: " + message) }
+            return fallback
         }
         return mapped
     }
@@ -156,9 +161,11 @@ extension _CustomPersistable {
     /// and `init(value:)` accept both).
     public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> Self {
         if let value = any as? Self { return value }
+        // Null for a wrapper of an embedded object is the default embedded object, as in Realm.
+        if any is NSNull, PersistedType.self is EmbeddedObject.Type { return _geodeDefault() }
         let persisted = try PersistedType._geodeFromAny(any, realm)
         guard let value = _geodeMapped(from: persisted) else {
-            throw GeodeError.invalidValue("\(describe(persisted)) does not convert to \(Self.self)")
+            throw GeodeError.invalidValue(.init("\(describe(persisted)) does not convert to \(Self.self)", kind: .notConvertible))
         }
         return value
     }
