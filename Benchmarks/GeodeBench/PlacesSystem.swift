@@ -75,7 +75,7 @@ final class GeodeSystem: PlacesSystem {
     }
 
     static let mixed = ["population_gt_1m": "properties.population > 1000000", "meta_rank_eq_3": "properties.meta.rank == 3",
-                        "tags_contains_capital": "properties.tags == 'capital'", "meta_nested_a_b_c_eq_5": "properties.meta.nested.a.b.c == 5"]
+                        "tags_contains_capital": "properties.tags[*] == 'capital'", "meta_nested_a_b_c_eq_5": "properties.meta.nested.a.b.c == 5"]
 
     func countMixed(_ name: String) throws -> Int {
         guard let predicate = Self.mixed[name] else { throw SQLiteError("unknown mixed query \(name)") }

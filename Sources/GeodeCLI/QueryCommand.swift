@@ -9,7 +9,7 @@ extension GeodeCommand {
             commandName: "query",
             abstract: "Run a query (Realm Query Language) on a store; print the count or the objects.",
             discussion: """
-            Paths reach into nested values: properties.meta.rank, properties.tags, …
+            Paths reach into nested values: properties.meta.rank, properties.tags[*] (each element), …
             Geo: geometry geoWithin geoBox([minLon, minLat], [maxLon, maxLat], planar),
                  geometry geoWithin geoCircle([lon, lat], radians),
                  geometry geoWithin geoPolygon({[lon, lat], …}).

@@ -215,16 +215,25 @@ struct SimplePath {
     private var keyBytes: [UInt8] = []
     /// What an absent last slot reads as.
     private(set) var missing = Value.null
+    /// Whether the path ends with `[*]` (every element of a list or set,
+    /// every value of a map): the walk stops at the collection, and the
+    /// comparison tests its elements.
+    private(set) var endsWithEach = false
     /// Per step, the map entry where its key was last found; only in a numbered copy.
     private var hints: KeyPositionHints?
 
     init?(_ path: BoundPath) {
-        guard !path.steps.isEmpty else { return nil }
-        for (i, step) in path.steps.enumerated() {
+        var walked = path.steps[...]
+        if case .each? = walked.last, walked.count > 1 {
+            endsWithEach = true
+            walked = walked.dropLast()
+        }
+        guard !walked.isEmpty else { return nil }
+        for (i, step) in zip(walked.indices, walked) {
             switch step {
             case let .slot(slot, defaultValue):
                 steps.append(Step(kind: .slot, number: slot, length: 0, keyNumber: -1))
-                if i == path.steps.count - 1 { missing = defaultValue }
+                if i == walked.endIndex - 1 { missing = defaultValue }
             case let .key(key):
                 steps.append(Step(kind: .key, number: keyBytes.count, length: key.utf8.count, keyNumber: -1))
                 keyBytes.append(contentsOf: key.utf8)
@@ -234,7 +243,7 @@ struct SimplePath {
                 return nil
             }
         }
-        if case .index? = path.steps.last { return nil }   // a missing element is no value, not null
+        if case .index? = walked.last, !endsWithEach { return nil }   // a missing element is no value, not null
     }
 
     /// This path with the committed numbers `table` has for its keys, and room

@@ -125,10 +125,21 @@ final class QueryEvaluator {
         let view: ValueView
         switch try simple.resolve(in: document) {
         case let .value(found): view = found
-        case .defaultValue: return try test(.value(simple.missing), c.op, constant, c)
-        case .null: return try test(.value(.null), c.op, constant, c)
+        case .defaultValue:
+            if simple.endsWithEach { return false }   // a collection the document predates is empty
+            return try test(.value(simple.missing), c.op, constant, c)
+        case .null: return simple.endsWithEach ? false : try test(.value(.null), c.op, constant, c)
         case .nothing: return false
         case .link: return try compare(c, root())
+        }
+        if simple.endsWithEach {
+            // `[*]` at the end: one element of the list, set or map matching is enough (ANY).
+            guard let container = try view.container(), container.kind == .list || container.kind == .map else { return false }
+            for i in 0 ..< container.count {
+                guard let element = try container.value(at: i) else { continue }
+                if try test(element, c, constant, text) { return true }
+            }
+            return false
         }
         return try test(view, c, constant, text)
     }
