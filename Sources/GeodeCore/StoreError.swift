@@ -38,6 +38,9 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// headers, node offsets, key order, page counts) are not as LMDB wrote
     /// them. Found by ``PageAudit`` before LMDB follows the page.
     case damagedPage(path: String, page: Int, database: String, detail: String)
+    /// A stored document that does not decode, with the object it belongs to
+    /// (`object` in words: "primary key 7", "key 12").
+    case damagedObject(className: String, object: String, key: UInt64, detail: String, offset: Int)
 
     package var description: String {
         switch self {
@@ -57,6 +60,8 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return issue.description
         case let .corruptDocument(detail, offset):
             return "damaged document at byte \(offset): \(detail)"
+        case let .damagedObject(className, object, _, detail, offset):
+            return "damaged document of the \(className) object with \(object), at byte \(offset): \(detail)"
         case let .unknownClass(name):
             return "no class named '\(name)' in the schema"
         case let .readOnly(path):
@@ -142,9 +147,25 @@ extension StoreError {
     /// (a damaged header reads as another version) or MDB_INVALID.
     package var isDamage: Bool {
         switch self {
-        case .corruptDocument, .damagedPage: return true
+        case .corruptDocument, .damagedPage, .damagedObject: return true
         case let .storage(code, _, _): return [-30796, -30797, -30794, -30793].contains(code)
         default: return false
         }
+    }
+}
+
+extension StoreError {
+    /// This error as met reading object `key` of `table`: a document that
+    /// does not decode names its object; other errors are left as they are.
+    package func inObject(_ table: Table, _ key: ObjectKey) -> StoreError {
+        guard case let .corruptDocument(detail, offset) = self else { return self }
+        return .damagedObject(className: table.schema.name, object: table.describe(key), key: key.rawValue, detail: detail, offset: offset)
+    }
+}
+
+extension Error {
+    /// ``StoreError/inObject(_:_:)`` for any error.
+    package func inObject(_ table: Table, _ key: ObjectKey) -> Error {
+        (self as? StoreError)?.inObject(table, key) ?? self
     }
 }

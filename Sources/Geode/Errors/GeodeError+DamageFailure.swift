@@ -17,16 +17,24 @@ extension GeodeError {
         public var database: String?
         /// The damaged page's number, when the page audit found it.
         public var page: Int?
+        /// The class of the object whose document does not decode, when known.
+        public var className: String?
+        /// The store's key of that object (its primary key, flipped into
+        /// unsigned order, for a class keyed by an integer primary key), when known.
+        public var objectKey: UInt64?
         /// LMDB's error code (`MDB_CORRUPTED` -30796, `MDB_PAGE_NOTFOUND`
         /// -30797…), or 0 for a document that does not decode.
         public var code: Int32
 
-        public init(_ message: String, path: String? = nil, database: String? = nil, page: Int? = nil, code: Int32 = 0) {
+        public init(_ message: String, path: String? = nil, database: String? = nil, page: Int? = nil, code: Int32 = 0,
+                    className: String? = nil, objectKey: UInt64? = nil) {
             self.message = message
             self.path = path
             self.database = database
             self.page = page
             self.code = code
+            self.className = className
+            self.objectKey = objectKey
         }
 
         public var description: String { message }

@@ -244,7 +244,7 @@ extension Realm {
             return (.init(read), _ReadContext(realm: self, base: ref, prefix: ref.path, step: .index(slot)))
         } catch {
             // A damaged document: the property's default value, and the error waits for the next throwing call.
-            deferReadError(error)
+            deferReadError(error.inObject(ref.cls.table, ref.key))
             let schema = ref.cls.table.schema.properties[property]
             return (.init(schema.defaultValue), _ReadContext(realm: self, base: ref, prefix: ref.path, step: .index(slot)))
         }

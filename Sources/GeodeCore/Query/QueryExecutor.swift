@@ -221,10 +221,7 @@ package struct QueryExecutor {
         var keys: [ObjectKey] = []
         switch candidates.map(Plan.keys) ?? plan {
         case let .keys(candidates):
-            for key in candidates {
-                guard let document = try transaction.document(key, in: table) else { continue }
-                if try evaluator.matches(predicate, .object(table.schema.table, key, document)) { keys.append(key) }
-            }
+            for key in candidates where try object(key, matches: predicate, evaluator) { keys.append(key) }
         case .scan where !ordering.isEmpty && bound.distance == nil:
             // Sorting a scan: take each match's sort keys from the document the scan reads anyway;
             // with LIMIT (or `first`) and no DISTINCT, keep only the first rows while scanning.
@@ -249,8 +246,8 @@ package struct QueryExecutor {
             var found = Set<ObjectKey>()
             for v in values {
                 guard let key = try transaction.object(withPrimaryKey: Self.primaryKeyForm(v), in: table),
-                      !found.contains(key), let document = try transaction.document(key, in: table) else { continue }
-                if try evaluator.matches(predicate, .object(table.schema.table, key, document)) {
+                      !found.contains(key) else { continue }
+                if try object(key, matches: predicate, evaluator) {
                     found.insert(key)
                     keys.append(key)
                 }
@@ -272,10 +269,7 @@ package struct QueryExecutor {
             keys.sort()
             if index.isList { keys = keys.enumerated().filter { $0.offset == 0 || keys[$0.offset - 1] != $0.element }.map(\.element) }
             if let residual {
-                keys = try keys.filter { key in
-                    guard let document = try transaction.document(key, in: table) else { return false }
-                    return try evaluator.matches(residual, .object(table.schema.table, key, document))
-                }
+                keys = try keys.filter { try object($0, matches: residual, evaluator) }
             }
         }
         let matched = keys.count
@@ -311,10 +305,7 @@ package struct QueryExecutor {
 
     /// The candidates that match the whole predicate.
     private func test(_ candidates: [ObjectKey], _ evaluator: QueryEvaluator) throws -> [ObjectKey] {
-        try candidates.filter { key in
-            guard let document = try transaction.document(key, in: table) else { return false }
-            return try evaluator.matches(predicate, .object(table.schema.table, key, document))
-        }
+        try candidates.filter { try object($0, matches: predicate, evaluator) }
     }
 
     /// Integer keys given as doubles (`id == 3.0`) find the integer key.
@@ -328,8 +319,23 @@ package struct QueryExecutor {
     private func scan(from: ObjectKey?, before: ObjectKey?, _ body: (ObjectKey, ContainerView) throws -> Void) throws {
         let matches = QueryEvaluator(transaction: transaction).matcher(for: predicate, table: table.schema.table)
         try transaction.forEach(in: table, from: from, before: before) { key, document in
-            if try matches(key, document) { try body(key, document) }
+            do {
+                if try matches(key, document) { try body(key, document) }
+            } catch {
+                throw error.inObject(table, key)
+            }
             return true
+        }
+    }
+
+    /// Whether object `key` matches `predicate` (false when it is gone); a
+    /// document that does not decode names its object.
+    private func object(_ key: ObjectKey, matches predicate: BoundPredicate, _ evaluator: QueryEvaluator) throws -> Bool {
+        do {
+            guard let document = try transaction.document(key, in: table) else { return false }
+            return try evaluator.matches(predicate, .object(table.schema.table, key, document))
+        } catch {
+            throw error.inObject(table, key)
         }
     }
 

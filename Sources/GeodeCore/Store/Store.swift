@@ -96,6 +96,13 @@ package final class Table: Sendable {
         return ObjectKey(UInt64(bitPattern: number) ^ (1 << 63))
     }
 
+    /// Object `key` in words, for messages: its primary key when the key is
+    /// one ("primary key 7"), else "key 12".
+    package func describe(_ key: ObjectKey) -> String {
+        guard isKeyedByPrimaryKey else { return "key \(key.rawValue)" }
+        return "primary key \(Int64(bitPattern: key.rawValue ^ (1 << 63)))"
+    }
+
     /// Whether writing an object also writes index entries besides its primary key.
     var hasIndexes: Bool { !geoIndexes.isEmpty || !valueIndexes.isEmpty }
 }
