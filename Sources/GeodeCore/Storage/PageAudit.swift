@@ -70,6 +70,9 @@ package struct PageAudit {
     private let base: UnsafeRawPointer
     private let pageSize: Int
     private let lastPage: Int
+    /// The pages the file holds: those past it were taken and freed by a
+    /// transaction and never written; no tree may reach one.
+    private let filePages: Int
     private let path: String
     /// One bit per page: seen in some tree, on the free list, or a meta page.
     private var seen: [UInt64]
@@ -184,9 +187,11 @@ package struct PageAudit {
         return (0 ..< 2).compactMap { page in
             guard size >= (page + 1) * pageSize else { return nil }
             let meta = base + page * pageSize
+            // The last page may lie past the end of the file (pages taken and
+            // freed again, never written), but not absurdly far.
             let last = meta.loadUnaligned(fromByteOffset: 136, as: UInt64.self)
             return meta.loadUnaligned(fromByteOffset: 16, as: UInt32.self) == 0xBEEF_C0DE && last >= 1
-                && last < UInt64(size / pageSize) ? meta : nil
+                && last < UInt64(4 * (size / pageSize) + 65536) ? meta : nil
         }
     }
 
@@ -195,6 +200,7 @@ package struct PageAudit {
         self.path = path
         pageSize = Int(base.loadUnaligned(fromByteOffset: 40, as: UInt32.self))
         lastPage = Int(meta.loadUnaligned(fromByteOffset: 136, as: UInt64.self))
+        filePages = size / pageSize
         seen = Array(repeating: 0, count: lastPage / 64 + 1)
     }
 
@@ -385,6 +391,7 @@ package struct PageAudit {
                                    _ context: inout TreeContext, _ tally: inout Tally) throws {
         let name = context.name
         try claim(number, in: name)
+        guard number < filePages else { throw damage(number, name, "page \(number) is past the end of the file (\(filePages) pages)") }
         let p = page(number)
         let flags = p.loadUnaligned(fromByteOffset: 10, as: UInt16.self)
         let stored = p.loadUnaligned(as: UInt64.self)
@@ -532,11 +539,12 @@ package struct PageAudit {
             throw damage(Int(clamping: first), name, "an overflow page \(first) is past the last page \(lastPage)")
         }
         let number = Int(first)
+        guard number < filePages else { throw damage(number, name, "overflow page \(number) is past the end of the file (\(filePages) pages)") }
         let p = page(number)
         let flags = p.loadUnaligned(fromByteOffset: 10, as: UInt16.self)
         let count = Int(p.loadUnaligned(fromByteOffset: 12, as: UInt32.self))
         guard flags & (Self.branchFlag | Self.leafFlag | Self.overflowFlag | Self.leaf2Flag) == Self.overflowFlag,
-              p.loadUnaligned(as: UInt64.self) == first, count >= 1, number + count - 1 <= lastPage,
+              p.loadUnaligned(as: UInt64.self) == first, count >= 1, number + count - 1 <= lastPage, number + count <= filePages,
               dataSize <= count * pageSize - Self.headerSize else {
             throw damage(number, name, "overflow page \(number) (\(count) pages for \(dataSize) bytes) is not valid")
         }

@@ -21,7 +21,8 @@ enum StoreFile {
     private static let magicOffset = 16
     private static let versionOffset = 20
     private static let pageSizeOffset = 40
-    private static let lastPageOffset = 136
+    /// The root pages of the free list and of the catalog of databases.
+    private static let rootOffsets = [80, 128]
     private static let transactionOffset = 144
 
     static func inspect(_ path: String) throws -> State {
@@ -55,19 +56,26 @@ enum StoreFile {
         }
         try handle.seek(toOffset: UInt64(pageSize))
         let second = (try? handle.read(upToCount: 160)) ?? Data()
-        var lastPage = load64(head, lastPageOffset)
+        var meta = head
         if second.count >= 152, load(second, magicOffset) == lmdbMagic,
            load64(second, transactionOffset) > load64(head, transactionOffset) {
-            lastPage = load64(second, lastPageOffset)
+            meta = second
         }
         // The size after the header pages were read: another process may have
         // committed since the stat above, and LMDB writes a commit's pages before
-        // its header, so the file is at least as long as the header read says.
+        // its header, so the file holds every page the header leads to. Not every
+        // page up to the header's last page: pages a transaction took and freed
+        // again were never written, and the file may end before them. The page
+        // audit checks the pages the trees reach; here, the two roots.
         var now = stat()
         let current = fstat(handle.fileDescriptor, &now) == 0 ? Int(now.st_size) : size
-        let needed = (lastPage + 1).multipliedReportingOverflow(by: UInt64(pageSize))
-        guard !needed.overflow, needed.partialValue <= UInt64(current) else {
-            throw StoreError.notAGeodeStore(path: path, reason: "the file is truncated (\(current) bytes; its data reaches byte \(needed.partialValue))")
+        for offset in rootOffsets {
+            let root = load64(meta, offset)
+            guard root != UInt64.max else { continue }   // an empty tree
+            let needed = (root + 1).multipliedReportingOverflow(by: UInt64(pageSize))
+            guard !needed.overflow, needed.partialValue <= UInt64(current) else {
+                throw StoreError.notAGeodeStore(path: path, reason: "the file is truncated (\(current) bytes; a root page reaches byte \(needed.partialValue))")
+            }
         }
         return .lmdb(pageSize: pageSize)
     }
