@@ -18,6 +18,8 @@ struct GeodeCommand: ParsableCommand {
           geode schema p.geode                            The schema as JSON (types, keys, indexes).
           geode check p.geode                             Verify every page, document and index entry.
           geode copy --salvage bad.geode saved.geode      Save every readable object of a damaged store.
+          geode backup p.geode backup.geode               Copy a store in use, consistently.
+          geode compact p.geode                           Rewrite a store without its free pages.
 
         Exit status:
           0   success
@@ -28,6 +30,6 @@ struct GeodeCommand: ParsableCommand {
         """,
         version: "geode \(GeodeVersion.string) (store format \(GeodeVersion.storeFormat); "
             + GeodeVersion.libraries.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")",
-        subcommands: [Demo.self, Import.self, QueryObjects.self, Export.self, Stats.self, SchemaCommand.self, Check.self, Copy.self]
+        subcommands: [Demo.self, Import.self, QueryObjects.self, Export.self, Stats.self, SchemaCommand.self, Check.self, Copy.self, Backup.self, Compact.self]
     )
 }

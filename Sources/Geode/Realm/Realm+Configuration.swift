@@ -39,6 +39,18 @@ extension Realm {
         /// configuration.verifiesPagesOnOpen = false   // a 40 GB store on a checked disk
         /// ```
         public var verifiesPagesOnOpen = true
+        /// Decides, when a process first opens the store, whether to rewrite it
+        /// without its free pages: called with the file's size and the bytes its
+        /// data needs, as Realm calls it. The store is compacted only when no
+        /// other process has it open; the compacted file replaces the old one
+        /// atomically.
+        ///
+        /// ```swift
+        /// configuration.shouldCompactOnLaunch = { totalBytes, usedBytes in
+        ///     totalBytes > 100 * 1024 * 1024 && Double(usedBytes) / Double(totalBytes) < 0.5
+        /// }
+        /// ```
+        public var shouldCompactOnLaunch: ((_ totalBytes: Int, _ usedBytes: Int) -> Bool)?
         /// Keep the spatial indexes (on). Off only to measure what their upkeep
         /// costs an import: see `StoreConfiguration.maintainsSpatialIndexes`.
         package var maintainsSpatialIndexes = true

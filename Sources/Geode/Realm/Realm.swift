@@ -63,6 +63,9 @@ public final class Realm {
         isFrozen = false
         let infos = ClassInfo.closure(of: configuration.objectTypes ?? ClassInfo.all.map(\.type))
         do {
+            if let shouldCompact = configuration.shouldCompactOnLaunch, configuration.inMemoryIdentifier == nil, !configuration.readOnly {
+                _ = try StoreFiles.compact(try configuration.storePath(), if: shouldCompact)
+            }
             var storeConfiguration = StoreConfiguration(path: try configuration.storePath(),
                                                         schema: GeodeCore.Schema(classes: infos.map(\.schema) + configuration.dynamicClasses.map(\.schema),
                                                                               version: configuration.schemaVersion))

@@ -1,0 +1,40 @@
+import Foundation
+import GeodeCore
+
+extension Realm {
+    /// Writes a consistent, compacted copy of the realm as it is now to
+    /// `fileURL`, which must not exist; other threads and processes may go on
+    /// writing meanwhile. The copy appears whole or not at all.
+    ///
+    /// ```swift
+    /// try realm.writeCopy(toFile: URL(fileURLWithPath: "/backups/places.geode"))
+    /// ```
+    ///
+    /// Geode does not encrypt stores: an `encryptionKey` is refused.
+    public func writeCopy(toFile fileURL: URL, encryptionKey: Data? = nil) throws {
+        guard encryptionKey == nil else {
+            throw GeodeError.invalidValue("Geode does not encrypt stores: an encryption key cannot be given (\(fileURL.path) was not written)")
+        }
+        do {
+            try store.copy(to: fileURL.path)
+        } catch {
+            throw GeodeError.from(error)
+        }
+    }
+
+    /// Deletes the store file of `configuration` and its lock file. Returns
+    /// whether there was a file to delete; throws when a realm of this or
+    /// another process has the store open, as Realm does.
+    ///
+    /// ```swift
+    /// _ = try Realm.deleteFiles(for: configuration)
+    /// ```
+    @discardableResult
+    public static func deleteFiles(for configuration: Realm.Configuration) throws -> Bool {
+        do {
+            return try StoreFiles.delete(try configuration.storePath())
+        } catch {
+            throw GeodeError.from(error)
+        }
+    }
+}
