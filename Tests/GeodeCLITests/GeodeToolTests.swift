@@ -80,6 +80,23 @@ import Testing
         #expect(bad.stderr.contains("at column"))
     }
 
+    @Test func backupCopiesAStoreAndCompactRewritesOneInPlace() throws {
+        let directory = try TemporaryDirectory()
+        let store = directory.path("c.geode")
+        let sample = Fixtures.dataDirectory.appendingPathComponent("Samples/cities.geojson").path
+        #expect(try Subprocess.run("geode", ["import", sample, "--store", store]).status == 0)
+        let backup = directory.path("backup.geode")
+        let copied = try Subprocess.run("geode", ["backup", store, backup])
+        #expect(copied.status == 0, "\(copied.stderr)")
+        #expect(try Subprocess.run("geode", ["query", backup, "TRUEPREDICATE", "--count"]).stdout == "1001\n")
+        #expect(try Subprocess.run("geode", ["backup", store, backup]).status != 0, "the destination exists")
+        let compacted = try Subprocess.run("geode", ["compact", store])
+        #expect(compacted.status == 0, "\(compacted.stderr)")
+        #expect(compacted.stdout.hasPrefix("compacted \(store): "), "\(compacted.stdout)")
+        #expect(try Subprocess.run("geode", ["query", store, "TRUEPREDICATE", "--count"]).stdout == "1001\n")
+        #expect(try Subprocess.run("geode", ["compact", directory.path("none.geode")]).status == 66)
+    }
+
     @Test func withoutAStoreTheDefaultStoreIsUsed() throws {
         let directory = try TemporaryDirectory()
         let sample = Fixtures.dataDirectory.appendingPathComponent("Fixtures/import/two-lines.geojsonl").path
