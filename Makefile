@@ -1,13 +1,14 @@
 # Geode: the two commands a new user runs, and the rest.
 #   make demo    import the built-in city sample (GeoJSON) into a store and query it
 #   make test    run every test
+#   make docs    build the DocC catalog into .build/docs
 # Both install the system libraries first when they are missing.
 
 SWIFT ?= swift
 N ?= 1000000
 BENCH_FLAGS ?=
 
-.PHONY: setup build demo test bench bench-smoke workload-inputs soak damage stress fuzz sanitize clean
+.PHONY: setup build demo test docs bench bench-smoke workload-inputs soak damage stress fuzz sanitize clean
 
 setup:
 	@Scripts/install-system-packages.sh
@@ -59,6 +60,14 @@ sanitize: setup
 # crashes to .build/fuzz-crashes (add them under Data/Fuzz/crashes/TARGET to replay in CI).
 SECONDS ?= 60
 FUZZ_TARGETS ?= query json document
+# The DocC catalog of the Geode library (Sources/Geode/Geode.docc and every doc
+# comment) as a static site in .build/docs; a reference that does not resolve fails it.
+docs: setup
+	GEODE_DOCS=1 $(SWIFT) package --scratch-path .build/docs-build --allow-writing-to-directory .build/docs \
+		generate-documentation --target Geode --output-path .build/docs --warnings-as-errors \
+		--transform-for-static-hosting --hosting-base-path geode
+	@echo "documentation in .build/docs (open .build/docs/index.html through a web server)"
+
 fuzz: setup
 	$(SWIFT) build --product GeodeFuzz --build-path .build/fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
 	@mkdir -p .build/fuzz-crashes

@@ -103,3 +103,9 @@ let package = Package(
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17
 )
+
+// The documentation plugin only when the catalog is built (`make docs`), so that
+// building and testing need no package beyond the two above.
+if Context.environment["GEODE_DOCS"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"))
+}
