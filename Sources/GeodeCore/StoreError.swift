@@ -77,7 +77,14 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
 
     static func lmdbMessage(_ code: Int32) -> String {
         guard let text = mdb_strerror(code) else { return "unknown error" }
-        return String(cString: text)
+        let message = String(cString: text)
+        // LMDB's own words say what, not why: every slot holds a version some
+        // realm, frozen object or Results of this or another process still reads.
+        if code == MDB_READERS_FULL {
+            return message + " — every reader slot holds a version still in use (frozen realms, objects or results); "
+                + "let go of old frozen ones"
+        }
+        return message
     }
 }
 

@@ -331,7 +331,17 @@ public final class Realm {
     /// Advances the realm to the store's latest version.
     @discardableResult
     public func refresh() -> Bool {
-        guard !isFrozen, transaction == nil, let latest = try? store.pin() else { return false }
+        guard !isFrozen, transaction == nil else { return false }
+        let latest: PinnedTransaction
+        do {
+            latest = try store.pin()
+        } catch {
+            // The realm stays on its version (a commit just made would not show);
+            // the reason waits for the next throwing call: most often LMDB's
+            // reader table is full of versions that frozen realms still hold.
+            deferReadError(error)
+            return false
+        }
         // The old version closes when no frozen realm holds it any more.
         pinned = latest
         changeCount += 1
