@@ -26,6 +26,7 @@ extension GeodeError {
         /// -30797…), or 0 for a document that does not decode.
         public var code: Int32
 
+        /// A damage report with its message and what is known of where the damage lies.
         public init(_ message: String, path: String? = nil, database: String? = nil, page: Int? = nil, code: Int32 = 0,
                     className: String? = nil, objectKey: UInt64? = nil) {
             self.message = message

@@ -32,8 +32,10 @@ extension GeodeError {
         public var message: String
         /// The file.
         public var path: String
+        /// Why the file could not be used, by case (missing, not a store, read-only, …).
         public var reason: Reason
 
+        /// A file failure with its message, path and reason.
         public init(_ message: String, path: String, reason: Reason) {
             self.message = message
             self.path = path

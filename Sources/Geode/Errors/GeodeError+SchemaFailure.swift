@@ -16,14 +16,17 @@ extension GeodeError {
         /// needs a migration, naming class and property; empty otherwise.
         public var differences: [String]
 
+        /// A schema failure with its message and, when known, class and differences.
         public init(_ message: String, className: String? = nil, differences: [String] = []) {
             self.message = message
             self.className = className
             self.differences = differences
         }
 
+        /// A schema failure with this message.
         public init(stringLiteral value: String) { self.init(value) }
 
+        /// A schema failure with this interpolated message.
         public init(stringInterpolation: DefaultStringInterpolation) { self.init(String(stringInterpolation: stringInterpolation)) }
 
         public var description: String { message }

@@ -17,6 +17,7 @@ extension GeodeError {
         /// LMDB's error code (negative) or the system's `errno`; 0 when neither.
         public var code: Int32
 
+        /// A storage failure with its message and, when known, path, operation and LMDB code.
         public init(_ message: String, path: String? = nil, operation: String? = nil, code: Int32 = 0) {
             self.message = message
             self.path = path

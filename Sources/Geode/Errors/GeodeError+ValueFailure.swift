@@ -52,6 +52,7 @@ extension GeodeError {
 
         /// What is wrong, in words, with the location in it.
         public var message: String
+        /// Which rule the value breaks, by case.
         public var kind: Kind
         /// The class of the object the value was meant for, when known.
         public var className: String?
@@ -60,6 +61,7 @@ extension GeodeError {
         /// The path below the property (`[3]["key"]`), when the value is nested.
         public var keyPath: String?
 
+        /// A value failure with its message and, when known, kind and place.
         public init(_ message: String, kind: Kind = .other, className: String? = nil, property: String? = nil, keyPath: String? = nil) {
             self.message = message
             self.kind = kind
@@ -68,8 +70,10 @@ extension GeodeError {
             self.keyPath = keyPath
         }
 
+        /// A value failure of kind `.other` with this message.
         public init(stringLiteral value: String) { self.init(value) }
 
+        /// A value failure of kind `.other` with this interpolated message.
         public init(stringInterpolation: DefaultStringInterpolation) { self.init(String(stringInterpolation: stringInterpolation)) }
 
         public var description: String { message }

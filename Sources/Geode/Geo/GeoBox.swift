@@ -11,7 +11,9 @@ import GeodeCore
 /// let inBox = realm.objects(Place.self).where { $0.location.geoWithin(box) }
 /// ```
 public struct GeoBox: Hashable, Sendable, GeoShapeConvertible {
+    /// The corner given as the bottom left (south-west).
     public let bottomLeft: GeoPoint
+    /// The corner given as the top right (north-east).
     public let topRight: GeoPoint
     /// How the edges run; `.geodesic` unless set.
     public private(set) var edges: GeoEdges = .geodesic

@@ -8,6 +8,7 @@ import GeodeCore
 /// let cafes = realm.objects(Cafe.self).where { $0.location.geoWithin(near) }
 /// ```
 public struct GeoCircle: Hashable, Sendable, GeoShapeConvertible {
+    /// The centre of the circle.
     public let center: GeoPoint
     /// The radius as an angle at the Earth's centre.
     public let radiusInRadians: Double

@@ -15,7 +15,9 @@ import GeodeGeo
 /// let inside = realm.objects(Place.self).filter("location geoWithin %@", square)
 /// ```
 public struct GeoPolygon: Hashable, Sendable, GeoShapeConvertible {
+    /// The outer boundary, closed: its last point is its first.
     public let outerRing: [GeoPoint]
+    /// The holes, each a closed ring inside the outer one.
     public let holes: [[GeoPoint]]
     /// How the edges run; `.geodesic` unless set.
     public private(set) var edges: GeoEdges = .geodesic

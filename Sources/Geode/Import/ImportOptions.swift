@@ -66,6 +66,7 @@ public struct ImportOptions: Sendable {
     /// ```
     public var framing = Framing.automatic
 
+    /// The defaults: batches of 10,000 records, no ids, no update, dates and data not inferred, framing detected.
     public init() {}
 
     /// The stream framing for an input named `name`.

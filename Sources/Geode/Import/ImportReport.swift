@@ -38,6 +38,7 @@ public struct ImportFailure: Error, Sendable, CustomStringConvertible {
     public var file: String
     /// 1-based line and column of the failing record (or syntax error).
     public var line: Int
+    /// 1-based column (see ``line``).
     public var column: Int
     /// JSON pointer of the failing value: `/features/12/properties/name`.
     public var pointer: String

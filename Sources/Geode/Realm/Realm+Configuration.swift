@@ -55,6 +55,7 @@ extension Realm {
         /// costs an import: see `StoreConfiguration.maintainsSpatialIndexes`.
         package var maintainsSpatialIndexes = true
 
+        /// A configuration; every argument has Realm's default (the default file, version 0, every class).
         public init(fileURL: URL? = nil, inMemoryIdentifier: String? = nil, readOnly: Bool = false,
                     schemaVersion: UInt64 = 0, deleteRealmIfMigrationNeeded: Bool = false,
                     objectTypes: [ObjectBase.Type]? = nil) {

@@ -113,6 +113,7 @@ public struct Decimal128: Sendable, Hashable, Comparable, CustomStringConvertibl
     public static let nan = Decimal128(bits: .nan)
     /// Positive infinity.
     public static let infinity = Decimal128(bits: .infinity)
+    /// Zero.
     public static var zero: Decimal128 { Decimal128() }
 
     /// The decimal text (`"1.10"`, `"1E+3"`, `"NaN"`), as MongoDB writes it.
@@ -124,14 +125,19 @@ public struct Decimal128: Sendable, Hashable, Comparable, CustomStringConvertibl
     public var decimalValue: Decimal { bits.isFinite ? Decimal(string: bits.string) ?? .nan : .nan }
     /// The value when it is an integer that fits in `Int`; nil otherwise.
     public var intValue: Int? { bits.exactInt64.flatMap { Int(exactly: $0) } }
+    /// Whether the value is NaN (quiet or signaling).
     public var isNaN: Bool { bits.isNaN }
     /// Whether the value is a signaling NaN.
     public var isSignaling: Bool { bits.isSignalingNaN }
     /// Whether the value is a signaling NaN (Realm's name).
     public var isSignalingNaN: Bool { bits.isSignalingNaN }
+    /// Whether the value is +∞ or −∞.
     public var isInfinite: Bool { bits.isInfinite }
+    /// Whether the value is neither infinite nor NaN.
     public var isFinite: Bool { bits.isFinite }
+    /// Whether the value is zero, of either sign and any exponent.
     public var isZero: Bool { bits.isZero }
+    /// The absolute value.
     public var magnitude: Decimal128 { Decimal128(bits: bits.magnitude) }
 
     // MARK: Arithmetic
