@@ -2,7 +2,9 @@ import Foundation
 import Geode
 
 /// Query text, as a user could type it, against a store whose class has a
-/// property of every kind: it parses, binds and runs, or throws.
+/// property of every kind: it parses, binds and runs, or throws. Bytes after
+/// a NUL are a string argument (`$0`, `%@`), which the query may read as a
+/// value or, after `geoWithin`, as a shape written as text.
 enum QueryFuzz {
     final class Item: Object {
         @Persisted(primaryKey: true) var id = 0
@@ -55,8 +57,13 @@ enum QueryFuzz {
 
     static func run(_ input: UnsafeRawBufferPointer) {
         guard let realm, input.count <= 4_096 else { return }
-        let text = String(decoding: input, as: UTF8.self)
-        guard let results = try? realm.objects(Item.self).query(text) else { return }
+        let parts = input.split(separator: 0, maxSplits: 1, omittingEmptySubsequences: false)
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: parts[0]), as: UTF8.self)
+        let items = realm.objects(Item.self)
+        let query = parts.count > 1
+            ? try? items.query(text, String(decoding: UnsafeRawBufferPointer(rebasing: parts[1]), as: UTF8.self))
+            : try? items.query(text)
+        guard let results = query else { return }
         _ = results.count
         for item in results.prefix(3) { _ = item.name }
         _ = try? realm.throwDeferredError()

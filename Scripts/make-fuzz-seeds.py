@@ -2,7 +2,8 @@
 """Writes the seed corpus of the fuzz targets under Data/Fuzz/.
 
 query/     every query text of the fixture files, and queries on the fuzz
-           target's own class (Fuzz/QueryFuzz.swift)
+           target's own class (Fuzz/QueryFuzz.swift), some with a string
+           argument after a NUL byte
 document/  documents in Geode's encoding (Sources/GeodeCore/Encoding/DocumentFormat.swift)
 The json target reads Data/Fixtures/import and Data/Fixtures/json as they are.
 Run from the repository root; files are named by a hash of their bytes.
@@ -49,6 +50,16 @@ def queries():
     }
     for q in sorted(found):
         write("query", q.encode())
+    # A NUL, then a string argument: shapes written as text, and values for $0.
+    for q, argument in [
+        ("location geoWithin $0", "GeoCircle([0.3, 0.3], 1)"),
+        ("location geoWithin $0", "GeoPolygon({[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]})"),
+        ("location geoWithin $0", "geoBox([-30, -20], [30, 20])"),
+        ("$0 CONTAINS name", "item 1 and item 2"),
+        ("name == $0", "item 3"),
+        ("ANY words == $0", "common"),
+    ]:
+        write("query", q.encode() + b"\0" + argument.encode())
 
 
 def varint(n):
@@ -103,8 +114,10 @@ def documents():
 
 
 if __name__ == "__main__":
-    shutil.rmtree(ROOT, ignore_errors=True)
+    # Only the seed folders: the README and crashes/ (reproducers) stay.
+    for folder in ("query", "document"):
+        shutil.rmtree(f"{ROOT}/{folder}", ignore_errors=True)
     queries()
     documents()
-    for folder in sorted(os.listdir(ROOT)):
+    for folder in ("query", "document"):
         print(folder, len(os.listdir(f"{ROOT}/{folder}")), "seeds")
