@@ -37,12 +37,17 @@ extension GeodeCommand {
         @Option(help: "List at most this many losses (all are counted).")
         var limit = 50
 
+        /// A consistent, compacted copy of the sound store `source` (what `copy` and `backup` do).
+        static func copy(_ source: String, to destination: String) throws {
+            var configuration = StoreConfiguration(path: source)
+            configuration.readOnly = true
+            try Store.open(configuration).copy(to: destination)
+        }
+
         func run() throws {
             try ExitStatus.run {
                 guard salvage else {
-                    var configuration = StoreConfiguration(path: source)
-                    configuration.readOnly = true
-                    try Store.open(configuration).copy(to: destination)
+                    try Self.copy(source, to: destination)
                     return
                 }
                 let report = try StoreSalvage.run(from: source, to: destination)
