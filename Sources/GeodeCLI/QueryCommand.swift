@@ -52,7 +52,7 @@ extension GeodeCommand {
         /// The store, the class and the predicate the words name. Of two words
         /// before the query, the first is the store; of one, it is the store
         /// when it names a file or looks like a path, else the class.
-        private var parsed: (store: String, cls: String, predicate: String)? {
+        private var parsed: (store: String, cls: String, named: Bool, predicate: String)? {
             guard let predicate = words.last else { return nil }
             var rest = words.dropLast()
             var cls = className
@@ -62,7 +62,7 @@ extension GeodeCommand {
                 rest = rest.dropLast()
             }
             guard rest.count <= 1 else { return nil }
-            return (rest.first ?? ToolStore.defaultPath, cls ?? ToolStore.defaultClass, predicate)
+            return (rest.first ?? ToolStore.defaultPath, cls ?? ToolStore.defaultClass, cls != nil, predicate)
         }
 
         func validate() throws {
@@ -72,13 +72,13 @@ extension GeodeCommand {
         }
 
         func run() throws {
-            guard let (store, cls, predicate) = parsed else { throw ValidationError("expected [STORE] [CLASS] QUERY") }
+            guard let (store, cls, named, predicate) = parsed else { throw ValidationError("expected [STORE] [CLASS] QUERY") }
             var clauses = ""
             if let sort { clauses += sort.hasPrefix("-") ? " SORT(\(sort.dropFirst()) DESC)" : " SORT(\(sort) ASC)" }
             if let limit { clauses += " LIMIT(\(limit))" }
             try ExitStatus.run {
                 let realm = try ToolStore.openExisting(store)
-                try show(ToolStore.objects(of: cls, in: realm, store).query(predicate + clauses))
+                try show(ToolStore.objects(of: cls, named: named, in: realm, store).query(predicate + clauses))
             }
         }
 
@@ -110,7 +110,7 @@ extension GeodeCommand {
         var store: String
 
         @Option(name: .customLong("class"), help: "The class to export (default GeoFeature).")
-        var className: String = ToolStore.defaultClass
+        var className: String?
 
         @Option(name: .customLong("where"), help: "Export only the objects matching this predicate.")
         var predicate = "TRUEPREDICATE"
@@ -134,7 +134,8 @@ extension GeodeCommand {
                 } else {
                     handle = FileHandle.standardOutput
                 }
-                try ToolStore.objects(of: className, in: realm, store).query(predicate).export(to: handle, format: format)
+                try ToolStore.objects(of: className ?? ToolStore.defaultClass, named: className != nil, in: realm, store)
+                    .query(predicate).export(to: handle, format: format)
             }
         }
     }

@@ -38,14 +38,28 @@ enum ToolStore {
     }
 
     /// Every object of the class named `name`; exit status 65 naming the
-    /// store's classes when it has no such class.
-    static func objects(of name: String, in realm: Realm, _ path: String) throws -> Results<DynamicObject> {
+    /// store's classes when it has no such class. When the class was not named
+    /// (`named` false: the default) and holds nothing while other classes hold
+    /// objects, exit status 64 naming them: an empty answer would mislead.
+    static func objects(of name: String, named: Bool = true, in realm: Realm, _ path: String) throws -> Results<DynamicObject> {
+        let classes = realm.schema.objectSchema.filter { !$0.isEmbedded }.map(\.className)
         guard let cls = realm.schema[name], !cls.isEmbedded else {
-            let classes = realm.schema.objectSchema.filter { !$0.isEmbedded }.map(\.className)
             ExitStatus.report("\(path) has no class named '\(name)'; its classes: \(classes.isEmpty ? "none" : classes.joined(separator: ", "))")
             throw ExitCode(ExitStatus.dataError)
         }
-        return realm.dynamicObjects(name)
+        let objects = realm.dynamicObjects(name)
+        if !named, objects.isEmpty {
+            let holding = classes.compactMap { other -> String? in
+                let count = realm.dynamicObjects(other).count
+                return count > 0 ? "\(other) (\(count))" : nil
+            }
+            if !holding.isEmpty {
+                ExitStatus.report("\(path) has no \(name) objects, the class read when none is named; its objects are in "
+                                  + holding.joined(separator: ", ") + ": name the class with --class")
+                throw ExitCode.validationFailure
+            }
+        }
+        return objects
     }
 
     /// Opens a store that must exist, read-only; exit status 66 when it does not.

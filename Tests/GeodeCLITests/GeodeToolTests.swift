@@ -97,6 +97,21 @@ import Testing
         #expect(try Subprocess.run("geode", ["compact", directory.path("none.geode")]).status == 66)
     }
 
+    @Test func queryingOrExportingTheEmptyDefaultClassOfAStoreWithOtherObjectsNamesThem() throws {
+        let directory = try TemporaryDirectory()
+        let store = directory.path("things.geode")
+        let records = Fixtures.dataDirectory.appendingPathComponent("Fixtures/cli/plain-records.json").path
+        #expect(try Subprocess.run("geode", ["import", records, "--store", store, "--class", "Thing"]).status == 0)
+        for arguments in [["export", store, "--format", "geojson"], ["query", store, "TRUEPREDICATE", "--count"]] {
+            let outcome = try Subprocess.run("geode", arguments)
+            #expect(outcome.status == 64, "\(arguments): \(outcome.stdout)")
+            #expect(outcome.stdout.isEmpty, "no empty answer is printed")
+            #expect(outcome.stderr.contains("its objects are in Thing (2)"), "\(outcome.stderr)")
+        }
+        #expect(try Subprocess.run("geode", ["query", store, "Thing", "TRUEPREDICATE", "--count"]).stdout == "2\n")
+        #expect(try Subprocess.run("geode", ["export", store, "--class", "Thing", "--format", "ndjson"]).status == 0)
+    }
+
     @Test func withoutAStoreTheDefaultStoreIsUsed() throws {
         let directory = try TemporaryDirectory()
         let sample = Fixtures.dataDirectory.appendingPathComponent("Fixtures/import/two-lines.geojsonl").path
