@@ -80,34 +80,43 @@ extension GeodeCommand {
         }
 
         func run() throws {
-            try ExitStatus.run {
-                for file in files where !FileManager.default.fileExists(atPath: file) {
-                    ExitStatus.report("no such file: \(file)")
-                    throw ExitCode(ExitStatus.missingFile)
+            // A store this import creates is removed again when the import fails with nothing kept.
+            let existed = FileManager.default.fileExists(atPath: store)
+            do {
+                try ExitStatus.run { try importFiles() }
+            } catch {
+                if !existed { ToolStore.removeIfEmpty(store) }
+                throw error
+            }
+        }
+
+        private func importFiles() throws {
+            for file in files where !FileManager.default.fileExists(atPath: file) {
+                ExitStatus.report("no such file: \(file)")
+                throw ExitCode(ExitStatus.missingFile)
+            }
+            let realm = try ToolStore.open(store)
+            for file in files {
+                var options = ImportOptions()
+                options.batchSize = batch
+                options.atomic = atomic
+                options.idMember = id
+                if update { options.update = .modified }
+                options.framing = format.framing
+                let progress = ProgressLine(enabled: !quiet)
+                options.progress = { progress.committed($0) }
+                let url = URL(fileURLWithPath: file)
+                let report: ImportReport
+                switch (format.readsGeoJSON(file), className) {
+                case let (true, name?): report = try realm.importGeoJSON(into: name, from: url, options: options)
+                case (true, nil): report = try realm.importGeoJSON(from: url, options: options)
+                case let (false, name?): report = try realm.importJSON(into: name, from: url, options: options)
+                case (false, nil): report = try realm.importJSONDocuments(from: url, options: options)
                 }
-                let realm = try ToolStore.open(store)
-                for file in files {
-                    var options = ImportOptions()
-                    options.batchSize = batch
-                    options.atomic = atomic
-                    options.idMember = id
-                    if update { options.update = .modified }
-                    options.framing = format.framing
-                    let progress = ProgressLine(enabled: !quiet)
-                    options.progress = { progress.committed($0) }
-                    let url = URL(fileURLWithPath: file)
-                    let report: ImportReport
-                    switch (format.readsGeoJSON(file), className) {
-                    case let (true, name?): report = try realm.importGeoJSON(into: name, from: url, options: options)
-                    case (true, nil): report = try realm.importGeoJSON(from: url, options: options)
-                    case let (false, name?): report = try realm.importJSON(into: name, from: url, options: options)
-                    case (false, nil): report = try realm.importJSONDocuments(from: url, options: options)
-                    }
-                    progress.finish()
-                    if !quiet {
-                        let size = ByteCountFormatter.string(fromByteCount: Int64(ToolStore.fileSize(store)), countStyle: .file)
-                        print("imported \(file) into \(store): \(report); store \(size)")
-                    }
+                progress.finish()
+                if !quiet {
+                    let size = ByteCountFormatter.string(fromByteCount: Int64(ToolStore.fileSize(store)), countStyle: .file)
+                    print("imported \(file) into \(store): \(report); store \(size)")
                 }
             }
         }

@@ -23,6 +23,21 @@ enum ToolStore {
     /// from damaged pages never ends with status 0.
     nonisolated(unsafe) static var opened: [Realm] = []
 
+    /// Closes the store at `path` and deletes its files when it holds no
+    /// object: what an import that created it and failed leaves behind.
+    static func removeIfEmpty(_ path: String) {
+        let canonical = URL(fileURLWithPath: path).standardizedFileURL.path
+        func isThisStore(_ realm: Realm) -> Bool { realm.configuration.fileURL?.standardizedFileURL.path == canonical }
+        let empty = opened.filter(isThisStore).allSatisfy { realm in
+            realm.refresh()
+            return realm.schema.objectSchema.filter { !$0.isEmbedded }.allSatisfy { realm.dynamicObjects($0.className).isEmpty }
+        }
+        // The realms close here: deleting the files needs the store closed.
+        opened.removeAll(where: isThisStore)
+        guard empty else { return }
+        _ = try? Realm.deleteFiles(for: Realm.Configuration(fileURL: URL(fileURLWithPath: path)))
+    }
+
     /// Throws the first error a read deferred on a realm this run opened.
     static func throwDeferredErrors() throws {
         for realm in opened { try realm.throwDeferredError() }

@@ -112,6 +112,20 @@ import Testing
         #expect(try Subprocess.run("geode", ["export", store, "--class", "Thing", "--format", "ndjson"]).status == 0)
     }
 
+    @Test func aFailedImportLeavesNoStoreItCreatedAndKeepsOneThatExisted() throws {
+        let directory = try TemporaryDirectory()
+        let truncated = Fixtures.dataDirectory.appendingPathComponent("Fixtures/cli/truncated.json").path
+        let fresh = directory.path("fresh.geode")
+        let failed = try Subprocess.run("geode", ["import", truncated, "--store", fresh])
+        #expect(failed.status == 65, "\(failed.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: fresh) && !FileManager.default.fileExists(atPath: fresh + "-lock"))
+        let kept = directory.path("kept.geode")
+        let records = Fixtures.dataDirectory.appendingPathComponent("Fixtures/cli/plain-records.json").path
+        #expect(try Subprocess.run("geode", ["import", records, "--store", kept, "--class", "Thing"]).status == 0)
+        #expect(try Subprocess.run("geode", ["import", truncated, "--store", kept, "--class", "Thing"]).status == 65)
+        #expect(try Subprocess.run("geode", ["query", kept, "Thing", "TRUEPREDICATE", "--count"]).stdout == "2\n")
+    }
+
     @Test func withoutAStoreTheDefaultStoreIsUsed() throws {
         let directory = try TemporaryDirectory()
         let sample = Fixtures.dataDirectory.appendingPathComponent("Fixtures/import/two-lines.geojsonl").path
