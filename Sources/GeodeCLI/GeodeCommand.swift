@@ -32,4 +32,17 @@ struct GeodeCommand: ParsableCommand {
             + GeodeVersion.libraries.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")",
         subcommands: [Demo.self, Import.self, QueryObjects.self, Export.self, Stats.self, SchemaCommand.self, Check.self, Copy.self, Backup.self, Compact.self]
     )
+
+    /// Runs the tool. `geode help NAME` for a NAME that is no command is bad
+    /// usage (exit 64), as any unknown word is; the parser would print the
+    /// general help and exit 0.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.count > 1, arguments[0] == "help",
+           !configuration.subcommands.contains(where: { $0._commandName == arguments[1] }) {
+            exit(withError: ValidationError("no command named '\(arguments[1])'; the commands: "
+                + configuration.subcommands.map { $0._commandName }.joined(separator: ", ")))
+        }
+        main(nil)
+    }
 }

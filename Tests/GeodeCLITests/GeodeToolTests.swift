@@ -30,6 +30,13 @@ import Testing
         #expect(stats.stdout.contains("class    GeoFeature: 1178 objects"), "1,001 cities and 177 countries")
     }
 
+    @Test func helpForACommandThatDoesNotExistIsBadUsage() throws {
+        let outcome = try Subprocess.run("geode", ["help", "nosuch"])
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr.contains("no command named 'nosuch'"), "\(outcome.stderr)")
+        #expect(try Subprocess.run("geode", ["help", "query"]).status == 0)
+    }
+
     @Test func aMissingStoreExitsWith66() throws {
         let outcome = try Subprocess.run("geode", ["stats", "/nonexistent/store.geode"])
         #expect(outcome.status == 66)
