@@ -9,7 +9,8 @@ extension GeodeCommand {
             abstract: "Import the built-in city sample into a new store and query it.",
             discussion: """
             Imports Data/Samples/cities.geojson (1,001 GeoNames cities) and
-            Data/Samples/countries.geojson (177 Natural Earth country borders) the way
+            Data/Samples/countries.geojson (177 Natural Earth country borders) of the
+            repository the tool was built in (from any directory) the way
             `geode import` does, then runs the kinds of queries Geode is for — mixed-property
             filters, sorts, an indexed id lookup, and geoWithin boxes, circles, polygons and
             country borders taken from the store, answered from the spatial index — printing
@@ -20,11 +21,27 @@ extension GeodeCommand {
             """
         )
 
-        @Option(help: "The GeoJSON sample of points to import.")
-        var sample = "Data/Samples/cities.geojson"
+        @Option(help: "The GeoJSON sample of points to import (default: the repository's Data/Samples/cities.geojson).")
+        var sample = Self.bundled("Data/Samples/cities.geojson")
 
         @Option(help: "The GeoJSON sample of country borders to import (skipped when missing).")
-        var countries = "Data/Samples/countries.geojson"
+        var countries = Self.bundled("Data/Samples/countries.geojson")
+
+        /// A sample file of the repository the tool was built in: `path` in the
+        /// current directory when it is there, else in the nearest directory above
+        /// the executable (`.build/debug/geode`, `swift run`) that holds it, so
+        /// the demo runs from any directory.
+        static func bundled(_ path: String) -> String {
+            if FileManager.default.fileExists(atPath: path) { return path }
+            let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+            var directory = executable.resolvingSymlinksInPath().deletingLastPathComponent()
+            while directory.path != "/" {
+                let candidate = directory.appendingPathComponent(path).path
+                if FileManager.default.fileExists(atPath: candidate) { return candidate }
+                directory = directory.deletingLastPathComponent()
+            }
+            return path
+        }
 
         @Option(help: "Where to write the store (default: a temporary file, removed afterwards).")
         var store: String?

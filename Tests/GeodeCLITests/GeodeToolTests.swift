@@ -30,6 +30,13 @@ import Testing
         #expect(stats.stdout.contains("class    GeoFeature: 1178 objects"), "1,001 cities and 177 countries")
     }
 
+    @Test func theDemoRunsFromAnyDirectory() throws {
+        let directory = try TemporaryDirectory()
+        let outcome = try Subprocess.run("geode", ["demo"], currentDirectory: directory.url)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.contains("the store holds 1001 GeoFeature objects"))
+    }
+
     @Test func helpForACommandThatDoesNotExistIsBadUsage() throws {
         let outcome = try Subprocess.run("geode", ["help", "nosuch"])
         #expect(outcome.status == 64)
