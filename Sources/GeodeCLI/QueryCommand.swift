@@ -77,6 +77,7 @@ extension GeodeCommand {
             if let sort { clauses += sort.hasPrefix("-") ? " SORT(\(sort.dropFirst()) DESC)" : " SORT(\(sort) ASC)" }
             if let limit { clauses += " LIMIT(\(limit))" }
             try ExitStatus.run {
+                try ToolStore.refuseCirclesBeyondTheSphere(in: predicate)
                 let realm = try ToolStore.openExisting(store)
                 try show(ToolStore.objects(of: cls, named: named, in: realm, store).query(predicate + clauses))
             }
@@ -123,6 +124,7 @@ extension GeodeCommand {
 
         func run() throws {
             try ExitStatus.run {
+                try ToolStore.refuseCirclesBeyondTheSphere(in: predicate)
                 let realm = try ToolStore.openExisting(store)
                 let handle: FileHandle
                 if let output {

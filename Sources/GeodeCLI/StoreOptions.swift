@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Geode
+import GeodeCore
 
 /// Opens the store the tool works on, with the classes the tool knows.
 enum ToolStore {
@@ -36,6 +37,28 @@ enum ToolStore {
         opened.removeAll(where: isThisStore)
         guard empty else { return }
         _ = try? Realm.deleteFiles(for: Realm.Configuration(fileURL: URL(fileURLWithPath: path)))
+    }
+
+    /// Exit status 64 when `query` has a `geoCircle` whose radius is more than
+    /// half a turn: it covers the whole sphere, which a radius meant in
+    /// kilometres or degrees does by mistake (the query language takes radians).
+    /// The library takes such circles, as Realm does; the tool asks what was meant.
+    static func refuseCirclesBeyondTheSphere(in query: String) throws {
+        guard let parsed = try? QueryParser.parse(query) else { return }   // the store reports a query that does not parse
+        func radii(_ predicate: QueryPredicate) -> [Double] {
+            switch predicate {
+            case let .and(parts), let .or(parts): return parts.flatMap(radii)
+            case let .not(part): return radii(part)
+            case let .geoWithin(_, shape, _):
+                if case let .circle(_, _, radians) = shape.kind { return [radians] }
+                return []
+            default: return []
+            }
+        }
+        guard let radius = radii(parsed.predicate).first(where: { $0 > .pi }) else { return }
+        ExitStatus.report("a geoCircle of radius \(radius) covers the whole sphere: radii are in radians "
+                          + "(1 km = 1/6371.0088 ≈ 0.000157, 1° = π/180 ≈ 0.01745); write the radius in radians")
+        throw ExitCode.validationFailure
     }
 
     /// Throws the first error a read deferred on a realm this run opened.

@@ -37,6 +37,21 @@ import Testing
         #expect(outcome.stdout.contains("the store holds 1001 GeoFeature objects"))
     }
 
+    @Test func aCircleLargerThanTheSphereIsRefusedWithAHintAboutRadians() throws {
+        let directory = try TemporaryDirectory()
+        let store = directory.path("c.geode")
+        let sample = Fixtures.dataDirectory.appendingPathComponent("Samples/cities.geojson").path
+        #expect(try Subprocess.run("geode", ["import", sample, "--store", store, "--quiet"]).status == 0)
+        for arguments in [["query", store, "geometry geoWithin geoCircle([2.35, 48.85], 100)", "--count"],
+                          ["export", store, "--where", "NOT geometry geoWithin geoCircle([2.35, 48.85], 250)"]] {
+            let refused = try Subprocess.run("geode", arguments)
+            #expect(refused.status == 64 && refused.stdout.isEmpty, "\(arguments): \(refused.stdout)")
+            #expect(refused.stderr.contains("radii are in radians"), "\(refused.stderr)")
+        }
+        let meant = try Subprocess.run("geode", ["query", store, "geometry geoWithin geoCircle([2.35, 48.85], 0.0157)", "--count"])
+        #expect(meant.status == 0 && Int(meant.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 > 0)
+    }
+
     @Test func helpForACommandThatDoesNotExistIsBadUsage() throws {
         let outcome = try Subprocess.run("geode", ["help", "nosuch"])
         #expect(outcome.status == 64)
