@@ -28,7 +28,7 @@ extension GeodeCommand {
             """
         )
 
-        @Argument(help: "[STORE] [CLASS] QUERY: the store (default $GEODE_STORE or ./geode.geode), the class (default GeoFeature) and the predicate, with optional SORT, DISTINCT and LIMIT clauses.")
+        @Argument(help: "[STORE] [CLASS] QUERY: the store (default $GEODE_STORE or ./geode.geode), the class (default GeoFeature) and the predicate, with optional SORT, DISTINCT and LIMIT clauses; a store alone means every object.")
         var words: [String]
 
         @Option(help: "Sort by this key path, ascending; --sort=-path for descending.")
@@ -53,6 +53,10 @@ extension GeodeCommand {
         /// before the query, the first is the store; of one, it is the store
         /// when it names a file or looks like a path, else the class.
         private var parsed: (store: String, cls: String, named: Bool, predicate: String)? {
+            // A store alone (`geode query places.geode`): every object of the class.
+            if words.count == 1, !words[0].contains(where: \.isWhitespace), ToolStore.looksLikeStorePath(words[0]) {
+                return (words[0], className ?? ToolStore.defaultClass, className != nil, "TRUEPREDICATE")
+            }
             guard let predicate = words.last else { return nil }
             var rest = words.dropLast()
             var cls = className

@@ -52,6 +52,16 @@ import Testing
         #expect(meant.status == 0 && Int(meant.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 > 0)
     }
 
+    @Test func aStoreAloneQueriesEveryObject() throws {
+        let directory = try TemporaryDirectory()
+        let store = directory.path("c.geode")
+        let sample = Fixtures.dataDirectory.appendingPathComponent("Samples/cities.geojson").path
+        #expect(try Subprocess.run("geode", ["import", sample, "--store", store, "--quiet"]).status == 0)
+        let all = try Subprocess.run("geode", ["query", store, "--count"])
+        #expect(all.status == 0 && all.stdout == "1001\n", "\(all.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.path("geode.geode")))
+    }
+
     @Test func helpForACommandThatDoesNotExistIsBadUsage() throws {
         let outcome = try Subprocess.run("geode", ["help", "nosuch"])
         #expect(outcome.status == 64)
