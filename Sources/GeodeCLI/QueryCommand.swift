@@ -46,7 +46,7 @@ extension GeodeCommand {
         @Flag(help: "Print the plan the engine chose, then the count.")
         var explain = false
 
-        @Option(help: "Output format for the objects: table, geojson, geojsonl, json or ndjson (default: table on a terminal, geojsonl otherwise).")
+        @Option(help: "Output format for the objects: table, geojson, geojsonl, json or ndjson (default: table on a terminal, else geojsonl for a class with a geometry and ndjson for one without).")
         var format: ExportFormat?
 
         /// The store, the class and the predicate the words name. Of two words
@@ -83,19 +83,18 @@ extension GeodeCommand {
             try ExitStatus.run {
                 try ToolStore.refuseCirclesBeyondTheSphere(in: predicate)
                 let realm = try ToolStore.openExisting(store)
-                try show(ToolStore.objects(of: cls, named: named, in: realm, store).query(predicate + clauses))
+                let results = try ToolStore.objects(of: cls, named: named, in: realm, store).query(predicate + clauses)
+                if explain { print(results.explain()) }
+                if count || explain {
+                    print(results.count)
+                    return
+                }
+                let lines: ExportFormat = ToolStore.hasGeometry(cls, in: realm) ? .geoJSONLines : .jsonLines
+                let chosen = format ?? (isatty(STDOUT_FILENO) != 0 ? .table : lines)
+                try ToolStore.refuseGeoJSONWithoutGeometry(cls, chosen, in: realm)
+                fflush(nil)
+                try results.export(to: FileHandle.standardOutput, format: chosen)
             }
-        }
-
-        private func show<T: Object>(_ results: Results<T>) throws {
-            if explain { print(results.explain()) }
-            if count || explain {
-                print(results.count)
-                return
-            }
-            fflush(nil)
-            let chosen = format ?? (isatty(STDOUT_FILENO) != 0 ? .table : .geoJSONLines)
-            try results.export(to: FileHandle.standardOutput, format: chosen)
         }
     }
 
@@ -120,8 +119,8 @@ extension GeodeCommand {
         @Option(name: .customLong("where"), help: "Export only the objects matching this predicate.")
         var predicate = "TRUEPREDICATE"
 
-        @Option(help: "geojson, geojsonl, json, ndjson or table.")
-        var format: ExportFormat = .geoJSON
+        @Option(help: "geojson, geojsonl, json, ndjson or table (default: geojson for a class with a geometry, else json).")
+        var format: ExportFormat?
 
         @Option(help: "Write here instead of standard output.")
         var output: String?
@@ -130,6 +129,10 @@ extension GeodeCommand {
             try ExitStatus.run {
                 try ToolStore.refuseCirclesBeyondTheSphere(in: predicate)
                 let realm = try ToolStore.openExisting(store)
+                let objects = try ToolStore.objects(of: className ?? ToolStore.defaultClass, named: className != nil, in: realm, store)
+                let cls = className ?? ToolStore.defaultClass
+                let format = self.format ?? (ToolStore.hasGeometry(cls, in: realm) ? .geoJSON : .json)
+                try ToolStore.refuseGeoJSONWithoutGeometry(cls, format, in: realm)
                 let handle: FileHandle
                 if let output {
                     guard FileManager.default.createFile(atPath: output, contents: nil), let h = FileHandle(forWritingAtPath: output) else {
@@ -140,8 +143,7 @@ extension GeodeCommand {
                 } else {
                     handle = FileHandle.standardOutput
                 }
-                try ToolStore.objects(of: className ?? ToolStore.defaultClass, named: className != nil, in: realm, store)
-                    .query(predicate).export(to: handle, format: format)
+                try objects.query(predicate).export(to: handle, format: format)
             }
         }
     }

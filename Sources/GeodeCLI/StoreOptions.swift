@@ -61,6 +61,29 @@ enum ToolStore {
         throw ExitCode.validationFailure
     }
 
+    /// Exit status 64 when `format` is GeoJSON and objects of `className`
+    /// have no geometry (no GeoJSON point property and not a feature class):
+    /// every Feature would have a null geometry, which is a wrong turn more
+    /// often than a wish.
+    static func refuseGeoJSONWithoutGeometry(_ className: String, _ format: ExportFormat, in realm: Realm) throws {
+        guard format == .geoJSON || format == .geoJSONLines, !hasGeometry(className, in: realm) else { return }
+        ExitStatus.report("\(className) has no geometry: as GeoJSON every feature would have a null geometry; "
+                          + "export it with --format json or ndjson")
+        throw ExitCode.validationFailure
+    }
+
+    /// Whether objects of `className` have a geometry: a GeoJSON point property
+    /// (an embedded object with a `type` string and `coordinates` doubles).
+    static func hasGeometry(_ className: String, in realm: Realm) -> Bool {
+        guard let cls = realm.schema[className] else { return false }
+        return cls.properties.contains { property in
+            guard property.type == .object, !property.isCollection, let target = property.objectClassName.flatMap({ realm.schema[$0] }) else {
+                return false
+            }
+            return target["type"]?.type == .string && target["coordinates"].map { $0.type == .double && $0.isArray } == true
+        }
+    }
+
     /// Throws the first error a read deferred on a realm this run opened.
     static func throwDeferredErrors() throws {
         for realm in opened { try realm.throwDeferredError() }

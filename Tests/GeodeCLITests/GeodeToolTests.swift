@@ -149,6 +149,14 @@ import Testing
         }
         #expect(try Subprocess.run("geode", ["query", store, "Thing", "TRUEPREDICATE", "--count"]).stdout == "2\n")
         #expect(try Subprocess.run("geode", ["export", store, "--class", "Thing", "--format", "ndjson"]).status == 0)
+        // Without a geometry, GeoJSON is refused and the default is JSON.
+        let geoJSON = try Subprocess.run("geode", ["export", store, "--class", "Thing", "--format", "geojson"])
+        #expect(geoJSON.status == 64 && geoJSON.stderr.contains("Thing has no geometry"), "\(geoJSON.stderr)")
+        #expect(try Subprocess.run("geode", ["query", store, "Thing", "TRUEPREDICATE", "--format", "geojsonl"]).status == 64)
+        let json = try Subprocess.run("geode", ["export", store, "--class", "Thing"])
+        #expect(json.status == 0 && json.stdout.hasPrefix("[\n{\"name\":\"a\""), "\(json.stdout)")
+        let lines = try Subprocess.run("geode", ["query", store, "Thing", "content.n > 1"])
+        #expect(lines.stdout == "{\"name\":\"b\",\"n\":2}\n", "not a terminal: one JSON record per line")
     }
 
     @Test func aFailedImportLeavesNoStoreItCreatedAndKeepsOneThatExisted() throws {
