@@ -47,8 +47,11 @@ extension GeodeCommand {
             """
         )
 
-        @Argument(help: "The JSON or GeoJSON files, imported one after the other.")
+        @Argument(help: "The JSON or GeoJSON files, imported one after the other; - is standard input.")
         var files: [String]
+
+        /// The files, with `-` read as standard input.
+        private var paths: [String] { files.map { $0 == "-" ? "/dev/stdin" : $0 } }
 
         @Option(help: "The store to write (created when missing; default $GEODE_STORE or ./geode.geode).")
         var store: String = ToolStore.defaultPath
@@ -91,12 +94,12 @@ extension GeodeCommand {
         }
 
         private func importFiles() throws {
-            for file in files where !FileManager.default.fileExists(atPath: file) {
+            for file in paths where !FileManager.default.fileExists(atPath: file) {
                 ExitStatus.report("no such file: \(file)")
                 throw ExitCode(ExitStatus.missingFile)
             }
             let realm = try ToolStore.open(store)
-            for file in files {
+            for (name, file) in zip(files, paths) {
                 var options = ImportOptions()
                 options.batchSize = batch
                 options.atomic = atomic
@@ -116,7 +119,7 @@ extension GeodeCommand {
                 progress.finish()
                 if !quiet {
                     let size = ByteCountFormatter.string(fromByteCount: Int64(ToolStore.fileSize(store)), countStyle: .file)
-                    print("imported \(file) into \(store): \(report); store \(size)")
+                    print("imported \(name == "-" ? "standard input" : file) into \(store): \(report); store \(size)")
                 }
             }
         }

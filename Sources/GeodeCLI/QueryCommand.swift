@@ -122,7 +122,7 @@ extension GeodeCommand {
         @Option(help: "geojson, geojsonl, json, ndjson or table (default: geojson for a class with a geometry, else json).")
         var format: ExportFormat?
 
-        @Option(help: "Write here instead of standard output.")
+        @Option(help: "Write here instead of standard output (- is standard output).")
         var output: String?
 
         func run() throws {
@@ -134,7 +134,7 @@ extension GeodeCommand {
                 let format = self.format ?? (ToolStore.hasGeometry(cls, in: realm) ? .geoJSON : .json)
                 try ToolStore.refuseGeoJSONWithoutGeometry(cls, format, in: realm)
                 let handle: FileHandle
-                if let output {
+                if let output, output != "-" {
                     guard FileManager.default.createFile(atPath: output, contents: nil), let h = FileHandle(forWritingAtPath: output) else {
                         ExitStatus.report("cannot write \(output)")
                         throw ExitCode.failure

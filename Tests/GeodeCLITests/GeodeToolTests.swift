@@ -62,6 +62,17 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: directory.path("geode.geode")))
     }
 
+    @Test func aDashIsStandardInputForImportAndStandardOutputForExport() throws {
+        let directory = try TemporaryDirectory()
+        let store = directory.path("s.geode")
+        let imported = try Subprocess.run("geode", ["import", "-", "--store", store, "--format", "ndjson"],
+                                          input: Data("{\"a\":1}\n{\"a\":2}\n".utf8))
+        #expect(imported.status == 0 && imported.stdout.hasPrefix("imported standard input into"), "\(imported.stdout) \(imported.stderr)")
+        let exported = try Subprocess.run("geode", ["export", store, "--class", "JSONDocument", "--format", "ndjson", "--output", "-"])
+        #expect(exported.stdout == "{\"a\":1}\n{\"a\":2}\n")
+        #expect(!FileManager.default.fileExists(atPath: directory.path("-")))
+    }
+
     @Test func helpForACommandThatDoesNotExistIsBadUsage() throws {
         let outcome = try Subprocess.run("geode", ["help", "nosuch"])
         #expect(outcome.status == 64)
