@@ -17,8 +17,8 @@ extension GeodeCommand {
             """
         )
 
-        @Argument(help: "The store file.")
-        var store: String
+        @Argument(help: "The store file (default $GEODE_STORE or ./geode.geode).")
+        var store: String = ToolStore.defaultPath
 
         @Option(help: "List at most this many problems (all are counted).")
         var limit = 50

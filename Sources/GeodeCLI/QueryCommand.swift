@@ -110,8 +110,8 @@ extension GeodeCommand {
             """
         )
 
-        @Argument(help: "The store file.")
-        var store: String
+        @Argument(help: "The store file (default $GEODE_STORE or ./geode.geode).")
+        var store: String = ToolStore.defaultPath
 
         @Option(name: .customLong("class"), help: "The class to export (default GeoFeature).")
         var className: String?

@@ -10,8 +10,8 @@ extension GeodeCommand {
             discussion: "Example:\n  geode stats places.geode"
         )
 
-        @Argument(help: "The store file.")
-        var store: String
+        @Argument(help: "The store file (default $GEODE_STORE or ./geode.geode).")
+        var store: String = ToolStore.defaultPath
 
         func run() throws {
             try ExitStatus.run {

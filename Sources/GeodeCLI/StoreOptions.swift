@@ -36,7 +36,16 @@ enum ToolStore {
         // The realms close here: deleting the files needs the store closed.
         opened.removeAll(where: isThisStore)
         guard empty else { return }
-        _ = try? Realm.deleteFiles(for: Realm.Configuration(fileURL: URL(fileURLWithPath: path)))
+        // The import's parser threads let go of the store a moment after the
+        // import returns (their thread objects outlive their work): retry briefly.
+        for _ in 0 ..< 100 {
+            do {
+                _ = try Realm.deleteFiles(for: Realm.Configuration(fileURL: URL(fileURLWithPath: path)))
+                return
+            } catch {
+                usleep(10_000)
+            }
+        }
     }
 
     /// Exit status 64 when `query` has a `geoCircle` whose radius is more than

@@ -73,6 +73,17 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: directory.path("-")))
     }
 
+    @Test func everyCommandThatReadsAStoreDefaultsToTheSameOne() throws {
+        let directory = try TemporaryDirectory()
+        let sample = Fixtures.dataDirectory.appendingPathComponent("Samples/cities.geojson").path
+        #expect(try Subprocess.run("geode", ["import", sample, "--quiet"], currentDirectory: directory.url).status == 0)
+        #expect(FileManager.default.fileExists(atPath: directory.path("geode.geode")))
+        for command in [["stats"], ["schema"], ["check"], ["export", "--format", "geojsonl"], ["query", "TRUEPREDICATE", "--count"]] {
+            let outcome = try Subprocess.run("geode", command, currentDirectory: directory.url)
+            #expect(outcome.status == 0, "\(command): \(outcome.stderr)")
+        }
+    }
+
     @Test func helpForACommandThatDoesNotExistIsBadUsage() throws {
         let outcome = try Subprocess.run("geode", ["help", "nosuch"])
         #expect(outcome.status == 64)
@@ -216,7 +227,7 @@ import Testing
     }
 
     @Test func badUsageExitsWith64() throws {
-        let outcome = try Subprocess.run("geode", ["stats"])
+        let outcome = try Subprocess.run("geode", ["import"])
         #expect(outcome.status == 64)
         let unknown = try Subprocess.run("geode", ["frobnicate"])
         #expect(unknown.status == 64)
