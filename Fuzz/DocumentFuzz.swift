@@ -4,7 +4,7 @@ import GeodeCore
 /// every value found, every nested container walked, each decoded — or a
 /// `StoreError` thrown.
 enum DocumentFuzz {
-    nonisolated(unsafe) static let keys: MapKeyTable = {
+    static let keys: MapKeyTable = {
         let table = MapKeyTable()
         table.sync(loading: ["type", "coordinates", "name", "population", "tags"].map { Array($0.utf8) }, version: 0)
         return table

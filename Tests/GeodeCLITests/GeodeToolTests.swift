@@ -102,7 +102,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.path("notes.txt")
         let contents = Data("just some notes\n".utf8)
-        FileManager.default.createFile(atPath: path, contents: contents)
+        _ = FileManager.default.createFile(atPath: path, contents: contents)
         let outcome = try Subprocess.run("geode", ["stats", path])
         #expect(outcome.status == 65)
         #expect(outcome.stderr.contains("is not a Geode store"))
@@ -236,7 +236,7 @@ import Testing
     @Test func malformedSampleJSONExitsWith65AndSaysWhere() throws {
         let directory = try TemporaryDirectory()
         let sample = directory.path("broken.json")
-        FileManager.default.createFile(atPath: sample, contents: Data("{\"type\":\"FeatureCollection\",\"features\":[\n {\"type\": }]}".utf8))
+        _ = FileManager.default.createFile(atPath: sample, contents: Data("{\"type\":\"FeatureCollection\",\"features\":[\n {\"type\": }]}".utf8))
         let outcome = try Subprocess.run("geode", ["demo", "--sample", sample, "--store", directory.path("s.geode")])
         #expect(outcome.status == 65)
         #expect(outcome.stderr.contains("broken.json:2:"), "\(outcome.stderr)")
@@ -246,7 +246,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let store = directory.path("mixed.geode")
         let documents = directory.path("docs.ndjson")
-        FileManager.default.createFile(atPath: documents, contents: Data("{\"a\": 1}\n{\"a\": 2}\n{\"a\": 3}\n".utf8))
+        _ = FileManager.default.createFile(atPath: documents, contents: Data("{\"a\": 1}\n{\"a\": 2}\n{\"a\": 3}\n".utf8))
         // GeoJSON in a file named .json: recognised by its content.
         let features = directory.path("cities.json")
         try FileManager.default.copyItem(atPath: Fixtures.dataDirectory.appendingPathComponent("Samples/cities.geojson").path, toPath: features)

@@ -43,7 +43,7 @@ import Testing
     func oneJSONTextIsReadAsOneText(text: String, format: String, message: String) throws {
         let directory = try TemporaryDirectory()
         let input = directory.path("in.json")
-        FileManager.default.createFile(atPath: input, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: input, contents: Data(text.utf8))
         let outcome = try Subprocess.run("geode", ["import", input, "--format", format, "--store", directory.path("s.geode")])
         #expect(outcome.status == 65, "\(outcome.stderr)")
         #expect(outcome.stderr.contains(message), "\(outcome.stderr)")
@@ -52,7 +52,7 @@ import Testing
     @Test func severalTextsAreReadAsNDJSON() throws {
         let directory = try TemporaryDirectory()
         let input = directory.path("in.txt")
-        FileManager.default.createFile(atPath: input, contents: Data("{\"a\": 1}\n{\"a\": 2}\n{\"a\": 3}".utf8))
+        _ = FileManager.default.createFile(atPath: input, contents: Data("{\"a\": 1}\n{\"a\": 2}\n{\"a\": 3}".utf8))
         let outcome = try Subprocess.run("geode", ["import", input, "--format", "ndjson", "--store", directory.path("s.geode")])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stdout.contains("3 of 3 records written"), "\(outcome.stdout)")

@@ -15,7 +15,7 @@ import Testing
     @Test func aRepeatedQueryReusesItsBoundPathsAndAnswersTheSame() throws {
         let directory = try TemporaryDirectory()
         let (store, table) = try RecordSchema.makeStore(in: directory, named: "c.geode")
-        try store.write { txn in
+        _ = try store.write { txn in
             for i in 0 ..< 50 { try txn.insert(RecordSchema.row(batch: i % 5, index: i, payloadBytes: 3), into: table) }
         }
         let cache = store.current.boundPaths
@@ -32,16 +32,16 @@ import Testing
     @Test func addingAClassStartsFromAnEmptyCache() throws {
         let directory = try TemporaryDirectory()
         let (store, table) = try RecordSchema.makeStore(in: directory, named: "c.geode")
-        try store.write { try $0.insert(RecordSchema.row(batch: 1, index: 1, payloadBytes: 3), into: table) }
+        _ = try store.write { try $0.insert(RecordSchema.row(batch: 1, index: 1, payloadBytes: 3), into: table) }
         #expect(try count("batch == 1", store, table) == 1)
         let before = store.current
         #expect(before.boundPaths.count == 1)
         let note = ClassSchema(name: "Note", properties: [PropertySchema(name: "text", type: .string)])
-        try store.write { try $0.addClasses([note]) }
+        _ = try store.write { try $0.addClasses([note]) }
         #expect(store.current !== before)
         #expect(store.current.boundPaths.count == 0)
         let notes = try store.table("Note")
-        try store.write { try $0.insert([.string("hello")], into: notes) }
+        _ = try store.write { try $0.insert([.string("hello")], into: notes) }
         #expect(try count("text BEGINSWITH 'he'", store, notes) == 1)
         #expect(try count("batch == 1", store, table) == 1)
         #expect(store.current.boundPaths.count == 2)

@@ -54,13 +54,13 @@ import Testing
             let (store, table) = try open(directory)
             struct Stop: Error {}
             #expect(throws: Stop.self) {
-                try store.write { txn in
+                _ = try store.write { txn in
                     try txn.insert([.int(1), map([("lost", .int(1))])], into: table)
                     throw Stop()
                 }
             }
             #expect(store.mapKeys.number(for: "lost", interning: false) == nil)
-            try store.write { try $0.insert([.int(2), map([("kept", .int(2)), ("also", .int(3))])], into: table) }
+            _ = try store.write { try $0.insert([.int(2), map([("kept", .int(2)), ("also", .int(3))])], into: table) }
             #expect(store.mapKeys.number(for: "kept", interning: false) == 0, "the aborted transaction's number was given again")
         }
         let (store, table) = try open(directory)
@@ -108,7 +108,7 @@ import Testing
             return try store.read { txn in try QueryExecutor(query: query, table: table, transaction: txn).count() }
         }
         // "rank" numbered; the long key spelled out; "late" not known to the table yet.
-        try store.write { txn in
+        _ = try store.write { txn in
             for i in 0 ..< 6 {
                 try txn.insert([.int(Int64(i)), map([("rank", .int(Int64(i % 3))), (long, .int(Int64(i))), ("inner", map([("rank", .int(9))]))])], into: table)
             }
@@ -118,7 +118,7 @@ import Testing
         #expect(try count("content.\(long) >= 4") == 2)
         #expect(try count("content.late == 1") == 0)
         // A key numbered after the first query: the same query text now finds it by number.
-        try store.write { try $0.insert([.int(7), map([("late", .int(1)), ("rank", .int(1))])], into: table) }
+        _ = try store.write { try $0.insert([.int(7), map([("late", .int(1)), ("rank", .int(1))])], into: table) }
         #expect(store.mapKeys.number(for: "late", interning: false) != nil)
         #expect(try count("content.late == 1") == 1)
         #expect(try count("content.rank == 1") == 3)
@@ -130,7 +130,7 @@ import Testing
         #expect(inside == 1)
         #expect(try count("content.fresh == 'x'") == 1)
         // Keys at a different place in every other document (a scan first looks where the last one had it).
-        try store.write { txn in
+        _ = try store.write { txn in
             for i in 0 ..< 10 {
                 let pairs: [(String, Value)] = [("first", .int(1)), ("second", .int(Int64(i)))]
                 try txn.insert([.int(100), map(i % 2 == 0 ? pairs : pairs.reversed())], into: table)

@@ -107,7 +107,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let source = directory.path("sound.geode"), existing = directory.path("existing.geode")
         _ = try Self.makeStore(source)
-        FileManager.default.createFile(atPath: existing, contents: Data("keep me".utf8))
+        _ = FileManager.default.createFile(atPath: existing, contents: Data("keep me".utf8))
         #expect(throws: StoreError.self) { _ = try StoreSalvage.run(from: source, to: existing) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: existing)) == Data("keep me".utf8))
         #expect(directory.fileNames.sorted() == ["existing.geode", "sound.geode", "sound.geode-lock"])

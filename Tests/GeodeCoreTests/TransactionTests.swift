@@ -15,7 +15,7 @@ import Testing
         let (store, table) = try makeStore(directory)
         struct Stop: Error {}
         #expect(throws: Stop.self) {
-            try store.write { txn in
+            _ = try store.write { txn in
                 for i in 0 ..< 1000 { try txn.insert(RecordSchema.row(batch: 1, index: i), into: table) }
                 throw Stop()
             }
@@ -28,10 +28,10 @@ import Testing
     @Test func aPinnedReaderKeepsItsVersionWhileAWriterCommits() throws {
         let directory = try TemporaryDirectory()
         let (store, table) = try makeStore(directory)
-        try store.write { txn in for i in 0 ..< 10 { try txn.insert(RecordSchema.row(batch: 1, index: i), into: table) } }
+        _ = try store.write { txn in for i in 0 ..< 10 { try txn.insert(RecordSchema.row(batch: 1, index: i), into: table) } }
         let pinned = try store.pin()
         defer { pinned.close() }
-        try store.write { txn in
+        _ = try store.write { txn in
             for i in 0 ..< 10 { try txn.insert(RecordSchema.row(batch: 2, index: i), into: table) }
             try txn.delete(ObjectKey(1), in: table)
         }
@@ -45,7 +45,7 @@ import Testing
     @Test func aReaderIsNeverBlockedByAnOpenWriter() async throws {
         let directory = try TemporaryDirectory()
         let (store, table) = try makeStore(directory)
-        try store.write { txn in try txn.insert(RecordSchema.row(batch: 0, index: 0), into: table) }
+        _ = try store.write { txn in try txn.insert(RecordSchema.row(batch: 0, index: 0), into: table) }
         let started = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         let writer = Thread {
@@ -83,7 +83,7 @@ import Testing
         let (store, table) = try makeStore(directory)
         let child = try Subprocess.start("GeodeTestWorker", ["write", store.path, "1000", "40", "50"])
         for b in 0 ..< 40 {
-            try store.write { txn in
+            _ = try store.write { txn in
                 for i in 0 ..< 50 { try txn.insert(RecordSchema.row(batch: b, index: i), into: table) }
             }
         }
@@ -99,12 +99,12 @@ import Testing
         let directory = try TemporaryDirectory()
         let (store, table) = try makeStore(directory, mapSize: 64 * 1024)
         // 30 MB in one transaction into a 64 KiB map: it hits MDB_MAP_FULL and grows.
-        try store.write { txn in
+        _ = try store.write { txn in
             for i in 0 ..< 300 { try txn.insert(RecordSchema.row(batch: 0, index: i, payloadBytes: 100_000), into: table) }
         }
         // And grows ahead of time across many smaller ones.
         for b in 1 ... 20 {
-            try store.write { txn in
+            _ = try store.write { txn in
                 for i in 0 ..< 10 { try txn.insert(RecordSchema.row(batch: b, index: i, payloadBytes: 50_000), into: table) }
             }
         }

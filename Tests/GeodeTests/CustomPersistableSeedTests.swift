@@ -203,7 +203,7 @@ public enum Seed000Projection {
         club2.name = "Continental Kennel Club"
         // When assigning the value to a type-projected property, type safety
         // checks for the mapped type - not the persisted type.
-        club2.url = try URL(string: "https://ckcusa.com/")!
+        club2.url = URL(string: "https://ckcusa.com/")!
         club2.location = CLLocationCoordinate2D(latitude: 40.7509, longitude: 73.9777)
         try realm.write { realm.add([club, club2]) }
 

@@ -91,7 +91,7 @@ import Testing
         let objects = realm.dynamicObjects(name)
         if case let .int(n)? = c["stored"] { #expect(objects.count == Int(n), "\(file): objects kept") }
         let exported = directory.url.appendingPathComponent("named.ndjson")
-        FileManager.default.createFile(atPath: exported.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: exported.path, contents: nil)
         let handle = try FileHandle(forWritingTo: exported)
         try objects.export(to: handle, format: .jsonLines)
         try handle.close()
@@ -211,7 +211,7 @@ import Testing
         try source.importGeoJSON(from: Fixtures.dataDirectory.appendingPathComponent("Fixtures/import/three-features.geojson"))
         for format in [ExportFormat.geoJSON, .geoJSONLines] {
             let exported = directory.url.appendingPathComponent("out.\(format.rawValue)")
-            FileManager.default.createFile(atPath: exported.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: exported.path, contents: nil)
             let handle = try FileHandle(forWritingTo: exported)
             let n = try source.objects(GeoFeature.self).export(to: handle, format: format)
             try handle.close()
@@ -232,7 +232,7 @@ import Testing
         try source.importJSONDocuments(from: Fixtures.dataDirectory.appendingPathComponent("Fixtures/import/skus.ndjson"), options: options)
         for format in [ExportFormat.json, .jsonLines] {
             let exported = directory.url.appendingPathComponent("docs.\(format.rawValue)")
-            FileManager.default.createFile(atPath: exported.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: exported.path, contents: nil)
             let handle = try FileHandle(forWritingTo: exported)
             #expect(try source.objects(JSONDocument.self).export(to: handle, format: format) == 2)
             try handle.close()

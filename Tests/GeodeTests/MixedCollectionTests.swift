@@ -57,7 +57,7 @@ final class Bag: Object {
         }
         try realm.write {
             bag.value = bag.value
-            bag.value.dictionaryValue?["copy"] = bag.value.dictionaryValue?["a"] ?? .none
+            bag.value.dictionaryValue?["copy"] = bag.value.dictionaryValue?["a"] ?? AnyRealmValue.none
         }
         let root = try #require(bag.value.dictionaryValue)
         #expect(root["a"]?.listValue?.count == 3)

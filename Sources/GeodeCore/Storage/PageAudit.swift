@@ -338,7 +338,7 @@ package struct PageAudit {
 
     /// Walks a database's tree and checks its record's counts.
     private mutating func walkDatabase(_ record: Record, name: String, isCatalog: Bool = false) throws {
-        let tally = try walkTree(record, name, order: Order(keysOf: record.flags),
+        _ = try walkTree(record, name, order: Order(keysOf: record.flags),
                                  duplicates: record.sortedDuplicates ? Order(duplicatesOf: record.flags) : nil,
                                  isCatalog: isCatalog, isFreeList: false)
         if !isCatalog { report.entries[name] = Int(clamping: record.entries) }
