@@ -46,7 +46,7 @@ extension _Persistable {
 /// bridges it to Foundation on Linux, which costs more than the rest of a write.
 func unwrappedInput(_ any: Any) -> Any? {
     let dynamicType = type(of: any)
-    if dynamicType is AnyClass { return any is NSNull ? nil : any }
+    if dynamicType is AnyClass { return isNullInput(any) ? nil : any }
     if dynamicType is OptionalInput.Type, let optional = any as? OptionalInput { return optional.wrappedInput.flatMap(unwrappedInput) }
     return any
 }
@@ -55,6 +55,10 @@ func unwrappedInput(_ any: Any) -> Any? {
 /// so that class casts need no bridging attempt.
 @inline(__always)
 func holdsClassInstance(_ any: Any) -> Bool { type(of: any) is AnyClass }
+
+/// Whether `any` is `NSNull`, tested without bridging a Swift collection.
+@inline(__always)
+func isNullInput(_ any: Any) -> Bool { holdsClassInstance(any) && any is NSNull }
 
 /// An `Optional` seen through `Any`.
 protocol OptionalInput {
@@ -453,7 +457,7 @@ extension Optional: _Persistable where Wrapped: _PersistableValue {
         return try Wrapped._geodeInput(value)
     }
     public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> Wrapped? {
-        if any is NSNull { return nil }
+        if isNullInput(any) { return nil }
         if let optional = any as? Wrapped? { return optional }
         do {
             return try Wrapped._geodeFromAny(any, realm)

@@ -143,22 +143,9 @@ public enum PropertyType: Int, Sendable, CaseIterable, CustomStringConvertible {
         }
     }
 
+    /// The engine's type for this one (the inverse of ``init(_:)``, which covers every case).
     var engineType: GeodeCore.PropertyType {
-        switch self {
-        case .bool: return .bool
-        case .int: return .int
-        case .float: return .float
-        case .double: return .double
-        case .string: return .string
-        case .data: return .data
-        case .date: return .date
-        case .decimal128: return .decimal128
-        case .objectId: return .objectId
-        case .UUID: return .uuid
-        case .any: return .mixed
-        case .object: return .object
-        case .linkingObjects: return .linkingObjects
-        }
+        GeodeCore.PropertyType.allCases.first { PropertyType($0) == self } ?? .mixed
     }
 
     /// The type's name in a store's schema and in messages: `int`, `string`, `mixed`, `uuid`, ...

@@ -135,8 +135,9 @@ extension Realm {
             }
             return Array(zip(properties, array))
         case let object as Object:
+            let source = object.objectSchema
             return properties.compactMap { p in
-                object.objectSchema[p.name] == nil ? nil : (p, object[p.name] ?? NSNull())
+                source[p.name] == nil ? nil : (p, object[p.name] ?? NSNull())
             }
         default:
             throw GeodeError.invalidValue("a '\(schema.name)' is made from a dictionary, an array or an object, not \(type(of: value))")

@@ -162,7 +162,7 @@ extension _CustomPersistable {
     public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> Self {
         if let value = any as? Self { return value }
         // Null for a wrapper of an embedded object is the default embedded object, as in Realm.
-        if any is NSNull, PersistedType.self is EmbeddedObject.Type { return _geodeDefault() }
+        if isNullInput(any), PersistedType.self is EmbeddedObject.Type { return _geodeDefault() }
         let persisted = try PersistedType._geodeFromAny(any, realm)
         guard let value = _geodeMapped(from: persisted) else {
             throw GeodeError.invalidValue(.init("\(describe(persisted)) does not convert to \(Self.self)", kind: .notConvertible))

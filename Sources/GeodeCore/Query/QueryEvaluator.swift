@@ -214,13 +214,13 @@ final class QueryEvaluator {
     private func compareEachCollection(_ c: BoundComparison, _ root: Item, _ test: (Item) throws -> Bool) throws -> Bool {
         let lefts: [[Value]]
         switch c.lhs {
-        case let .path(p): lefts = try collectionsOrOneEmpty(of: p, root)
+        case let .path(p): lefts = try collections(of: p, root).map(\.values)
         case let .constant(v): lefts = [[v]]
         case let .constants(vs): lefts = [vs]
         case .subqueryCount: return false
         }
         var rights: [[Value]]?
-        if case let .path(p) = c.rhs { rights = try collectionsOrOneEmpty(of: p, root) }
+        if case let .path(p) = c.rhs { rights = try collections(of: p, root).map(\.values) }
         for left in lefts {
             for right in rights ?? [[]] {
                 let holds = try Self.quantify(c.quantifier, left) { value in
@@ -231,13 +231,6 @@ final class QueryEvaluator {
             }
         }
         return false
-    }
-
-    /// The collections `path` reaches, or one empty collection when it reaches
-    /// none (an object with no links compares as one with an empty list, as in realm-core).
-    private func collectionsOrOneEmpty(of path: BoundPath, _ root: Item) throws -> [[Value]] {
-        let found = try collections(of: path, root).map(\.values)
-        return found.isEmpty ? [[]] : found
     }
 
     /// The length in bytes of a string or data value; nil for other values.
@@ -273,16 +266,12 @@ final class QueryEvaluator {
             }
             return c.op == .notEqual ? !equal : equal
         }
-        func groups(_ path: BoundPath) throws -> [(values: [Value], single: Bool)] {
-            let found = try collections(of: path, root)
-            return found.isEmpty ? [([], false)] : found
-        }
         switch (c.lhs, c.rhs) {
         case let (.path(p), .oneOf(list)), let (.constants(list), .path(p)):
-            return try groups(p).contains { try same($0, list) }
+            return try collections(of: p, root).contains { try same($0, list) }
         case let (.path(p), .path(q)):
-            let rights = try groups(q)
-            return try groups(p).contains { left in try rights.contains { try same(left, $0.values) } }
+            let rights = try collections(of: q, root)
+            return try collections(of: p, root).contains { left in try rights.contains { try same(left, $0.values) } }
         default:
             return false
         }
@@ -291,7 +280,8 @@ final class QueryEvaluator {
     /// The collections `path` reaches from `root`: one per item where the path
     /// divides (``BoundPath/instanceSplit``); else, after a fan-out, one of
     /// every value; else one per value, a list's elements or, for a mixed
-    /// value that is not a list, a collection of one, marked `single`.
+    /// value that is not a list, a collection of one, marked `single`. Never
+    /// none: reaching nothing is one empty collection.
     private func collections(of path: BoundPath, _ root: Item) throws -> [(values: [Value], single: Bool)] {
         var groups: [(values: [Value], single: Bool)] = []
         if let split = path.instanceSplit {
@@ -312,7 +302,8 @@ final class QueryEvaluator {
                 return true
             }
         }
-        return groups
+        // None compares as one empty collection (an object with no links, as in realm-core).
+        return groups.isEmpty ? [([], false)] : groups
     }
 
     // MARK: Key paths
@@ -324,26 +315,30 @@ final class QueryEvaluator {
         // A reduction over a path of several collections (`list.integers.@count`)
         // reduces each collection: one value per collection, as in realm-core.
         if path.reduction != nil, let split = path.collectionSplit {
-            var rest = path
-            rest.steps = Array(path.steps[split...])
-            return try visit(path.steps[..<split], root) { item in try values(of: rest, item, body) }
+            return try visit(path.steps[..<split], root) { item in try values(of: path, path.steps[split...], item, body) }
         }
+        return try values(of: path, path.steps[...], root, body)
+    }
+
+    /// ``values(of:_:_:)`` for the steps `steps` of `path`, reduced by its reduction.
+    private func values(of path: BoundPath, _ steps: ArraySlice<BoundPath.Step>, _ root: Item,
+                        _ body: (Item) throws -> Bool) throws -> Bool {
         switch path.reduction {
         case nil:
-            return try visit(path.steps[...], root, body)
+            return try visit(steps, root, body)
         case .count?:
             var n = 0
-            try visit(path.steps[...], root) { _ in n += 1; return true }
+            try visit(steps, root) { _ in n += 1; return true }
             return try body(.value(.int(Int64(n))))
         case .byteSize?:
-            return try visit(path.steps[...], root) { item in
+            return try visit(steps, root) { item in
                 let value = try Self.decode(item)
                 // A null string or data value has length 0, as in realm-core.
                 guard let length = value.isNull ? 0 : Self.length(value) else { return true }
                 return try body(.value(.int(Int64(length))))
             }
         case .size?:
-            return try visit(path.steps[...], root) { item in
+            return try visit(steps, root) { item in
                 if let container = try Self.container(item), container.kind != .embedded {
                     return try body(.value(.int(Int64(container.count))))
                 }
@@ -351,10 +346,10 @@ final class QueryEvaluator {
                 return try body(.value(.int(Int64(length))))
             }
         case .type?:
-            return try visit(path.steps[...], root) { item in try body(.value(.string(Self.typeName(try Self.decode(item))))) }
+            return try visit(steps, root) { item in try body(.value(.string(Self.typeName(try Self.decode(item))))) }
         case let reduction?:
             var values: [Value] = []
-            try visit(path.steps[...], root) { item in
+            try visit(steps, root) { item in
                 values.append(try Self.decode(item))
                 return true
             }

@@ -192,17 +192,7 @@ package struct QueryExecutor {
         for clause in bound.later {
             switch clause {
             case let .sort(keys: paths, ascending: ascending):
-                let reader = SortKeyReader(self, paths: paths)
-                var values: [Value] = []
-                values.reserveCapacity(keys.count * paths.count)
-                for key in keys {
-                    guard let document = try transaction.document(key, in: table) else {
-                        values.append(contentsOf: repeatElement(Value.null, count: paths.count))
-                        continue
-                    }
-                    for i in paths.indices { values.append(try reader.value(i, key, document)) }
-                }
-                keys = Self.sort(keys, values, ascending: ascending)
+                keys = Self.sort(keys, try sortValues(keys, SortKeyReader(self, paths: paths), width: paths.count), ascending: ascending)
             case let .distinct(paths):
                 keys = try removeDuplicates(keys, on: paths, evaluator)
             case let .limit(n):
@@ -476,8 +466,11 @@ package struct QueryExecutor {
 
     /// The sort keys of `keys`' objects, row after row, `ordering.count` per row.
     private func sortValues(_ keys: [ObjectKey]) throws -> [Value] {
-        let width = ordering.count
-        let reader = SortKeyReader(self)
+        try sortValues(keys, SortKeyReader(self), width: ordering.count)
+    }
+
+    /// The `width` sort keys `reader` reads of each of `keys`' objects, row after row.
+    private func sortValues(_ keys: [ObjectKey], _ reader: SortKeyReader, width: Int) throws -> [Value] {
         var values: [Value] = []
         values.reserveCapacity(keys.count * width)
         for key in keys {
