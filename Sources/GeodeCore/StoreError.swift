@@ -41,6 +41,10 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A stored document that does not decode, with the object it belongs to
     /// (`object` in words: "primary key 7", "key 12").
     case damagedObject(className: String, object: String, key: UInt64, detail: String, offset: Int)
+    /// A schema migration could not be applied (a rename Realm refuses,
+    /// duplicate primary keys after the migration, a change Geode does not
+    /// migrate); the store is left as it was before the migration began.
+    case migrationFailed(className: String, property: String?, reason: String)
 
     package var description: String {
         switch self {
@@ -72,6 +76,8 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return column > 0 ? "\(message) at column \(column)" : message
         case let .damagedPage(path, page, database, detail):
             return "'\(path)' is damaged in \(database) (page \(page)): \(detail)"
+        case let .migrationFailed(_, _, reason):
+            return "migration failed: \(reason)"
         }
     }
 

@@ -63,20 +63,25 @@ import Testing
         #expect(reopened.schema["Person"]?.primaryKey?.name == "id")
     }
 
-    @Test func aChangedPropertyTypeIsAMismatchNamingIt() throws {
+    @Test func aChangedPropertyTypeNeedsAHigherVersionAndThenStartsAtZero() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("s.geode")
-        _ = try Store.open(StoreConfiguration(path: path, schema: Schema(classes: [Self.person, Self.dog], version: 1)))
+        let rex: ObjectKey
+        do {
+            let store = try Store.open(StoreConfiguration(path: path, schema: Schema(classes: [Self.person, Self.dog], version: 1)))
+            rex = try store.write { try $0.insert([.string("Rex")], into: try store.table("Dog")) }
+        }
         var changed = Self.dog
         changed.properties[0] = PropertySchema(name: "name", type: .int)
-        for version: UInt64 in [1, 2] {
-            do {
-                _ = try Store.open(StoreConfiguration(path: path, schema: Schema(classes: [Self.person, changed], version: version)))
-                Issue.record("a type change was accepted")
-            } catch let StoreError.schemaMismatch(_, differences) {
-                #expect(differences.contains("property 'Dog.name' changed type from string to int"), "\(differences)")
-            }
+        do {
+            _ = try Store.open(StoreConfiguration(path: path, schema: Schema(classes: [Self.person, changed], version: 1)))
+            Issue.record("a type change was accepted under the same version")
+        } catch let StoreError.schemaMismatch(_, differences) {
+            #expect(differences.contains("property 'Dog.name' changed type from string to int"), "\(differences)")
         }
+        let store = try Store.open(StoreConfiguration(path: path, schema: Schema(classes: [Self.person, changed], version: 2)))
+        #expect(try store.read { try $0.row(rex, in: try store.table("Dog")) } == [.int(0)])
+        #expect(store.schema["Dog"]?.slotsAreDense == true, "the old values are gone from the documents")
     }
 
     @Test func addingAPropertyNeedsAHigherVersionAndOldDocumentsReadTheDefault() throws {

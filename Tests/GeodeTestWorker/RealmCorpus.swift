@@ -94,34 +94,17 @@ struct GroupRunner {
     let typedClasses: [String: ObjectBase.Type]?
 
     init(_ group: OrderedDictionary<String, Value>, typedClasses: [ObjectBase.Type]? = nil) throws {
-        var schemas: [ObjectSchema] = []
-        var primaryKeys: [String: String] = [:]
-        for case let .map(cls) in group["classes"]?.listValue ?? [] {
-            guard case let .string(name)? = cls["name"] else { throw CorpusError("a class has no name") }
-            var properties: [Property] = []
-            for case let .map(p) in cls["properties"]?.listValue ?? [] {
-                guard case let .string(propertyName)? = p["name"], case let .string(typeName)? = p["type"],
-                      let type = Geode.PropertyType.allCases.first(where: { $0.description == typeName }) else {
-                    throw CorpusError("class \(name): a property needs a name and one of the types \(Geode.PropertyType.allCases)")
-                }
-                let collection = p["collection"]?.stringValue.flatMap(Property.Collection.init(rawValue:)) ?? .single
-                let isPrimary = p["primary"]?.boolValue ?? false
-                if isPrimary { primaryKeys[name] = propertyName }
-                properties.append(Property(name: propertyName, type: type, collection: collection,
-                                           isOptional: p["optional"]?.boolValue ?? false,
-                                           objectClassName: p["class"]?.stringValue, isPrimary: isPrimary,
-                                           isIndexed: p["indexed"]?.boolValue ?? false))
-            }
-            schemas.append(ObjectSchema(className: name, properties: properties, isEmbedded: cls["embedded"]?.boolValue ?? false))
-        }
+        let (schemas, primaryKeys) = try Self.schemas(group["classes"])
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("geode-corpus-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var configuration = Realm.Configuration(fileURL: directory.appendingPathComponent("corpus.geode"))
+        configuration.schemaVersion = group["version"]?.intValue.map(UInt64.init) ?? 0
         if let typedClasses {
             configuration.objectTypes = typedClasses
             self.typedClasses = Dictionary(uniqueKeysWithValues: typedClasses.map { ($0.className(), $0) })
         } else {
             configuration.dynamicClasses = schemas
+            configuration.objectTypes = []
             self.typedClasses = nil
         }
         realm = try Realm(configuration: configuration)
@@ -145,6 +128,39 @@ struct GroupRunner {
                 }
             }
         }
+    }
+
+    /// A runner over a realm opened elsewhere (a migrated one), for its value checks.
+    init(realm: Realm, primaryKeys: [String: String]) {
+        self.realm = realm
+        self.primaryKeys = primaryKeys
+        directory = realm.configuration.fileURL?.deletingLastPathComponent() ?? FileManager.default.temporaryDirectory
+        typedClasses = nil
+    }
+
+    /// The classes of a group (format in the corpus README) and the primary key of each class that has one.
+    static func schemas(_ classes: Value?) throws -> ([ObjectSchema], [String: String]) {
+        var schemas: [ObjectSchema] = []
+        var primaryKeys: [String: String] = [:]
+        for case let .map(cls) in classes?.listValue ?? [] {
+            guard case let .string(name)? = cls["name"] else { throw CorpusError("a class has no name") }
+            var properties: [Property] = []
+            for case let .map(p) in cls["properties"]?.listValue ?? [] {
+                guard case let .string(propertyName)? = p["name"], case let .string(typeName)? = p["type"],
+                      let type = Geode.PropertyType.allCases.first(where: { $0.description == typeName }) else {
+                    throw CorpusError("class \(name): a property needs a name and one of the types \(Geode.PropertyType.allCases)")
+                }
+                let collection = p["collection"]?.stringValue.flatMap(Property.Collection.init(rawValue:)) ?? .single
+                let isPrimary = p["primary"]?.boolValue ?? false
+                if isPrimary { primaryKeys[name] = propertyName }
+                properties.append(Property(name: propertyName, type: type, collection: collection,
+                                           isOptional: p["optional"]?.boolValue ?? false,
+                                           objectClassName: p["class"]?.stringValue, isPrimary: isPrimary,
+                                           isIndexed: p["indexed"]?.boolValue ?? false))
+            }
+            schemas.append(ObjectSchema(className: name, properties: properties, isEmbedded: cls["embedded"]?.boolValue ?? false))
+        }
+        return (schemas, primaryKeys)
     }
 
     /// Checks one fact; nil when Geode answers as the case says.
@@ -245,7 +261,7 @@ struct GroupRunner {
     }
 
     /// Every object of every class, as text: what a failed write must leave as it was.
-    private func snapshot() -> String {
+    func snapshot() -> String {
         realm.schema.objectSchema.filter { !$0.isEmbedded }.map(\.className).sorted().map { name in
             name + ":" + realm.dynamicObjects(name).map { object in
                 object.objectSchema.properties.map { describe(object[$0.name]) }.joined(separator: ",")

@@ -28,6 +28,11 @@
 //
 // The same with each group's classes as Swift types (`TypedCreateClasses.swift`):
 // create cases go through the typed `create`.
+//
+//   GeodeTestWorker realm-migrations FILE START
+//
+// Runs the cases of one file of the migration corpus from case START on
+// (`MigrationCorpus.swift`), printing `ok N` or `fail N reason` for each.
 import Foundation
 import GeodeCore
 import GeodeTestSupport
@@ -41,6 +46,9 @@ if arguments.count == 4, arguments[1] == "realm-corpus", let start = Int(argumen
 }
 if arguments.count == 4, arguments[1] == "realm-corpus-typed", let start = Int(arguments[3]) {
     RealmCorpus.run(file: arguments[2], start: start, typed: true)
+}
+if arguments.count == 4, arguments[1] == "realm-migrations", let start = Int(arguments[3]) {
+    MigrationCorpus.run(file: arguments[2], start: start)
 }
 if arguments.count == 5, arguments[1] == "read", let size = Int(arguments[3]), let expected = Int(arguments[4]) {
     Reader.run(path: arguments[2], batchSize: size, expected: expected)

@@ -26,7 +26,12 @@ import Testing
     func geodeAnswersAsRealmDoes(file: URL) throws {
         let name = file.lastPathComponent
         let cases = try Self.cases(in: file)
-        let outcomes = try Self.outcomes(of: file, count: cases.count)
+        Self.record(try Self.outcomes(of: file, count: cases.count), of: cases, in: name)
+    }
+
+    /// Records each failed case as an issue, and each case marked as a known
+    /// divergence as a known issue.
+    static func record(_ outcomes: [Int: String?], of cases: [Case], in name: String) {
         for (index, fact) in cases.enumerated() {
             let failure = outcomes[index] ?? "no outcome reported"
             let where_ = "\(name) #\(index) \(fact.name) [\(fact.source)]"
@@ -55,6 +60,27 @@ import Testing
             }
         }
         #expect(skipped < cases.count / 2, "most create facts run through Swift classes (\(skipped) of \(cases.count) skipped)")
+    }
+
+    static let migrationFiles = Fixtures.files(in: "Fixtures/migrations", endingWith: ".json")
+
+    /// Every case of the migration corpus under `Data/Fixtures/migrations/`: a
+    /// store written with one schema, opened with another and a migration block,
+    /// ends as Realm's migration tests say (or fails, and is left as it was).
+    @Test(arguments: migrationFiles)
+    func migrationsEndAsRealmsDo(file: URL) throws {
+        let text = try String(contentsOf: file, encoding: .utf8)
+        guard case let .map(corpus) = try JSONReader.parse(text, source: file.lastPathComponent),
+              case let .list(entries)? = corpus["cases"] else {
+            Issue.record("\(file.lastPathComponent) holds no cases")
+            return
+        }
+        let cases = entries.map { entry -> Case in
+            guard case let .map(fact) = entry else { return Case(name: "not an object", source: "?") }
+            return Case(name: Self.string(fact["name"]) ?? "unnamed", source: Self.string(fact["source"]) ?? "?",
+                        divergence: Self.string(fact["divergence"]))
+        }
+        Self.record(try Self.outcomes(of: file, count: cases.count, mode: "realm-migrations"), of: cases, in: file.lastPathComponent)
     }
 
     /// The cases of `file`, in the order the worker numbers them.

@@ -12,14 +12,18 @@ extension GeodeError {
         public var message: String
         /// The class concerned, when one is.
         public var className: String?
+        /// The property concerned, when one is (a migration's rename, a
+        /// primary key with duplicate values after a migration).
+        public var property: String?
         /// Each difference between the program's schema and the file's that
         /// needs a migration, naming class and property; empty otherwise.
         public var differences: [String]
 
         /// A schema failure with its message and, when known, class and differences.
-        public init(_ message: String, className: String? = nil, differences: [String] = []) {
+        public init(_ message: String, className: String? = nil, property: String? = nil, differences: [String] = []) {
             self.message = message
             self.className = className
+            self.property = property
             self.differences = differences
         }
 

@@ -99,6 +99,8 @@ public enum GeodeError: Error, CustomStringConvertible, Sendable {
             return .storage(StorageFailure(message, path: path, operation: operation, code: code))
         case let .invalidQuery(message, column):
             return .query(message: message, column: column)
+        case let .migrationFailed(className, property, _):
+            return .schema(SchemaFailure(message, className: className, property: property))
         }
     }
 }

@@ -18,6 +18,14 @@ extension Realm {
         public var readOnly: Bool
         /// The schema's version; raise it to add or remove properties.
         public var schemaVersion: UInt64
+        /// Runs when the file's schema version is lower than ``schemaVersion``
+        /// (see ``MigrationBlock``). Without one, a higher version still applies
+        /// every schema change: new and changed properties start at their zero
+        /// value, removed ones are dropped.
+        public var migrationBlock: MigrationBlock?
+        /// Called as a migration goes through the objects of a class, about
+        /// every thousand objects (enumerating in the block, then rewriting).
+        public var migrationProgress: (@Sendable (MigrationProgress) -> Void)?
         /// Start over, deleting every object, when the schema needs a migration.
         public var deleteRealmIfMigrationNeeded: Bool
         /// The classes of the realm (and every class they reach). When nil, every
@@ -57,13 +65,16 @@ extension Realm {
 
         /// A configuration; every argument has Realm's default (the default file, version 0, every class).
         public init(fileURL: URL? = nil, inMemoryIdentifier: String? = nil, readOnly: Bool = false,
-                    schemaVersion: UInt64 = 0, deleteRealmIfMigrationNeeded: Bool = false,
+                    schemaVersion: UInt64 = 0, migrationBlock: MigrationBlock? = nil, deleteRealmIfMigrationNeeded: Bool = false,
+                    shouldCompactOnLaunch: ((_ totalBytes: Int, _ usedBytes: Int) -> Bool)? = nil,
                     objectTypes: [ObjectBase.Type]? = nil) {
             self.fileURL = fileURL
             self.inMemoryIdentifier = inMemoryIdentifier
             self.readOnly = readOnly
             self.schemaVersion = schemaVersion
+            self.migrationBlock = migrationBlock
             self.deleteRealmIfMigrationNeeded = deleteRealmIfMigrationNeeded
+            self.shouldCompactOnLaunch = shouldCompactOnLaunch
             self.objectTypes = objectTypes
         }
 

@@ -225,8 +225,20 @@ extension Realm {
 
     /// The binding of a class by name, typed when the program has its Swift
     /// class, else dynamic.
+    /// Forgets the bindings of classes used by name: the store's schema
+    /// changed under them (a migration renamed a property or removed a class).
+    func forgetDynamicClasses() {
+        dynamicClasses = [:]
+    }
+
     func dynamicClass(named name: String) -> RealmClass? {
         if let bound = dynamicClasses[name] { return bound }
+        if let tables = oldSchemaTables {
+            guard let table = tables[name] else { return nil }
+            let cls = RealmClass(info: ClassInfo(dynamic: table.schema), table: table, readsOldSchema: true)
+            dynamicClasses[name] = cls
+            return cls
+        }
         guard let table = try? store.table(name) else { return nil }
         let cls = RealmClass(info: ClassInfo(dynamic: table.schema), table: table)
         dynamicClasses[name] = cls

@@ -169,7 +169,9 @@ extension Realm {
 
     /// The object a link points at as a `DynamicObject`.
     func dynamicObject(for link: Link) -> DynamicObject? {
-        guard let table = store.table(id: link.table), let cls = dynamicClass(named: table.schema.name) else { return nil }
+        let name = oldSchemaTables.map { $0.values.first { $0.schema.table == link.table }?.schema.name }
+            ?? store.table(id: link.table)?.schema.name
+        guard let name, let cls = dynamicClass(named: name) else { return nil }
         return existingAccessor(cls, link.key) as? DynamicObject
     }
 
@@ -227,7 +229,7 @@ extension Realm {
     func read(_ ref: ManagedRef, _ property: Int, shallow: Bool = false) -> (_EngineValue, _ReadContext) {
         let slot = ref.cls.slots[property]
         func value(in document: ContainerView) throws -> Value {
-            guard let view = try ref.value(slot, in: document) else { return .null }
+            guard let view = try ref.value(slot, in: document) else { return ref.cls.absentValues[property] }
             return shallow ? try view.decodeShallow() : try view.decode()
         }
         do {
@@ -293,6 +295,11 @@ extension Realm {
         default:
             throw StoreError.invalidValue(ValueIssue(.notAllowedHere("writing through a path that no longer exists")))
         }
+    }
+
+    /// Whether object `key` of `cls` exists, as this realm sees it.
+    func exists(_ cls: RealmClass, _ key: ObjectKey) -> Bool {
+        (try? withDocument(cls, key) { $0 != nil }) == true
     }
 
     /// Whether a managed object still exists.

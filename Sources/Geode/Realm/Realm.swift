@@ -53,6 +53,12 @@ public final class Realm {
     /// The update policy of the `add` or `create` running: it applies to the
     /// related objects it adds too.
     var nestedUpdatePolicy = UpdatePolicy.error
+    /// The tables classes are read through when they are not the store's
+    /// current ones: a migration's old realm reads the file's old schema.
+    private(set) var oldSchemaTables: [String: Table]?
+    /// For a migration's old realm, the realm the migration writes through:
+    /// a change to an old object is recorded there, and the migration fails.
+    private weak var migrationRealm: Realm?
 
     /// Opens the realm `configuration` describes.
     ///
@@ -74,13 +80,66 @@ public final class Realm {
             storeConfiguration.deleteIfMigrationNeeded = configuration.deleteRealmIfMigrationNeeded
             storeConfiguration.maintainsSpatialIndexes = configuration.maintainsSpatialIndexes
             storeConfiguration.auditsPages = configuration.verifiesPagesOnOpen
+            storeConfiguration.migration = { migration in try Self.migrate(migration, configuration) }
             store = try Store.open(storeConfiguration)
             pinned = try store.pin()
+        } catch let error as MigrationBlockError {
+            // What the application's own migration block threw reaches it as it was.
+            throw error.error
         } catch {
             throw GeodeError.from(error)
         }
         noteReadVersion()
         for info in infos { bind(info) }
+    }
+
+    /// A realm on `store` inside its open write `transaction` (a migration's).
+    init(store: Store, transaction: StoreWriteTransaction, configuration: Configuration) throws {
+        self.configuration = configuration
+        self.store = store
+        isFrozen = false
+        do {
+            pinned = try store.pin()
+        } catch {
+            throw GeodeError.from(error)
+        }
+        self.transaction = transaction
+        noteReadVersion()
+    }
+
+    /// The read-only realm of a migration's old objects: the version before
+    /// the migration, read through the file's old schema.
+    init(oldVersionOf migration: StoreMigration, writingThrough realm: Realm, configuration: Configuration) {
+        self.configuration = configuration
+        migrationRealm = realm
+        store = migration.store
+        pinned = migration.snapshot
+        isFrozen = true
+        oldSchemaTables = Dictionary(uniqueKeysWithValues: migration.oldSchema.classes.compactMap { cls in
+            migration.oldTable(cls.name).map { (cls.name, $0) }
+        })
+        noteReadVersion()
+    }
+
+    /// Runs the configuration's migration block in `migration` and throws
+    /// the first change it made that was refused.
+    private static func migrate(_ migration: StoreMigration, _ configuration: Configuration) throws {
+        if let report = configuration.migrationProgress {
+            migration.onRewrite = { name, done, total in
+                report(MigrationProgress(phase: .rewriting, className: name, completedObjects: done, totalObjects: total))
+            }
+        }
+        guard let block = configuration.migrationBlock else { return }
+        let realm = try Realm(store: migration.store, transaction: migration.transaction, configuration: configuration)
+        defer { realm.transaction = nil }
+        let old = Realm(oldVersionOf: migration, writingThrough: realm, configuration: configuration)
+        do {
+            try block(Migration(engine: migration, realm: realm, oldRealm: old, progress: configuration.migrationProgress),
+                      migration.oldSchema.version)
+        } catch {
+            throw MigrationBlockError(error: error)
+        }
+        if let error = realm.writeError ?? realm.deferredError { throw GeodeError.from(error) }
     }
 
     private func noteReadVersion() {
@@ -103,6 +162,7 @@ public final class Realm {
         classesByName = source.classesByName
         classesByType = source.classesByType
         dynamicClasses = source.dynamicClasses
+        oldSchemaTables = source.oldSchemaTables
         noteReadVersion()
     }
 
@@ -321,6 +381,11 @@ public final class Realm {
     /// nil once a change in this write was refused.
     func requireWrite(_ what: @autoclosure () -> String) -> StoreWriteTransaction? {
         guard let txn = transaction else {
+            if let migrationRealm {
+                migrationRealm.record(GeodeError.schema(GeodeError.SchemaFailure(
+                    "\(what()): the old objects of a migration cannot be changed; change the new ones")))
+                return nil
+            }
             preconditionFailure("Geode: \(what()) can only happen inside a write transaction (realm.write { ... })")
         }
         return writeError == nil ? txn : nil
@@ -349,3 +414,8 @@ public final class Realm {
     }
 }
 
+/// An error the configuration's migration block threw, carried through the
+/// store so that ``Realm/init(configuration:)`` throws it unchanged.
+struct MigrationBlockError: Error {
+    let error: Error
+}

@@ -14,10 +14,18 @@ final class RealmClass {
     let propertyByRow: [Int]
     /// The primary key property's index in `info.properties`.
     let primaryKey: Int?
+    /// Whether this is the class as a migration's old schema saw it: its
+    /// objects are read-only.
+    let readsOldSchema: Bool
+    /// For each property of `info`: what it reads as in a document written
+    /// before it existed (its type's zero value, null, or empty).
+    let absentValues: [Value]
 
-    init(info: ClassInfo, table: Table) {
+    init(info: ClassInfo, table: Table, readsOldSchema: Bool = false) {
         self.info = info
         self.table = table
+        self.readsOldSchema = readsOldSchema
+        absentValues = info.properties.map { p in table.schema.property(named: p.name)?.defaultValue ?? .null }
         slots = info.properties.map { p in table.schema.property(named: p.name).map { $0.isStored ? $0.slot : -1 } ?? -1 }
         var rows = [Int](repeating: -1, count: table.schema.slotCount)
         for (row, p) in table.storedProperties.enumerated() where p.slot < rows.count { rows[p.slot] = row }

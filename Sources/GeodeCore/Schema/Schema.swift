@@ -20,6 +20,15 @@ package struct Schema: Hashable, Sendable {
         classes.first { $0.name == name }
     }
 
+    /// Adds a class the store does not have yet: its slots in declaration
+    /// order, the next table number.
+    mutating func addNewClass(_ declared: ClassSchema) {
+        var cls = declared
+        cls.assignSlotsInOrder()
+        cls.table = (classes.map(\.table).max() ?? 0) + 1
+        classes.append(cls)
+    }
+
     /// Checks the rules every schema must follow and throws
     /// ``StoreError/invalidSchema(_:)`` naming the class and property that breaks one.
     package func validate() throws {

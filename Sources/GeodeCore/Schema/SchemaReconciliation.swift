@@ -3,8 +3,10 @@
 /// The rules follow Realm's: a store may hold classes the program does not
 /// declare; new classes and index changes need nothing; adding or removing a
 /// property needs a higher schema version; changing a property's type,
-/// optionality, primary key or a class's embedded flag needs a migration, which
-/// only `deleteIfMigrationNeeded` (start over) satisfies for now.
+/// optionality, primary key or a class's embedded flag needs a migration.
+/// Under a higher schema version every difference is applied by a
+/// ``StoreMigration`` (``needsMigration``); under the same version only new
+/// classes and indexes are; `deleteIfMigrationNeeded` starts over instead.
 package struct SchemaReconciliation: Equatable, Sendable {
     /// The schema to use and store.
     package var schema: Schema
@@ -12,6 +14,10 @@ package struct SchemaReconciliation: Equatable, Sendable {
     package var changed: Bool
     /// Whether the store's objects must be dropped first (`deleteIfMigrationNeeded`).
     package var resetsData: Bool
+    /// Whether the declared schema version is higher than the stored one: a
+    /// ``StoreMigration`` must move the store to `declared` (``schema`` is
+    /// then the stored schema, unchanged).
+    package var needsMigration = false
 
     /// Reconciles `declared` with `stored` (nil for a new store).
     package static func reconcile(declared: Schema, stored: Schema?, deleteIfMigrationNeeded: Bool,
@@ -20,23 +26,25 @@ package struct SchemaReconciliation: Equatable, Sendable {
         guard let stored else {
             return SchemaReconciliation(schema: fresh(declared), changed: true, resetsData: false)
         }
-        if declared.version < stored.version && !deleteIfMigrationNeeded {
+        if deleteIfMigrationNeeded && declared.version != stored.version {
+            // Realm starts over at any change of version, lower ones included.
+            return SchemaReconciliation(schema: fresh(declared), changed: true, resetsData: true)
+        }
+        if declared.version < stored.version {
             throw StoreError.schemaMismatch(path: path, differences: [
                 "schema version \(declared.version) is lower than the stored version \(stored.version)",
             ])
         }
+        if declared.version > stored.version {
+            return SchemaReconciliation(schema: stored, changed: false, resetsData: false, needsMigration: true)
+        }
         var result = stored
         var additive: [String] = []
         var breaking: [String] = []
-        var nextTable = (stored.classes.map(\.table).max() ?? 0) + 1
 
         for declaredClass in declared.classes {
             guard let index = result.classes.firstIndex(where: { $0.name == declaredClass.name }) else {
-                var cls = declaredClass
-                cls.assignSlotsInOrder()
-                cls.table = nextTable
-                nextTable += 1
-                result.classes.append(cls)
+                result.addNewClass(declaredClass)
                 continue
             }
             let storedClass = result.classes[index]
@@ -75,16 +83,11 @@ package struct SchemaReconciliation: Equatable, Sendable {
             if deleteIfMigrationNeeded {
                 return SchemaReconciliation(schema: fresh(declared), changed: true, resetsData: true)
             }
-            if !breaking.isEmpty {
-                throw StoreError.schemaMismatch(path: path, differences: differences)
-            }
-            if declared.version <= stored.version {
-                throw StoreError.schemaMismatch(path: path, differences: differences + [
-                    "raise the schema version above \(stored.version) to apply these changes",
-                ])
-            }
+            throw StoreError.schemaMismatch(path: path, differences: differences + [
+                "raise the schema version above \(stored.version) to migrate",
+            ])
         }
-        result.version = max(declared.version, stored.version)
+        result.version = stored.version
         return SchemaReconciliation(schema: result, changed: result != stored, resetsData: false)
     }
 

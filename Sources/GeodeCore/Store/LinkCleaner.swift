@@ -2,7 +2,8 @@ import OrderedCollections
 
 /// Removes every reference to a deleted object: it leaves lists, sets and maps
 /// of links, to-one links to it become null, and mixed values holding it
-/// become null.
+/// become null. A migration that moves objects to new keys also points the
+/// links to them at their new keys here.
 ///
 /// It scans the documents of every class that can hold a link. A backlink
 /// index will make this proportional to the links instead.
@@ -17,15 +18,25 @@ package struct LinkCleaner {
 
     /// Removes the references to `target` from every object of the store.
     package func removeLinks(to target: Link) throws {
+        try removeLinks(toTable: target.table) { $0 == target }
+    }
+
+    /// Removes the references to every object of table `id` (a migration
+    /// deleting a class's data).
+    package func removeLinks(toTable id: UInt32) throws {
+        try removeLinks(toTable: id) { _ in true }
+    }
+
+    private func removeLinks(toTable id: UInt32, where isTarget: (Link) -> Bool) throws {
         // Which classes can hold such a link is known per catalog, not worked out per deleted object.
-        for table in store.current.linkHolders[target.table] ?? [] {
+        for table in store.current.linkHolders[id] ?? [] {
             var changed: [(ObjectKey, [Value])] = []
             try transaction.forEach(in: table) { key, document in
                 let row = try StoreTransaction.row(of: document, table)
                 let cleaned = zip(table.storedProperties, row).map { property, value in
                     // Lists and sets of objects lose the link; anywhere else (to-one
                     // links, map values, mixed values) it becomes null.
-                    Self.clean(value, of: target, removeFromLists: property.type == .object)
+                    Self.clean(value, removeFromLists: property.type == .object) { $0.table == id && isTarget($0) }
                 }
                 if cleaned != row { changed.append((key, cleaned)) }
                 return true
@@ -34,22 +45,51 @@ package struct LinkCleaner {
         }
     }
 
-    /// `value` without references to `target`: removed from lists of objects
-    /// when `removeFromLists`, null everywhere else.
-    static func clean(_ value: Value, of target: Link, removeFromLists: Bool) -> Value {
+    /// `value` without references to the objects `isTarget` picks: removed from
+    /// lists of objects when `removeFromLists`, null everywhere else.
+    static func clean(_ value: Value, removeFromLists: Bool, _ isTarget: (Link) -> Bool) -> Value {
         switch value {
-        case let .link(link) where link == target: return .null
+        case let .link(link) where isTarget(link): return .null
         case let .list(items):
             return .list(items.compactMap { item in
-                if removeFromLists, case let .link(link) = item, link == target { return nil }
-                return clean(item, of: target, removeFromLists: removeFromLists)
+                if removeFromLists, case let .link(link) = item, isTarget(link) { return nil }
+                return clean(item, removeFromLists: removeFromLists, isTarget)
             })
         case let .map(entries):
-            return .map(OrderedDictionary(uniqueKeysWithValues: entries.map { ($0.key, clean($0.value, of: target, removeFromLists: false)) }))
+            return .map(OrderedDictionary(uniqueKeysWithValues: entries.map { ($0.key, clean($0.value, removeFromLists: false, isTarget)) }))
         case let .embedded(slots):
-            return .embedded(slots.map { clean($0, of: target, removeFromLists: true) })
+            return .embedded(slots.map { clean($0, removeFromLists: true, isTarget) })
         default:
             return value
+        }
+    }
+
+    /// `value` with every link to an object in `moved` (table number → old
+    /// key → new key) pointing at the object's new key.
+    static func relink(_ value: Value, _ moved: [UInt32: [ObjectKey: ObjectKey]]) -> Value {
+        switch value {
+        case let .link(link):
+            guard let key = moved[link.table]?[link.key] else { return value }
+            return .link(Link(table: link.table, key: key))
+        case let .list(items): return .list(items.map { relink($0, moved) })
+        case let .map(entries): return .map(entries.mapValues { relink($0, moved) })
+        case let .embedded(slots): return .embedded(slots.map { relink($0, moved) })
+        default: return value
+        }
+    }
+
+    /// Points every link to an object in `moved` at its new key, in the
+    /// objects of `tables` (a migration that rekeyed classes).
+    package func relinkObjects(_ moved: [UInt32: [ObjectKey: ObjectKey]], in tables: [Table]) throws {
+        for table in tables where table.objects != nil && table.storedProperties.contains(where: { $0.type == .object || $0.type == .mixed }) {
+            var changed: [(ObjectKey, [Value])] = []
+            try transaction.forEach(in: table) { key, document in
+                let row = try StoreTransaction.row(of: document, table)
+                let relinked = row.map { Self.relink($0, moved) }
+                if relinked != row { changed.append((key, relinked)) }
+                return true
+            }
+            for (key, row) in changed { try transaction.update(row, key: key, in: table) }
         }
     }
 }

@@ -19,6 +19,10 @@ package struct StoreConfiguration: Sendable {
     package var schema: Schema?
     /// Drop all objects and start over when the schema needs a migration.
     package var deleteIfMigrationNeeded = false
+    /// Runs inside the migration to a higher schema version (see
+    /// ``StoreMigration``), between the automatic changes and the final
+    /// checks; a thrown error leaves the file as it was.
+    package var migration: (@Sendable (StoreMigration) throws -> Void)?
     /// Flush to disk at every commit.
     package var durable = true
     /// The first size of the memory map (it grows by itself).
@@ -208,9 +212,17 @@ package final class Store: @unchecked Sendable {
             if configuration.auditsPages && !alreadyOpen && state != .missing {
                 _ = try PageAudit.run(environment, depth: .structure)
             }
-            let (meta, keys, schema, objects) = try setUp(environment, configuration, isNewFile: state == .missing)
-            return Store(configuration: configuration, environment: environment, meta: meta, keys: keys,
-                         schema: schema, objects: objects)
+            let (meta, keys, schema, objects, needsMigration) = try setUp(environment, configuration, isNewFile: state == .missing)
+            let store = Store(configuration: configuration, environment: environment, meta: meta, keys: keys,
+                              schema: schema, objects: objects)
+            if needsMigration, let declared = configuration.schema {
+                // A failed migration leaves the file as it was; the store, going
+                // away, releases the environment itself.
+                try store.migrate(to: declared, configuration.migration)
+            }
+            return store
+        } catch let error as MigrationError {
+            throw error.underlying
         } catch {
             environment.release()
             if !alreadyOpen {
@@ -250,8 +262,11 @@ package final class Store: @unchecked Sendable {
         }
     }
 
+    /// Opens the store's databases and reconciles the declared schema with the
+    /// stored one; the last element says that a migration must follow (the
+    /// stored schema is then the one opened).
     private static func setUp(_ environment: Environment, _ configuration: StoreConfiguration,
-                              isNewFile: Bool) throws -> (Database, Database, Schema, [String: Database]) {
+                              isNewFile: Bool) throws -> (Database, Database, Schema, [String: Database], Bool) {
         let path = configuration.path
         if configuration.readOnly {
             return try environment.read { txn in
@@ -268,13 +283,13 @@ package final class Store: @unchecked Sendable {
                 if let declared = configuration.schema {
                     let outcome = try SchemaReconciliation.reconcile(declared: declared, stored: stored,
                                                                      deleteIfMigrationNeeded: false, path: path)
-                    if outcome.changed {
+                    if outcome.changed || outcome.needsMigration {
                         throw StoreError.schemaMismatch(path: path, differences: ["the store is read-only and its schema would change"])
                     }
                     schema = outcome.schema
                 }
                 return (meta, keys, schema, try openTables(schema, txn, create: false, keys: environment.mapKeys.spelling,
-                                                         spatial: configuration.maintainsSpatialIndexes))
+                                                         spatial: configuration.maintainsSpatialIndexes), false)
             }
         }
         return try environment.write { txn in
@@ -303,6 +318,7 @@ package final class Store: @unchecked Sendable {
             }
             try syncKeys(environment.mapKeys, txn, keys)
             var schema = stored ?? Schema(classes: [])
+            var needsMigration = false
             if let declared = configuration.schema {
                 let outcome = try SchemaReconciliation.reconcile(declared: declared, stored: stored,
                                                                  deleteIfMigrationNeeded: configuration.deleteIfMigrationNeeded,
@@ -311,6 +327,7 @@ package final class Store: @unchecked Sendable {
                     try dropData(of: stored, txn, meta)
                 }
                 schema = outcome.schema
+                needsMigration = outcome.needsMigration
                 if outcome.changed || stored == nil {
                     try txn.put(meta, key: Array("schema".utf8), value: DocumentWriter.encode(schema.storedValue))
                 }
@@ -318,7 +335,7 @@ package final class Store: @unchecked Sendable {
                 try txn.put(meta, key: Array("schema".utf8), value: DocumentWriter.encode(schema.storedValue))
             }
             return (meta, keys, schema, try openTables(schema, txn, create: true, keys: environment.mapKeys.spelling,
-                                                      spatial: configuration.maintainsSpatialIndexes))
+                                                      spatial: configuration.maintainsSpatialIndexes), needsMigration)
         }
     }
 

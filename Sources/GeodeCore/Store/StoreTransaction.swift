@@ -141,6 +141,17 @@ package final class StoreWriteTransaction: StoreTransaction {
     private var lastNext: UInt64 = 0
 
     private let write: WriteTransaction
+    /// Set while a ``StoreMigration`` runs: primary keys may change (Realm
+    /// checks them once, after the migration), and inserted keys are noted so
+    /// that enumerating a class's old objects skips the new ones.
+    var migrationLog: MigrationLog?
+
+    /// What a migration's writes did that its end must know.
+    struct MigrationLog {
+        /// Table numbers of classes whose primary keys the end must check
+        /// again: one changed, or an object was added while checks wait.
+        var changedPrimaryKeys: Set<UInt32> = []
+    }
 
     init(store: Store, transaction: WriteTransaction) {
         write = transaction
@@ -168,6 +179,9 @@ package final class StoreWriteTransaction: StoreTransaction {
         store.install(Catalog(schema: outcome.schema, databases: databases))
         write.onAbort { [store] in store.install(before) }
     }
+
+    /// The LMDB transaction underneath, for the store's own maintenance.
+    var writeTransaction: WriteTransaction { write }
 
     /// Commits a transaction from ``Store/beginWrite()``.
     package func commit() throws { try write.commit() }
@@ -206,8 +220,16 @@ package final class StoreWriteTransaction: StoreTransaction {
         // Nothing is written until the whole row is known to be valid.
         let slots = try table.encode(row, into: &writer)
         let primaryKey = table.primaryKeyRowIndex.map { row[$0] }
-        let key = try given ?? newKey(in: table, primaryKey: primaryKey)
-        try claimPrimaryKey(primaryKey, key: key, table: table)
+        var key = try given ?? newKey(in: table, primaryKey: primaryKey)
+        if migrationLog != nil && primaryKey != nil {
+            // In a migration, as in Realm, primary keys are checked once, at its
+            // end: until then a taken one is allowed (the object waits under a
+            // key of its own, and the end moves it to its key).
+            migrationLog?.changedPrimaryKeys.insert(table.schema.table)
+            if table.isKeyedByPrimaryKey, try contains(key, in: table) { key = try allocateKey(table) }
+        } else {
+            try claimPrimaryKey(primaryKey, key: key, table: table)
+        }
         try writer.withEncodedDocument { try putNew($0, key: key, primaryKey: primaryKey, db, table) }
         try IndexEntries(slots, of: table).add(key, to: table, write)
         return key
@@ -227,8 +249,12 @@ package final class StoreWriteTransaction: StoreTransaction {
         if let slot = table.primaryKeySlot, let index = table.primaryKeyRowIndex {
             let before = try old.value(at: slot)?.decode() ?? .null
             if before != row[index] {
-                throw StoreError.invalidValue(ValueIssue(.notAllowedHere("changing the primary key (from \(before) to \(row[index]))"),
-                                                         className: table.schema.name, property: table.storedProperties[index].name))
+                guard migrationLog != nil else {
+                    throw StoreError.invalidValue(ValueIssue(.notAllowedHere("changing the primary key (from \(before) to \(row[index]))"),
+                                                             className: table.schema.name, property: table.storedProperties[index].name))
+                }
+                // A migration may change primary keys; its end rebuilds the index and checks them.
+                migrationLog?.changedPrimaryKeys.insert(table.schema.table)
             }
         }
         for (index, points) in zip(table.geoIndexes, oldPoints) { try index.remove(points, key, write) }
@@ -254,6 +280,38 @@ package final class StoreWriteTransaction: StoreTransaction {
         for (index, found) in zip(table.geoIndexes, points) { try index.remove(found, key, write) }
         for (index, value) in zip(table.valueIndexes, values) { try index.remove(value, key, write) }
         return try write.delete(db, key: key.rawValue)
+    }
+
+    /// Stores `row` as object `key`'s document, encoded for `table`, leaving
+    /// every index as it is: for a migration, which rebuilds the indexes of the
+    /// classes it rewrites.
+    func replaceDocument(_ row: [Value], key: ObjectKey, in table: Table) throws {
+        _ = try table.encode(row, into: &writer)
+        let db = try table.objectDatabase()
+        try writer.withEncodedDocument { try put($0, key: key, db) }
+    }
+
+    /// Stores `row`, encoded for `table`, under `key` in `parking`, unless that
+    /// holds the key already (then returns false): a migration moving objects
+    /// to new keys parks them there first.
+    func park(_ row: [Value], key: ObjectKey, in table: Table, _ parking: Database) throws -> Bool {
+        _ = try table.encode(row, into: &writer)
+        return try writer.withEncodedDocument { document in
+            try withUnsafeBytes(of: key.rawValue.bigEndian) { try write.putNew(parking, key: $0, value: document) }
+        }
+    }
+
+    /// Makes sure keys allocated for the class from now on come after `last`
+    /// (a migration that stops keying a class by its primary key leaves keys
+    /// from its primary keys above the counter).
+    func reserveKeys(through last: ObjectKey, in table: Table) throws {
+        let id = table.schema.table
+        if id == lastTable {
+            lastNext = max(lastNext, last.rawValue &+ 1)
+            return
+        }
+        let next = try firstKey(id).rawValue
+        nextKeys[id] = max(next, last.rawValue &+ 1)
     }
 
     /// Removes every object of the class (keys from the counter are still never

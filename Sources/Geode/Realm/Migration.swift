@@ -1,0 +1,256 @@
+import Foundation
+import GeodeCore
+
+/// The code that moves a realm's data to a new schema version: called once,
+/// when a realm opens a file whose schema version is lower than
+/// ``Realm/Configuration/schemaVersion``, with the version the file had.
+///
+/// The block may throw: the realm then fails to open with that error and the
+/// file is left exactly as it was, as it is when a change inside the block is
+/// refused (a wrong type, duplicate primary keys after the migration).
+///
+/// ```swift
+/// var configuration = Realm.Configuration(fileURL: url, schemaVersion: 2)
+/// configuration.migrationBlock = { migration, oldSchemaVersion in
+///     if oldSchemaVersion < 1 {
+///         migration.renameProperty(onType: "Person", from: "name", to: "fullName")
+///     }
+///     if oldSchemaVersion < 2 {
+///         migration.enumerateObjects(ofType: "Person") { old, new in
+///             new?["age"] = "\(old?["age"] as? Int ?? 0)"   // Int became String
+///         }
+///     }
+/// }
+/// let realm = try Realm(configuration: configuration)
+/// ```
+public typealias MigrationBlock = @Sendable (_ migration: Migration, _ oldSchemaVersion: UInt64) throws -> Void
+
+/// An object seen by a migration: read and written by property name.
+public typealias MigrationObject = DynamicObject
+
+/// What ``Migration/enumerateObjects(ofType:_:)`` calls for each object: the
+/// object as the old schema saw it and as the new schema sees it (nil once the
+/// migration deleted it).
+public typealias MigrationObjectEnumerateBlock = (_ oldObject: MigrationObject?, _ newObject: MigrationObject?) -> Void
+
+/// A migration in progress: the old and new schemas, the objects in both,
+/// and the changes a schema needs besides adding and removing properties.
+///
+/// Everything a migration does happens in one write transaction. When it
+/// begins, properties that kept their type keep their values (also when they
+/// became optional or required); new properties, and properties whose type
+/// changed, hold their type's zero value, while the old values stay readable
+/// through the old objects. When the block returns, properties made required
+/// lose their nulls, primary keys are checked, indexes are rebuilt and the
+/// new schema is stored.
+///
+/// ```swift
+/// configuration.migrationBlock = { migration, _ in
+///     migration.enumerateObjects(ofType: "Dog") { old, new in
+///         new?["name"] = (old?["firstName"] as? String ?? "") + " " + (old?["lastName"] as? String ?? "")
+///     }
+/// }
+/// ```
+public final class Migration {
+    let engine: StoreMigration
+    /// The realm the migration writes through: its write transaction is the migration's.
+    let realm: Realm
+    /// The read-only realm of the old objects, as the file had them.
+    let oldRealm: Realm
+    private let progress: (@Sendable (MigrationProgress) -> Void)?
+
+    init(engine: StoreMigration, realm: Realm, oldRealm: Realm, progress: (@Sendable (MigrationProgress) -> Void)?) {
+        self.engine = engine
+        self.realm = realm
+        self.oldRealm = oldRealm
+        self.progress = progress
+    }
+
+    /// The schema of the file before the migration, every class it held.
+    public var oldSchema: Schema { Schema(engine.oldSchema) }
+
+    /// The schema the migration moves the file to: the configuration's classes.
+    public var newSchema: Schema {
+        var schema = engine.newSchema
+        schema.classes.removeAll { !engine.declaredClasses.contains($0.name) }
+        return Schema(schema)
+    }
+
+    /// Calls `block` with every object the class had before the migration:
+    /// as the file had it (read-only, unchanged by the block) and as the new
+    /// schema reads it now. Objects the block created are not visited, nor
+    /// are objects it deleted. A class the new schema does not declare gives
+    /// nil new objects; a class only the new schema has gives nil old objects
+    /// (its objects the block created so far). The objects are visited in
+    /// batches, so memory stays flat however many there are.
+    ///
+    /// ```swift
+    /// migration.enumerateObjects(ofType: "Person") { old, new in
+    ///     new?["email"] = (old?["email"] as? String)?.lowercased()
+    /// }
+    /// ```
+    public func enumerateObjects(ofType typeName: String, _ block: MigrationObjectEnumerateBlock) {
+        let oldClass = oldRealm.dynamicClass(named: typeName)
+        let newClass = engine.declaredClasses.contains(typeName) ? realm.dynamicClass(named: typeName) : nil
+        if let oldClass, oldClass.table.schema.isEmbedded { return }
+        do {
+            guard let oldClass else {
+                // Realm's odd case, kept: a class new in this migration yields the objects made so far.
+                guard let newClass, !newClass.table.schema.isEmbedded else { return }
+                for object in Array(realm.dynamicObjects(typeName)) { block(nil, object) }
+                return
+            }
+            let total = try engine.oldObjectCount(of: typeName)
+            var done = 0
+            var after: ObjectKey?
+            while true {
+                let keys = try engine.oldObjectKeys(of: typeName, after: after, limit: 1024)
+                guard let last = keys.last else { break }
+                for key in keys {
+                    let old = MigrationObject()
+                    old._ref = ManagedRef(realm: oldRealm, cls: oldClass, root: oldClass, key: key, path: [])
+                    guard let newClass else {
+                        block(old, nil)
+                        continue
+                    }
+                    // An object deleted earlier in the migration is not visited, as in Realm.
+                    guard realm.exists(newClass, key) else { continue }
+                    let new = MigrationObject()
+                    new._ref = ManagedRef(realm: realm, cls: newClass, root: newClass, key: key, path: [])
+                    block(old, new)
+                }
+                done += keys.count
+                progress?(MigrationProgress(phase: .enumerating, className: typeName, completedObjects: done, totalObjects: total))
+                after = last
+            }
+        } catch {
+            realm.record(error)
+        }
+    }
+
+    /// Creates an object of class `typeName` in the new schema from a
+    /// dictionary, an array in property order or another object, as
+    /// ``Realm/dynamicCreate(_:value:update:)`` does.
+    ///
+    /// ```swift
+    /// migration.create("Settings", value: ["id": 1, "theme": "dark"])
+    /// ```
+    @discardableResult
+    public func create(_ typeName: String, value: Any = [Any]()) -> MigrationObject {
+        realm.dynamicCreate(typeName, value: value)
+    }
+
+    /// Deletes an object (a new object from ``enumerateObjects(ofType:_:)`` or
+    /// ``create(_:value:)``).
+    ///
+    /// ```swift
+    /// migration.enumerateObjects(ofType: "Session") { _, new in
+    ///     if let new { migration.delete(new) }
+    /// }
+    /// ```
+    public func delete(_ object: MigrationObject) {
+        if object._ref?.cls.readsOldSchema == true {
+            realm.record(GeodeError.schema(GeodeError.SchemaFailure("an old object of a migration cannot be deleted: delete the new one",
+                                                         className: object._ref?.cls.name)))
+            return
+        }
+        realm.delete(object)
+    }
+
+    /// Deletes every object of class `typeName`, and the class itself when the
+    /// new schema does not declare it (and no class refers to it); links to
+    /// its objects become null. Returns whether the file had the class.
+    ///
+    /// ```swift
+    /// migration.deleteData(forType: "Cache")
+    /// ```
+    @discardableResult
+    public func deleteData(forType typeName: String) -> Bool {
+        do {
+            let deleted = try engine.deleteData(forType: typeName)
+            realm.forgetDynamicClasses()
+            return deleted
+        } catch {
+            realm.record(error)
+            return false
+        }
+    }
+
+    /// Gives property `newName` of the new schema the values property
+    /// `oldName` had in the old one. The old property must be gone from the new
+    /// schema and the type must stay the same (optional may become required
+    /// only through a type change, as in Realm); otherwise the migration fails.
+    ///
+    /// ```swift
+    /// migration.renameProperty(onType: "Person", from: "yearsSinceBirth", to: "age")
+    /// ```
+    public func renameProperty(onType typeName: String, from oldName: String, to newName: String) {
+        do {
+            try engine.renameProperty(onType: typeName, from: oldName, to: newName)
+            realm.forgetDynamicClasses()
+        } catch {
+            realm.record(error)
+        }
+    }
+}
+
+/// How far a migration has come, for ``Realm/Configuration/migrationProgress``.
+///
+/// ```swift
+/// configuration.migrationProgress = { progress in
+///     print("\(progress.phase) \(progress.className): \(progress.completedObjects)/\(progress.totalObjects)")
+/// }
+/// ```
+public struct MigrationProgress: Sendable, Equatable {
+    /// What the migration is doing.
+    public enum Phase: String, Sendable {
+        /// The block is visiting objects (``Migration/enumerateObjects(ofType:_:)``).
+        case enumerating
+        /// The store is rewriting a class's documents for the new schema.
+        case rewriting
+    }
+
+    /// What the migration is doing.
+    public var phase: Phase
+    /// The class concerned.
+    public var className: String
+    /// The objects done so far in this phase and class.
+    public var completedObjects: Int
+    /// The objects this phase visits in this class.
+    public var totalObjects: Int
+}
+
+extension Realm {
+    /// The realm a migration writes through: the store being opened, in the
+    /// migration's write transaction.
+    convenience init(migrating migration: StoreMigration, configuration: Configuration) throws {
+        try self.init(store: migration.store, transaction: migration.transaction, configuration: configuration)
+    }
+
+    /// Runs the configuration's migration, if the file needs one, without
+    /// keeping a realm open: the file is at the configured schema version
+    /// afterwards.
+    ///
+    /// ```swift
+    /// try Realm.performMigration(for: configuration)
+    /// ```
+    public static func performMigration(for configuration: Configuration = .defaultConfiguration) throws {
+        _ = try Realm(configuration: configuration)
+    }
+}
+
+/// The schema version stored in the file at `fileURL`, without opening it
+/// as a realm (no schema is checked or changed).
+///
+/// ```swift
+/// if try schemaVersionAtURL(url) < 3 { print("this store will be migrated") }
+/// ```
+public func schemaVersionAtURL(_ fileURL: URL) throws -> UInt64 {
+    do {
+        var configuration = StoreConfiguration(path: fileURL.path)
+        configuration.readOnly = true
+        return try Store.open(configuration).schema.version
+    } catch {
+        throw GeodeError.from(error)
+    }
+}
