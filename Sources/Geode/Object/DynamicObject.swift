@@ -32,8 +32,8 @@ public struct DynamicValue: _PersistableValue {
     }
 
     public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> DynamicValue {
-        if let dynamic = any as? DynamicValue { return dynamic }
-        return DynamicValue(value: any is NSNull ? nil : any)
+        if type(of: any) == DynamicValue.self, let dynamic = any as? DynamicValue { return dynamic }
+        return DynamicValue(value: isNullInput(any) ? nil : any)
     }
 
     static func plain(_ value: Value, _ realm: Realm) -> Any? {
@@ -70,6 +70,14 @@ public struct DynamicValue: _PersistableValue {
             case let v as EmbeddedObject: return try engine(Self.properties(of: v), context)
             default: break
             }
+        }
+        // The common scalars by exact type first: a failed cast costs more than the test.
+        switch ObjectIdentifier(type(of: any)) {
+        case ObjectIdentifier(String.self): if let v = any as? String { return .string(v) }
+        case ObjectIdentifier(Int.self): if let v = any as? Int { return .int(Int64(v)) }
+        case ObjectIdentifier(Double.self): if let v = any as? Double { return .double(v) }
+        case ObjectIdentifier(Bool.self): if let v = any as? Bool { return .bool(v) }
+        default: break
         }
         switch any {
         case let v as Bool: return .bool(v)

@@ -266,6 +266,12 @@ extension Realm {
 
     /// Replaces the value at `path` of `ref`'s document and writes the document back.
     func replace(at path: [PathStep], in ref: ManagedRef, with value: Value, _ txn: StoreWriteTransaction) throws {
+        if path.count == 1, case let .index(slot) = path[0], slot < ref.root.rowIndexBySlot.count, ref.root.rowIndexBySlot[slot] >= 0 {
+            // A top-level property: the engine sets it without decoding the rest.
+            try txn.update(value, of: ref.root.table.storedProperties[ref.root.rowIndexBySlot[slot]], key: ref.key, in: ref.root.table)
+            changeCount += 1
+            return
+        }
         guard var row = try txn.row(ref.key, in: ref.root.table) else {
             throw StoreError.objectNotFound(className: ref.root.name, key: ref.key.rawValue)
         }
@@ -369,9 +375,27 @@ extension Realm {
         }
     }
 
-    /// Deletes every object of a sequence.
+    /// Deletes every object of a sequence. Links to them are removed in one
+    /// pass over the objects that can hold them, however many are deleted.
     public func delete<S: Sequence>(_ objects: S) where S.Element: ObjectBase {
-        for object in Array(objects) { delete(object) }
+        guard let txn = requireWrite("deleting objects") else { return }
+        var deleted: [UInt32: Set<ObjectKey>] = [:]
+        do {
+            for object in Array(objects) {
+                guard let ref = object._ref, ref.realm === self else {
+                    preconditionFailure("Geode: only objects managed by this realm can be deleted from it")
+                }
+                if !ref.path.isEmpty {
+                    try removeEmbedded(ref, txn)
+                } else if try txn.delete(ref.key, in: ref.root.table) {
+                    deleted[ref.root.table.schema.table, default: []].insert(ref.key)
+                }
+            }
+            changeCount += 1
+            if !deleted.isEmpty { try LinkCleaner(store: store, transaction: txn).removeLinks(to: deleted) }
+        } catch {
+            record(error)
+        }
     }
 
     /// Deletes every object of every class.

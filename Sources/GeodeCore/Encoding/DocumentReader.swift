@@ -86,6 +86,17 @@ package struct ContainerView {
         return ValueView(bytes: bytes, keys: keys, position: position, limit: end)
     }
 
+    /// The bytes of element `i` of a document or list, tag included, in place:
+    /// what ``DocumentWriter/encodeDocument(slots:from:_:)`` copies.
+    package func elementBytes(at i: Int) throws -> UnsafeRawBufferPointer {
+        precondition(kind != .map, "map entries are read with their keys")
+        guard i >= 0, i < count else { throw Self.damaged("element \(i) of \(count) does not exist", tableStart) }
+        let start = try elementStart(i)
+        let stop = i + 1 < count ? try elementStart(i + 1) : end
+        guard start < stop else { throw Self.damaged("element \(i) ends before it starts", start) }
+        return UnsafeRawBufferPointer(rebasing: bytes[start ..< stop])
+    }
+
     /// The value of a map entry, which starts right after its key (read at
     /// `keyAt`); a key that runs to the map's end has none, and that is damage.
     @inline(__always)

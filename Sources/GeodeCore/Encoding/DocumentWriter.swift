@@ -108,6 +108,31 @@ package struct DocumentWriter: ~Copyable {
         return Array(UnsafeRawBufferPointer(start: base, count: count))
     }
 
+    /// Where a slot of a document made from another comes from.
+    package enum SlotSource {
+        /// The other document's slot with this number, copied byte for byte.
+        case copy(Int)
+        /// A value, encoded.
+        case value(Value)
+    }
+
+    /// Encodes a document of `slots` slots made from `old`: each slot's bytes
+    /// are copied from a slot of `old` or encoded from a value, as `source`
+    /// says. Copied slots are not decoded: setting one property, or dropping
+    /// and reordering slots, costs a copy of the document's bytes.
+    package mutating func encodeDocument(slots: Int, from old: ContainerView, _ source: (Int) -> SlotSource) throws {
+        startDocument()
+        let document = beginContainer(elements: slots, tagged: false, width: lastDocumentWidth)
+        for i in 0 ..< slots {
+            element(of: document)
+            switch source(i) {
+            case let .copy(slot): appendBytes(try old.elementBytes(at: slot))
+            case let .value(value): appendValue(value)
+            }
+        }
+        endContainer(document, tag: nil)
+    }
+
     // MARK: - Streaming
 
     /// A container being written: where its bytes start, how many bytes are

@@ -18,25 +18,34 @@ package struct LinkCleaner {
 
     /// Removes the references to `target` from every object of the store.
     package func removeLinks(to target: Link) throws {
-        try removeLinks(toTable: target.table) { $0 == target }
+        try removeLinks(toTables: [target.table]) { $0 == target }
+    }
+
+    /// Removes the references to the objects `targets` names (table number →
+    /// keys) in one pass over the documents that can hold them: deleting many
+    /// objects costs one scan, not one per object.
+    package func removeLinks(to targets: [UInt32: Set<ObjectKey>]) throws {
+        try removeLinks(toTables: Set(targets.keys)) { targets[$0.table]?.contains($0.key) == true }
     }
 
     /// Removes the references to every object of table `id` (a migration
     /// deleting a class's data).
     package func removeLinks(toTable id: UInt32) throws {
-        try removeLinks(toTable: id) { _ in true }
+        try removeLinks(toTables: [id]) { _ in true }
     }
 
-    private func removeLinks(toTable id: UInt32, where isTarget: (Link) -> Bool) throws {
+    private func removeLinks(toTables ids: Set<UInt32>, where isTarget: (Link) -> Bool) throws {
         // Which classes can hold such a link is known per catalog, not worked out per deleted object.
-        for table in store.current.linkHolders[id] ?? [] {
+        let holders = ids.flatMap { store.current.linkHolders[$0] ?? [] }
+        var seen = Set<UInt32>()
+        for table in holders where seen.insert(table.schema.table).inserted {
             var changed: [(ObjectKey, [Value])] = []
             try transaction.forEach(in: table) { key, document in
                 let row = try StoreTransaction.row(of: document, table)
                 let cleaned = zip(table.storedProperties, row).map { property, value in
                     // Lists and sets of objects lose the link; anywhere else (to-one
                     // links, map values, mixed values) it becomes null.
-                    Self.clean(value, removeFromLists: property.type == .object) { $0.table == id && isTarget($0) }
+                    Self.clean(value, removeFromLists: property.type == .object) { ids.contains($0.table) && isTarget($0) }
                 }
                 if cleaned != row { changed.append((key, cleaned)) }
                 return true

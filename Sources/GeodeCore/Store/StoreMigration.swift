@@ -216,8 +216,9 @@ package final class StoreMigration {
             } ?? false
             let keysChanged = changedKeys.contains(cls.table)
             guard orphaned || keysChanged else { continue }
+            // Rewritten anyway: the new layout is dense, in declaration order.
             var laidOut = cls
-            if orphaned { laidOut.assignSlotsInOrder() }
+            laidOut.assignSlotsInOrder()
             final.classes[index] = laidOut
             rewritten.append((cls, cls.isKeyedByPrimaryKey && keysChanged))
         }
@@ -268,34 +269,44 @@ package final class StoreMigration {
                          _ write: WriteTransaction) throws -> [ObjectKey: ObjectKey] {
         let total = try transaction.count(source)
         let parking = rekeys ? try write.openDatabase("migrating/\(target.schema.name)") : nil
+        // Each slot of the new layout, from the old layout's slot of the same property.
+        let slots = target.storedProperties.map { p in source.schema.property(named: p.name)?.slot }
+        let defaults = target.storedProperties.map(\.defaultValue)
+        let primaryKey = target.schema.primaryKey.flatMap { source.schema.property(named: $0.name) }
+        let objects = try target.objectDatabase()
         var moved: [ObjectKey: ObjectKey] = [:]
         var done = 0
         var after: ObjectKey?
         while true {
-            var batch: [(ObjectKey, [Value])] = []
-            try transaction.forEach(in: source, from: after.map { ObjectKey($0.rawValue &+ 1) }) { key, document in
-                batch.append((key, try StoreTransaction.row(of: document, source)))
-                return batch.count < 4096
+            var keys: [ObjectKey] = []
+            try transaction.forEach(in: source, from: after.map { ObjectKey($0.rawValue &+ 1) }) { key, _ in
+                keys.append(key)
+                return keys.count < 4096
             }
-            guard let last = batch.last?.0 else { break }
-            for (key, row) in batch {
-                if let parking, let index = target.primaryKeyRowIndex, let newKey = target.objectKey(forPrimaryKey: row[index]), newKey != key {
-                    guard try transaction.park(row, key: newKey, in: target, parking) else {
-                        throw duplicatePrimaryKey(target, value: row[index])
-                    }
-                    _ = try write.delete(try target.objectDatabase(), key: key.rawValue)
-                    moved[key] = newKey
-                } else {
-                    try transaction.replaceDocument(row, key: key, in: target)
+            guard let last = keys.last else { break }
+            for key in keys {
+                guard let document = try transaction.document(key, in: source) else { continue }
+                var destination = key
+                var value = Value.null
+                if parking != nil, let primaryKey {
+                    value = try document.value(at: primaryKey.slot)?.decode() ?? primaryKey.defaultValue
+                    destination = target.objectKey(forPrimaryKey: value) ?? key
+                }
+                let parked = destination != key ? parking : nil
+                guard try transaction.relayout(document, slots: slots, defaults: defaults, key: destination, in: target, parking: parked) else {
+                    throw duplicatePrimaryKey(target, value: value)
+                }
+                if parked != nil {
+                    _ = try write.delete(objects, key: key.rawValue)
+                    moved[key] = destination
                 }
             }
-            done += batch.count
+            done += keys.count
             onRewrite?(target.schema.name, done, total)
             if last.rawValue == .max { break }
             after = last
         }
         if let parking {
-            let objects = try target.objectDatabase()
             let cursor = try write.cursor(parking)
             var entry = try cursor.first()
             while let (key, document) = entry {

@@ -264,6 +264,36 @@ package final class StoreWriteTransaction: StoreTransaction {
         try writer.withEncodedDocument { try put($0, key: key, db) }
     }
 
+    /// Sets one property of object `key` to `value`, copying the document's
+    /// other slots as they are (nothing else is decoded or checked again). A
+    /// property with an index, or the primary key, goes through
+    /// ``update(_:key:in:)`` instead, which keeps the indexes.
+    package func update(_ value: Value, of property: PropertySchema, key: ObjectKey, in table: Table) throws {
+        let slot = property.slot
+        let indexed = table.primaryKeySlot == slot || table.valueIndexes.contains { $0.slot == slot }
+            || table.geoIndexes.contains { $0.slot == slot }
+        guard !indexed, property.isStored, slot < table.schema.slotCount else {
+            guard var row = try row(key, in: table), let index = table.storedProperties.firstIndex(where: { $0.name == property.name }) else {
+                throw StoreError.objectNotFound(className: table.schema.name, key: key.rawValue)
+            }
+            row[index] = value
+            return try update(row, key: key, in: table)
+        }
+        guard let old = try document(key, in: table) else {
+            throw StoreError.objectNotFound(className: table.schema.name, key: key.rawValue)
+        }
+        try table.validator.validate(value, for: property, in: table.schema)
+        let slots = max(old.count, slot + 1)
+        try writer.encodeDocument(slots: slots, from: old) { i in
+            if i == slot { return .value(value) }
+            if i < old.count { return .copy(i) }
+            // A slot added after the document was written: its property's absent value.
+            return .value(table.storedProperties.first { $0.slot == i }?.defaultValue ?? .null)
+        }
+        let db = try table.objectDatabase()
+        try writer.withEncodedDocument { try put($0, key: key, db) }
+    }
+
     /// Removes object `key`; returns whether it existed.
     @discardableResult
     package func delete(_ key: ObjectKey, in table: Table) throws -> Bool {
@@ -282,22 +312,25 @@ package final class StoreWriteTransaction: StoreTransaction {
         return try write.delete(db, key: key.rawValue)
     }
 
-    /// Stores `row` as object `key`'s document, encoded for `table`, leaving
-    /// every index as it is: for a migration, which rebuilds the indexes of the
-    /// classes it rewrites.
-    func replaceDocument(_ row: [Value], key: ObjectKey, in table: Table) throws {
-        _ = try table.encode(row, into: &writer)
-        let db = try table.objectDatabase()
-        try writer.withEncodedDocument { try put($0, key: key, db) }
-    }
-
-    /// Stores `row`, encoded for `table`, under `key` in `parking`, unless that
-    /// holds the key already (then returns false): a migration moving objects
-    /// to new keys parks them there first.
-    func park(_ row: [Value], key: ObjectKey, in table: Table, _ parking: Database) throws -> Bool {
-        _ = try table.encode(row, into: &writer)
-        return try writer.withEncodedDocument { document in
-            try withUnsafeBytes(of: key.rawValue.bigEndian) { try write.putNew(parking, key: $0, value: document) }
+    /// Stores `document` laid out for `table` under `key` — its slot `j`
+    /// copied byte for byte from the document's slot `slots[j]`, or
+    /// `defaults[j]` where it has none — leaving every index as it is: for a
+    /// migration, which rebuilds the indexes of the classes it rewrites. With
+    /// `parking`, the document goes there instead, unless that holds `key`
+    /// already (then nothing is stored and the result is false).
+    func relayout(_ document: ContainerView, slots: [Int?], defaults: [Value], key: ObjectKey, in table: Table,
+                  parking: Database?) throws -> Bool {
+        try writer.encodeDocument(slots: slots.count, from: document) { j in
+            if let slot = slots[j], slot < document.count { return .copy(slot) }
+            return .value(defaults[j])
+        }
+        guard let parking else {
+            let db = try table.objectDatabase()
+            try writer.withEncodedDocument { try put($0, key: key, db) }
+            return true
+        }
+        return try writer.withEncodedDocument { bytes in
+            try withUnsafeBytes(of: key.rawValue.bigEndian) { try write.putNew(parking, key: $0, value: bytes) }
         }
     }
 
