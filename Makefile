@@ -115,6 +115,7 @@ bench-smoke: setup
 	"$$($(SWIFT) build --show-bin-path)/geode-bench" queries --count 30000 --lookups 50 --ranges 5 --repeat 1
 	"$$($(SWIFT) build --show-bin-path)/geode-bench" projection --count 2000 --repeat 1
 	"$$($(SWIFT) build --show-bin-path)/geode-bench" realm --count 100000 --repeat 1
+	"$$($(SWIFT) build --show-bin-path)/geode-bench" evolution --count 2000 --repeat 1
 	@if [ -f $(SHARED)/data/twitter.json ]; then \
 		"$$($(SWIFT) build --show-bin-path)/geode-bench" mixed --count 200 --repeat 1; \
 	else echo "bench-smoke: $(SHARED)/data/twitter.json not found; the mixed suite is skipped"; fi

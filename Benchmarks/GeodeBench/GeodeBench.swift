@@ -14,6 +14,6 @@ struct GeodeBench: ParsableCommand {
           geode-bench storage --count 1000000
           geode-bench storage --count 10000 --repeat 1 --json /tmp/storage.json
         """,
-        subcommands: [StorageSuite.self, ObjectsSuite.self, QuerySuite.self, MixedSuite.self, ProjectionSuite.self, RealmSuite.self, WorkloadSuite.self, ColdQuery.self]
+        subcommands: [StorageSuite.self, ObjectsSuite.self, QuerySuite.self, MixedSuite.self, ProjectionSuite.self, RealmSuite.self, WorkloadSuite.self, EvolutionSuite.self, ColdQuery.self]
     )
 }
