@@ -105,6 +105,28 @@ import Testing
         #expect(try store.read { try $0.row(second, in: table) } == [.int(4), .string("Fido"), .string("F")])
     }
 
+    @Test func settingOnePropertyOfAnOldDocumentGivesTheOtherNewPropertiesTheirDefaults() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("s.geode")
+        let key: ObjectKey
+        do {
+            let store = try Store.open(StoreConfiguration(path: path, schema: Schema(classes: [Self.person, Self.dog], version: 1)))
+            key = try store.write { try $0.insert([.string("Rex")], into: try store.table("Dog")) }
+        }
+        var grown = Self.dog
+        grown.properties.append(PropertySchema(name: "age", type: .int))
+        grown.properties.append(PropertySchema(name: "nickname", type: .string, isOptional: true))
+        let store = try Store.open(StoreConfiguration(path: path, schema: Schema(classes: [Self.person, grown], version: 2)))
+        let table = try store.table("Dog")
+        let nickname = try #require(table.schema.property(named: "nickname"))
+        try store.write { try $0.update(.string("R"), of: nickname, key: key, in: table) }
+        #expect(try store.read { try $0.row(key, in: table) } == [.string("Rex"), .int(0), .string("R")])
+        #expect(throws: StoreError.self) {
+            try store.write { try $0.update(.int(3), of: nickname, key: key, in: table) }
+        }
+        #expect(try store.read { try $0.row(key, in: table) } == [.string("Rex"), .int(0), .string("R")], "a refused value changes nothing")
+    }
+
     @Test func removingAPropertyRetiresItsSlot() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("s.geode")
