@@ -11,7 +11,8 @@ extension GeodeCommand {
             discussion: """
             Paths reach into nested values: properties.meta.rank, properties.tags[*] (each element), …
             Geo: geometry geoWithin geoBox([minLon, minLat], [maxLon, maxLat], planar),
-                 geometry geoWithin geoCircle([lon, lat], radians),
+                 geometry geoWithin geoCircle([lon, lat], radius): the radius in radians, or with
+                   a unit: 10km, 500m, 3mi, 2deg (Realm's Earth radius, 6378.1 km),
                  geometry geoWithin geoPolygon({[lon, lat], …}).
 
             The class is GeoFeature (GeoJSON imports) unless named, as a word before the

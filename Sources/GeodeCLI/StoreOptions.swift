@@ -50,7 +50,7 @@ enum ToolStore {
 
     /// Exit status 64 when `query` has a `geoCircle` whose radius is more than
     /// half a turn: it covers the whole sphere, which a radius meant in
-    /// kilometres or degrees does by mistake (the query language takes radians).
+    /// kilometres or degrees without its unit does by mistake (a bare radius is in radians).
     /// The library takes such circles, as Realm does; the tool asks what was meant.
     static func refuseCirclesBeyondTheSphere(in query: String) throws {
         guard let parsed = try? QueryParser.parse(query) else { return }   // the store reports a query that does not parse
@@ -66,7 +66,7 @@ enum ToolStore {
         }
         guard let radius = radii(parsed.predicate).first(where: { $0 > .pi }) else { return }
         ExitStatus.report("a geoCircle of radius \(radius) covers the whole sphere: radii are in radians "
-                          + "(1 km = 1/6371.0088 ≈ 0.000157, 1° = π/180 ≈ 0.01745); write the radius in radians")
+                          + "unless they carry a unit; write geoCircle([lon, lat], 100km) (or m, mi, deg, rad)")
         throw ExitCode.validationFailure
     }
 

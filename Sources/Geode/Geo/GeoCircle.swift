@@ -50,7 +50,7 @@ public struct GeoCircle: Hashable, Sendable, GeoShapeConvertible {
 /// ```
 public struct Distance: Hashable, Sendable {
     /// The Earth radius used to convert lengths to angles, in meters.
-    public static let earthRadiusMeters = 6_378_100.0
+    public static let earthRadiusMeters = DistanceUnit.earthRadiusMeters
 
     /// The distance as an angle in radians.
     public let asRadians: Double
@@ -61,11 +61,11 @@ public struct Distance: Hashable, Sendable {
     }
 
     /// A distance in kilometers.
-    public static func kilometers(_ km: Double) -> Distance? { Distance(radians: km * 1000 / earthRadiusMeters) }
+    public static func kilometers(_ km: Double) -> Distance? { Distance(radians: DistanceUnit.kilometers.radians(km)) }
     /// A distance in statute miles.
-    public static func miles(_ miles: Double) -> Distance? { Distance(radians: miles * 1609.344 / earthRadiusMeters) }
+    public static func miles(_ miles: Double) -> Distance? { Distance(radians: DistanceUnit.miles.radians(miles)) }
     /// A distance in degrees of arc.
-    public static func degrees(_ degrees: Double) -> Distance? { Distance(radians: degrees * .pi / 180) }
+    public static func degrees(_ degrees: Double) -> Distance? { Distance(radians: DistanceUnit.degrees.radians(degrees)) }
     /// A distance in radians of arc.
     public static func radians(_ radians: Double) -> Distance? { Distance(radians: radians) }
 
@@ -74,7 +74,7 @@ public struct Distance: Hashable, Sendable {
     /// The distance in kilometers.
     public var asKilometers: Double { asRadians * Self.earthRadiusMeters / 1000 }
     /// The distance in statute miles.
-    public var asMiles: Double { asRadians * Self.earthRadiusMeters / 1609.344 }
+    public var asMiles: Double { asRadians * Self.earthRadiusMeters / DistanceUnit.metersPerMile }
     /// The distance as an angle in degrees of arc.
     public var asDegrees: Double { asRadians * 180 / .pi }
 }

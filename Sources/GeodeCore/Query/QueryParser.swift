@@ -496,7 +496,12 @@ package struct QueryParser {
             case "geocircle":
                 let center = try parsePoint()
                 try expect(",", "after the centre of geoCircle")
-                let radius = try parseCoordinate()
+                var radius = try parseCoordinate()
+                // Geode reads a unit after the radius too (`10km`, `500 m`); Realm's radius is in radians.
+                if case let .identifier(word) = current.kind, let unit = DistanceUnit(word: word) {
+                    _ = advance()
+                    radius = unit.radians(radius)
+                }
                 try expect(")", "closing geoCircle")
                 return GeoShape(.circle(longitude: center.longitude, latitude: center.latitude, radians: radius))
             case "geopolygon":
