@@ -26,6 +26,9 @@ extension GeodeCommand {
               geode query places.geode "geometry geoWithin geoBox([5.9, 45.8], [10.5, 47.8], planar)" --format geojson
               geode query places.geode "properties.cc == 'FR' SORT(properties.population DESC) LIMIT(10)" --explain
               geode query places.geode "properties.cc == 'FR'" --sort=-properties.population --limit 5 --format table
+              geode query places.geode "properties.population > 0" --fields properties.name,properties.population --offset 10 --limit 10
+              geode query places.geode "geometry geoWithin geoCircle([2.35, 48.85], 25km)" --count
+              geode query places.geode "properties.population > 0" --group-by properties.countrycode --aggregate properties.population --limit 5
             """
         )
 
@@ -38,8 +41,20 @@ extension GeodeCommand {
         @Option(help: "Print at most this many objects.")
         var limit: Int?
 
+        @Option(help: "Skip this many objects first (after sorting).")
+        var offset = 0
+
+        @Option(help: "Print only these key paths, comma-separated (name,properties.population); as GeoJSON, they are the properties.")
+        var fields: String?
+
         @Option(name: .customLong("class"), help: "The class to query (default GeoFeature).")
         var className: String?
+
+        @Option(name: .customLong("group-by"), help: "Count the matching objects by their value at this key path, largest group first.")
+        var groupBy: String?
+
+        @Option(help: "With --group-by: the sum, average, minimum and maximum of these key paths per group, comma-separated.")
+        var aggregate: String?
 
         @Flag(help: "Print only the number of matching objects.")
         var count = false
@@ -74,13 +89,19 @@ extension GeodeCommand {
             guard (1 ... 3).contains(words.count), parsed != nil else {
                 throw ValidationError("expected [STORE] [CLASS] QUERY, with the class named once (as a word or with --class)")
             }
+            guard offset >= 0 else { throw ValidationError("--offset must be 0 or more") }
+            if aggregate != nil && groupBy == nil { throw ValidationError("--aggregate needs --group-by") }
+            if groupBy != nil && (fields != nil || count || explain) {
+                throw ValidationError("--group-by prints groups: it goes without --fields, --count and --explain")
+            }
         }
 
         func run() throws {
             guard let (store, cls, named, predicate) = parsed else { throw ValidationError("expected [STORE] [CLASS] QUERY") }
             var clauses = ""
             if let sort { clauses += sort.hasPrefix("-") ? " SORT(\(sort.dropFirst()) DESC)" : " SORT(\(sort) ASC)" }
-            if let limit { clauses += " LIMIT(\(limit))" }
+            // With --group-by, --limit and --offset count groups, not objects.
+            if let limit, groupBy == nil { clauses += " LIMIT(\(limit + max(0, offset)))" }
             try ExitStatus.run {
                 try ToolStore.refuseCirclesBeyondTheSphere(in: predicate)
                 let realm = try ToolStore.openExisting(store)
@@ -90,11 +111,19 @@ extension GeodeCommand {
                     print(results.count)
                     return
                 }
+                if let groupBy {
+                    let aggregated = ToolStore.fieldList(aggregate) ?? []
+                    let table = GroupTable(keyPath: groupBy, aggregated: aggregated,
+                                           groups: Array(try results.groups(by: groupBy, aggregating: aggregated)
+                                               .dropFirst(offset).prefix(limit ?? .max)))
+                    try table.write(as: format ?? (isatty(STDOUT_FILENO) != 0 ? .table : .jsonLines))
+                    return
+                }
                 let lines: ExportFormat = ToolStore.hasGeometry(cls, in: realm) ? .geoJSONLines : .jsonLines
                 let chosen = format ?? (isatty(STDOUT_FILENO) != 0 ? .table : lines)
                 try ToolStore.refuseGeoJSONWithoutGeometry(cls, chosen, in: realm)
                 fflush(nil)
-                try results.export(to: FileHandle.standardOutput, format: chosen)
+                try results.export(to: FileHandle.standardOutput, format: chosen, fields: ToolStore.fieldList(fields), offset: offset)
             }
         }
     }
@@ -108,6 +137,7 @@ extension GeodeCommand {
               geode export places.geode --format geojson > places-out.geojson
               geode export places.geode --where "properties.cc == 'CH'" --format geojsonl
               geode export tweets.geode --class Tweet --format ndjson
+              geode export places.geode --fields properties.name,properties.population --format ndjson --offset 100 --limit 10
             """
         )
 
@@ -125,6 +155,19 @@ extension GeodeCommand {
 
         @Option(help: "Write here instead of standard output (- is standard output).")
         var output: String?
+
+        @Option(help: "Write at most this many objects.")
+        var limit: Int?
+
+        @Option(help: "Skip this many objects first.")
+        var offset = 0
+
+        @Option(help: "Write only these key paths, comma-separated (name,properties.population); as GeoJSON, they are the properties.")
+        var fields: String?
+
+        func validate() throws {
+            guard offset >= 0 else { throw ValidationError("--offset must be 0 or more") }
+        }
 
         func run() throws {
             try ExitStatus.run {
@@ -144,7 +187,8 @@ extension GeodeCommand {
                 } else {
                     handle = FileHandle.standardOutput
                 }
-                try objects.query(predicate).export(to: handle, format: format)
+                let limited = predicate + (limit.map { " LIMIT(\($0 + max(0, offset)))" } ?? "")
+                try objects.query(limited).export(to: handle, format: format, fields: ToolStore.fieldList(fields), offset: offset)
             }
         }
     }

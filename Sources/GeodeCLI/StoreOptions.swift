@@ -103,6 +103,11 @@ enum ToolStore {
 
     /// Whether a word before a query names a store rather than a class: an
     /// existing file, or a path (a `/` or a `.geode` ending).
+    /// The key paths of a `--fields` option (`a,b.c`), nil when not given.
+    static func fieldList(_ option: String?) -> [String]? {
+        option.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+    }
+
     static func looksLikeStorePath(_ word: String) -> Bool {
         FileManager.default.fileExists(atPath: word) || word.contains("/") || word.hasSuffix(".geode")
     }

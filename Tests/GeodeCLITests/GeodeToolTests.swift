@@ -141,6 +141,62 @@ import Testing
         #expect(bad.stderr.contains("at column"))
     }
 
+    /// The cities sample imported into a new store: its path.
+    static func citiesStore(in directory: TemporaryDirectory) throws -> String {
+        let store = directory.path("c.geode")
+        let sample = Fixtures.dataDirectory.appendingPathComponent("Samples/cities.geojson").path
+        let imported = try Subprocess.run("geode", ["import", sample, "--store", store, "--quiet"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        return store
+    }
+
+    @Test func fieldsAndOffsetChooseWhatQueryAndExportPrint() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Self.citiesStore(in: directory)
+        let all = try Subprocess.run("geode", ["query", store, "properties.countrycode == 'FR'", "--sort=-properties.population",
+                                               "--fields", "properties.name,properties.population", "--format", "ndjson"])
+        let lines = all.stdout.split(separator: "\n").map(String.init)
+        #expect(all.status == 0 && lines.count > 4, "\(all.stderr)")
+        #expect(lines.first == #"{"properties.name":"Nîmes","properties.population":148236}"#, "\(lines.first ?? "")")
+        let page = try Subprocess.run("geode", ["query", store, "properties.countrycode == 'FR'", "--sort=-properties.population",
+                                                "--fields", "properties.name,properties.population", "--format", "ndjson",
+                                                "--offset", "1", "--limit", "2"])
+        #expect(page.stdout.split(separator: "\n").map(String.init) == Array(lines[1 ... 2]), "\(page.stdout)")
+        let exported = try Subprocess.run("geode", ["export", store, "--fields", "properties.name,nothing.here", "--format", "json",
+                                                    "--offset", "1000", "--limit", "5"])
+        #expect(exported.status == 0)
+        #expect(exported.stdout.contains(#""nothing.here":null"#), "a path an object lacks is null: \(exported.stdout)")
+        #expect(exported.stdout.components(separatedBy: "properties.name").count - 1 == 1, "one object after the first 1,000")
+        let negative = try Subprocess.run("geode", ["query", store, "TRUEPREDICATE", "--offset", "-1"])
+        #expect(negative.status == 64)
+    }
+
+    @Test func groupByCountsAndSumsPerGroupLargestFirst() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Self.citiesStore(in: directory)
+        let grouped = try Subprocess.run("geode", ["query", store, "properties.population > 0", "--group-by", "properties.countrycode",
+                                                   "--aggregate", "properties.population", "--format", "ndjson", "--limit", "3"])
+        #expect(grouped.status == 0, "\(grouped.stderr)")
+        let rows = grouped.stdout.split(separator: "\n").map(String.init)
+        #expect(rows.count == 3)
+        #expect(rows.first?.hasPrefix(#"{"properties.countrycode":"IN","count":112,"sum(properties.population)":7182646"#) == true, "\(rows)")
+        // The counts agree with one query per group.
+        let india = try Subprocess.run("geode", ["query", store, "properties.countrycode == 'IN'", "--count"])
+        #expect(india.stdout == "112\n")
+        let table = try Subprocess.run("geode", ["query", store, "TRUEPREDICATE", "--group-by", "properties.timezone", "--format", "table", "--limit", "1"])
+        #expect(table.stdout.hasPrefix("properties.timezone  count"), "\(table.stdout)")
+        let misuse = try Subprocess.run("geode", ["query", store, "TRUEPREDICATE", "--aggregate", "properties.population"])
+        #expect(misuse.status == 64 && misuse.stderr.contains("--aggregate needs --group-by"))
+    }
+
+    @Test func aCircleRadiusWithAUnitCountsWhatTheSameRadiusInRadiansCounts() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Self.citiesStore(in: directory)
+        let km = try Subprocess.run("geode", ["query", store, "geometry geoWithin geoCircle([2.35, 48.85], 100km)", "--count"])
+        let radians = try Subprocess.run("geode", ["query", store, "geometry geoWithin geoCircle([2.35, 48.85], \(100 / 6378.1))", "--count"])
+        #expect(km.status == 0 && km.stdout == radians.stdout && km.stdout != "0\n", "\(km.stdout) \(radians.stdout)")
+    }
+
     @Test func backupCopiesAStoreAndCompactRewritesOneInPlace() throws {
         let directory = try TemporaryDirectory()
         let store = directory.path("c.geode")

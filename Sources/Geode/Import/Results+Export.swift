@@ -31,13 +31,20 @@ extension Results {
     /// an import created under another name (``Realm/importGeoJSON(into:from:options:)``,
     /// ``Realm/importJSON(into:from:options:)``) exports as the built-in class of its shape.
     ///
+    /// With `fields`, each object is written as those key paths only, named
+    /// as given (`["properties.name", "properties.population"]`; a path an
+    /// object lacks is null): as JSON, one member per path; as a table, one
+    /// column per path; as GeoJSON, the Feature's `properties`, beside its
+    /// geometry. `offset` skips that many objects first.
+    ///
     /// ```swift
     /// let handle = try FileHandle(forWritingTo: url)
     /// try realm.objects(GeoFeature.self).filter("properties.cc == 'FR'").export(to: handle, format: .geoJSON)
+    /// try results.export(to: .standardOutput, format: .jsonLines, fields: ["properties.name"], offset: 20)
     /// ```
     @discardableResult
-    public func export(to handle: FileHandle, format: ExportFormat) throws -> Int {
-        let keys = self.keys
+    public func export(to handle: FileHandle, format: ExportFormat, fields: [String]? = nil, offset: Int = 0) throws -> Int {
+        let keys = self.keys.dropFirst(Swift.max(0, offset))
         let schema = realmOfResults.store.schema
         let table = cls.table
         let geoProperty = GeoIndexProperties.first(in: table.schema, of: schema)
@@ -57,22 +64,30 @@ extension Results {
         case .json: out += "[\n"
         default: break
         }
-        var text = TextTable(columns: table.storedProperties.map(\.name))
+        var text = TextTable(columns: fields ?? table.storedProperties.map(\.name))
+        let paths = fields?.map { $0.split(separator: ".").map(String.init) }
         try realmOfResults.withTransaction { txn in
             for (n, key) in keys.enumerated() {
                 guard let row = try txn.row(key, in: table) else { continue }
-                var members = OrderedDictionary<String, Value>()
-                for (property, value) in zip(table.storedProperties, row) {
-                    members[property.name] = try Self.plain(value, property, schema, txn)
+                let members = try Self.members(row, of: table, schema, txn)
+                var chosen: OrderedDictionary<String, Value>?
+                if let fields, let paths {
+                    let whole = Value.map(members)
+                    chosen = OrderedDictionary(uniqueKeysWithValues: zip(fields, paths.map { Self.value(at: $0, in: whole) }))
                 }
                 let record: Value
                 switch format {
                 case .geoJSON, .geoJSONLines:
-                    record = Self.feature(members, geoProperty: geoProperty, isFeature: isFeature, pk: table.schema.primaryKey?.name)
+                    var feature = Self.feature(members, geoProperty: geoProperty, isFeature: isFeature, pk: table.schema.primaryKey?.name)
+                    if let chosen, case var .map(entries) = feature {
+                        entries["properties"] = .map(chosen)
+                        feature = .map(entries)
+                    }
+                    record = feature
                 case .json, .jsonLines:
-                    record = isDocument ? members["content"] ?? .null : .map(members)
+                    record = chosen.map(Value.map) ?? (isDocument ? members["content"] ?? .null : .map(members))
                 case .table:
-                    text.add(try members.values.map(TextTable.cell), to: &out)
+                    text.add(try (chosen ?? members).values.map(TextTable.cell), to: &out)
                     flush()
                     continue
                 }
@@ -90,6 +105,32 @@ extension Results {
         }
         flush(force: true)
         return keys.count
+    }
+
+    /// The value at a key path of plain values: map members by name, list
+    /// elements by number; null where the path leads nowhere.
+    static func value(at path: [String], in value: Value) -> Value {
+        var current = value
+        for step in path {
+            switch current {
+            case let .map(entries): current = entries[step] ?? .null
+            case let .list(items):
+                guard let index = Int(step), items.indices.contains(index) else { return .null }
+                current = items[index]
+            default: return .null
+            }
+        }
+        return current
+    }
+
+    /// An object's row as its properties' plain values, by name.
+    static func members(_ row: [Value], of table: Table, _ schema: GeodeCore.Schema,
+                        _ txn: StoreTransaction) throws -> OrderedDictionary<String, Value> {
+        var members = OrderedDictionary<String, Value>()
+        for (property, value) in zip(table.storedProperties, row) {
+            members[property.name] = try plain(value, property, schema, txn)
+        }
+        return members
     }
 
     /// A stored value as plain JSON-able values: embedded objects become maps
