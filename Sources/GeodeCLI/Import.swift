@@ -26,6 +26,10 @@ extension GeodeCommand {
             --update, replaces the stored object, so re-importing a corrected file updates
             it in place. --update alone identifies features by their own id.
 
+            --records POINTER reads the records from inside one JSON text: the elements of the
+            array a JSON Pointer names (/statuses), or the members of an object keyed by id
+            (/data/users), each with its key in the member --key-member names (default key).
+
             Records stream one at a time and are committed in batches; a failure names the
             file, line, column and JSON pointer, and keeps every batch before it (nothing
             with --atomic).
@@ -44,6 +48,8 @@ extension GeodeCommand {
               geode import part-1.geojsonl part-2.geojsonl --format geojsonseq
               geode import cities.geojson --id geonameid --update
               geode import capitals.geojson --class Capital
+              geode import search.json --records /statuses          # the array under "statuses"
+              geode import users.json --records /data/users --key-member login   # an object keyed by login
             """
         )
 
@@ -74,12 +80,21 @@ extension GeodeCommand {
         @Flag(help: "Replace stored objects whose id a record repeats, instead of stopping there.")
         var update = false
 
+        @Option(help: "Where the records are in one JSON text: a JSON Pointer to an array (/statuses) or to an object keyed by id, whose keys go in --key-member.")
+        var records: String?
+
+        @Option(name: .customLong("key-member"), help: "With --records naming an object: the member each record gets its key in.")
+        var keyMember = "key"
+
         @Flag(help: "Print nothing but errors.")
         var quiet = false
 
         func validate() throws {
             guard !files.isEmpty else { throw ValidationError("name at least one file to import") }
             guard batch > 0 else { throw ValidationError("--batch must be at least 1") }
+            if let records, !records.isEmpty, !records.hasPrefix("/") {
+                throw ValidationError("--records takes a JSON Pointer, starting with '/': --records /\(records)")
+            }
         }
 
         func run() throws {
@@ -106,6 +121,8 @@ extension GeodeCommand {
                 options.idMember = id
                 if update { options.update = .modified }
                 options.framing = format.framing
+                options.records = records
+                options.recordKeyMember = keyMember
                 let progress = ProgressLine(enabled: !quiet)
                 options.progress = { progress.committed($0) }
                 let url = URL(fileURLWithPath: file)

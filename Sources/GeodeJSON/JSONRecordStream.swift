@@ -67,8 +67,23 @@ package struct JSONRecordStream {
         case array(features: Bool, first: Bool, index: Int)
         /// Inside the first top-level object, reading its members.
         case members(first: Bool)
+        /// With a records path: inside the object the path's first `depth`
+        /// steps reach, looking for the member of the next step.
+        case seeking(depth: Int, first: Bool)
+        /// With a records path that reaches an object: each member is a record.
+        case keyed(first: Bool)
+        /// With a records path, once its records are read: inside the object
+        /// the first `depth` steps reach, passing over its other members.
+        case closing(depth: Int)
         case finished
     }
+
+    /// Where the records are, as the steps of a JSON Pointer (RFC 6901), when
+    /// not at the top level: `["statuses"]` for `/statuses`.
+    private let recordPath: [String]?
+    /// With a records path that reaches an object: the member each record
+    /// gets its key in.
+    private let keyMember: String
 
     private var bytes: UnsafeRawBufferPointer
     private let source: String
@@ -92,20 +107,51 @@ package struct JSONRecordStream {
     /// The members of a FeatureCollection other than `features` (type, bbox…).
     package private(set) var collectionMembers = OrderedDictionary<String, Value>()
 
-    package init(bytes: UnsafeRawBufferPointer, source: String, framing: Framing = .either) {
+    /// Reads the records of `bytes`. With `records` (the steps of a JSON
+    /// Pointer, from ``steps(_:)``: `["statuses"]` for `/statuses`), the input
+    /// is one JSON text and the records are the elements of the array the
+    /// pointer names, or the members of the object it names, each with its key
+    /// in `keyMember`.
+    package init(bytes: UnsafeRawBufferPointer, source: String, framing: Framing = .either,
+                 records: [String]? = nil, keyMember: String = "key") {
         self.bytes = bytes
         self.source = source
-        self.framing = framing
+        self.framing = records == nil ? framing : .document
         window = nil
+        recordPath = records
+        self.keyMember = keyMember
     }
 
     /// Reads a stream through `window`, in bounded memory: one parser only
     /// (``skip()`` works, but several copies of the stream would share the window).
-    package init(window: StreamWindow, source: String, framing: Framing = .either) {
+    package init(window: StreamWindow, source: String, framing: Framing = .either,
+                 records: [String]? = nil, keyMember: String = "key") {
         bytes = window.bytes
         self.source = source
-        self.framing = framing
+        self.framing = records == nil ? framing : .document
         self.window = window
+        recordPath = records
+        self.keyMember = keyMember
+    }
+
+    /// The steps of a JSON Pointer (`/a/b~1c` → `["a", "b/c"]`); nil for the
+    /// empty pointer (the whole text).
+    package static func steps(_ pointer: String) throws -> [String]? {
+        guard !pointer.isEmpty else { return nil }
+        guard pointer.hasPrefix("/") else {
+            throw JSONError.syntax(message: "the records pointer '\(pointer)' must start with '/' (a JSON Pointer, as /statuses)",
+                                   source: "--records", line: 1, column: 1, position: 0)
+        }
+        return pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
+            $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        }
+    }
+
+    /// The pointer of the first `depth` steps of the records path, escaped again.
+    private func pointer(depth: Int) -> String {
+        (recordPath ?? []).prefix(depth).map {
+            "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        }.joined()
     }
 
     /// Asks a streamed input for more bytes, keeping those from window offset
@@ -259,6 +305,15 @@ package struct JSONRecordStream {
                     state = .array(features: false, first: true, index: 0)
                     continue
                 }
+                if let recordPath, topLevelCount == 0 {
+                    guard byte == UInt8(ascii: "{") else {
+                        throw syntax("the records are at \(pointer(depth: recordPath.count)), but the text is not an object", at: position)
+                    }
+                    position += 1
+                    topLevelCount += 1
+                    state = .seeking(depth: 0, first: true)
+                    continue
+                }
                 if byte == UInt8(ascii: "{") && topLevelCount == 0 && framing != .sequence {
                     position += 1
                     topLevelCount += 1
@@ -273,7 +328,11 @@ package struct JSONRecordStream {
                 guard let byte = current else { throw syntax("the array is not closed", at: position) }
                 if byte == UInt8(ascii: "]") {
                     position += 1
-                    state = features ? .members(first: false) : .topLevel
+                    if let recordPath {
+                        state = .closing(depth: recordPath.count - 1)
+                    } else {
+                        state = features ? .members(first: false) : .topLevel
+                    }
                     continue
                 }
                 if !first {
@@ -283,7 +342,55 @@ package struct JSONRecordStream {
                 }
                 let (tree, offset) = try recordTree()
                 state = .array(features: features, first: false, index: index + 1)
-                return record(tree, offset: offset, pointer: features ? "/features/\(index)" : "/\(index)")
+                let prefix = recordPath == nil ? (features ? "/features" : "") : pointer(depth: recordPath?.count ?? 0)
+                return record(tree, offset: offset, pointer: "\(prefix)/\(index)")
+            case let .seeking(depth, first):
+                guard let recordPath else { state = .finished; continue }
+                guard let (key, at) = try nextMember(first: first, closing: "no member '\(recordPath[depth])' at \(pointer(depth: depth))/ to read records from") else { continue }
+                if key != recordPath[depth] {
+                    try passValue()
+                    state = .seeking(depth: depth, first: false)
+                    continue
+                }
+                let isLast = depth + 1 == recordPath.count
+                switch current {
+                case UInt8(ascii: "{"):
+                    position += 1
+                    state = isLast ? .keyed(first: true) : .seeking(depth: depth + 1, first: true)
+                case UInt8(ascii: "[") where isLast:
+                    position += 1
+                    state = .array(features: false, first: true, index: 0)
+                default:
+                    throw syntax("\(pointer(depth: depth + 1)) is not \(isLast ? "an array or an object of records" : "an object"): records cannot be read from it", at: at)
+                }
+            case let .keyed(first):
+                guard let recordPath else { state = .finished; continue }
+                guard let (key, _) = try nextMember(first: first, closing: nil) else {
+                    state = .closing(depth: recordPath.count - 1)
+                    continue
+                }
+                let (tree, offset) = try recordTree()
+                state = .keyed(first: false)
+                let escaped = key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+                guard !skipping else { return record(tree, offset: offset, pointer: pointer(depth: recordPath.count) + "/" + escaped) }
+                // The record keeps its key, as a member of its own.
+                var members: OrderedDictionary<String, Value> = [keyMember: .string(key)]
+                if case let .map(entries) = tree.value {
+                    if let own = entries[keyMember], own != .string(key) {
+                        throw syntax("the record under '\(key)' has a member '\(keyMember)' of its own: name another for the keys (--key-member)",
+                                     at: offset)
+                    }
+                    for (name, value) in entries where name != keyMember { members[name] = value }
+                } else {
+                    members["value"] = tree.value
+                }
+                return record(JSONTree(value: .map(members)), offset: offset, pointer: pointer(depth: recordPath.count) + "/" + escaped)
+            case let .closing(depth):
+                guard try nextMember(first: false, closing: nil) != nil else {
+                    state = depth == 0 ? .topLevel : .closing(depth: depth - 1)
+                    continue
+                }
+                try passValue()
             case let .members(first):
                 try skipSpace()
                 guard let byte = current else { throw syntax("the object is not closed", at: position) }
@@ -318,6 +425,39 @@ package struct JSONRecordStream {
                 state = .members(first: false)
             }
         }
+    }
+
+    /// Reads the next member's key and the `:` after it, in an object whose
+    /// `{` (and, unless `first`, earlier members) were read. At the object's
+    /// `}`: moves past it and returns nil, or throws `closing` when that is
+    /// given (the member sought is not there).
+    private mutating func nextMember(first: Bool, closing: String?) throws -> (key: String, at: Int)? {
+        try skipSpace()
+        guard let byte = current else { throw syntax("the object is not closed", at: position) }
+        if byte == UInt8(ascii: "}") {
+            if let closing { throw syntax(closing, at: position) }
+            position += 1
+            return nil
+        }
+        if !first {
+            guard byte == UInt8(ascii: ",") else { throw syntax("expected ',' or '}' after an object member", at: position) }
+            position += 1
+            try skipSpace()
+        }
+        let at = position
+        guard current == UInt8(ascii: "\""), case let .string(key) = try parseValue() else { throw syntax("expected a string key", at: at) }
+        try skipSpace()
+        guard current == UInt8(ascii: ":") else { throw syntax("expected ':' after an object key", at: position) }
+        position += 1
+        try skipSpace()
+        return (key, at)
+    }
+
+    /// Moves past one value that is not a record: parsed, so that the text is
+    /// checked whole, and dropped.
+    private mutating func passValue() throws {
+        try ensureValue()
+        _ = try parseTree()
     }
 
     private mutating func record(_ tree: JSONTree, offset: Int, pointer: String) -> Record {

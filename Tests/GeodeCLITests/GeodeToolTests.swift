@@ -197,6 +197,37 @@ import Testing
         #expect(km.status == 0 && km.stdout == radians.stdout && km.stdout != "0\n", "\(km.stdout) \(radians.stdout)")
     }
 
+    @Test func recordsAreReadFromTheArrayOrKeyedObjectAJSONPointerNames() throws {
+        let directory = try TemporaryDirectory()
+        let fixtures = Fixtures.dataDirectory.appendingPathComponent("Fixtures/cli")
+        let search = directory.path("s.geode")
+        let imported = try Subprocess.run("geode", ["import", fixtures.appendingPathComponent("search-results.json").path,
+                                                    "--records", "/statuses", "--store", search, "--quiet"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let statuses = try Subprocess.run("geode", ["query", search, "JSONDocument", "TRUEPREDICATE", "--format", "ndjson"])
+        #expect(statuses.stdout == "{\"id\":1,\"text\":\"a\"}\n{\"id\":2,\"text\":\"b\"}\n{\"id\":3,\"text\":\"c/d\"}\n")
+
+        let users = directory.path("u.geode")
+        let keyed = try Subprocess.run("geode", ["import", fixtures.appendingPathComponent("users-by-login.json").path,
+                                                 "--records", "/data/users", "--key-member", "login", "--store", users, "--quiet"])
+        #expect(keyed.status == 0, "\(keyed.stderr)")
+        let rows = try Subprocess.run("geode", ["query", users, "JSONDocument", "TRUEPREDICATE", "--format", "ndjson"])
+        #expect(rows.stdout.split(separator: "\n").map(String.init) == [
+            #"{"login":"ann","age":31,"city":"Lyon"}"#, #"{"login":"bo","age":42,"city":"Oslo"}"#, #"{"login":"cy","value":7}"#,
+        ])
+
+        let missing = try Subprocess.run("geode", ["import", fixtures.appendingPathComponent("users-by-login.json").path,
+                                                   "--records", "/data/nobody", "--store", directory.path("m.geode")])
+        #expect(missing.status == 65 && missing.stderr.contains("no member 'nobody' at /data/"), "\(missing.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.path("m.geode")), "a failed import leaves no store behind")
+        let ownKey = try Subprocess.run("geode", ["import", fixtures.appendingPathComponent("users-with-own-key.json").path,
+                                                  "--records", "/users", "--store", directory.path("k.geode")])
+        #expect(ownKey.status == 65 && ownKey.stderr.contains("--key-member"), "\(ownKey.stderr)")
+        let notAPointer = try Subprocess.run("geode", ["import", fixtures.appendingPathComponent("search-results.json").path,
+                                                       "--records", "statuses", "--store", directory.path("p.geode")])
+        #expect(notAPointer.status == 64 && notAPointer.stderr.contains("--records /statuses"))
+    }
+
     @Test func backupCopiesAStoreAndCompactRewritesOneInPlace() throws {
         let directory = try TemporaryDirectory()
         let store = directory.path("c.geode")

@@ -27,6 +27,39 @@ import Testing
         #expect(try Self.records("{\"a\":1}").map(\.value) == [.map(["a": .int(1)])])
     }
 
+    /// Two readers taking turns, as parallel parsers do (one parses, one skips).
+    static func alternating(_ text: String, records path: String) throws -> [JSONRecordStream.Record] {
+        var text = text
+        let steps = try JSONRecordStream.steps(path)
+        return try text.withUTF8 { buffer in
+            var readers = [JSONRecordStream(bytes: UnsafeRawBufferPointer(buffer), source: "t.json", records: steps, keyMember: "id"),
+                           JSONRecordStream(bytes: UnsafeRawBufferPointer(buffer), source: "t.json", records: steps, keyMember: "id")]
+            var out: [JSONRecordStream.Record] = []
+            var turn = 0
+            while true {
+                guard let record = try readers[turn % 2].next() else { break }
+                out.append(record)
+                guard try readers[(turn + 1) % 2].skip() else { break }
+                turn += 1
+            }
+            return out
+        }
+    }
+
+    @Test func aJSONPointerNamesTheArrayOrTheKeyedObjectOfRecords() throws {
+        let text = #"{"meta": {"n": [1, {"x": 2}]}, "a": {"list": [{"v": 1}, {"v": 2}, {"v": 3}], "byId": {"p/q": {"v": 4}, "r": 5}}, "z": 0}"#
+        let list = try Self.alternating(text, records: "/a/list")
+        #expect(list.map(\.value) == [.map(["v": .int(1)]), .map(["v": .int(2)]), .map(["v": .int(3)])])
+        #expect(list.map(\.pointer) == ["/a/list/0", "/a/list/1", "/a/list/2"])
+        let keyed = try Self.alternating(text, records: "/a/byId")
+        #expect(keyed.map(\.value) == [.map(["id": .string("p/q"), "v": .int(4)]), .map(["id": .string("r"), "value": .int(5)])])
+        #expect(keyed.map(\.pointer) == ["/a/byId/p~1q", "/a/byId/r"])
+        #expect(throws: JSONError.self) { try Self.alternating(text, records: "/a/missing") }
+        #expect(throws: JSONError.self) { try Self.alternating(text, records: "/z") }
+        #expect(throws: JSONError.self) { try Self.alternating(#"{"a": [1, 2]} {"b": 1}"#, records: "/a") }
+        #expect(throws: JSONError.self) { try Self.alternating(#"{"a": [1, 2], "b": }"#, records: "/a") }
+    }
+
     @Test func arrayElementsAreRecords() throws {
         let records = try Self.records("[1, 22 ,\"x\", {\"k\": [1,2]}, 99999999999999999999999]")
         #expect(records.map(\.value) == [.int(1), .int(22), .string("x"), .map(["k": .list([.int(1), .int(2)])]), .double(1e23)])

@@ -66,6 +66,21 @@ public struct ImportOptions: Sendable {
     /// ```
     public var framing = Framing.automatic
 
+    /// Where the records are in a JSON text that is not itself a record or an
+    /// array of records: a JSON Pointer (RFC 6901) to an array (its elements
+    /// are the records) or to an object keyed by id (its members are the
+    /// records, each given its key in ``recordKeyMember``). The input is then
+    /// one JSON text; nil reads the text as it is.
+    ///
+    /// ```swift
+    /// var options = ImportOptions()
+    /// options.records = "/statuses"      // {"statuses": [...], "search_metadata": {...}}
+    /// ```
+    public var records: String?
+
+    /// With ``records`` naming an object: the member each record gets its key in.
+    public var recordKeyMember = "key"
+
     /// The defaults: batches of 10,000 records, no ids, no update, dates and data not inferred, framing detected.
     public init() {}
 

@@ -61,10 +61,13 @@ final class MappedInput {
         if isMapped, let base = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), bytes.count) }
     }
 
-    /// A stream of the records of the input, from `source` as `framing` lays them out.
-    func records(source: String, framing: JSONRecordStream.Framing) -> JSONRecordStream {
-        if let window { return JSONRecordStream(window: window, source: source, framing: framing) }
-        return JSONRecordStream(bytes: bytes, source: source, framing: framing)
+    /// A stream of the records of the input, from `source` as `framing` lays
+    /// them out; with `pointer`, those of the array or object it names.
+    func records(source: String, framing: JSONRecordStream.Framing, at pointer: String? = nil,
+                 keyMember: String = "key") throws -> JSONRecordStream {
+        let steps = try pointer.flatMap(JSONRecordStream.steps)
+        if let window { return JSONRecordStream(window: window, source: source, framing: framing, records: steps, keyMember: keyMember) }
+        return JSONRecordStream(bytes: bytes, source: source, framing: framing, records: steps, keyMember: keyMember)
     }
 
     /// Bytes of the input read so far: all of a mapped file, what a stream has given.

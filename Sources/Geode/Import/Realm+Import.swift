@@ -408,7 +408,8 @@ extension Realm {
             // Parsing runs on parser threads, ahead of the writes (see RecordPipeline).
             // A stream is read through one window, so by one parser (which still runs ahead of the writer).
             let parsers = input.window == nil ? RecordPipeline<Output>.parserCount : 1
-            let records = RecordPipeline(input.records(source: file, framing: options.streamFraming(for: file)),
+            let records = RecordPipeline(try input.records(source: file, framing: options.streamFraming(for: file),
+                                                           at: options.records, keyMember: options.recordKeyMember),
                                          transforms: (0 ..< parsers).map { _ in prepare() })
             defer { records.finish() }
             var committed = 0
