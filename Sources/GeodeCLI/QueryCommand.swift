@@ -105,7 +105,9 @@ extension GeodeCommand {
             try ExitStatus.run {
                 try ToolStore.refuseCirclesBeyondTheSphere(in: predicate)
                 let realm = try ToolStore.openExisting(store)
-                let results = try ToolStore.objects(of: cls, named: named, in: realm, store).query(predicate + clauses)
+                let objects = try ToolStore.objects(of: cls, named: named, in: realm, store)
+                let results = try objects.query(predicate + clauses)
+                if results.isEmpty { ToolStore.explainNoMatches(predicate, cls, objects) }
                 if explain { print(results.explain()) }
                 if count || explain {
                     print(results.count)
@@ -188,7 +190,9 @@ extension GeodeCommand {
                     handle = FileHandle.standardOutput
                 }
                 let limited = predicate + (limit.map { " LIMIT(\($0 + max(0, offset)))" } ?? "")
-                try objects.query(limited).export(to: handle, format: format, fields: ToolStore.fieldList(fields), offset: offset)
+                let matched = try objects.query(limited)
+                if matched.isEmpty { ToolStore.explainNoMatches(predicate, cls, objects) }
+                try matched.export(to: handle, format: format, fields: ToolStore.fieldList(fields), offset: offset)
             }
         }
     }

@@ -103,6 +103,15 @@ enum ToolStore {
 
     /// Whether a word before a query names a store rather than a class: an
     /// existing file, or a path (a `/` or a `.geode` ending).
+    /// Warns on standard error when a query that matched nothing names a key
+    /// path no object has, or compares numbers with a string (``QueryHints``).
+    static func explainNoMatches(_ predicate: String, _ className: String, _ objects: Results<DynamicObject>) {
+        guard let parsed = try? QueryParser.parse(predicate) else { return }
+        for warning in QueryHints(className: className, objects: objects).warnings(for: parsed.predicate) {
+            ExitStatus.report(warning)
+        }
+    }
+
     /// The key paths of a `--fields` option (`a,b.c`), nil when not given.
     static func fieldList(_ option: String?) -> [String]? {
         option.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }

@@ -228,6 +228,22 @@ import Testing
         #expect(notAPointer.status == 64 && notAPointer.stderr.contains("--records /statuses"))
     }
 
+    @Test func aQueryThatMatchesNothingBecauseOfATypoOrATypeSaysSo() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Self.citiesStore(in: directory)
+        let typo = try Subprocess.run("geode", ["query", store, "properties.populaton > 1000", "--count"])
+        #expect(typo.status == 0 && typo.stdout == "0\n", "the answer stays Realm's")
+        #expect(typo.stderr.contains("no GeoFeature of the 1000 read has properties.populaton; did you mean properties.population?"), "\(typo.stderr)")
+        let swapped = try Subprocess.run("geode", ["export", store, "--where", "properties.nmae == 'Paris'"])
+        #expect(swapped.stderr.contains("did you mean properties.name?"), "\(swapped.stderr)")
+        let string = try Subprocess.run("geode", ["query", store, "properties.population > '1000'", "--count"])
+        #expect(string.stderr.contains("properties.population holds numbers") && string.stderr.contains("the string '1000'"), "\(string.stderr)")
+        let fine = try Subprocess.run("geode", ["query", store, "properties.countrycode == 'XX'", "--count"])
+        #expect(fine.stdout == "0\n" && fine.stderr.isEmpty, "a query that simply matches nothing gets no warning: \(fine.stderr)")
+        let matches = try Subprocess.run("geode", ["query", store, "properties.population > 1000 OR properties.populaton > 1", "--count"])
+        #expect(matches.stderr.isEmpty, "no warning when something matched")
+    }
+
     @Test func backupCopiesAStoreAndCompactRewritesOneInPlace() throws {
         let directory = try TemporaryDirectory()
         let store = directory.path("c.geode")
