@@ -23,6 +23,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.0"),
     ],
     targets: [
         // System libraries: a module map and a shim each; `make setup` installs them.
@@ -58,6 +59,7 @@ let package = Package(
         .target(name: "Geode", dependencies: [
             "GeodeCore", "GeodeGeo", "GeodeJSON",
             .product(name: "OrderedCollections", package: "swift-collections"),
+            .product(name: "CSV", package: "CSV.swift"),
         ]),
 
         // The command-line tool.

@@ -6,7 +6,7 @@ extension GeodeCommand {
     /// `geode import FILE… --store STORE`.
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Import JSON or GeoJSON into a store.",
+            abstract: "Import JSON, GeoJSON, CSV or TSV into a store.",
             discussion: """
             GeoJSON (a FeatureCollection, one Feature, RFC 8142 text sequences or one Feature
             per line) becomes GeoFeature objects: the id, a spatially indexed point geometry
@@ -25,6 +25,14 @@ extension GeodeCommand {
             (indexed). A record whose id is stored already then stops the import, or, with
             --update, replaces the stored object, so re-importing a corrected file updates
             it in place. --update alone identifies features by their own id.
+
+            CSV and TSV files (.csv, .tsv, .tab, or --format csv / tsv) give one object per row,
+            the first row naming the columns: with a latitude and a longitude column (lat,
+            latitude or y; lon, lng, long, longitude or x; or --lat / --lon) or a column of WKT
+            or GeoJSON geometries (wkt, geometry, geom, the_geom, or --geometry-column), each row
+            becomes a GeoFeature (the other columns its properties); otherwise a JSONDocument.
+            Values are typed by what they look like (empty: null; true/false; 42; 4.2; 2024-05-01;
+            else text; 007 stays text), or by --column-types zip:string,pop:int.
 
             --records POINTER reads the records from inside one JSON text: the elements of the
             array a JSON Pointer names (/statuses), or the members of an object keyed by id
@@ -48,12 +56,14 @@ extension GeodeCommand {
               geode import part-1.geojsonl part-2.geojsonl --format geojsonseq
               geode import cities.geojson --id geonameid --update
               geode import capitals.geojson --class Capital
+              geode import cities.csv                                # lat,lon,name,… → GeoFeature
+              geode import stations.tsv --lat LAT_DD --lon LON_DD --column-types id:string
               geode import search.json --records /statuses          # the array under "statuses"
               geode import users.json --records /data/users --key-member login   # an object keyed by login
             """
         )
 
-        @Argument(help: "The JSON or GeoJSON files, imported one after the other; - is standard input.")
+        @Argument(help: "The JSON, GeoJSON, CSV or TSV files, imported one after the other; - is standard input.")
         var files: [String]
 
         /// The files, with `-` read as standard input.
@@ -62,7 +72,7 @@ extension GeodeCommand {
         @Option(help: "The store to write (created when missing; default $GEODE_STORE or ./geode.geode).")
         var store: String = ToolStore.defaultPath
 
-        @Option(help: "How to read the input: auto (by file name and content), geojson, geojsonseq (RFC 8142 or one Feature per line), json or ndjson.")
+        @Option(help: "How to read the input: auto (by file name and content), geojson, geojsonseq (RFC 8142 or one Feature per line), json, ndjson, csv or tsv.")
         var format: InputFormat = .auto
 
         @Option(help: "Records per write transaction.")
@@ -86,15 +96,41 @@ extension GeodeCommand {
         @Option(name: .customLong("key-member"), help: "With --records naming an object: the member each record gets its key in.")
         var keyMember = "key"
 
+        @Option(help: "CSV/TSV: the latitude column (found by name otherwise: lat, latitude, y).")
+        var lat: String?
+
+        @Option(help: "CSV/TSV: the longitude column (found by name otherwise: lon, lng, long, longitude, x).")
+        var lon: String?
+
+        @Option(name: .customLong("geometry-column"), help: "CSV/TSV: a column of WKT or GeoJSON geometries (found by name otherwise: wkt, geometry, geom, the_geom).")
+        var geometryColumn: String?
+
+        @Option(name: .customLong("column-types"), help: "CSV/TSV: types for some columns, as name:type pairs (zip:string,pop:int); types: auto, string, int, double, bool, date.")
+        var columnTypes: String?
+
         @Flag(help: "Print nothing but errors.")
         var quiet = false
 
         func validate() throws {
             guard !files.isEmpty else { throw ValidationError("name at least one file to import") }
             guard batch > 0 else { throw ValidationError("--batch must be at least 1") }
+            _ = try parsedColumnTypes()
             if let records, !records.isEmpty, !records.hasPrefix("/") {
                 throw ValidationError("--records takes a JSON Pointer, starting with '/': --records /\(records)")
             }
+        }
+
+        /// The `--column-types` pairs.
+        private func parsedColumnTypes() throws -> [String: CSVFormat.ColumnType] {
+            var types: [String: CSVFormat.ColumnType] = [:]
+            for pair in ToolStore.fieldList(columnTypes) ?? [] {
+                let parts = pair.split(separator: ":", maxSplits: 1).map(String.init)
+                guard parts.count == 2, let type = CSVFormat.ColumnType(rawValue: parts[1]) else {
+                    throw ValidationError("--column-types takes name:type pairs, types \(CSVFormat.ColumnType.allCases.map(\.rawValue).joined(separator: ", ")): '\(pair)'")
+                }
+                types[parts[0]] = type
+            }
+            return types
         }
 
         func run() throws {
@@ -126,12 +162,18 @@ extension GeodeCommand {
                 let progress = ProgressLine(enabled: !quiet)
                 options.progress = { progress.committed($0) }
                 let url = URL(fileURLWithPath: file)
+                if let delimiter = format.csvDelimiter(name) {
+                    var csv = CSVFormat(delimiter: delimiter, latitudeColumn: lat, longitudeColumn: lon, geometryColumn: geometryColumn)
+                    csv.columnTypes = try parsedColumnTypes()
+                    options.csv = csv
+                }
                 let report: ImportReport
-                switch (format.readsGeoJSON(file), className) {
-                case let (true, name?): report = try realm.importGeoJSON(into: name, from: url, options: options)
-                case (true, nil): report = try realm.importGeoJSON(from: url, options: options)
-                case let (false, name?): report = try realm.importJSON(into: name, from: url, options: options)
-                case (false, nil): report = try realm.importJSONDocuments(from: url, options: options)
+                switch (options.csv != nil, format.readsGeoJSON(file), className) {
+                case (true, _, _): report = try realm.importCSV(from: url, into: className, options: options)
+                case let (false, true, name?): report = try realm.importGeoJSON(into: name, from: url, options: options)
+                case (false, true, nil): report = try realm.importGeoJSON(from: url, options: options)
+                case let (false, false, name?): report = try realm.importJSON(into: name, from: url, options: options)
+                case (false, false, nil): report = try realm.importJSONDocuments(from: url, options: options)
                 }
                 progress.finish()
                 if !quiet {

@@ -16,11 +16,14 @@ struct QueryHints {
     static let sampleSize = 1000
 
     let className: String
-    let sample: [DynamicObject]
+    /// The sampled objects, each the map of its properties' plain values.
+    let sample: [Value]
 
+    /// Reads a sample of the class's objects; none when they cannot be read
+    /// (a damaged store says so through the command's own error).
     init(className: String, objects: Results<DynamicObject>) {
         self.className = className
-        sample = Array(objects.prefix(Self.sampleSize))
+        sample = (try? objects.plainSample(limit: Self.sampleSize)) ?? []
     }
 
     /// The warnings for `predicate`, one per key path at most.
@@ -78,7 +81,11 @@ struct QueryHints {
     /// The first step of `names` that no sampled object has, if any.
     private func missingStep(_ names: [String]) -> Int? {
         for depth in 1 ..< names.count {
-            let found = sample.contains { Self.value(at: Array(names.prefix(depth + 1)), in: $0) != nil }
+            let prefix = Array(names.prefix(depth))
+            let found = sample.contains { object in
+                guard case let .map(members) = Results<DynamicObject>.value(at: prefix, in: object) else { return false }
+                return members[names[depth]] != nil
+            }
             if !found { return depth }
         }
         return nil
@@ -88,45 +95,28 @@ struct QueryHints {
     private func keys(at prefix: [String]) -> Set<String> {
         var keys = Set<String>()
         for object in sample {
-            switch Self.value(at: prefix, in: object) {
-            case let map as [String: Any]: keys.formUnion(map.keys)
-            case let nested as Object: keys.formUnion(nested.objectSchema.properties.map(\.name))
-            default: break
-            }
+            if case let .map(members) = Results<DynamicObject>.value(at: prefix, in: object) { keys.formUnion(members.keys) }
         }
         return keys
     }
 
     /// A string compared with numbers only, or a number with strings only.
     private func mismatch(_ names: [String], _ literal: Value) -> (found: String, given: String)? {
-        let values = sample.compactMap { Self.value(at: names, in: $0) }
+        let values = sample.map { Results<DynamicObject>.value(at: names, in: $0) }.filter { $0 != .null }
         guard !values.isEmpty else { return nil }
-        let numbers = values.allSatisfy { $0 is Int || $0 is Double || $0 is Float }
-        let strings = values.allSatisfy { $0 is String }
+        let numbers = values.allSatisfy { value in
+            switch value {
+            case .int, .double, .float: return true
+            default: return false
+            }
+        }
+        let strings = values.allSatisfy { if case .string = $0 { return true } else { return false } }
         switch literal {
         case let .string(text) where numbers: return ("numbers", "the string '\(text)'")
         case .int, .double, .float:
-            return strings ? ("strings", "the number \(literal)") : nil
+            return strings ? ("strings", "the number \(QueryLiteral.describe(literal))") : nil
         default: return nil
         }
-    }
-
-    /// The value at `names` in `object`: its property, then map members and
-    /// embedded objects' properties by name; nil where the path leads nowhere.
-    static func value(at names: [String], in object: DynamicObject) -> Any? {
-        guard let first = names.first, object.objectSchema[first] != nil else { return nil }
-        var current: Any? = object[first]
-        for name in names.dropFirst() {
-            switch current {
-            case let map as [String: Any]: current = map[name]
-            case let nested as Object:
-                guard nested.objectSchema[name] != nil else { return nil }
-                current = nested[name]
-            default: return nil
-            }
-            if current is NSNull { current = nil }
-        }
-        return current
     }
 
     /// The name in `known` nearest `wanted` by edit distance, when it is near

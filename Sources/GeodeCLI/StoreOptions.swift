@@ -181,7 +181,22 @@ enum ToolStore {
 
 /// What `import` reads its input as.
 enum InputFormat: String, ExpressibleByArgument, CaseIterable {
-    case auto, geojson, geojsonseq, json, ndjson
+    case auto, geojson, geojsonseq, json, ndjson, csv, tsv
+
+    /// The delimiter when `file` is read as CSV or TSV (by this format, or by
+    /// its name: `.csv`, `.tsv`, `.tab`); nil when it is JSON.
+    func csvDelimiter(_ file: String) -> Character? {
+        switch self {
+        case .csv: return ","
+        case .tsv: return "\t"
+        case .auto:
+            let lower = file.lowercased()
+            if lower.hasSuffix(".csv") { return "," }
+            if lower.hasSuffix(".tsv") || lower.hasSuffix(".tab") { return "\t" }
+            return nil
+        default: return nil
+        }
+    }
 
     /// How the input's texts follow one another: `json` and `geojson` are one
     /// JSON text (RFC 8259), `ndjson` and `geojsonseq` any number of texts;
@@ -190,7 +205,7 @@ enum InputFormat: String, ExpressibleByArgument, CaseIterable {
         switch self {
         case .geojson, .json: return .oneText
         case .geojsonseq, .ndjson: return .sequence
-        case .auto: return .automatic
+        case .auto, .csv, .tsv: return .automatic
         }
     }
 
@@ -198,7 +213,7 @@ enum InputFormat: String, ExpressibleByArgument, CaseIterable {
     func readsGeoJSON(_ file: String) -> Bool {
         switch self {
         case .geojson, .geojsonseq: return true
-        case .json, .ndjson: return false
+        case .json, .ndjson, .csv, .tsv: return false
         case .auto: return ToolStore.looksLikeGeoJSON(file)
         }
     }

@@ -62,6 +62,22 @@ package final class Geometry {
 
     deinit { GEOSGeom_destroy_r(context.handle, handle) }
 
+    /// The geometry as GeoJSON text (`GEOSGeoJSONWriter_writeGeometry_r`), as a
+    /// WKT column of a CSV file becomes a feature's geometry.
+    ///
+    /// ```swift
+    /// try context.geometry(wkt: "POINT (2.35 48.85)").geoJSON()   // {"type":"Point","coordinates":[2.35,48.85]}
+    /// ```
+    package func geoJSON() throws -> String {
+        guard let writer = GEOSGeoJSONWriter_create_r(context.handle) else { throw context.failure("create a GeoJSON writer") }
+        defer { GEOSGeoJSONWriter_destroy_r(context.handle, writer) }
+        guard let text = GEOSGeoJSONWriter_writeGeometry_r(context.handle, writer, handle, -1) else {
+            throw context.failure("write GeoJSON")
+        }
+        defer { GEOSFree_r(context.handle, text) }
+        return String(cString: text)
+    }
+
     /// Whether GEOS finds the geometry valid (OGC rules).
     package var isValid: Bool { GEOSisValid_r(context.handle, handle) == 1 }
 

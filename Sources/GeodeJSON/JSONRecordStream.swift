@@ -59,6 +59,15 @@ package struct JSONRecordStream {
         /// input (whose earlier bytes are gone by the time a record fails);
         /// nil for a mapped one (``lineAndColumn(_:_:)`` finds them there).
         package var location: (line: Int, column: Int)?
+
+        /// A record read by another reader (a CSV row), with its place in its input.
+        package init(tree: JSONTree, index: Int, offset: Int, pointer: String, location: (line: Int, column: Int)? = nil) {
+            self.tree = tree
+            self.index = index
+            self.offset = offset
+            self.pointer = pointer
+            self.location = location
+        }
     }
 
     private enum State {

@@ -244,6 +244,50 @@ import Testing
         #expect(matches.stderr.isEmpty, "no warning when something matched")
     }
 
+    @Test func csvAndTsvImportWithCoordinatesAGeometryColumnOrNeither() throws {
+        let directory = try TemporaryDirectory()
+        let fixtures = Fixtures.dataDirectory.appendingPathComponent("Fixtures/cli")
+        let cities = directory.path("c.geode")
+        let imported = try Subprocess.run("geode", ["import", fixtures.appendingPathComponent("cities-sample.csv").path, "--store", cities])
+        #expect(imported.status == 0 && imported.stdout.contains("20 of 20 records written"), "\(imported.stdout) \(imported.stderr)")
+        #expect(imported.stdout.contains("geometries: Point 20"))
+        let first = try Subprocess.run("geode", ["query", cities, "geometry geoWithin geoCircle([1.65362, 42.57952], 1km)",
+                                                 "--format", "ndjson", "--fields", "properties.name,properties.cc,properties.admin2"])
+        #expect(first.stdout == #"{"properties.name":"El Tarter","properties.cc":"AD","properties.admin2":null}"# + "\n", "\(first.stdout)")
+
+        let towns = directory.path("t.geode")
+        #expect(try Subprocess.run("geode", ["import", fixtures.appendingPathComponent("towns.tsv").path, "--store", towns, "--quiet"]).status == 0)
+        let rows = try Subprocess.run("geode", ["query", towns, "JSONDocument", "TRUEPREDICATE", "--format", "ndjson"])
+        #expect(rows.stdout.split(separator: "\n").map(String.init) == [
+            #"{"name":"Alpha","population":1200,"zip":"01234","founded":"1901-05-01T00:00:00.000Z","capital":true}"#,
+            #"{"name":"Beta","population":null,"zip":99,"founded":"2024-05-01T12:00:00.000Z","capital":false}"#,
+        ], "\(rows.stdout)")
+        let typed = directory.path("typed.geode")
+        #expect(try Subprocess.run("geode", ["import", fixtures.appendingPathComponent("towns.tsv").path, "--store", typed, "--quiet",
+                                             "--column-types", "zip:string,founded:string"]).status == 0)
+        let strings = try Subprocess.run("geode", ["query", typed, "JSONDocument", "content.zip == '99'", "--count"])
+        #expect(strings.stdout == "1\n", "a column typed string keeps its digits as text")
+
+        let shapes = directory.path("s.geode")
+        #expect(try Subprocess.run("geode", ["import", fixtures.appendingPathComponent("shapes-wkt.csv").path, "--store", shapes,
+                                             "--id", "id", "--quiet"]).status == 0)
+        let features = try Subprocess.run("geode", ["export", shapes, "--format", "geojsonl"])
+        #expect(features.stdout.contains(#""geometry":{"type":"Point","coordinates":[2.35,48.85]}"#), "\(features.stdout)")
+        #expect(features.stdout.contains(#""type":"Polygon""#))
+        #expect(features.stdout.split(separator: "\n").count == 3)
+
+        for (file, problem) in [("bad-latitude.csv", "bad-latitude.csv:3:1: lat 'north' is not a number"),
+                                ("short-row.csv", "short-row.csv:3:1: 1 fields where the header names 2 columns")] {
+            let store = directory.path("bad-\(file).geode")
+            let refused = try Subprocess.run("geode", ["import", fixtures.appendingPathComponent(file).path, "--store", store])
+            #expect(refused.status == 65 && refused.stderr.contains(problem), "\(refused.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: store))
+        }
+        let badTypes = try Subprocess.run("geode", ["import", fixtures.appendingPathComponent("towns.tsv").path, "--store",
+                                                    directory.path("x.geode"), "--column-types", "zip:text"])
+        #expect(badTypes.status == 64)
+    }
+
     @Test func backupCopiesAStoreAndCompactRewritesOneInPlace() throws {
         let directory = try TemporaryDirectory()
         let store = directory.path("c.geode")

@@ -78,6 +78,10 @@ public struct ImportOptions: Sendable {
     /// ```
     public var records: String?
 
+    /// Read the input as CSV or TSV (see ``CSVFormat``) instead of JSON:
+    /// ``Realm/importCSV(from:into:options:)`` sets it when it is nil.
+    public var csv: CSVFormat?
+
     /// With ``records`` naming an object: the member each record gets its key in.
     public var recordKeyMember = "key"
 

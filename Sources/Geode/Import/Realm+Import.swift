@@ -73,6 +73,55 @@ extension Realm {
         return try importMappedRecords(into: table, url, options)
     }
 
+    /// Imports a CSV or TSV file (``ImportOptions/csv``, CSV by default), one
+    /// object per row. A file with coordinates or a geometry column (see
+    /// ``CSVFormat``) becomes features — ``GeoFeature`` objects, or a class of
+    /// that shape named `className`, each row's other columns its properties;
+    /// any other file becomes records, as JSON records do (``JSONDocument``,
+    /// or `className`). Rows stream one at a time; a failure names the file
+    /// and line, and keeps the batches before it.
+    ///
+    /// ```swift
+    /// try realm.importCSV(from: URL(fileURLWithPath: "stations.csv"))          // lat,lon,name,elevation
+    /// realm.objects(GeoFeature.self).filter("properties.elevation > 1000")
+    /// ```
+    @discardableResult
+    public func importCSV(from url: URL, into className: String? = nil, options: ImportOptions = ImportOptions()) throws -> ImportReport {
+        var options = options
+        let format = options.csv ?? CSVFormat()
+        options.csv = format
+        // The header is read twice (to choose features or records, then to import):
+        // a pipe is first saved to a file of its own.
+        var isRegular = stat()
+        let spooled = stat(url.path, &isRegular) == 0 && (isRegular.st_mode & S_IFMT) != S_IFREG ? try Self.spool(url) : nil
+        defer { if let spooled { try? FileManager.default.removeItem(at: spooled) } }
+        let url = spooled ?? url
+        let hasGeometry: Bool
+        do {
+            hasGeometry = try CSVRecordSource(url: url, format: format).hasGeometry
+        } catch let JSONError.syntax(message, source, line, column, _) {
+            throw GeodeError.importFailed(ImportFailure(file: source, line: line, column: column, pointer: "", message: message, committed: 0))
+        }
+        switch (hasGeometry, className) {
+        case let (true, name?): return try importGeoJSON(into: name, from: url, options: options)
+        case (true, nil): return try importGeoJSON(from: url, options: options)
+        case let (false, name?): return try importJSON(into: name, from: url, options: options)
+        case (false, nil): return try importJSONDocuments(from: url, options: options)
+        }
+    }
+
+    /// Copies a pipe's bytes to a temporary file, in blocks, and returns it.
+    private static func spool(_ url: URL) throws -> URL {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("geode-import-\(getpid())-\(UUID().uuidString)-" + url.lastPathComponent)
+        guard let source = FileHandle(forReadingAtPath: url.path), FileManager.default.createFile(atPath: copy.path, contents: nil),
+              let target = FileHandle(forWritingAtPath: copy.path) else {
+            throw GeodeError.file(.init("cannot read '\(url.path)'", path: url.path, reason: .missing))
+        }
+        defer { try? source.close(); try? target.close() }
+        while let block = try source.read(upToCount: 1 << 20), !block.isEmpty { try target.write(contentsOf: block) }
+        return copy
+    }
+
     /// The table of class `name`, created with `shape`'s properties when the store lacks it.
     private func importTarget(_ name: String, shape: GenericClass) throws -> Table {
         if store.schema[name] == nil {
@@ -400,17 +449,25 @@ extension Realm {
     ) throws -> ImportReport {
         precondition(!isInWriteTransaction, "Geode: an import opens its own write transactions; call it outside realm.write")
         let started = Date()
-        let input = try MappedInput(url)
+        // CSV is read row by row through a stream of its own; JSON through the mapped file.
+        let input = options.csv == nil ? try MappedInput(url) : nil
         var report = ImportReport()
         let file = url.lastPathComponent
+        let csvSize = options.csv == nil ? 0 : (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
         try withExtendedLifetime(input) {
-            let buffer = input.bytes
+            let buffer = input?.bytes ?? UnsafeRawBufferPointer(start: nil, count: 0)
+            let totalBytes = input?.bytes.count ?? csvSize
             // Parsing runs on parser threads, ahead of the writes (see RecordPipeline).
             // A stream is read through one window, so by one parser (which still runs ahead of the writer).
-            let parsers = input.window == nil ? RecordPipeline<Output>.parserCount : 1
-            let records = RecordPipeline(try input.records(source: file, framing: options.streamFraming(for: file),
+            let records: RecordPipeline<Output>
+            if let input {
+                let parsers = input.window == nil ? RecordPipeline<Output>.parserCount : 1
+                records = RecordPipeline(try input.records(source: file, framing: options.streamFraming(for: file),
                                                            at: options.records, keyMember: options.recordKeyMember),
                                          transforms: (0 ..< parsers).map { _ in prepare() })
+            } else {
+                records = RecordPipeline(try CSVRecordSource(url: url, format: options.csv ?? CSVFormat()), transforms: [prepare()])
+            }
             defer { records.finish() }
             var committed = 0
             var inBatch = 0
@@ -429,9 +486,9 @@ extension Realm {
                         committed = report.written
                         // Keep resident memory flat: input behind this record and the
                         // store's pages are in the page cache; drop our mappings of them.
-                        input.release(before: record.offset)
+                        input?.release(before: record.offset)
                         store.releaseMappedPages()
-                        options.progress?(ImportProgress(written: committed, bytesRead: record.offset, totalBytes: buffer.count))
+                        options.progress?(ImportProgress(written: committed, bytesRead: min(record.offset, totalBytes), totalBytes: totalBytes))
                         beginWrite()
                         inBatch = 0
                     }
@@ -459,7 +516,7 @@ extension Realm {
                 throw GeodeError.importFailed(failure)
             }
         }
-        report.bytes = input.bytesRead
+        report.bytes = input?.bytesRead ?? csvSize
         report.seconds = Date().timeIntervalSince(started)
         return report
     }

@@ -64,7 +64,7 @@ final class RecordPipeline<Output: Sendable>: @unchecked Sendable {
     private var pendingFailure: (any Error)?
 
     /// Starts one parser per transform (each transform is used by its parser only).
-    init(_ stream: JSONRecordStream, transforms: [@Sendable (JSONRecordStream.Record) throws -> Output]) {
+    init<Source: RecordSource>(_ stream: Source, transforms: [@Sendable (JSONRecordStream.Record) throws -> Output]) {
         precondition(!transforms.isEmpty, "a pipeline needs a parser")
         queues = Array(repeating: [], count: transforms.count)
         running = transforms.count
@@ -72,7 +72,7 @@ final class RecordPipeline<Output: Sendable>: @unchecked Sendable {
         let parsers = transforms.count
         for (p, transform) in transforms.enumerated() {
             // Each parser reads the shared input through its own copy of the stream.
-            let start = UncheckedStream(stream)
+            let start = UncheckedSource(stream)
             let thread = Thread { [self] in
                 produce(p, of: parsers, start.stream, transform)
                 // Counted out only once everything `produce` held is released, so that
@@ -89,8 +89,8 @@ final class RecordPipeline<Output: Sendable>: @unchecked Sendable {
 
     /// Parser `p`: parses its chunks and hands them over until the input
     /// ends, a record fails to parse, or the writer cancels.
-    private func produce(_ p: Int, of parsers: Int, _ stream: JSONRecordStream,
-                         _ transform: (JSONRecordStream.Record) throws -> Output) {
+    private func produce<Source: RecordSource>(_ p: Int, of parsers: Int, _ stream: Source,
+                                               _ transform: (JSONRecordStream.Record) throws -> Output) {
         var stream = stream
         // jansson's trees of a chunk come from one block, reclaimed once the chunk is transformed.
         JSONArena.begin()
@@ -177,7 +177,18 @@ final class RecordPipeline<Output: Sendable>: @unchecked Sendable {
 }
 
 /// A stream handed to a parser thread (its buffer stays mapped until `finish()`).
-private struct UncheckedStream: @unchecked Sendable {
-    let stream: JSONRecordStream
-    init(_ stream: JSONRecordStream) { self.stream = stream }
+private struct UncheckedSource<Source: RecordSource>: @unchecked Sendable {
+    let stream: Source
+    init(_ stream: Source) { self.stream = stream }
 }
+
+/// Where an import's records come from, one at a time: a JSON text
+/// (``JSONRecordStream``) or the rows of a CSV file (``CSVRecordSource``).
+protocol RecordSource {
+    /// The next record; nil at the end.
+    mutating func next() throws -> JSONRecordStream.Record?
+    /// Moves past the next record without building it; false at the end.
+    mutating func skip() throws -> Bool
+}
+
+extension JSONRecordStream: RecordSource {}

@@ -109,7 +109,7 @@ extension Results {
 
     /// The value at a key path of plain values: map members by name, list
     /// elements by number; null where the path leads nowhere.
-    static func value(at path: [String], in value: Value) -> Value {
+    package static func value(at path: [String], in value: Value) -> Value {
         var current = value
         for step in path {
             switch current {

@@ -96,3 +96,18 @@ extension Results {
         }
     }
 }
+
+extension Results {
+    /// Up to `limit` of the objects, each as the map of its properties' plain
+    /// values (as ``export(to:format:fields:offset:)`` writes them): for tools
+    /// that look at what a class holds. Reads that fail throw.
+    package func plainSample(limit: Int) throws -> [Value] {
+        let table = cls.table
+        let schema = realmOfResults.store.schema
+        return try realmOfResults.withTransaction { txn in
+            try keys.prefix(limit).compactMap { key in
+                try txn.row(key, in: table).map { .map(try Self.members($0, of: table, schema, txn)) }
+            }
+        }
+    }
+}
