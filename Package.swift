@@ -66,6 +66,7 @@ let package = Package(
         .executableTarget(name: "GeodeCLI", dependencies: [
             "Geode", "GeodeCore", "GeodeJSON",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "CSV", package: "CSV.swift"),
         ]),
 
         // Benchmarks: print figures next to raw-library baselines from the same run.

@@ -1,3 +1,4 @@
+import CSV
 import Foundation
 import Geode
 import GeodeCore
@@ -41,6 +42,17 @@ struct GroupTable {
             }
             print(line(columns))
             for row in cells { print(line(row)) }
+        case .csv, .tsv:
+            let delimiter = format == .csv ? "," : "\t"
+            let stream = OutputStream.toMemory()
+            stream.open()
+            let writer = try CSVWriter(stream: stream, delimiter: delimiter)
+            try writer.write(row: columns)
+            for row in rows { try writer.write(row: try row.map { $0 == .null ? "" : try Self.cell($0) }) }
+            stream.close()
+            if let data = stream.property(forKey: .dataWrittenToMemoryStreamKey) as? Data {
+                FileHandle.standardOutput.write(data + Data("\n".utf8))
+            }
         case .json, .jsonLines, .geoJSON, .geoJSONLines:
             let objects = rows.map { row in Value.map(.init(uniqueKeysWithValues: zip(columns, row))) }
             if format == .json {

@@ -62,7 +62,7 @@ extension GeodeCommand {
         @Flag(help: "Print the plan the engine chose, then the count.")
         var explain = false
 
-        @Option(help: "Output format for the objects: table, geojson, geojsonl, json or ndjson (default: table on a terminal, else geojsonl for a class with a geometry and ndjson for one without).")
+        @Option(help: "Output format for the objects: table, geojson, geojsonl, json, ndjson, csv or tsv (the geometry as WKT) (default: table on a terminal, else geojsonl for a class with a geometry and ndjson for one without).")
         var format: ExportFormat?
 
         /// The store, the class and the predicate the words name. Of two words
@@ -140,6 +140,7 @@ extension GeodeCommand {
               geode export places.geode --where "properties.cc == 'CH'" --format geojsonl
               geode export tweets.geode --class Tweet --format ndjson
               geode export places.geode --fields properties.name,properties.population --format ndjson --offset 100 --limit 10
+              geode export places.geode --format csv > places.csv     # WKT,id,name,… (geode import reads it back)
             """
         )
 
@@ -152,7 +153,7 @@ extension GeodeCommand {
         @Option(name: .customLong("where"), help: "Export only the objects matching this predicate.")
         var predicate = "TRUEPREDICATE"
 
-        @Option(help: "geojson, geojsonl, json, ndjson or table (default: geojson for a class with a geometry, else json).")
+        @Option(help: "geojson, geojsonl, json, ndjson, table, csv or tsv (the geometry as WKT) (default: geojson for a class with a geometry, else json).")
         var format: ExportFormat?
 
         @Option(help: "Write here instead of standard output (- is standard output).")

@@ -78,6 +78,18 @@ package final class Geometry {
         return String(cString: text)
     }
 
+    /// The geometry as Well-Known Text, trimmed (`POINT (2.35 48.85)`), as
+    /// `GEOSWKTWriter_write_r` writes it with every digit the value has.
+    package func wkt() throws -> String {
+        guard let writer = GEOSWKTWriter_create_r(context.handle) else { throw context.failure("create a WKT writer") }
+        defer { GEOSWKTWriter_destroy_r(context.handle, writer) }
+        GEOSWKTWriter_setTrim_r(context.handle, writer, 1)
+        GEOSWKTWriter_setRoundingPrecision_r(context.handle, writer, -1)
+        guard let text = GEOSWKTWriter_write_r(context.handle, writer, handle) else { throw context.failure("write WKT") }
+        defer { GEOSFree_r(context.handle, text) }
+        return String(cString: text)
+    }
+
     /// Whether GEOS finds the geometry valid (OGC rules).
     package var isValid: Bool { GEOSisValid_r(context.handle, handle) == 1 }
 

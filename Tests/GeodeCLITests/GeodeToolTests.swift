@@ -288,6 +288,29 @@ import Testing
         #expect(badTypes.status == 64)
     }
 
+    @Test func csvExportWritesTheGeometryAsWKTAndImportsBackToTheSameAnswers() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Self.citiesStore(in: directory)
+        let exported = try Subprocess.run("geode", ["export", store, "--format", "csv"])
+        #expect(exported.status == 0)
+        let lines = exported.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 1002, "a header and the 1,001 cities")
+        #expect(lines.first?.hasPrefix("WKT,id,name,countrycode,population,timezone,alternatenames") == true, "\(lines.first ?? "")")
+        #expect(lines.contains { $0.hasPrefix("POINT (-46.63611 -23.5475),3448439,São Paulo,BR,12400232,") })
+        let csv = directory.path("cities.csv")
+        try exported.stdout.write(toFile: csv, atomically: true, encoding: .utf8)
+        let again = directory.path("again.geode")
+        #expect(try Subprocess.run("geode", ["import", csv, "--store", again, "--quiet"]).status == 0)
+        for query in ["properties.countrycode == 'FR'", "geometry geoWithin geoCircle([2.35, 48.85], 100km)", "properties.population > 1000000"] {
+            let a = try Subprocess.run("geode", ["query", store, query, "--count"])
+            let b = try Subprocess.run("geode", ["query", again, query, "--count"])
+            #expect(a.stdout == b.stdout && a.stdout != "0\n", "\(query): \(a.stdout) then \(b.stdout)")
+        }
+        let tsv = try Subprocess.run("geode", ["query", store, "properties.countrycode == 'CH'", "--format", "tsv",
+                                               "--fields", "properties.name,properties.population", "--sort=-properties.population", "--limit", "1"])
+        #expect(tsv.stdout == "WKT\tproperties.name\tproperties.population\nPOINT (8.82228 47.22557)\tRapperswil\t34776\n", "\(tsv.stdout)")
+    }
+
     @Test func backupCopiesAStoreAndCompactRewritesOneInPlace() throws {
         let directory = try TemporaryDirectory()
         let store = directory.path("c.geode")

@@ -17,6 +17,11 @@ public enum ExportFormat: String, Sendable, CaseIterable {
     /// strings bare, points as `lon lat`, lists and maps as compact JSON, long
     /// values cut with `…`. Column widths come from the first rows.
     case table
+    /// Comma-separated values (RFC 4180): the geometry as WKT in a column named
+    /// `WKT`, then one column per property (a feature's properties one each).
+    case csv
+    /// Tab-separated values, as ``csv`` lays them out.
+    case tsv
 }
 
 extension Results {
@@ -45,6 +50,9 @@ extension Results {
     @discardableResult
     public func export(to handle: FileHandle, format: ExportFormat, fields: [String]? = nil, offset: Int = 0) throws -> Int {
         let keys = self.keys.dropFirst(Swift.max(0, offset))
+        if format == .csv || format == .tsv {
+            return try exportCSV(to: handle, delimiter: format == .csv ? "," : "\t", fields: fields, keys: keys)
+        }
         let schema = realmOfResults.store.schema
         let table = cls.table
         let geoProperty = GeoIndexProperties.first(in: table.schema, of: schema)
@@ -90,6 +98,8 @@ extension Results {
                     text.add(try (chosen ?? members).values.map(TextTable.cell), to: &out)
                     flush()
                     continue
+                case .csv, .tsv:
+                    continue   // written by exportCSV
                 }
                 if n > 0 && (format == .geoJSON || format == .json) { out += ",\n" }
                 try JSONTextEncoder.append(record, to: &out)
