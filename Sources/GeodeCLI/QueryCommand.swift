@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Geode
+import GeodeCore
+import GeodeJSON
 
 extension GeodeCommand {
     /// `geode query [STORE] [CLASS] PREDICATE`.
@@ -28,6 +30,7 @@ extension GeodeCommand {
               geode query places.geode "properties.cc == 'FR'" --sort=-properties.population --limit 5 --format table
               geode query places.geode "properties.population > 0" --fields properties.name,properties.population --offset 10 --limit 10
               geode query places.geode "geometry geoWithin geoCircle([2.35, 48.85], 25km)" --count
+              geode query places.geode "properties.cc == 'CH'" --bbox        # [west, south, east, north]
               geode query places.geode "properties.population > 0" --group-by properties.countrycode --aggregate properties.population --limit 5
             """
         )
@@ -58,6 +61,9 @@ extension GeodeCommand {
 
         @Flag(help: "Print only the number of matching objects.")
         var count = false
+
+        @Flag(help: "Print only the extent of the matching objects' geometries: [west, south, east, north], or null.")
+        var bbox = false
 
         @Flag(help: "Print the plan the engine chose, then the count.")
         var explain = false
@@ -94,6 +100,9 @@ extension GeodeCommand {
             if groupBy != nil && (fields != nil || count || explain) {
                 throw ValidationError("--group-by prints groups: it goes without --fields, --count and --explain")
             }
+            if bbox && (groupBy != nil || fields != nil || count || explain) {
+                throw ValidationError("--bbox prints the extent alone: it goes without --group-by, --fields, --count and --explain")
+            }
         }
 
         func run() throws {
@@ -111,6 +120,11 @@ extension GeodeCommand {
                 if explain { print(results.explain()) }
                 if count || explain {
                     print(results.count)
+                    return
+                }
+                if bbox {
+                    let box = try results.boundingBox()
+                    print(try box.map { try JSONWriter.string(.list($0.map(Value.double)), pretty: false) } ?? "null")
                     return
                 }
                 if let groupBy {

@@ -311,6 +311,21 @@ import Testing
         #expect(tsv.stdout == "WKT\tproperties.name\tproperties.population\nPOINT (8.82228 47.22557)\tRapperswil\t34776\n", "\(tsv.stdout)")
     }
 
+    @Test func bboxPrintsTheExtentOfWhatMatchedAndLinesLeaveOutEmptyGeometries() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Self.citiesStore(in: directory)
+        let box = try Subprocess.run("geode", ["query", store, "properties.countrycode == 'FR'", "--bbox"])
+        let numbers = try #require(try JSONSerialization.jsonObject(with: Data(box.stdout.utf8)) as? [Double], "\(box.stdout)")
+        #expect(numbers.count == 4 && numbers[0] <= numbers[2] && numbers[1] <= numbers[3])
+        // Every French city of the sample lies inside it, and the box is no larger than they need.
+        let inside = try Subprocess.run("geode", ["query", store, "geometry geoWithin geoBox([\(numbers[0]), \(numbers[1])], [\(numbers[2]), \(numbers[3])], planar) AND properties.countrycode == 'FR'", "--count"])
+        let all = try Subprocess.run("geode", ["query", store, "properties.countrycode == 'FR'", "--count"])
+        #expect(inside.stdout == all.stdout)
+        #expect(try Subprocess.run("geode", ["query", store, "properties.countrycode == 'XX'", "--bbox"]).stdout == "null\n")
+        let line = try Subprocess.run("geode", ["query", store, "id == 3448439", "--format", "ndjson"])
+        #expect(line.stdout.contains("\"geometry\":{") && !line.stdout.contains("otherGeometry"), "\(line.stdout)")
+    }
+
     @Test func backupCopiesAStoreAndCompactRewritesOneInPlace() throws {
         let directory = try TemporaryDirectory()
         let store = directory.path("c.geode")

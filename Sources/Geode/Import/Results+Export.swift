@@ -93,7 +93,12 @@ extension Results {
                     }
                     record = feature
                 case .json, .jsonLines:
-                    record = chosen.map(Value.map) ?? (isDocument ? members["content"] ?? .null : .map(members))
+                    var whole = members
+                    if isFeature {
+                        // A feature without a point or without another geometry does not print the empty one.
+                        for name in ["geometry", "otherGeometry"] where whole[name] == .null { whole[name] = nil }
+                    }
+                    record = chosen.map(Value.map) ?? (isDocument ? members["content"] ?? .null : .map(whole))
                 case .table:
                     text.add(try (chosen ?? members).values.map(TextTable.cell), to: &out)
                     flush()

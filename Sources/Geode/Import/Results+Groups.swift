@@ -111,3 +111,59 @@ extension Results {
         }
     }
 }
+
+extension Results {
+    /// The smallest longitude/latitude box holding every coordinate of the
+    /// objects' geometries (a feature's point or other geometry, or a class's
+    /// first geo point property), as `[west, south, east, north]` in GeoJSON's
+    /// `bbox` order; nil when no object has one. Boxes are not taken across
+    /// the antimeridian.
+    ///
+    /// ```swift
+    /// if let box = try realm.objects(GeoFeature.self).filter("properties.cc == 'CH'").boundingBox() {
+    ///     print(box)   // [5.95, 45.83, 10.48, 47.79]
+    /// }
+    /// ```
+    public func boundingBox() throws -> [Double]? {
+        let table = cls.table
+        let schema = realmOfResults.store.schema
+        let geoProperty = GeoIndexProperties.first(in: table.schema, of: schema)
+        let isFeature = GenericClass(of: table.schema) == .feature
+        var box: [Double]?
+        func add(_ coordinates: Value) {
+            guard case let .list(items) = coordinates else { return }
+            if items.count >= 2, let lon = items[0].numberValue, let lat = items[1].numberValue {
+                box = box.map { [Swift.min($0[0], lon), Swift.min($0[1], lat), Swift.max($0[2], lon), Swift.max($0[3], lat)] }
+                    ?? [lon, lat, lon, lat]
+                return
+            }
+            for item in items { add(item) }
+        }
+        func geometries(of geometry: Value) -> [Value] {
+            guard case let .map(members) = geometry else { return [] }
+            if case let .list(parts)? = members["geometries"] { return parts.flatMap(geometries) }
+            return members["coordinates"].map { [$0] } ?? []
+        }
+        try realmOfResults.withTransaction { txn in
+            for key in keys {
+                guard let row = try txn.row(key, in: table) else { continue }
+                let members = try Self.members(row, of: table, schema, txn)
+                let names = isFeature ? ["geometry", "otherGeometry"] : geoProperty.map { [$0] } ?? []
+                for name in names { geometries(of: members[name] ?? .null).forEach(add) }
+            }
+        }
+        return box
+    }
+}
+
+private extension Value {
+    /// The value as a Double, when it is a number.
+    var numberValue: Double? {
+        switch self {
+        case let .int(i): return Double(i)
+        case let .double(d): return d
+        case let .float(f): return Double(f)
+        default: return nil
+        }
+    }
+}
