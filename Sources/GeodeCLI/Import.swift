@@ -120,6 +120,31 @@ extension GeodeCommand {
             }
         }
 
+        /// The classes of the store with an `id` property whose objects hold ids, by object count.
+        private static func classesWithIDs(in realm: Realm) -> [String: Int] {
+            var classes: [String: Int] = [:]
+            for schema in realm.schema.objectSchema where !schema.isEmbedded && schema["id"] != nil {
+                let objects = realm.dynamicObjects(schema.className)
+                if !objects.isEmpty { classes[schema.className] = objects.count }
+            }
+            return classes
+        }
+
+        /// Says on standard error how many objects of a class that grew in this
+        /// import share their id with another: the same records imported again
+        /// without --id are copies, not replacements.
+        private func warnAboutRepeatedIDs(in realm: Realm, classes before: [String: Int]) throws {
+            realm.refresh()
+            for (name, count) in before.sorted(by: { $0.key < $1.key }) {
+                let objects = realm.dynamicObjects(name)
+                guard objects.count > count else { continue }
+                let repeated = try objects.filter("id != nil").groups(by: "id").reduce(0) { $0 + max(0, $1.count - 1) }
+                guard repeated > 0 else { continue }
+                ExitStatus.report("warning: \(repeated) \(name) objects now repeat an id another one has: records imported again "
+                                  + "without --id are added as copies; import with --id KEY --update to replace them instead")
+            }
+        }
+
         /// The `--column-types` pairs.
         private func parsedColumnTypes() throws -> [String: CSVFormat.ColumnType] {
             var types: [String: CSVFormat.ColumnType] = [:]
@@ -151,6 +176,8 @@ extension GeodeCommand {
             }
             let realm = try ToolStore.open(store)
             for (name, file) in zip(files, paths) {
+                // The classes that already held objects with ids: importing again without --id adds copies.
+                let storedBefore = id == nil && !update ? Self.classesWithIDs(in: realm) : nil
                 var options = ImportOptions()
                 options.batchSize = batch
                 options.atomic = atomic
@@ -179,6 +206,9 @@ extension GeodeCommand {
                 if !quiet {
                     let size = ByteCountFormatter.string(fromByteCount: Int64(ToolStore.fileSize(store)), countStyle: .file)
                     print("imported \(name == "-" ? "standard input" : file) into \(store): \(report); store \(size)")
+                }
+                if id == nil && !update, let before = storedBefore {
+                    try warnAboutRepeatedIDs(in: realm, classes: before)
                 }
             }
         }

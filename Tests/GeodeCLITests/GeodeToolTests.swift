@@ -326,6 +326,21 @@ import Testing
         #expect(line.stdout.contains("\"geometry\":{") && !line.stdout.contains("otherGeometry"), "\(line.stdout)")
     }
 
+    @Test func importingTheSameRecordsAgainWithoutAnIdSaysHowManyRepeat() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Self.citiesStore(in: directory)
+        let sample = Fixtures.dataDirectory.appendingPathComponent("Samples/cities.geojson").path
+        let again = try Subprocess.run("geode", ["import", sample, "--store", store, "--quiet"])
+        #expect(again.status == 0)
+        #expect(again.stderr.contains("warning: 1001 GeoFeature objects now repeat an id another one has"), "\(again.stderr)")
+        let replaced = try Subprocess.run("geode", ["import", sample, "--store", store, "--quiet", "--update"])
+        #expect(replaced.status == 0 && replaced.stderr.isEmpty, "\(replaced.stderr)")
+        #expect(try Subprocess.run("geode", ["query", store, "--count"]).stdout == "2002\n")
+        let other = try Subprocess.run("geode", ["import", Fixtures.dataDirectory.appendingPathComponent("Fixtures/cli/plain-records.json").path,
+                                                 "--store", store, "--quiet"])
+        #expect(other.stderr.isEmpty, "records of another class do not count: \(other.stderr)")
+    }
+
     @Test func backupCopiesAStoreAndCompactRewritesOneInPlace() throws {
         let directory = try TemporaryDirectory()
         let store = directory.path("c.geode")
