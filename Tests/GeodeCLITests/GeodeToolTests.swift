@@ -134,7 +134,8 @@ import Testing
                                                  "--limit", "2", "--format", "table"])
         let lines = table.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 4, "header, rule and two rows: \(table.stdout)")
-        #expect(lines.first?.split(separator: " ", omittingEmptySubsequences: true) == ["id", "geometry", "otherGeometry", "properties"])
+        #expect(lines.first?.split(separator: " ", omittingEmptySubsequences: true) == ["id", "geometry", "properties.name", "properties.countrycode",
+                                                                                    "properties.population", "properties.timezone", "properties.alternatenames"])
         #expect(lines.dropFirst(2).first?.hasPrefix("2990363  4.35788 43.83665") == true, "Nîmes first, its point as lon lat: \(table.stdout)")
         let bad = try Subprocess.run("geode", ["query", store, "properties.population >"])
         #expect(bad.status == 65)

@@ -13,9 +13,12 @@ public enum ExportFormat: String, Sendable, CaseIterable {
     case json
     /// One JSON object per line.
     case jsonLines = "ndjson"
-    /// A text table for people: one row per object, one column per property;
-    /// strings bare, points as `lon lat`, lists and maps as compact JSON, long
-    /// values cut with `…`. Column widths come from the first rows.
+    /// A text table for people: one row per object, one column per property
+    /// (a feature's properties and a document's content one column each,
+    /// named by their paths: `properties.name`); strings bare, points as
+    /// `lon lat`, lists and maps as compact JSON, long values cut with `…`.
+    /// Columns and widths come from the first rows; on a terminal, the widest
+    /// columns narrow until a line fits its width.
     case table
     /// Comma-separated values (RFC 4180): the geometry as WKT in a column named
     /// `WKT`, then one column per property (a feature's properties one each).
@@ -72,7 +75,7 @@ extension Results {
         case .json: out += "[\n"
         default: break
         }
-        var text = TextTable(columns: fields ?? table.storedProperties.map(\.name))
+        var text = TextTable(columns: fields, terminalWidth: TextTable.terminalWidth(of: handle.fileDescriptor))
         let paths = fields?.map { $0.split(separator: ".").map(String.init) }
         try realmOfResults.withTransaction { txn in
             for (n, key) in keys.enumerated() {
@@ -100,7 +103,18 @@ extension Results {
                     }
                     record = chosen.map(Value.map) ?? (isDocument ? members["content"] ?? .null : .map(whole))
                 case .table:
-                    text.add(try (chosen ?? members).values.map(TextTable.cell), to: &out)
+                    var cells = chosen ?? members
+                    if chosen == nil && (isFeature || isDocument) {
+                        // A feature's properties, a document's content: columns of their own, named by their paths.
+                        let nested = isFeature ? "properties" : "content"
+                        cells = members.filter { $0.key != nested && !($0.key == "otherGeometry" && $0.value == .null) }
+                        if case let .map(entries)? = members[nested] {
+                            for (name, value) in entries { cells["\(nested).\(name)"] = value }
+                        } else {
+                            cells[nested] = members[nested]
+                        }
+                    }
+                    text.add(try cells.mapValues(TextTable.cell), to: &out)
                     flush()
                     continue
                 case .csv, .tsv:

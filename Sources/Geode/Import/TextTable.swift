@@ -1,28 +1,40 @@
+import Foundation
 import GeodeCore
 import GeodeJSON
+import OrderedCollections
 
 /// The `table` export format: rows are held back until the first
-/// `sampleRows` have fixed the column widths, then stream.
+/// `sampleRows` have fixed the columns (the names those rows have, in the
+/// order they appear) and their widths, then stream. Given the terminal's
+/// width, the widest columns give way until a line fits.
 struct TextTable {
-    /// Rows that decide the column widths.
+    /// Rows that decide the columns and their widths.
     static let sampleRows = 100
     /// The widest a cell gets; longer values end in `…`.
     static let maximumWidth = 48
+    /// The narrowest a column gets when lines must fit the terminal.
+    static let narrowest = 6
 
-    let columns: [String]
-    private var pending: [[String]] = []
+    private var columns: [String]
+    private let terminalWidth: Int?
+    private var pending: [OrderedDictionary<String, String>] = []
     private var widths: [Int]?
 
-    init(columns: [String]) { self.columns = columns }
+    /// A table of `columns`, or of the columns the first rows name.
+    init(columns: [String]? = nil, terminalWidth: Int? = nil) {
+        self.columns = columns ?? []
+        self.terminalWidth = terminalWidth
+    }
 
-    /// Adds one row, writing it (and any held rows) once the widths are known.
-    mutating func add(_ cells: [String], to out: inout String) {
+    /// Adds one row, cells by column name, writing it (and any held rows) once
+    /// the columns are known; a later row's column the sample did not name is not shown.
+    mutating func add(_ cells: OrderedDictionary<String, String>, to out: inout String) {
         guard let widths else {
             pending.append(cells)
             if pending.count == Self.sampleRows { settle(&out) }
             return
         }
-        write(cells, widths, &out)
+        write(columns.map { cells[$0] ?? "" }, widths, &out)
     }
 
     /// Writes what is still held (fewer rows than the sample).
@@ -31,15 +43,33 @@ struct TextTable {
     }
 
     private mutating func settle(_ out: inout String) {
+        var known = OrderedDictionary<String, Void>(uniqueKeysWithValues: columns.map { ($0, ()) })
+        for row in pending { for name in row.keys where known[name] == nil { known[name] = () } }
+        columns = Array(known.keys)
         var widths = columns.map(\.count)
         for row in pending {
-            for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) }
+            for (i, name) in columns.enumerated() { widths[i] = max(widths[i], row[name]?.count ?? 0) }
+        }
+        if let terminalWidth {
+            // Two spaces between columns; the widest gives way first.
+            while widths.reduce(2 * (widths.count - 1), +) > terminalWidth,
+                  let widest = widths.indices.max(by: { widths[$0] < widths[$1] }), widths[widest] > Self.narrowest {
+                widths[widest] -= 1
+            }
         }
         self.widths = widths
         write(columns, widths, &out)
         write(widths.map { String(repeating: "-", count: $0) }, widths, &out)
-        for row in pending { write(row, widths, &out) }
+        for row in pending { write(columns.map { row[$0] ?? "" }, widths, &out) }
         pending = []
+    }
+
+    /// The width of the terminal `descriptor` writes to, when it is one.
+    static func terminalWidth(of descriptor: Int32) -> Int? {
+        guard isatty(descriptor) == 1 else { return nil }
+        var size = winsize()
+        if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init)
     }
 
     private func write(_ cells: [String], _ widths: [Int], _ out: inout String) {
