@@ -221,12 +221,6 @@ public struct MigrationProgress: Sendable, Equatable {
 }
 
 extension Realm {
-    /// The realm a migration writes through: the store being opened, in the
-    /// migration's write transaction.
-    convenience init(migrating migration: StoreMigration, configuration: Configuration) throws {
-        try self.init(store: migration.store, transaction: migration.transaction, configuration: configuration)
-    }
-
     /// Runs the configuration's migration, if the file needs one, without
     /// keeping a realm open: the file is at the configured schema version
     /// afterwards.
@@ -253,4 +247,10 @@ public func schemaVersionAtURL(_ fileURL: URL) throws -> UInt64 {
     } catch {
         throw GeodeError.from(error)
     }
+}
+
+/// An error the configuration's migration block threw, carried through the
+/// store so that ``Realm/init(configuration:)`` throws it unchanged.
+struct MigrationBlockError: Error {
+    let error: Error
 }

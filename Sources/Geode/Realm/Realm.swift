@@ -413,9 +413,3 @@ public final class Realm {
         return true
     }
 }
-
-/// An error the configuration's migration block threw, carried through the
-/// store so that ``Realm/init(configuration:)`` throws it unchanged.
-struct MigrationBlockError: Error {
-    let error: Error
-}

@@ -1,5 +1,3 @@
-import OrderedCollections
-
 /// Moves a store from the schema in its file to a declared one with a higher
 /// version, inside one write transaction, following Realm's migration rules.
 ///
