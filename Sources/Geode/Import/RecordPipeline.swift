@@ -184,7 +184,7 @@ private struct UncheckedSource<Source: RecordSource>: @unchecked Sendable {
 
 /// Where an import's records come from, one at a time: a JSON text
 /// (``JSONRecordStream``) or the rows of a CSV file (``CSVRecordSource``).
-protocol RecordSource {
+protocol RecordSource: SendableMetatype {
     /// The next record; nil at the end.
     mutating func next() throws -> JSONRecordStream.Record?
     /// Moves past the next record without building it; false at the end.
