@@ -3,7 +3,7 @@ import GeodeCore
 import GeodeJSON
 import OrderedCollections
 
-/// The text forms ``Results/export(to:format:)`` writes.
+/// The text forms ``Results/export(to:format:fields:offset:)`` writes.
 public enum ExportFormat: String, Sendable, CaseIterable {
     /// One GeoJSON FeatureCollection.
     case geoJSON = "geojson"
