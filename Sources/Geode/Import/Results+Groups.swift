@@ -3,61 +3,6 @@ import GeodeCore
 import GeodeJSON
 import OrderedCollections
 
-/// The objects of a ``Results`` that share one value at a key path, counted,
-/// with numeric summaries of other key paths: what ``Results/groups(by:aggregating:)``
-/// returns (SQL's `GROUP BY`, which the query language does not have).
-///
-/// ```swift
-/// for group in try cities.groups(by: "properties.countrycode", aggregating: ["properties.population"]) {
-///     print(group.key, group.count, group.summaries["properties.population"]?.sum ?? 0)
-/// }
-/// ```
-public struct ResultsGroup {
-    /// The value the group's objects have at the key path (`.none` where they have none).
-    public let key: AnyRealmValue
-    /// The number of objects in the group.
-    public let count: Int
-    /// For each aggregated key path, the summary of the group's numbers there.
-    public let summaries: [String: NumericSummary]
-}
-
-/// The numbers found at one key path among a group's objects; values that are
-/// not numbers (strings, null, missing) are left out and not counted.
-///
-/// ```swift
-/// let population = group.summaries["properties.population"]
-/// print(population?.count ?? 0, population?.average ?? 0)
-/// ```
-public struct NumericSummary: Sendable, Equatable {
-    /// How many of the group's objects have a number there.
-    public var count = 0
-    /// Their sum (0 when there are none).
-    public var sum = 0.0
-    /// The smallest (nil when there are none).
-    public var min: Double?
-    /// The largest (nil when there are none).
-    public var max: Double?
-    /// Their mean (nil when there are none).
-    public var average: Double? { count == 0 ? nil : sum / Double(count) }
-
-    /// The summary of no numbers.
-    public init() {}
-
-    mutating func add(_ value: Value) {
-        let number: Double
-        switch value {
-        case let .int(i): number = Double(i)
-        case let .double(d): number = d
-        case let .float(f): number = Double(f)
-        default: return
-        }
-        count += 1
-        sum += number
-        min = Swift.min(min ?? number, number)
-        max = Swift.max(max ?? number, number)
-    }
-}
-
 extension Results {
     /// The objects grouped by their value at `keyPath`, each group counted and
     /// summarised at `aggregating` (sum, min, max, average of the numbers
