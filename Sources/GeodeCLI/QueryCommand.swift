@@ -41,14 +41,7 @@ extension GeodeCommand {
         @Option(help: "Sort by this key path, ascending; --sort=-path for descending.")
         var sort: String?
 
-        @Option(help: "Print at most this many objects.")
-        var limit: Int?
-
-        @Option(help: "Skip this many objects first (after sorting).")
-        var offset = 0
-
-        @Option(help: "Print only these key paths, comma-separated (name,properties.population); as GeoJSON, they are the properties.")
-        var fields: String?
+        @OptionGroup var selection: OutputSelection
 
         @Option(name: .customLong("class"), help: "The class to query (default GeoFeature).")
         var className: String?
@@ -95,12 +88,11 @@ extension GeodeCommand {
             guard (1 ... 3).contains(words.count), parsed != nil else {
                 throw ValidationError("expected [STORE] [CLASS] QUERY, with the class named once (as a word or with --class)")
             }
-            guard offset >= 0 else { throw ValidationError("--offset must be 0 or more") }
             if aggregate != nil && groupBy == nil { throw ValidationError("--aggregate needs --group-by") }
-            if groupBy != nil && (fields != nil || count || explain) {
+            if groupBy != nil && (selection.fields != nil || count || explain) {
                 throw ValidationError("--group-by prints groups: it goes without --fields, --count and --explain")
             }
-            if bbox && (groupBy != nil || fields != nil || count || explain) {
+            if bbox && (groupBy != nil || selection.fields != nil || count || explain) {
                 throw ValidationError("--bbox prints the extent alone: it goes without --group-by, --fields, --count and --explain")
             }
         }
@@ -110,7 +102,7 @@ extension GeodeCommand {
             var clauses = ""
             if let sort { clauses += sort.hasPrefix("-") ? " SORT(\(sort.dropFirst()) DESC)" : " SORT(\(sort) ASC)" }
             // With --group-by, --limit and --offset count groups, not objects.
-            if let limit, groupBy == nil { clauses += " LIMIT(\(limit + max(0, offset)))" }
+            if groupBy == nil { clauses += selection.limitClause }
             try ExitStatus.run {
                 try ToolStore.refuseCirclesBeyondTheSphere(in: predicate)
                 let realm = try ToolStore.openExisting(store)
@@ -131,7 +123,7 @@ extension GeodeCommand {
                     let aggregated = ToolStore.fieldList(aggregate) ?? []
                     let table = GroupTable(keyPath: groupBy, aggregated: aggregated,
                                            groups: Array(try results.groups(by: groupBy, aggregating: aggregated)
-                                               .dropFirst(offset).prefix(limit ?? .max)))
+                                               .dropFirst(selection.offset).prefix(selection.limit ?? .max)))
                     try table.write(as: format ?? (isatty(STDOUT_FILENO) != 0 ? .table : .jsonLines))
                     return
                 }
@@ -139,7 +131,7 @@ extension GeodeCommand {
                 let chosen = format ?? (isatty(STDOUT_FILENO) != 0 ? .table : lines)
                 try ToolStore.refuseGeoJSONWithoutGeometry(cls, chosen, in: realm)
                 fflush(nil)
-                try results.export(to: FileHandle.standardOutput, format: chosen, fields: ToolStore.fieldList(fields), offset: offset)
+                try results.export(to: FileHandle.standardOutput, format: chosen, fields: selection.fieldList, offset: selection.offset)
             }
         }
     }
@@ -173,18 +165,7 @@ extension GeodeCommand {
         @Option(help: "Write here instead of standard output (- is standard output).")
         var output: String?
 
-        @Option(help: "Write at most this many objects.")
-        var limit: Int?
-
-        @Option(help: "Skip this many objects first.")
-        var offset = 0
-
-        @Option(help: "Write only these key paths, comma-separated (name,properties.population); as GeoJSON, they are the properties.")
-        var fields: String?
-
-        func validate() throws {
-            guard offset >= 0 else { throw ValidationError("--offset must be 0 or more") }
-        }
+        @OptionGroup var selection: OutputSelection
 
         func run() throws {
             try ExitStatus.run {
@@ -204,10 +185,9 @@ extension GeodeCommand {
                 } else {
                     handle = FileHandle.standardOutput
                 }
-                let limited = predicate + (limit.map { " LIMIT(\($0 + max(0, offset)))" } ?? "")
-                let matched = try objects.query(limited)
+                let matched = try objects.query(predicate + selection.limitClause)
                 if matched.isEmpty { ToolStore.explainNoMatches(predicate, cls, objects) }
-                try matched.export(to: handle, format: format, fields: ToolStore.fieldList(fields), offset: offset)
+                try matched.export(to: handle, format: format, fields: selection.fieldList, offset: selection.offset)
             }
         }
     }

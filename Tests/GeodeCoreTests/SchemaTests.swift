@@ -16,6 +16,12 @@ import Testing
         PropertySchema(name: "owners", type: .linkingObjects, objectClassName: "Person", originProperty: "dog"),
     ])
 
+    /// A store at `path` of the first release (Person, Dog at version 1) holding one Dog, Rex: its key.
+    static func storeWithRex(at path: String) throws -> ObjectKey {
+        let store = try Store.open(StoreConfiguration(path: path, schema: Schema(classes: [person, dog], version: 1)))
+        return try store.write { try $0.insert([.string("Rex")], into: try store.table("Dog")) }
+    }
+
     @Test(arguments: [
         (ClassSchema(name: "A", properties: [PropertySchema(name: "b", type: .object, objectClassName: "A")]),
          "to-one relationship 'A.b' must be optional"),
@@ -66,11 +72,7 @@ import Testing
     @Test func aChangedPropertyTypeNeedsAHigherVersionAndThenStartsAtZero() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("s.geode")
-        let rex: ObjectKey
-        do {
-            let store = try Store.open(StoreConfiguration(path: path, schema: Schema(classes: [Self.person, Self.dog], version: 1)))
-            rex = try store.write { try $0.insert([.string("Rex")], into: try store.table("Dog")) }
-        }
+        let rex = try Self.storeWithRex(at: path)
         var changed = Self.dog
         changed.properties[0] = PropertySchema(name: "name", type: .int)
         do {
@@ -87,11 +89,7 @@ import Testing
     @Test func addingAPropertyNeedsAHigherVersionAndOldDocumentsReadTheDefault() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("s.geode")
-        let key: ObjectKey
-        do {
-            let store = try Store.open(StoreConfiguration(path: path, schema: Schema(classes: [Self.person, Self.dog], version: 1)))
-            key = try store.write { try $0.insert([.string("Rex")], into: try store.table("Dog")) }
-        }
+        let key = try Self.storeWithRex(at: path)
         var grown = Self.dog
         grown.properties.insert(PropertySchema(name: "age", type: .int), at: 0)
         grown.properties.append(PropertySchema(name: "nickname", type: .string, isOptional: true))
@@ -108,11 +106,7 @@ import Testing
     @Test func settingOnePropertyOfAnOldDocumentGivesTheOtherNewPropertiesTheirDefaults() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("s.geode")
-        let key: ObjectKey
-        do {
-            let store = try Store.open(StoreConfiguration(path: path, schema: Schema(classes: [Self.person, Self.dog], version: 1)))
-            key = try store.write { try $0.insert([.string("Rex")], into: try store.table("Dog")) }
-        }
+        let key = try Self.storeWithRex(at: path)
         var grown = Self.dog
         grown.properties.append(PropertySchema(name: "age", type: .int))
         grown.properties.append(PropertySchema(name: "nickname", type: .string, isOptional: true))

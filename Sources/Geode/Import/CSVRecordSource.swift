@@ -28,6 +28,18 @@ struct CSVRecordSource: RecordSource {
     let geometry: GeometrySource
     private let types: [CSVFormat.ColumnType]
     private let context = GEOSContext()
+    /// Made once per file: a formatter per date-like field would cost more than the row.
+    private let dayFormatter: ISO8601DateFormatter = {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        return formatter
+    }()
+    private let timeFormatter = ISO8601DateFormatter()
+    private let fractionFormatter: ISO8601DateFormatter = {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter
+    }()
     private var index = 0
     /// The bytes of the rows read so far (their fields and separators; quotes
     /// not counted): a lower bound of the input read, for progress.
@@ -173,15 +185,15 @@ struct CSVRecordSource: RecordSource {
             default: throw refuse("true or false")
             }
         case .date:
-            guard let date = Self.date(text) else { throw refuse("a date (2024-05-01 or 2024-05-01T12:00:00Z)") }
+            guard let date = date(text) else { throw refuse("a date (2024-05-01 or 2024-05-01T12:00:00Z)") }
             return .timestamp(Timestamp(date))
         case .automatic:
-            return Self.inferred(text)
+            return inferred(text)
         }
     }
 
     /// The value a field looks like (see ``CSVFormat``).
-    static func inferred(_ text: String) -> Value {
+    func inferred(_ text: String) -> Value {
         let lower = text.lowercased()
         if lower == "true" { return .bool(true) }
         if lower == "false" { return .bool(false) }
@@ -204,17 +216,10 @@ struct CSVRecordSource: RecordSource {
     }
 
     /// A date as `YYYY-MM-DD` (midnight UTC) or ISO 8601 with a time.
-    static func date(_ text: String) -> Date? {
+    func date(_ text: String) -> Date? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed.count == 10 {
-            let formatter = ISO8601DateFormatter()
-            formatter.formatOptions = [.withFullDate]
-            return formatter.date(from: trimmed)
-        }
-        let formatter = ISO8601DateFormatter()
-        if let date = formatter.date(from: trimmed) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: trimmed)
+        if trimmed.count == 10 { return dayFormatter.date(from: trimmed) }
+        return timeFormatter.date(from: trimmed) ?? fractionFormatter.date(from: trimmed)
     }
 
     /// A located failure, as a parse error is: the import reports it with the file and line.

@@ -58,8 +58,8 @@ extension Results {
                 return
             }
             for key in keys {
-                guard let row = try txn.row(key, in: table) else { continue }
-                for name in columns(try Self.members(row, of: table, schema, txn)).cells.keys { header[name] = () }
+                guard let members = try Self.members(of: key, in: table, schema, txn) else { continue }
+                for name in columns(members).cells.keys { header[name] = () }
             }
         }
         let names = (hasGeometry ? ["WKT"] : []) + Array(header.keys)
@@ -79,8 +79,8 @@ extension Results {
         }
         try realmOfResults.withTransaction { txn in
             for key in keys {
-                guard let row = try txn.row(key, in: table) else { continue }
-                let (geometry, cells) = columns(try Self.members(row, of: table, schema, txn))
+                guard let members = try Self.members(of: key, in: table, schema, txn) else { continue }
+                let (geometry, cells) = columns(members)
                 var fieldsOfRow: [String] = []
                 if hasGeometry {
                     fieldsOfRow.append(geometry == .null ? "" : try context.geometry(geoJSON: try JSONTextEncoder.string(geometry)).wkt())

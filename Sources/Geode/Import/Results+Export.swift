@@ -79,8 +79,7 @@ extension Results {
         let paths = fields?.map { $0.split(separator: ".").map(String.init) }
         try realmOfResults.withTransaction { txn in
             for (n, key) in keys.enumerated() {
-                guard let row = try txn.row(key, in: table) else { continue }
-                let members = try Self.members(row, of: table, schema, txn)
+                guard let members = try Self.members(of: key, in: table, schema, txn) else { continue }
                 var chosen: OrderedDictionary<String, Value>?
                 if let fields, let paths {
                     let whole = Value.map(members)
@@ -152,11 +151,15 @@ extension Results {
         return current
     }
 
-    /// An object's row as its properties' plain values, by name.
-    static func members(_ row: [Value], of table: Table, _ schema: GeodeCore.Schema,
-                        _ txn: StoreTransaction) throws -> OrderedDictionary<String, Value> {
+    /// An object's properties as plain values, by name.
+    /// Only the properties named in `only` are read (the others are not decoded);
+    /// nil when the object does not exist.
+    static func members(of key: ObjectKey, in table: Table, only names: Set<String>? = nil, _ schema: GeodeCore.Schema,
+                        _ txn: StoreTransaction) throws -> OrderedDictionary<String, Value>? {
+        guard let document = try txn.document(key, in: table) else { return nil }
         var members = OrderedDictionary<String, Value>()
-        for (property, value) in zip(table.storedProperties, row) {
+        for property in table.storedProperties where names?.contains(property.name) ?? true {
+            let value = try document.value(at: property.slot)?.decode() ?? property.defaultValue
             members[property.name] = try plain(value, property, schema, txn)
         }
         return members

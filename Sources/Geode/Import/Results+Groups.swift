@@ -20,11 +20,13 @@ extension Results {
         let schema = realmOfResults.store.schema
         let path = keyPath.split(separator: ".").map(String.init)
         let summed = keyPaths.map { $0.split(separator: ".").map(String.init) }
+        let needed = Set(([path] + summed).compactMap(\.first))
         var groups = OrderedDictionary<String, (key: Value, count: Int, summaries: [NumericSummary])>()
         try realmOfResults.withTransaction { txn in
             for key in keys {
-                guard let row = try txn.row(key, in: table) else { continue }
-                let whole = Value.map(try Self.members(row, of: table, schema, txn))
+                // Only the properties the key paths start at are decoded.
+                guard let members = try Self.members(of: key, in: table, only: needed, schema, txn) else { continue }
+                let whole = Value.map(members)
                 let value = Self.value(at: path, in: whole)
                 var text = ""
                 try JSONTextEncoder.append(value, to: &text)
@@ -51,7 +53,7 @@ extension Results {
         let schema = realmOfResults.store.schema
         return try realmOfResults.withTransaction { txn in
             try keys.prefix(limit).compactMap { key in
-                try txn.row(key, in: table).map { .map(try Self.members($0, of: table, schema, txn)) }
+                try Self.members(of: key, in: table, schema, txn).map(Value.map)
             }
         }
     }
@@ -89,11 +91,10 @@ extension Results {
             if case let .list(parts)? = members["geometries"] { return parts.flatMap(geometries) }
             return members["coordinates"].map { [$0] } ?? []
         }
+        let names = isFeature ? ["geometry", "otherGeometry"] : geoProperty.map { [$0] } ?? []
         try realmOfResults.withTransaction { txn in
             for key in keys {
-                guard let row = try txn.row(key, in: table) else { continue }
-                let members = try Self.members(row, of: table, schema, txn)
-                let names = isFeature ? ["geometry", "otherGeometry"] : geoProperty.map { [$0] } ?? []
+                guard let members = try Self.members(of: key, in: table, only: Set(names), schema, txn) else { continue }
                 for name in names { geometries(of: members[name] ?? .null).forEach(add) }
             }
         }
