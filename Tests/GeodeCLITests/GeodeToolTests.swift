@@ -287,6 +287,11 @@ import Testing
         let badTypes = try Subprocess.run("geode", ["import", fixtures.appendingPathComponent("towns.tsv").path, "--store",
                                                     directory.path("x.geode"), "--column-types", "zip:text"])
         #expect(badTypes.status == 64)
+        // Blank lines are no records, however many there are (each one is not a call deeper).
+        let blanks = directory.path("blanks.csv")
+        try ("a,b\n" + String(repeating: "\n", count: 200_000) + "1,2\n").write(toFile: blanks, atomically: true, encoding: .utf8)
+        let sparse = try Subprocess.run("geode", ["import", blanks, "--store", directory.path("blanks.geode")])
+        #expect(sparse.status == 0 && sparse.stdout.contains("1 of 1 records written"), "\(sparse.stdout) \(sparse.stderr)")
     }
 
     @Test func csvExportWritesTheGeometryAsWKTAndImportsBackToTheSameAnswers() throws {

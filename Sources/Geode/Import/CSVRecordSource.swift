@@ -93,19 +93,23 @@ struct CSVRecordSource: RecordSource {
     mutating func skip() throws -> Bool { try next() != nil }
 
     mutating func next() throws -> JSONRecordStream.Record? {
-        guard let row = reader.next() else {
-            // CSV.swift ends every input with `cannotReadFile` (no byte after the last one).
-            switch reader.error {
-            case nil, CSVError.cannotReadFile?: return nil
-            case CSVError.unicodeDecoding?: throw Self.failure(file, line: index + 2, "the text is not UTF-8")
-            case let error?: throw Self.failure(file, line: index + 2, "the file cannot be read on (\(error))")
+        var row: [String]
+        var line: Int
+        // A blank line reads as one empty field: no record (a loop, so that any number of them is fine).
+        repeat {
+            guard let read = reader.next() else {
+                // CSV.swift ends every input with `cannotReadFile` (no byte after the last one).
+                switch reader.error {
+                case nil, CSVError.cannotReadFile?: return nil
+                case CSVError.unicodeDecoding?: throw Self.failure(file, line: index + 2, "the text is not UTF-8")
+                case let error?: throw Self.failure(file, line: index + 2, "the file cannot be read on (\(error))")
+                }
             }
-        }
-        defer { index += 1 }
-        let line = index + 2
-        bytesRead += row.reduce(row.count) { $0 + $1.utf8.count }
-        // A blank line reads as one empty field: no record.
-        if row.count == 1 && row[0].isEmpty && columns.count > 1 { return try next() }
+            row = read
+            line = index + 2
+            index += 1
+            bytesRead += row.reduce(row.count) { $0 + $1.utf8.count }
+        } while row.count == 1 && row[0].isEmpty && columns.count > 1
         guard row.count == columns.count else {
             throw Self.failure(file, line: line, "\(row.count) fields where the header names \(columns.count) columns")
         }
@@ -136,7 +140,7 @@ struct CSVRecordSource: RecordSource {
         case .column:
             record = Self.feature(shape, properties)
         }
-        return JSONRecordStream.Record(tree: JSONTree(value: record), index: index, offset: bytesRead, pointer: "",
+        return JSONRecordStream.Record(tree: JSONTree(value: record), index: index - 1, offset: bytesRead, pointer: "",
                                        location: (line, 1))
     }
 
