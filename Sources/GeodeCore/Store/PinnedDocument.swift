@@ -19,13 +19,22 @@ package struct PinnedDocument {
     /// every accessor the iteration points at it, and a small one copies fast.
     private let bytes: UnsafeRawBufferPointer
     private let keys: MapKeySpelling
+    /// Whether the document failed its check when found: every read of it
+    /// throws, while the objects around it stay readable.
+    private let isDamaged: Bool
     /// The ``PinnedTransaction/serial`` of the version it was found in.
     let pin: Int
     /// Where the map stood when the document was found.
     let map: MapLatch.Stamp
 
-    init(bytes: UnsafeRawBufferPointer, keys: MapKeySpelling, pin: Int, map: MapLatch.Stamp) {
-        self.bytes = bytes
+    /// The document stored under `key` as `stored` in `db`, its check
+    /// verified here rather than by the cursor, so that a damaged document
+    /// spoils its own reads only, not the batch it was found in.
+    init(key: UnsafeRawBufferPointer, stored: UnsafeRawBufferPointer, in db: Database, keys: MapKeySpelling,
+         pin: Int, map: MapLatch.Stamp) {
+        let verified = try? EntrySeal.open(key: key, stored: stored, in: db.name, path: "")
+        self.bytes = verified ?? UnsafeRawBufferPointer(start: nil, count: 0)
+        self.isDamaged = verified == nil
         self.keys = keys
         self.pin = pin
         self.map = map
@@ -38,6 +47,7 @@ package struct PinnedDocument {
     /// shared lock and the decoding.
     package func read(pinnedAt serial: Int, _ body: (ContainerView) throws -> Void) throws -> Bool {
         guard pin == serial else { return false }
+        guard !isDamaged else { throw Self.damage }
         return try map.withUnmoved { try body(try ContainerView(document: bytes, keys: keys)) }
     }
 
@@ -49,8 +59,11 @@ package struct PinnedDocument {
     /// 40 instructions a read.)
     package func read(slot: Int, pinnedAt serial: Int, _ body: (ValueView?) throws -> Void) throws -> Bool {
         guard pin == serial else { return false }
+        guard !isDamaged else { throw Self.damage }
         return try map.withUnmoved { try body(try ContainerView(document: bytes, keys: keys).value(at: slot)) }
     }
+
+    private static let damage = StoreError.corruptDocument(detail: "its bytes do not match their checksum", offset: 0)
 }
 
 extension Store {
@@ -60,9 +73,10 @@ extension Store {
         guard let db = table.objects else { return nil }
         return try pinned.readLocating { txn, stamp in
             try Self.syncKeys(mapKeys, txn, keysDatabase)
-            guard let bytes = try txn.get(db, key: key.rawValue) else { return nil }
-            return PinnedDocument(bytes: bytes, keys: mapKeys.spelling,
-                                  pin: pinned.serial, map: stamp)
+            return try withUnsafeBytes(of: key.rawValue.bigEndian) { k in
+                guard let stored = try txn.get(db.unsealed, key: k) else { return nil }
+                return PinnedDocument(key: k, stored: stored, in: db, keys: mapKeys.spelling, pin: pinned.serial, map: stamp)
+            }
         }
     }
 
@@ -73,7 +87,7 @@ extension Store {
         guard let db = table.objects else { return Array(repeating: nil, count: keys.count) }
         return try pinned.readLocating { txn, stamp in
             try Self.syncKeys(mapKeys, txn, keysDatabase)
-            let cursor = try txn.cursor(db)
+            let cursor = try txn.cursor(db.unsealed)
             var found: [PinnedDocument?] = []
             found.reserveCapacity(keys.count)
             // The key the cursor stands on: the next wanted key, when larger, is
@@ -93,7 +107,7 @@ extension Store {
                     found.append(nil)
                     continue
                 }
-                found.append(PinnedDocument(bytes: bytes, keys: mapKeys.spelling,
+                found.append(PinnedDocument(key: entryKey, stored: bytes, in: db, keys: mapKeys.spelling,
                                             pin: pinned.serial, map: stamp))
             }
             return found
@@ -109,7 +123,7 @@ extension Store {
         guard let db = table.objects, limit > 0, after?.rawValue != .max else { return ([], []) }
         return try pinned.readLocating { txn, stamp in
             try Self.syncKeys(mapKeys, txn, keysDatabase)
-            let cursor = try txn.cursor(db)
+            let cursor = try txn.cursor(db.unsealed)
             var entry = try after.map { try Self.seek(cursor, $0.rawValue + 1) } ?? cursor.first()
             var keys: [ObjectKey] = []
             var documents: [PinnedDocument?] = []
@@ -117,7 +131,7 @@ extension Store {
             documents.reserveCapacity(limit)
             while let (key, bytes) = entry, key.count == 8 {
                 keys.append(ObjectKey(Self.objectKey(key)))
-                documents.append(PinnedDocument(bytes: bytes, keys: mapKeys.spelling,
+                documents.append(PinnedDocument(key: key, stored: bytes, in: db, keys: mapKeys.spelling,
                                                 pin: pinned.serial, map: stamp))
                 guard keys.count < limit else { break }
                 entry = try cursor.next()

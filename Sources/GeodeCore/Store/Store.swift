@@ -124,7 +124,9 @@ package final class Store: @unchecked Sendable {
     /// 2: map keys may be numbers of the store's key table (the `keys` database).
     /// 3: a class with a required `Int` primary key keeps its objects under
     /// that key and has no `pk/` database (``ClassSchema/isKeyedByPrimaryKey``).
-    package static let formatVersion: UInt32 = 3
+    /// 4: every entry but `meta`'s carries its check (``EntrySeal``); a
+    /// format-3 store opened for writing is sealed in place (``sealEntries(_:)``).
+    package static let formatVersion: UInt32 = 4
     static let formatMagic = Array("GEODE\0".utf8)
 
     package let configuration: StoreConfiguration
@@ -210,7 +212,7 @@ package final class Store: @unchecked Sendable {
             removeOnClose: configuration.inMemory, durable: configuration.durable))
         do {
             if configuration.auditsPages && !alreadyOpen && state != .missing {
-                _ = try PageAudit.run(environment, depth: .structure)
+                _ = try PageAudit.run(environment, depth: .keys)
             }
             let (meta, keys, schema, objects, needsMigration) = try setUp(environment, configuration, isNewFile: state == .missing)
             let store = Store(configuration: configuration, environment: environment, meta: meta, keys: keys,
@@ -339,12 +341,30 @@ package final class Store: @unchecked Sendable {
         }
     }
 
+    /// Checks the format mark: sealed from format 4 on, bare before (read
+    /// without its seal, so both are found).
     private static func checkFormat(_ txn: Transaction, _ meta: Database, _ path: String) throws {
-        guard let format = try txn.get(meta, key: Array("format".utf8)), format.count == formatMagic.count + 4,
+        let key = Array("format".utf8)
+        let length = formatMagic.count + 4
+        guard var format = try txn.get(meta.unsealed, key: key), format.count == length || format.count == length + EntrySeal.size,
               Array(format.prefix(formatMagic.count)) == formatMagic else {
             throw StoreError.notAGeodeStore(path: path, reason: "its format marker is missing")
         }
+        let sealed = format.count > length
+        if sealed {
+            format = try key.withUnsafeBytes { try EntrySeal.open(key: $0, stored: format, in: meta.name, path: path) }
+        }
         let version = format.loadUnaligned(fromByteOffset: formatMagic.count, as: UInt32.self).bigEndian
+        // Formats up to 3 had no seals, every later one has them.
+        guard sealed == (version >= 4) else {
+            throw StoreError.notAGeodeStore(path: path, reason: "its format marker is damaged")
+        }
+        if version == 3, let write = txn as? WriteTransaction {
+            try sealEntries(write)
+            let current = withUnsafeBytes(of: formatVersion.bigEndian) { Array($0) }
+            try write.put(meta, key: Array("format".utf8), value: formatMagic + current)
+            return
+        }
         guard version == formatVersion else {
             throw StoreError.unsupportedFormat(path: path, found: version, supported: formatVersion)
         }
@@ -555,6 +575,22 @@ package final class Store: @unchecked Sendable {
 }
 
 extension Transaction {
+    /// The names of the databases in the file (the keys of LMDB's main database).
+    package func databaseNames() throws -> [String] {
+        var cursor: OpaquePointer?
+        try check(mdb_cursor_open(handle, 1, &cursor), "mdb_cursor_open(main)")
+        defer { mdb_cursor_close(cursor) }
+        var names: [String] = []
+        var key = MDB_val(), data = MDB_val()
+        var rc = mdb_cursor_get(cursor, &key, &data, MDB_FIRST)
+        while rc == 0 {
+            names.append(String(decoding: UnsafeRawBufferPointer(start: key.mv_data, count: key.mv_size), as: UTF8.self))
+            rc = mdb_cursor_get(cursor, &key, &data, MDB_NEXT)
+        }
+        if rc != MDB_NOTFOUND { try check(rc, "mdb_cursor_get(main)") }
+        return names
+    }
+
     /// The number of entries in LMDB's main database (the named databases).
     func mainEntryCount() throws -> Int {
         var stat = MDB_stat()

@@ -49,6 +49,8 @@ package enum StoreCheck {
             store = try Store.open(configuration)
         } catch let StoreError.damagedPage(_, _, database, detail) {
             return Report(problems: [Problem(database: database, objectKey: nil, detail: detail)])
+        } catch let StoreError.damagedEntry(_, database, _) {
+            return Report(problems: [Problem(database: database, objectKey: nil, detail: Self.checksumMismatch)])
         }
         return try run(store)
     }
@@ -83,9 +85,11 @@ package enum StoreCheck {
         var valueEntries = Array(repeating: Set<[UInt8]>(), count: table.valueIndexes.count)
         var geoEntries = Array(repeating: [[UInt8]: [UInt8]](), count: table.geoIndexes.count)
         var count = 0
-        let cursor = try txn.transaction.cursor(objects)
+        // Unsealed cursors, each entry verified here: a damaged one is a
+        // problem to list, not the end of the check.
+        let cursor = try txn.transaction.cursor(objects.unsealed)
         var entry = try cursor.first()
-        while let (key, bytes) = entry {
+        while let (key, stored) = entry {
             entry = try cursor.next()
             count += 1
             guard key.count == 8 else {
@@ -96,8 +100,12 @@ package enum StoreCheck {
             let document: ContainerView
             let slots: [Value]
             do {
+                let bytes = try EntrySeal.open(key: key, stored: stored, in: name, path: txn.store.path)
                 document = try ContainerView(document: bytes, keys: keys)
                 slots = try document.decodeAll()
+            } catch StoreError.damagedEntry {
+                report.problems.append(Problem(database: name, objectKey: objectKey.rawValue, detail: Self.checksumMismatch))
+                continue
             } catch let error as StoreError {
                 report.problems.append(Problem(database: name, objectKey: objectKey.rawValue, detail: error.description))
                 continue
@@ -149,14 +157,20 @@ package enum StoreCheck {
     /// Runs `problem` on every entry of `db`; each text it returns is recorded.
     private static func compare(_ db: Database, _ txn: StoreTransaction, _ report: inout Report,
                                 _ problem: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> String?) throws {
-        let cursor = try txn.transaction.cursor(db)
+        let cursor = try txn.transaction.cursor(db.unsealed)
         var entry = try cursor.first()
-        while let (key, value) = entry {
+        while let (key, stored) = entry {
             report.indexEntries += 1
-            if let detail = problem(key, value) {
-                report.problems.append(Problem(database: db.name, objectKey: nil, detail: detail))
+            let detail: String?
+            if let value = try? EntrySeal.open(key: key, stored: stored, in: db.name, path: "") {
+                detail = problem(key, value)
+            } else {
+                detail = Self.checksumMismatch
             }
+            if let detail { report.problems.append(Problem(database: db.name, objectKey: nil, detail: detail)) }
             entry = try cursor.next()
         }
     }
+
+    static let checksumMismatch = "its bytes do not match their checksum"
 }

@@ -41,6 +41,9 @@ package enum StoreSalvage {
         var meta: [[UInt8]: [UInt8]] = [:]
         var keyEntries: [UInt32: [UInt8]] = [:]
         let first = try PageAudit.salvage(path: source, wanted: { $0 == "meta" || $0 == "keys" }) { name, key, value in
+            // An entry that fails its check is left out: a lost schema stops the
+            // salvage, a lost spelling is reported by `salvagedKeys`.
+            guard let value = try? EntrySeal.open(key: key, stored: value, in: name, path: source) else { return }
             if name == "meta" {
                 meta[Array(key)] = Array(value)
             } else if key.count == 4 {
@@ -73,14 +76,19 @@ package enum StoreSalvage {
                 }
                 var databases: [String: Database] = [:]
                 var claimed: [String: Set<[UInt8]>] = [:]
-                _ = try PageAudit.salvage(path: source, wanted: { $0.hasPrefix("obj/") }) { name, key, value in
+                _ = try PageAudit.salvage(path: source, wanted: { $0.hasPrefix("obj/") }) { name, key, stored in
                     let className = String(name.dropFirst(4))
                     guard let cls = schema[className], !cls.isEmbedded else { return }
                     let objectKey = key.count == 8 ? UInt64(bigEndian: key.loadUnaligned(as: UInt64.self)) : nil
                     let slots: [Value]
+                    let value: UnsafeRawBufferPointer
                     do {
                         guard objectKey != nil else { throw StoreError.corruptDocument(detail: "an object key of \(key.count) bytes", offset: 0) }
+                        value = try EntrySeal.open(key: key, stored: stored, in: name, path: source)
                         slots = try ContainerView(document: value, keys: keys.spelling).decodeAll()
+                    } catch StoreError.damagedEntry {
+                        lost.append(StoreCheck.Problem(database: name, objectKey: objectKey, detail: StoreCheck.checksumMismatch))
+                        return
                     } catch let error as StoreError {
                         lost.append(StoreCheck.Problem(database: name, objectKey: objectKey, detail: error.description))
                         return

@@ -25,8 +25,12 @@ package class StoreTransaction {
 
     /// The document of object `key`, read in place (valid inside the transaction).
     package func document(_ key: ObjectKey, in table: Table) throws -> ContainerView? {
-        guard let db = table.objects, let bytes = try transaction.get(db, key: key.rawValue) else { return nil }
-        return try ContainerView(document: bytes, keys: store.mapKeys.spelling)
+        do {
+            guard let db = table.objects, let bytes = try transaction.get(db, key: key.rawValue) else { return nil }
+            return try ContainerView(document: bytes, keys: store.mapKeys.spelling)
+        } catch {
+            throw error.inObject(table, key)
+        }
     }
 
     /// Whether object `key` exists.
@@ -71,16 +75,22 @@ package class StoreTransaction {
     package func forEach(in table: Table, from: ObjectKey? = nil, before: ObjectKey? = nil,
                          _ body: (ObjectKey, ContainerView) throws -> Bool) throws {
         guard let db = table.objects else { return }
-        let cursor = try transaction.cursor(db)
-        let keys = store.mapKeys.spelling
-        var entry = try from.map { try cursor.seek(atLeast: withUnsafeBytes(of: $0.rawValue.bigEndian, Array.init)) } ?? cursor.first()
-        while let (key, value) = entry {
-            guard key.count == 8 else { throw StoreError.corruptDocument(detail: "object key of \(key.count) bytes in \(db.name)", offset: 0) }
-            let objectKey = ObjectKey(UInt64(bigEndian: key.loadUnaligned(as: UInt64.self)))
-            if let before, objectKey >= before { return }
-            Cursor.readAhead(below: value)
-            guard try body(objectKey, try ContainerView(document: value, keys: keys)) else { return }
-            entry = try cursor.next()
+        do {
+            let cursor = try transaction.cursor(db)
+            let keys = store.mapKeys.spelling
+            var entry = try from.map { try cursor.seek(atLeast: withUnsafeBytes(of: $0.rawValue.bigEndian, Array.init)) } ?? cursor.first()
+            while let (key, value) = entry {
+                guard key.count == 8 else { throw StoreError.corruptDocument(detail: "object key of \(key.count) bytes in \(db.name)", offset: 0) }
+                let objectKey = ObjectKey(UInt64(bigEndian: key.loadUnaligned(as: UInt64.self)))
+                if let before, objectKey >= before { return }
+                Cursor.readAhead(below: value)
+                guard try body(objectKey, try ContainerView(document: value, keys: keys)) else { return }
+                entry = try cursor.next()
+            }
+        } catch let StoreError.damagedEntry(_, database, key) where database == db.name && key.count == 8 {
+            // The cursor met a document whose check fails: name its object.
+            throw StoreError.damagedEntry(path: "", database: database, key: key)
+                .inObject(table, ObjectKey(UInt64(bigEndian: key.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) })))
         }
     }
 

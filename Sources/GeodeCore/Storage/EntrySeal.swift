@@ -1,0 +1,58 @@
+import CXXHash
+
+/// The check that every entry of a sealed database carries: four bytes after
+/// its value, the low 32 bits of XXH3-64 over the value seeded with XXH3-64
+/// of the key (`geode_entry_check` in the CXXHash shim).
+///
+/// LMDB 0.9 keeps no checksums: a byte damaged inside a document, an index key
+/// or a value leaves a well-formed tree, and a reader would answer from it as
+/// if nothing had happened. Every read of a sealed database therefore verifies
+/// its entry before handing it out (``Transaction/get(_:key:)``, ``Cursor``),
+/// and every write seals it (``WriteTransaction/put(_:key:value:)``), so that
+/// damage surfaces as ``StoreError/damagedEntry(path:database:key:)`` instead
+/// of a different answer. Stores of format 3 and before had no seals: their
+/// format mark is read unsealed (``Store``'s format check) and their entries
+/// are sealed in place when the store is first opened for writing.
+///
+/// ```swift
+/// var stored = [UInt8](repeating: 0, count: value.count + EntrySeal.size)
+/// EntrySeal.seal(key: key, value: value, into: stored)   // value ‖ check
+/// let value = try EntrySeal.open(key: key, stored: stored, in: db, path: path)
+/// ```
+///
+/// Verifying reads every byte of every entry read: a scan that tests one
+/// field of each document pays for reading the rest (BENCHMARKS.md measures it).
+enum EntrySeal {
+    /// The bytes a seal adds to each value.
+    static let size = 4
+
+    /// The check of the entry (`key`, `value`).
+    @inline(__always)
+    static func check(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) -> UInt32 {
+        UInt32(geode_entry_check(key.baseAddress, key.count, value.baseAddress, value.count))
+    }
+
+    /// Writes `value` followed by its check into `destination`, which holds
+    /// exactly `value.count + size` bytes.
+    @inline(__always)
+    static func seal(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer, into destination: UnsafeMutableRawBufferPointer) {
+        if let source = value.baseAddress, let target = destination.baseAddress, !value.isEmpty {
+            target.copyMemory(from: source, byteCount: value.count)
+        }
+        destination.storeBytes(of: check(key: key, value: value).littleEndian, toByteOffset: value.count, as: UInt32.self)
+    }
+
+    /// The value of the sealed entry (`key`, `stored`), its check verified.
+    @inline(__always)
+    static func open(key: UnsafeRawBufferPointer, stored: UnsafeRawBufferPointer, in database: @autoclosure () -> String,
+                     path: @autoclosure () -> String) throws -> UnsafeRawBufferPointer {
+        let length = stored.count - size
+        guard length >= 0 else { throw StoreError.damagedEntry(path: path(), database: database(), key: Array(key)) }
+        let value = UnsafeRawBufferPointer(rebasing: stored[..<length])
+        let kept = UInt32(littleEndian: stored.loadUnaligned(fromByteOffset: length, as: UInt32.self))
+        guard kept == check(key: key, value: value) else {
+            throw StoreError.damagedEntry(path: path(), database: database(), key: Array(key))
+        }
+        return value
+    }
+}
