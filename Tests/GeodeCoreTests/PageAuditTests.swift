@@ -98,6 +98,36 @@ import Testing
         #expect(found == damaged, "\(found) of \(damaged) damaged pages found")
     }
 
+    @Test func aKeyWhoseLengthChangedButStillSortsInPlaceIsFound() throws {
+        let directory = try TemporaryDirectory()
+        let path = try Self.wellShapedFile(directory, deleting: false)
+        let sound = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let pageSize = Int(sound.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 40, as: UInt32.self) })
+        // The last node of "small" ("key-9999", 24 bytes of data) with a key that now takes two
+        // bytes of its data: "key-9999" and two bytes still sort last, so only the sizes of the
+        // page's nodes, which no longer fill it, tell that a search would miss the entry.
+        let marker = Array("key-9999".utf8)
+        // The key in a leaf node: its size (8, little-endian) just before it.
+        func isLeafKey(_ i: Int) -> Bool {
+            let sized = sound[i - 2] == UInt8(marker.count) && sound[i - 1] == 0
+            let inLeaf = sound[i / pageSize * pageSize + 10] == 0x02
+            return sized && inLeaf && Array(sound[i ..< i + marker.count]) == marker
+        }
+        let at = try #require((2 ..< sound.count - marker.count).first(where: isLeafKey))
+        var bytes = sound
+        bytes[at - 2] += 2
+        let copy = directory.path("copy.geode")
+        try Data(bytes).write(to: URL(fileURLWithPath: copy))
+        do {
+            _ = try Self.audit(copy)
+            Issue.record("the audit passed a page whose nodes overlap")
+        } catch let StoreError.damagedPage(_, page, database, detail) {
+            #expect(page == at / pageSize)
+            #expect(database == "small")
+            #expect(detail.contains("take"), "\(detail)")
+        }
+    }
+
     @Test func aFreeListThatGivesAwayAPageInUseIsFound() throws {
         let directory = try TemporaryDirectory()
         let path = try Self.wellShapedFile(directory)

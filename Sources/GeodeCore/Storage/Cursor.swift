@@ -96,6 +96,9 @@ package final class Cursor {
         let key = UnsafeRawBufferPointer(start: k.mv_data, count: k.mv_size)
         let stored = UnsafeRawBufferPointer(start: v.mv_data, count: v.mv_size)
         guard database.isSealed else { return (key, stored) }
-        return (key, try EntrySeal.open(key: key, stored: stored, in: database.name, path: transaction.environment.path))
+        guard let value = EntrySeal.verified(key: key, stored: stored) else {
+            throw EntrySeal.damage(key, database.name, transaction.environment.path)
+        }
+        return (key, value)
     }
 }

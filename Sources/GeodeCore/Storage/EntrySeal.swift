@@ -1,8 +1,8 @@
 import CXXHash
 
 /// The check that every entry of a sealed database carries: four bytes after
-/// its value, the low 32 bits of XXH3-64 over the value seeded with XXH3-64
-/// of the key (`geode_entry_check` in the CXXHash shim).
+/// its value, the low 32 bits of XXH3-64 over the key followed by the value
+/// (`geode_entry_check` in the CXXHash shim).
 ///
 /// LMDB 0.9 keeps no checksums: a byte damaged inside a document, an index key
 /// or a value leaves a well-formed tree, and a reader would answer from it as
@@ -42,17 +42,33 @@ enum EntrySeal {
         destination.storeBytes(of: check(key: key, value: value).littleEndian, toByteOffset: value.count, as: UInt32.self)
     }
 
-    /// The value of the sealed entry (`key`, `stored`), its check verified.
+    /// The value of the sealed entry (`key`, `stored`), its check verified;
+    /// nil when the check fails. `stored` must be a value LMDB handed out
+    /// (its check is computed in place). (No closures or error values here: readers
+    /// call it for every entry they step over.)
     @inline(__always)
-    static func open(key: UnsafeRawBufferPointer, stored: UnsafeRawBufferPointer, in database: @autoclosure () -> String,
-                     path: @autoclosure () -> String) throws -> UnsafeRawBufferPointer {
+    static func verified(key: UnsafeRawBufferPointer, stored: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
         let length = stored.count - size
-        guard length >= 0 else { throw StoreError.damagedEntry(path: path(), database: database(), key: Array(key)) }
+        guard length >= 0 else { return nil }
         let value = UnsafeRawBufferPointer(rebasing: stored[..<length])
         let kept = UInt32(littleEndian: stored.loadUnaligned(fromByteOffset: length, as: UInt32.self))
-        guard kept == check(key: key, value: value) else {
-            throw StoreError.damagedEntry(path: path(), database: database(), key: Array(key))
-        }
+        let computed = UInt32(geode_stored_entry_check(key.baseAddress, key.count, value.baseAddress, value.count))
+        return kept == computed ? value : nil
+    }
+
+    /// The value of the sealed entry (`key`, `stored`) of `database`, its
+    /// check verified; throws ``StoreError/damagedEntry(path:database:key:)``
+    /// when it fails.
+    @inline(__always)
+    static func open(key: UnsafeRawBufferPointer, stored: UnsafeRawBufferPointer, in database: String,
+                     path: String) throws -> UnsafeRawBufferPointer {
+        guard let value = verified(key: key, stored: stored) else { throw damage(key, database, path) }
         return value
+    }
+
+    /// The error for an entry that fails its check.
+    @inline(never)
+    static func damage(_ key: UnsafeRawBufferPointer, _ database: String, _ path: String) -> StoreError {
+        .damagedEntry(path: path, database: database, key: Array(key))
     }
 }

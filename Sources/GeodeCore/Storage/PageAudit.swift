@@ -92,10 +92,10 @@ package struct PageAudit {
     package enum Depth: Sendable {
         /// What LMDB relies on to follow its pages without faulting: page kinds,
         /// offsets, sizes and numbers, depth, record counts, each page used once.
-        /// What a store's first open checks.
         case structure
         /// Also every key in order and inside the range its parent gives it: a
         /// damaged key misleads a search into answering "not found".
+        /// What a store's first open checks.
         case keys
     }
 
@@ -272,12 +272,11 @@ package struct PageAudit {
                 let y = b.count == 8 ? b.loadUnaligned(as: UInt64.self) : UInt64(b.loadUnaligned(as: UInt32.self))
                 return x < y ? -1 : x > y ? 1 : 0
             case .bytes:
-                let n = min(a.count, b.count)
-                if n > 0, let p = a.baseAddress, let q = b.baseAddress {
-                    let c = memcmp(p, q, n)
-                    if c != 0 { return c < 0 ? -1 : 1 }
-                }
-                return a.count < b.count ? -1 : a.count > b.count ? 1 : 0
+                // The order the store's databases are opened with (the CLMDB
+                // shim's comparison: eight bytes at a time, no memcmp call).
+                var x = MDB_val(mv_size: a.count, mv_data: UnsafeMutableRawPointer(mutating: a.baseAddress))
+                var y = MDB_val(mv_size: b.count, mv_data: UnsafeMutableRawPointer(mutating: b.baseAddress))
+                return Int(geode_compare_keys(&x, &y).signum())
             case .reversedBytes:
                 var i = a.count - 1, j = b.count - 1
                 while i >= 0, j >= 0 {
@@ -404,12 +403,15 @@ package struct PageAudit {
         guard count > 0 else {
             throw damage(number, name, "page \(number) holds \(count) keys")
         }
+        let nodesStart = Int(p.loadUnaligned(fromByteOffset: 14, as: UInt16.self))
         if !isLeaf {
             tally.branch += 1
             var previous = lower
+            var filled = 0
             for i in 0 ..< count {
                 let node = try node(p, i, size: pageSize, page: number, name)
                 let key = Self.key(of: node)
+                filled += Self.extent(of: node, isLeaf: false)
                 if i > 0 {
                     try checkOrder(key, after: previous, before: upper, context.order, page: number, name)
                 }
@@ -422,26 +424,52 @@ package struct PageAudit {
                 } catch { try note(error) }
                 if i > 0 { previous = key }
             }
+            try checkFilled(filled, from: nodesStart, page: number, name)
             return
         }
         tally.leaf += 1
         // Ask for every node's header at once: waiting for each in turn is most
         // of an audit's time (a prefetch never faults, whatever the offset).
-        let nodesStart = Int(p.loadUnaligned(fromByteOffset: 14, as: UInt16.self))
         for i in 0 ..< count {
             let offset = Int(p.loadUnaligned(fromByteOffset: Self.headerSize + 2 * i, as: UInt16.self))
             if offset >= nodesStart, offset < pageSize { geode_prefetch(p + offset) }
         }
         var previous: UnsafeRawBufferPointer?
+        var filled = 0
         for i in 0 ..< count {
             do {
                 let node = try node(p, i, size: pageSize, page: number, name)
                 let key = Self.key(of: node)
+                filled += Self.extent(of: node, isLeaf: true)
                 try checkOrder(key, after: previous ?? lower, before: upper, context.order, page: number, name,
                                strictlyAfter: previous != nil)
                 previous = key
                 try walkLeafNode(node, page: number, &context, &tally)
             } catch { try note(error) }
+        }
+        try checkFilled(filled, from: nodesStart, page: number, name)
+    }
+
+    /// The bytes a node takes in its page: header, key and (in a leaf) its
+    /// data or the number of its first overflow page, rounded up to even, as
+    /// LMDB lays them out.
+    private static func extent(of node: UnsafeRawPointer, isLeaf: Bool) -> Int {
+        var size = nodeSize + Int(node.loadUnaligned(fromByteOffset: 6, as: UInt16.self))
+        if isLeaf {
+            let flags = node.loadUnaligned(fromByteOffset: 4, as: UInt16.self)
+            size += flags & bigData != 0 ? 8
+                : Int(node.loadUnaligned(as: UInt16.self)) | Int(node.loadUnaligned(fromByteOffset: 2, as: UInt16.self)) << 16
+        }
+        return (size + 1) & ~1
+    }
+
+    /// LMDB keeps a page's nodes packed from `upper` to the page's end (adding
+    /// and removing a node moves the others): nodes that do not fill that
+    /// space exactly have a damaged size, such as a key whose length changed
+    /// yet still sorts in place, which a search would then never find.
+    private func checkFilled(_ filled: Int, from nodesStart: Int, page number: Int, _ name: String) throws {
+        guard filled == pageSize - nodesStart else {
+            throw damage(number, name, "the nodes of page \(number) take \(filled) bytes of the \(pageSize - nodesStart) they occupy")
         }
     }
 

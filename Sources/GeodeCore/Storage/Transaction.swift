@@ -53,7 +53,9 @@ package class Transaction {
         if rc == MDB_NOTFOUND { return nil }
         try check(rc, "mdb_get(\(db.name))")
         let stored = UnsafeRawBufferPointer(start: v.mv_data, count: v.mv_size)
-        return db.isSealed ? try EntrySeal.open(key: key, stored: stored, in: db.name, path: environment.path) : stored
+        guard db.isSealed else { return stored }
+        guard let value = EntrySeal.verified(key: key, stored: stored) else { throw EntrySeal.damage(key, db.name, environment.path) }
+        return value
     }
 
     /// The value stored under `key`, or nil.

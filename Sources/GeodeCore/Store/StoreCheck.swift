@@ -162,7 +162,7 @@ package enum StoreCheck {
         while let (key, stored) = entry {
             report.indexEntries += 1
             let detail: String?
-            if let value = try? EntrySeal.open(key: key, stored: stored, in: db.name, path: "") {
+            if let value = EntrySeal.verified(key: key, stored: stored) {
                 detail = problem(key, value)
             } else {
                 detail = Self.checksumMismatch

@@ -43,7 +43,7 @@ package enum StoreSalvage {
         let first = try PageAudit.salvage(path: source, wanted: { $0 == "meta" || $0 == "keys" }) { name, key, value in
             // An entry that fails its check is left out: a lost schema stops the
             // salvage, a lost spelling is reported by `salvagedKeys`.
-            guard let value = try? EntrySeal.open(key: key, stored: value, in: name, path: source) else { return }
+            guard let value = EntrySeal.verified(key: key, stored: value) else { return }
             if name == "meta" {
                 meta[Array(key)] = Array(value)
             } else if key.count == 4 {
