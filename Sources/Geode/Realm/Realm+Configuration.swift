@@ -37,10 +37,12 @@ extension Realm {
         /// Check every page of the file when this process first opens it (on).
         ///
         /// LMDB follows its pages without checking them, so a store damaged on
-        /// disk could otherwise stop the process inside LMDB. With the check, such
-        /// a store is refused with ``GeodeError/damagedStore(_:)``. It reads
-        /// the whole file once, about 0.06 s per 260 MB; turn it off only for a
-        /// large store whose file you trust.
+        /// disk could otherwise stop the process inside LMDB, or a damaged key
+        /// send a search into the wrong place. With the check (pages, and every
+        /// key in order), such a store is refused with ``GeodeError/damagedStore(_:)``.
+        /// It reads the whole file once, about 0.1 s per 275 MB; turn it off only
+        /// for a large store whose file you trust. (Every entry's checksum is
+        /// verified whenever it is read, with or without this check.)
         ///
         /// ```swift
         /// var configuration = Realm.Configuration(fileURL: url)
