@@ -1,0 +1,78 @@
+import Foundation
+import GeodeCore
+
+/// Where a managed object lives: the top-level object whose document holds it,
+/// and the path inside that document (empty for the top-level object itself).
+@usableFromInline
+final class ManagedRef {
+    let realm: Realm
+    /// The object's own class.
+    let cls: RealmClass
+    /// The top-level class and key of the document.
+    let root: RealmClass
+    /// Changed only by ``repoint(to:document:)``, on the thread using the
+    /// accessor: read without the runtime's exclusivity check.
+    @exclusivity(unchecked) private(set) var key: ObjectKey
+    /// Path from the document to this object: slot, then list index or map key.
+    let path: [PathStep]
+    /// Where the document lay in the realm's version when the accessor was
+    /// made outside a write: reads at that version need no lookup.
+    @exclusivity(unchecked) private(set) var document: PinnedDocument?
+
+    init(realm: Realm, cls: RealmClass, root: RealmClass, key: ObjectKey, path: [PathStep], document: PinnedDocument? = nil) {
+        self.realm = realm
+        self.cls = cls
+        self.root = root
+        self.key = key
+        self.path = path
+        self.document = document
+    }
+
+    /// Points this ref, which one top-level accessor alone holds, at object
+    /// `key` of the same class.
+    func repoint(to key: ObjectKey, document: PinnedDocument?) {
+        self.key = key
+        self.document = document
+    }
+
+    /// The value in slot `slot` of this object, in `document` (the top-level
+    /// object's document, which holds embedded objects too).
+    @inline(__always)
+    func value(_ slot: Int, in document: ContainerView) throws -> ValueView? {
+        path.isEmpty ? try document.value(at: slot) : try document.value(atPath: path + [.index(slot)])
+    }
+
+    /// Reads scalar property `property` straight from the document the
+    /// accessor kept, as `T` decodes it in place: `.some(nil)` when the value
+    /// does not convert (a missing value reads as null would), nil when there
+    /// is no good kept document and the caller must read through
+    /// ``Realm/read(_:_:shallow:)``. The hottest path of the object model:
+    /// a top-level object's read retains nothing.
+    @inline(__always)
+    func readKept<T: _PersistableValue>(_ property: Int, as type: T.Type) -> T?? {
+        guard let kept = document else { return nil }
+        let slot = cls.slots[property]
+        var read: T?? = nil
+        do {
+            let wasGood: Bool
+            if path.isEmpty {
+                // The closure captures the slot, not the ref (which would be retained for every read).
+                wasGood = try kept.read(slot: slot, pinnedAt: realm.keptDocumentSerial) { read = .some(try T._geodeFrom(stored: $0)) }
+            } else {
+                wasGood = try kept.read(pinnedAt: realm.keptDocumentSerial) { read = .some(try T._geodeFrom(stored: try value(slot, in: $0))) }
+            }
+            guard wasGood else { return nil }
+            return consume read
+        } catch {
+            // Read again the ordinary way, which defers the error and gives the default value.
+            return nil
+        }
+    }
+
+    /// The ref of the top-level object whose document holds this one.
+    var owner: ManagedRef {
+        path.isEmpty ? self : ManagedRef(realm: realm, cls: root, root: root, key: key, path: [], document: document)
+    }
+}
+
+// MARK: - Links and embedded objects as values

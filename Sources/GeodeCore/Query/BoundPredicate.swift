@@ -1,0 +1,26 @@
+/// A predicate resolved against a class: what the executor evaluates.
+indirect enum BoundPredicate {
+    case constant(Bool)
+    /// Every part holds (a flat list, as in ``QueryPredicate``).
+    case and([BoundPredicate])
+    /// One part holds.
+    case or([BoundPredicate])
+    case not(BoundPredicate)
+    case compare(BoundComparison)
+    case geoWithin(BoundPath, GeoPointSlots, any GeoRegion, QueryQuantifier)
+}
+
+extension BoundPredicate {
+    /// Whether the predicate tests a geometry anywhere (subqueries included).
+    var testsGeometry: Bool {
+        switch self {
+        case .constant: return false
+        case let .and(parts), let .or(parts): return parts.contains { $0.testsGeometry }
+        case let .not(p): return p.testsGeometry
+        case .geoWithin: return true
+        case let .compare(c):
+            if case let .subqueryCount(_, p) = c.lhs { return p.testsGeometry }
+            return false
+        }
+    }
+}

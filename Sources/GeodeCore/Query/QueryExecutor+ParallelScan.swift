@@ -1,0 +1,51 @@
+import Foundation
+
+extension QueryExecutor {
+    /// Objects a scan must have before it is split across two cores.
+    static let parallelScanThreshold = 20_000
+
+    /// Runs `half` on the lower half of the class's keys here and on the upper
+    /// half on another thread, in a second read transaction of the same
+    /// version; nil when that is not possible or not worth it (one core, a
+    /// write transaction, a small class, a predicate that tests geometry —
+    /// GEOS's prepared shapes serve one thread at a time — or a newer version
+    /// committed meanwhile), and the caller scans alone.
+    ///
+    /// The other thread binds the query afresh: sharing the bound predicate's
+    /// objects would make both threads fight over their reference counts.
+    func scanInHalves<T>(_ half: @escaping (QueryExecutor, ObjectKey?, ObjectKey?) throws -> T) throws -> (T, T)? {
+        guard ProcessInfo.processInfo.activeProcessorCount > 1, !(transaction is StoreWriteTransaction),
+              !predicate.testsGeometry, try transaction.count(table) >= Self.parallelScanThreshold,
+              let (first, last) = try transaction.keyBounds(in: table), last.rawValue > first.rawValue else { return nil }
+        let middle = ObjectKey(first.rawValue + (last.rawValue - first.rawValue) / 2)
+        let version = transaction.version
+        let upper = UpperHalf<T>()
+        let done = DispatchSemaphore(value: 0)
+        let store = transaction.store
+        let query = self.query, table = self.table
+        let work = UncheckedWork {
+            upper.result = Result {
+                try store.read { txn -> T? in
+                    guard txn.version == version else { return nil }
+                    return try half(QueryExecutor(query: query, table: table, transaction: txn), middle, nil)
+                }
+            }
+            done.signal()
+        }
+        DispatchQueue.global(qos: .userInitiated).async { work.run() }
+        let lower = Result { try half(self, nil, middle) }
+        done.wait()
+        guard let upperValue = try upper.result?.get() else { return nil }
+        return (try lower.get(), upperValue)
+    }
+}
+
+/// The upper half's outcome, written by its thread before it signals.
+private final class UpperHalf<T>: @unchecked Sendable {
+    var result: Result<T?, any Error>?
+}
+
+/// Work handed to another thread; what it touches is confined to it until it signals.
+private struct UncheckedWork: @unchecked Sendable {
+    let run: () -> Void
+}
