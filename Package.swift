@@ -87,7 +87,7 @@ let package = Package(
 
         // Tests and what they share.
         .target(name: "GeodeTestSupport", dependencies: [
-            "GeodeCore", .product(name: "OrderedCollections", package: "swift-collections"),
+            "Geode", "GeodeCore", .product(name: "OrderedCollections", package: "swift-collections"),
         ], path: "Tests/GeodeTestSupport"),
         // Fuzz targets: replay files when built normally; libFuzzer drives them under `make fuzz`.
         .executableTarget(name: "GeodeFuzz", dependencies: ["Geode", "GeodeCore"], path: "Fuzz"),
@@ -99,7 +99,7 @@ let package = Package(
             "GeodeCore", "GeodeTestSupport", "CLMDB", "GeodeTestWorker",
         ]),
         .testTarget(name: "GeodeTests", dependencies: [
-            "Geode", "GeodeTestSupport", "GeodeTestWorker", "SampleCRUDCreate", "SampleRelationships",
+            "Geode", "GeodeCore", "GeodeTestSupport", "GeodeTestWorker", "SampleCRUDCreate", "SampleRelationships",
             "SampleCustomPersistable", "SampleProjection",
         ]),
         .testTarget(name: "GeodeJSONTests", dependencies: ["GeodeJSON", "GeodeTestSupport"]),

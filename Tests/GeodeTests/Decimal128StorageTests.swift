@@ -21,9 +21,6 @@ enum DecimalModel {
 @Suite struct Decimal128StorageTests {
     typealias Invoice = DecimalModel.Invoice
 
-    private func makeRealm(_ directory: TemporaryDirectory, _ name: String = "d.geode") throws -> Realm {
-        try Realm(configuration: .init(fileURL: directory.url.appendingPathComponent(name), objectTypes: [Invoice.self]))
-    }
 
     private func fill(_ realm: Realm) throws {
         try realm.write {
@@ -37,7 +34,7 @@ enum DecimalModel {
 
     @Test func valuesRoundTripWithTheirDigits() throws {
         let directory = try TemporaryDirectory()
-        let realm = try makeRealm(directory)
+        let realm = try directory.realm(of: [Invoice.self])
         try fill(realm)
         let first = try #require(realm.object(ofType: Invoice.self, forPrimaryKey: 1))
         #expect(first.total.stringValue == "19.90")
@@ -58,7 +55,7 @@ enum DecimalModel {
 
     @Test func queriesSortsAndAggregatesUseDecimalValues() throws {
         let directory = try TemporaryDirectory()
-        let realm = try makeRealm(directory)
+        let realm = try directory.realm(of: [Invoice.self])
         try fill(realm)
         let invoices = realm.objects(Invoice.self)
         #expect(invoices.filter("total > 10").map(\.id) == [1, 3])
@@ -84,7 +81,7 @@ enum DecimalModel {
 
     @Test func aValueThatIsNotADecimalFailsTheWriteAndKeepsTheStore() throws {
         let directory = try TemporaryDirectory()
-        let realm = try makeRealm(directory)
+        let realm = try directory.realm(of: [Invoice.self])
         try fill(realm)
         #expect(throws: GeodeError.self) {
             try realm.write { realm.create(Invoice.self, value: ["id": 9, "total": "twelve"], update: .error) }
@@ -98,7 +95,7 @@ enum DecimalModel {
 
     @Test func exportWritesDecimalTextAndImportReadsItBack() throws {
         let directory = try TemporaryDirectory()
-        let realm = try makeRealm(directory)
+        let realm = try directory.realm(of: [Invoice.self])
         try fill(realm)
         let url = directory.url.appendingPathComponent("invoices.json")
         #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
@@ -109,7 +106,7 @@ enum DecimalModel {
         #expect(text.contains("\"total\":\"19.90\""))
         #expect(text.contains("\"extra\":\"1E+3\""))
 
-        let copy = try makeRealm(directory, "copy.geode")
+        let copy = try directory.realm(of: [Invoice.self], named: "copy.geode")
         let report = try copy.importJSON(Invoice.self, from: url)
         #expect(report.written == 3)
         for original in realm.objects(Invoice.self) {

@@ -11,9 +11,6 @@ final class Bag: Object {
 /// AnyRealmValue lists and dictionaries read from a managed object are live
 /// at every depth, and assigning them around loses nothing.
 @Suite struct MixedCollectionTests {
-    private func makeRealm(_ directory: TemporaryDirectory) throws -> Realm {
-        try Realm(configuration: Realm.Configuration(fileURL: directory.url.appendingPathComponent("mixed.geode"), objectTypes: [Bag.self]))
-    }
 
     private func tree() -> AnyRealmValue {
         .dictionary(Map<String, AnyRealmValue>._fromEntries([
@@ -24,7 +21,7 @@ final class Bag: Object {
 
     @Test func nestedValuesAreReadAndChangedInPlaceAtAnyDepth() throws {
         let directory = try TemporaryDirectory()
-        let realm = try makeRealm(directory)
+        let realm = try directory.realm(of: [Bag.self])
         let bag = Bag()
         try realm.write {
             realm.add(bag)
@@ -38,7 +35,7 @@ final class Bag: Object {
             a[2].dictionaryValue?["b"] = .double(2.5)
             bag.value.dictionaryValue?["name"] = .string("renamed")
         }
-        let reopened = try makeRealm(directory)
+        let reopened = try directory.realm(of: [Bag.self])
         let stored = try #require(reopened.objects(Bag.self).first)
         let list = try #require(stored.value.dictionaryValue?["a"]?.listValue)
         #expect(Array(list.prefix(2)) == [AnyRealmValue.int(1), .int(2)])
@@ -49,7 +46,7 @@ final class Bag: Object {
 
     @Test func assigningAManagedValueToItselfOrASiblingLosesNothing() throws {
         let directory = try TemporaryDirectory()
-        let realm = try makeRealm(directory)
+        let realm = try directory.realm(of: [Bag.self])
         let bag = Bag()
         try realm.write {
             realm.add(bag)
@@ -76,7 +73,7 @@ final class Bag: Object {
             return value
         }
         let directory = try TemporaryDirectory()
-        let realm = try makeRealm(directory)
+        let realm = try directory.realm(of: [Bag.self])
         let deep = Bag()
         try realm.write {
             realm.add(deep)

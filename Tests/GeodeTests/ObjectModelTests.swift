@@ -60,16 +60,12 @@ enum Model {
 }
 
 @Suite struct ObjectModelTests {
-    private func makeRealm(_ directory: TemporaryDirectory) throws -> Realm {
-        try Realm(configuration: Realm.Configuration(fileURL: directory.url.appendingPathComponent("model.geode"),
-                                                     objectTypes: [Model.Pet.self]))
-    }
 
     @Test func everyPropertyTypeRoundTripsThroughReopening() throws {
         let directory = try TemporaryDirectory()
         let tag = UUID()
         do {
-            let realm = try makeRealm(directory)
+            let realm = try directory.realm(of: [Model.Pet.self])
             try realm.write {
                 realm.create(Model.Pet.self, value: [
                     "id": 1, "name": "Rex", "age": 4, "weight": 12.5, "tags": ["a", "b"], "scores": [1, NSNull(), 3],
@@ -79,7 +75,7 @@ enum Model {
                 ])
             }
         }
-        let realm = try makeRealm(directory)
+        let realm = try directory.realm(of: [Model.Pet.self])
         let pet = try #require(realm.object(ofType: Model.Pet.self, forPrimaryKey: 1))
         #expect(pet.name == "Rex")
         #expect(pet.age == 4)
@@ -100,7 +96,7 @@ enum Model {
 
     @Test func objectsReadTheRealmsCurrentVersionThroughWritesAndRefreshes() throws {
         let directory = try TemporaryDirectory()
-        let realm = try makeRealm(directory)
+        let realm = try directory.realm(of: [Model.Pet.self])
         try realm.write {
             for id in 0 ..< 300 { realm.create(Model.Pet.self, value: ["id": id, "name": "pet \(id)", "tags": ["t\(id)"]]) }
         }
@@ -121,7 +117,7 @@ enum Model {
         #expect(pets[6].isInvalidated)
         #expect(!pets[7].isInvalidated)
         // Another realm on another thread commits; this one sees it after refreshing.
-        let url = directory.url.appendingPathComponent("model.geode")
+        let url = directory.url.appendingPathComponent("test.geode")
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) {
             guard let other = try? Realm(configuration: Realm.Configuration(fileURL: url, objectTypes: [Model.Pet.self])),
@@ -139,7 +135,7 @@ enum Model {
 
     @Test func aDuplicatePrimaryKeyIsAnErrorAndNothingIsCommitted() throws {
         let directory = try TemporaryDirectory()
-        let realm = try makeRealm(directory)
+        let realm = try directory.realm(of: [Model.Pet.self])
         try realm.write { realm.add(Model.Pet(value: ["id": 1, "name": "Rex"])) }
         // The impostor links to a new toy: it is added (before the duplicate is
         // found, as the impostor is stored) and rolled back with the rest.
@@ -170,7 +166,7 @@ enum Model {
         pet.tag = tag
         #expect(pet.name == "Rex" && pet.age == 5 && pet.toy?.name == "ball" && pet.tag == tag)
         let directory = try TemporaryDirectory()
-        let realm = try makeRealm(directory)
+        let realm = try directory.realm(of: [Model.Pet.self])
         try realm.write { realm.add(pet) }
         let stored = try #require(realm.object(ofType: Model.Pet.self, forPrimaryKey: 3))
         #expect(stored.name == "Rex" && stored.age == 5 && stored.toy?.name == "ball" && stored.tag == tag)
@@ -178,7 +174,7 @@ enum Model {
 
     @Test func updatePoliciesChangeOnlyWhatIsGiven() throws {
         let directory = try TemporaryDirectory()
-        let realm = try makeRealm(directory)
+        let realm = try directory.realm(of: [Model.Pet.self])
         try realm.write { realm.create(Model.Pet.self, value: ["id": 7, "name": "Rex", "weight": 10.0]) }
         try realm.write { realm.create(Model.Pet.self, value: ["id": 7, "weight": 11.0], update: .modified) }
         let pet = try #require(realm.object(ofType: Model.Pet.self, forPrimaryKey: 7))
@@ -192,7 +188,7 @@ enum Model {
 
     @Test func changingAPrimaryKeyIsAnError() throws {
         let directory = try TemporaryDirectory()
-        let realm = try makeRealm(directory)
+        let realm = try directory.realm(of: [Model.Pet.self])
         let pet = Model.Pet(value: ["id": 1])
         try realm.write { realm.add(pet) }
         #expect(throws: GeodeError.self) { try realm.write { pet.id = 2 } }
@@ -201,7 +197,7 @@ enum Model {
 
     @Test func aValueOverTheLimitIsRefusedWithItsPlace() throws {
         let directory = try TemporaryDirectory()
-        let realm = try makeRealm(directory)
+        let realm = try directory.realm(of: [Model.Pet.self])
         let pet = Model.Pet(value: ["id": 1])
         try realm.write { realm.add(pet) }
         do {
@@ -216,7 +212,7 @@ enum Model {
 
     @Test func wrongInputTypesAreRefused() throws {
         let directory = try TemporaryDirectory()
-        let realm = try makeRealm(directory)
+        let realm = try directory.realm(of: [Model.Pet.self])
         for bad: [String: Any] in [["id": 1, "name": 42], ["id": 1, "born": "2024-01-01"], ["id": 1, "age": 2.5], ["id": "one"]] {
             do {
                 try realm.write { realm.create(Model.Pet.self, value: bad) }
@@ -230,7 +226,7 @@ enum Model {
 
     @Test func deletingAnObjectRemovesEveryLinkToIt() throws {
         let directory = try TemporaryDirectory()
-        let realm = try makeRealm(directory)
+        let realm = try directory.realm(of: [Model.Pet.self])
         let ball = Model.Toy(value: ["name": "ball"])
         let pet = Model.Pet(value: ["id": 1, "toy": ball, "toys": [ball, Model.Toy(value: ["name": "rope"])],
                                     "toysByRoom": ["hall": ball]])
@@ -245,7 +241,7 @@ enum Model {
 
     @Test func deletingAnObjectClearsLinksInsideEmbeddedObjectsAndInClassesAddedLater() throws {
         let directory = try TemporaryDirectory()
-        let realm = try makeRealm(directory)
+        let realm = try directory.realm(of: [Model.Pet.self])
         let ball = Model.Toy(value: ["name": "ball"])
         let rope = Model.Toy(value: ["name": "rope"])
         let shelter = Model.Shelter(value: ["name": "north", "kennel": ["favourite": ball, "spares": [ball, rope]],
@@ -266,7 +262,7 @@ enum Model {
 
     @Test func aCancelledWriteLeavesObjectsUnmanaged() throws {
         let directory = try TemporaryDirectory()
-        let realm = try makeRealm(directory)
+        let realm = try directory.realm(of: [Model.Pet.self])
         let pet = Model.Pet(value: ["id": 1, "name": "Rex"])
         realm.beginWrite()
         realm.add(pet)
@@ -281,7 +277,7 @@ enum Model {
     @Test func writeReturnsItsBlocksValueAndRollsBackWhenItThrows() throws {
         struct Stop: Error {}
         let directory = try TemporaryDirectory()
-        let realm = try makeRealm(directory)
+        let realm = try directory.realm(of: [Model.Pet.self])
         let count = try realm.write { () -> Int in
             realm.add(Model.Pet(value: ["id": 1]))
             return realm.objects(Model.Pet.self).count
@@ -298,7 +294,7 @@ enum Model {
 
     @Test func classesFirstUsedAfterOpeningAreAdded() throws {
         let directory = try TemporaryDirectory()
-        let realm = try makeRealm(directory)
+        let realm = try directory.realm(of: [Model.Pet.self])
         // Outside a write.
         #expect(realm.objects(Model.LateComer.self).isEmpty)
         try realm.write { realm.create(Model.LateComer.self, value: ["note": "hello", "toy": ["name": "ball"]]) }
@@ -307,7 +303,7 @@ enum Model {
         realm.create(Model.Inside.self, value: ["note": "x"])
         realm.cancelWrite()
         try realm.write { realm.create(Model.Inside.self, value: ["note": "kept"]) }
-        let reopened = try makeRealm(directory)
+        let reopened = try directory.realm(of: [Model.Pet.self])
         #expect(reopened.objects(Model.LateComer.self).first?.toy?.name == "ball")
         #expect(reopened.objects(Model.Inside.self).map(\.note) == ["kept"])
     }

@@ -77,13 +77,10 @@ enum Seed002 {
 }
 
 @Suite struct RelationshipSeedTests {
-    private func makeRealm(_ directory: TemporaryDirectory, _ types: [ObjectBase.Type]) throws -> Realm {
-        try Realm(configuration: Realm.Configuration(fileURL: directory.url.appendingPathComponent("seed002.geode"), objectTypes: types))
-    }
 
     @Test func toOneAndToManyRelationshipsPersist() throws {
         let directory = try TemporaryDirectory()
-        let realm = try makeRealm(directory, [Seed002.Person.self])
+        let realm = try directory.realm(of: [Seed002.Person.self])
         let person = Seed002.Person()
         person.name = "Ann"
         let rex = Seed002.Dog()
@@ -92,7 +89,7 @@ enum Seed002 {
         person.dogs.append(objectsIn: [rex, Seed002.Dog(value: ["name": "Buddy", "age": 6])])
         try realm.write { realm.add(person) }
 
-        let reopened = try makeRealm(directory, [Seed002.Person.self])
+        let reopened = try directory.realm(of: [Seed002.Person.self])
         let stored = try #require(reopened.objects(Seed002.Person.self).first)
         #expect(stored.name == "Ann")
         #expect(stored.birthdate == Date(timeIntervalSince1970: 1))
@@ -108,7 +105,7 @@ enum Seed002 {
 
     @Test func linkingObjectsFollowTheOriginList() throws {
         let directory = try TemporaryDirectory()
-        let realm = try makeRealm(directory, [Seed002.User.self])
+        let realm = try directory.realm(of: [Seed002.User.self])
         let user = Seed002.User(value: ["_id": ObjectId.generate(), "name": "Frodo"])
         let task = Seed002.Task(value: ["_id": ObjectId.generate(), "text": "Take the ring"])
         try realm.write {
@@ -123,7 +120,7 @@ enum Seed002 {
 
     @Test func embeddedObjectsLiveInsideTheirOwnerAndDieWithIt() throws {
         let directory = try TemporaryDirectory()
-        let realm = try makeRealm(directory, [Seed002.DogClub.self])
+        let realm = try directory.realm(of: [Seed002.DogClub.self])
         let address = Seed002.Address()
         address.city = "Springfield"
         let member = Seed002.Member(name: "Nick", address: address)
@@ -155,7 +152,7 @@ enum Seed002 {
         }
         let directory = try TemporaryDirectory()
         do {
-            _ = try makeRealm(directory, [Owner.self])
+            _ = try directory.realm(of: [Owner.self])
             Issue.record("a required to-one link was accepted")
         } catch let error as GeodeError {
             #expect(String(describing: error).contains("Owner.pet' must be optional"), "\(error)")

@@ -104,15 +104,11 @@ enum Seed000 {
 }
 
 @Suite struct SupportedTypesSeedTests {
-    private func makeRealm(_ directory: TemporaryDirectory) throws -> Realm {
-        try Realm(configuration: Realm.Configuration(fileURL: directory.url.appendingPathComponent("seed000.geode"),
-                                                     objectTypes: [Seed000.MyModel.self, Seed000.Dog.self, Seed000.Place.self,
-                                                                   Seed000.CheatSheet.self]))
-    }
+    static let types: [ObjectBase.Type] = [Seed000.MyModel.self, Seed000.Dog.self, Seed000.Place.self, Seed000.CheatSheet.self]
 
     @Test func genericCodeWorksOnResultsAndLists() throws {
         let directory = try TemporaryDirectory()
-        let realm = try makeRealm(directory)
+        let realm = try directory.realm(of: Self.types)
         let parent = Seed000.MyModel(value: ["name": "parent", "children": [["name": "a"], ["name": "b"]]])
         try realm.write { realm.add(parent) }
         #expect(Seed000.operateOn(collection: realm.objects(Seed000.MyModel.self)) == "operating on collection containing 3 objects")
@@ -126,7 +122,7 @@ enum Seed000 {
 
     @Test func aCustomGeoPointIsStoredAsGeoJSON() throws {
         let directory = try TemporaryDirectory()
-        let realm = try makeRealm(directory)
+        let realm = try directory.realm(of: Self.types)
         try realm.write { realm.add(Seed000.Place(value: ["name": "Oslo", "location": Seed000.CustomGeoPoint(59.91, 10.75)])) }
         let place = try #require(realm.objects(Seed000.Place.self).first)
         #expect(place.location?.latitude == 59.91)
@@ -136,7 +132,7 @@ enum Seed000 {
 
     @Test func everyCheatSheetTypeHasItsDefaultAndRoundTrips() throws {
         let directory = try TemporaryDirectory()
-        let realm = try makeRealm(directory)
+        let realm = try directory.realm(of: Self.types)
         let object = Seed000.CheatSheet()
         object.optIntName = 7
         object.int8Name = -8

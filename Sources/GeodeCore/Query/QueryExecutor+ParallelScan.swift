@@ -36,8 +36,14 @@ extension QueryExecutor {
         let lower = Result { try half(self, nil, middle) }
         done.wait()
         guard let upperValue = try upper.result?.get() else { return nil }
-        return (try lower.get(), upperValue)
+        let result = (try lower.get(), upperValue)
+        SplitScans.shared.count()
+        return result
     }
+
+    /// How many scans this process has run in two halves: what a test reads
+    /// to know that a split happened.
+    package static var splitScanCount: Int { SplitScans.shared.total }
 }
 
 /// The upper half's outcome, written by its thread before it signals.
@@ -48,4 +54,14 @@ private final class UpperHalf<T>: @unchecked Sendable {
 /// Work handed to another thread; what it touches is confined to it until it signals.
 private struct UncheckedWork: @unchecked Sendable {
     let run: () -> Void
+}
+
+/// The number of scans that ran in two halves.
+private final class SplitScans: @unchecked Sendable {
+    static let shared = SplitScans()
+    private let lock = NSLock()
+    private var scans = 0
+
+    func count() { lock.withLock { scans += 1 } }
+    var total: Int { lock.withLock { scans } }
 }
