@@ -20,6 +20,13 @@ protocol PlacesSystem: AnyObject {
     func countMixed(_ name: String) throws -> Int
     /// Looks up a feature by id and reads its properties whole; false when absent.
     func lookup(_ id: Int) throws -> Bool
+    /// Lets go of the store loaded last (its server stopped, its files closed)
+    /// before its directory is removed.
+    func unload()
+}
+
+extension PlacesSystem {
+    func unload() {}
 }
 
 /// Geode through its public API.

@@ -19,9 +19,14 @@ final class PostGISSystem: PlacesSystem {
         return db
     }
 
-    func load(_ places: String, into directory: URL) throws -> Int {
+    func unload() {
         db = nil
         server?.stop()
+        server = nil
+    }
+
+    func load(_ places: String, into directory: URL) throws -> Int {
+        unload()
         let started = try PostgresServer(directory: directory.appendingPathComponent("postgres"))
         server = started
         let db = try PostgresConnection(started.conninfo)

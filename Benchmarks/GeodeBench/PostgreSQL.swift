@@ -128,7 +128,7 @@ final class PostgresServer {
 
     init(directory: URL) throws {
         self.directory = directory
-        port = 20_000 + Int(getpid() % 20_000)
+        port = try Self.freePort()
         try PeerTools.installIfMissing(Self.packages)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let data = directory.appendingPathComponent("data").path
@@ -140,6 +140,26 @@ final class PostgresServer {
                     ["-D", data, "-l", directory.appendingPathComponent("server.log").path, "-w", "start", "-o",
                      "-p \(port) -k \(directory.path) -c listen_addresses=127.0.0.1 -c shared_buffers=1GB -c max_wal_size=4GB"])
         running = true
+    }
+
+    /// A TCP port on loopback that nothing listens on: the one the kernel
+    /// gives a socket bound to port 0 (free again once that socket closes).
+    private static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw PostgresError("socket: errno \(errno)") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+                bind(fd, generic, length) == 0 && getsockname(fd, generic, &length) == 0
+            }
+        }
+        guard bound else { throw PostgresError("bind to a free port: errno \(errno)") }
+        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     var conninfo: String { "host=127.0.0.1 port=\(port) user=geode dbname=postgres" }

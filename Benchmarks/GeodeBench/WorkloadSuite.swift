@@ -153,6 +153,7 @@ struct WorkloadSuite: ParsableCommand {
                     plainPath = plain
                 }
                 if importSeconds.last ?? 0 > 15 || r == repetitions - 1 { break }
+                system.unload()
                 try? FileManager.default.removeItem(at: dir)
             }
             record("import", written, importSeconds)
