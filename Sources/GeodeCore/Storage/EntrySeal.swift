@@ -15,9 +15,10 @@ import CXXHash
 /// are sealed in place when the store is first opened for writing.
 ///
 /// ```swift
-/// var stored = [UInt8](repeating: 0, count: value.count + EntrySeal.size)
-/// EntrySeal.seal(key: key, value: value, into: stored)   // value ‖ check
-/// let value = try EntrySeal.open(key: key, stored: stored, in: db, path: path)
+/// try txn.put(db, key: key, value: document)          // stores document ‖ check
+/// let document = try txn.get(db, key: key)             // verified, check cut off
+/// let raw = try txn.get(db.unsealed, key: key)         // as stored, for check and salvage
+/// let value = try EntrySeal.open(key: key, stored: raw!, in: db.name, path: path)
 /// ```
 ///
 /// Verifying reads every byte of every entry read: a scan that tests one
@@ -44,8 +45,8 @@ enum EntrySeal {
 
     /// The value of the sealed entry (`key`, `stored`), its check verified;
     /// nil when the check fails. `stored` must be a value LMDB handed out
-    /// (its check is computed in place). (No closures or error values here: readers
-    /// call it for every entry they step over.)
+    /// (its check is computed in place). No closures or error values here:
+    /// readers call it for every entry they step over.
     @inline(__always)
     static func verified(key: UnsafeRawBufferPointer, stored: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
         let length = stored.count - size

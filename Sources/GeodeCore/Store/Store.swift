@@ -14,7 +14,7 @@ package final class Store: @unchecked Sendable {
     /// 2: map keys may be numbers of the store's key table (the `keys` database).
     /// 3: a class with a required `Int` primary key keeps its objects under
     /// that key and has no `pk/` database (``ClassSchema/isKeyedByPrimaryKey``).
-    /// 4: every entry but `meta`'s carries its check (``EntrySeal``); a
+    /// 4: every entry carries its check (``EntrySeal``); a
     /// format-3 store opened for writing is sealed in place (``sealEntries(_:)``).
     package static let formatVersion: UInt32 = 4
     static let formatMagic = Array("GEODE\0".utf8)

@@ -87,10 +87,10 @@ package class StoreTransaction {
                 guard try body(objectKey, try ContainerView(document: value, keys: keys)) else { return }
                 entry = try cursor.next()
             }
-        } catch let StoreError.damagedEntry(_, database, key) where database == db.name && key.count == 8 {
+        } catch let error as StoreError {
+            guard case let .damagedEntry(_, database, key) = error, database == db.name, key.count == 8 else { throw error }
             // The cursor met a document whose check fails: name its object.
-            throw StoreError.damagedEntry(path: "", database: database, key: key)
-                .inObject(table, ObjectKey(UInt64(bigEndian: key.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) })))
+            throw error.inObject(table, ObjectKey(UInt64(bigEndian: key.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) })))
         }
     }
 
