@@ -277,7 +277,7 @@ final class ClassInfo: @unchecked Sendable {
 /// ``_registerWrapperReader(_:_:)``).
 enum SchemaDiscovery {
     /// What one discovery on a thread collects.
-    final class Session {
+    final class Discovery {
         var lastToken: Int32 = 0
         var readers: [Int32: WrapperReader] = [:]
     }
@@ -289,9 +289,9 @@ enum SchemaDiscovery {
     }()
 
     /// The discovery running on this thread, if any.
-    static var current: Session? {
+    static var current: Discovery? {
         guard let raw = pthread_getspecific(key) else { return nil }
-        return Unmanaged<Session>.fromOpaque(raw).takeUnretainedValue()
+        return Unmanaged<Discovery>.fromOpaque(raw).takeUnretainedValue()
     }
 
     /// Whether a class is being discovered on this thread.
@@ -304,24 +304,24 @@ enum SchemaDiscovery {
 
     /// The next token on this thread while discovery runs, else 0.
     static func nextToken() -> Int32 {
-        guard running.load(ordering: .relaxed) > 0, let session = current else { return 0 }
-        session.lastToken += 1
-        return session.lastToken
+        guard running.load(ordering: .relaxed) > 0, let discovery = current else { return 0 }
+        discovery.lastToken += 1
+        return discovery.lastToken
     }
 
     /// Runs `body` with tokens switched on for this thread; returns what it
     /// made and the readers its wrappers registered.
     static func withTokens<T>(_ body: () -> T) -> (T, [Int32: WrapperReader]) {
         let previous = pthread_getspecific(key)
-        let session = Session()
+        let discovery = Discovery()
         running.add(1, ordering: .relaxed)
-        pthread_setspecific(key, Unmanaged.passUnretained(session).toOpaque())
+        pthread_setspecific(key, Unmanaged.passUnretained(discovery).toOpaque())
         defer {
             pthread_setspecific(key, previous)
             running.subtract(1, ordering: .relaxed)
         }
-        let made = withExtendedLifetime(session) { body() }
-        return (made, session.readers)
+        let made = withExtendedLifetime(discovery) { body() }
+        return (made, discovery.readers)
     }
 }
 

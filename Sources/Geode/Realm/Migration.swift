@@ -144,7 +144,7 @@ public final class Migration {
     /// ``create(_:value:)``).
     ///
     /// ```swift
-    /// migration.enumerateObjects(ofType: "Session") { _, new in
+    /// migration.enumerateObjects(ofType: "Visit") { _, new in
     ///     if let new { migration.delete(new) }
     /// }
     /// ```
