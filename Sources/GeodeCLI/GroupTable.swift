@@ -54,7 +54,8 @@ struct GroupTable {
                 FileHandle.standardOutput.write(data + Data("\n".utf8))
             }
         case .json, .jsonLines, .geoJSON, .geoJSONLines:
-            let objects = rows.map { row in Value.map(.init(uniqueKeysWithValues: zip(columns, row))) }
+            // A key path named like another column (`count`) keeps the first.
+            let objects = rows.map { row in Value.map(.init(zip(columns, row), uniquingKeysWith: { first, _ in first })) }
             if format == .json {
                 print(try JSONWriter.string(.list(objects), pretty: true))
             } else {

@@ -14,10 +14,14 @@ struct OutputSelection: ParsableArguments {
 
     func validate() throws {
         guard offset >= 0 else { throw ValidationError("--offset must be 0 or more") }
+        guard (limit ?? 0) >= 0 else { throw ValidationError("--limit must be 0 or more") }
     }
 
-    /// The `LIMIT` clause that leaves enough objects for the offset, or nothing.
-    var limitClause: String { limit.map { " LIMIT(\($0 + offset))" } ?? "" }
+    /// The `LIMIT` clause that leaves enough objects for the offset (at most
+    /// `Int.max`), or nothing.
+    var limitClause: String {
+        limit.map { " LIMIT(\($0.addingReportingOverflow(offset).overflow ? Int.max : $0 + offset))" } ?? ""
+    }
 
     /// The key paths of `--fields`, nil when not given.
     var fieldList: [String]? { ToolStore.fieldList(fields) }

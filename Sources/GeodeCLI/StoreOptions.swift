@@ -114,7 +114,10 @@ enum ToolStore {
 
     /// The key paths of a `--fields` option (`a,b.c`), nil when not given.
     static func fieldList(_ option: String?) -> [String]? {
-        option.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+        var seen = Set<String>()
+        return option.map {
+            $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && seen.insert($0).inserted }
+        }
     }
 
     static func looksLikeStorePath(_ word: String) -> Bool {

@@ -158,9 +158,12 @@ package struct JSONRecordStream {
 
     /// The pointer of the first `depth` steps of the records path, escaped again.
     private func pointer(depth: Int) -> String {
-        (recordPath ?? []).prefix(depth).map {
-            "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
-        }.joined()
+        (recordPath ?? []).prefix(depth).map { "/" + Self.escaped($0) }.joined()
+    }
+
+    /// One step of a JSON Pointer as written: `~` as `~0`, `/` as `~1`.
+    private static func escaped(_ step: String) -> String {
+        step.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
     }
 
     /// Asks a streamed input for more bytes, keeping those from window offset
@@ -380,7 +383,7 @@ package struct JSONRecordStream {
                 }
                 let (tree, offset) = try recordTree()
                 state = .keyed(first: false)
-                let escaped = key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+                let escaped = Self.escaped(key)
                 guard !skipping else { return record(tree, offset: offset, pointer: pointer(depth: recordPath.count) + "/" + escaped) }
                 // The record keeps its key, as a member of its own.
                 var members: OrderedDictionary<String, Value> = [keyMember: .string(key)]

@@ -170,6 +170,19 @@ import Testing
         #expect(exported.stdout.components(separatedBy: "properties.name").count - 1 == 1, "one object after the first 1,000")
         let negative = try Subprocess.run("geode", ["query", store, "TRUEPREDICATE", "--offset", "-1"])
         #expect(negative.status == 64)
+        #expect(try Subprocess.run("geode", ["query", store, "TRUEPREDICATE", "--limit=-1"]).status == 64)
+        let huge = try Subprocess.run("geode", ["query", store, "TRUEPREDICATE", "--limit", "\(Int.max)", "--offset", "5",
+                                                "--format", "ndjson", "--fields", "id"])
+        #expect(huge.status == 0 && huge.stdout.split(separator: "\n").count == 996, "a limit past Int.max with the offset: \(huge.stderr)")
+        let clashing = try Subprocess.run("geode", ["query", store, "TRUEPREDICATE", "--group-by", "count",
+                                                    "--aggregate", "count,count", "--format", "json"])
+        #expect(clashing.status == 0 && !clashing.signalled, "a key path named like a column: \(clashing.stderr)")
+        for format in ["ndjson", "table", "csv", "geojson"] {
+            let twice = try Subprocess.run("geode", ["query", store, "properties.countrycode == 'FR'", "--limit", "1",
+                                                     "--fields", "properties.name,properties.name", "--format", format])
+            #expect(twice.status == 0 && !twice.signalled, "a field named twice is written once (\(format)): \(twice.stderr)")
+            #expect(twice.stdout.components(separatedBy: "properties.name").count - 1 == 1, "\(format): \(twice.stdout)")
+        }
     }
 
     @Test func groupByCountsAndSumsPerGroupLargestFirst() throws {
@@ -287,6 +300,10 @@ import Testing
         let badTypes = try Subprocess.run("geode", ["import", fixtures.appendingPathComponent("towns.tsv").path, "--store",
                                                     directory.path("x.geode"), "--column-types", "zip:text"])
         #expect(badTypes.status == 64)
+        // A latitude column named without a longitude one is an error, not a file imported without points.
+        let halfPoint = try Subprocess.run("geode", ["import", fixtures.appendingPathComponent("towns.tsv").path, "--store",
+                                                     directory.path("h.geode"), "--lat", "population"])
+        #expect(halfPoint.status == 65 && halfPoint.stderr.contains("a longitude column is needed"), "\(halfPoint.stderr)")
         // Blank lines are no records, however many there are (each one is not a call deeper).
         let blanks = directory.path("blanks.csv")
         try ("a,b\n" + String(repeating: "\n", count: 200_000) + "1,2\n").write(toFile: blanks, atomically: true, encoding: .utf8)

@@ -21,11 +21,11 @@ import Testing
         #expect(a.stdout == b.stdout, "the same records in the same order")
     }
 
-    @Test(arguments: ["/dev/zero", "/dev/urandom"])
-    func anEndlessStreamThatIsNotJSONIsRefusedAtOnce(device: String) throws {
+    @Test(arguments: ["/dev/zero", "/dev/urandom"], ["auto", "csv"])
+    func anEndlessStreamThatIsNotTextIsRefusedAtOnce(device: String, format: String) throws {
         let directory = try TemporaryDirectory()
         let started = Date()
-        let outcome = try Subprocess.run("geode", ["import", device, "--store", directory.path("z.geode")])
+        let outcome = try Subprocess.run("geode", ["import", device, "--format", format, "--store", directory.path("z.geode")])
         #expect(outcome.status == 65, "\(outcome.stderr)")
         #expect(outcome.stderr.contains("1:"), "a line and column: \(outcome.stderr)")
         #expect(outcome.stderr.contains("NUL byte") || outcome.stderr.contains("not UTF-8"), "\(outcome.stderr)")

@@ -78,6 +78,10 @@ struct CSVRecordSource: RecordSource {
         }
         let latitude = try column(format.latitudeColumn, CSVFormat.latitudeNames)
         let longitude = try column(format.longitudeColumn, CSVFormat.longitudeNames)
+        if (format.latitudeColumn != nil || format.longitudeColumn != nil) && (latitude == nil) != (longitude == nil) {
+            let missing = latitude == nil ? "latitude" : "longitude"
+            throw Self.failure(file, line: 1, "a \(missing) column is needed beside the one named, and none was found (the columns are \(named.joined(separator: ", ")))")
+        }
         if let latitude, let longitude {
             geometry = .coordinates(latitude: latitude, longitude: longitude)
         } else if let shape = try column(format.geometryColumn, CSVFormat.geometryNames) {

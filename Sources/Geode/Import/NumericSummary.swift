@@ -23,16 +23,23 @@ public struct NumericSummary: Sendable, Equatable {
     public init() {}
 
     mutating func add(_ value: Value) {
-        let number: Double
-        switch value {
-        case let .int(i): number = Double(i)
-        case let .double(d): number = d
-        case let .float(f): number = Double(f)
-        default: return
-        }
+        guard let number = value.numberValue else { return }
         count += 1
         sum += number
         min = Swift.min(min ?? number, number)
         max = Swift.max(max ?? number, number)
+    }
+}
+
+extension Value {
+    /// The value as a Double, when it is a number (what summaries and
+    /// bounding boxes count).
+    var numberValue: Double? {
+        switch self {
+        case let .int(i): return Double(i)
+        case let .double(d): return d
+        case let .float(f): return Double(f)
+        default: return nil
+        }
     }
 }

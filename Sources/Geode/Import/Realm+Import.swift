@@ -111,6 +111,9 @@ extension Realm {
     }
 
     /// Copies a pipe's bytes to a temporary file, in blocks, and returns it.
+    /// A NUL byte ends it with an error: CSV is text, and an endless binary
+    /// stream (`/dev/zero`, `/dev/urandom`) is refused in its first block
+    /// instead of filling the disk.
     private static func spool(_ url: URL) throws -> URL {
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("geode-import-\(getpid())-\(UUID().uuidString)-" + url.lastPathComponent)
         guard let source = FileHandle(forReadingAtPath: url.path), FileManager.default.createFile(atPath: copy.path, contents: nil),
@@ -118,7 +121,17 @@ extension Realm {
             throw GeodeError.file(.init("cannot read '\(url.path)'", path: url.path, reason: .missing))
         }
         defer { try? source.close(); try? target.close() }
-        while let block = try source.read(upToCount: 1 << 20), !block.isEmpty { try target.write(contentsOf: block) }
+        var offset = 0
+        while let block = try source.read(upToCount: 1 << 20), !block.isEmpty {
+            if let nul = block.firstIndex(of: 0) {
+                try? FileManager.default.removeItem(at: copy)
+                throw GeodeError.importFailed(ImportFailure(file: url.lastPathComponent, line: 1, column: 1, pointer: "",
+                                                            message: "a NUL byte at byte \(offset + nul - block.startIndex): the input is not CSV text",
+                                                            committed: 0))
+            }
+            try target.write(contentsOf: block)
+            offset += block.count
+        }
         return copy
     }
 

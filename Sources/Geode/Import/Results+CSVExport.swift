@@ -18,7 +18,7 @@ extension Results {
         let schema = realmOfResults.store.schema
         let geoProperty = GeoIndexProperties.first(in: table.schema, of: schema)
         let shape = GenericClass(of: table.schema)
-        let paths = fields?.map { $0.split(separator: ".").map(String.init) }
+        let paths = fields.map(Self.keyPaths)
         let context = GEOSContext()
 
         /// The object's geometry and its other columns, by name.
@@ -30,10 +30,7 @@ extension Results {
             default:
                 geometry = geoProperty.flatMap { members[$0] } ?? .null
             }
-            if let fields, let paths {
-                let whole = Value.map(members)
-                return (geometry, OrderedDictionary(uniqueKeysWithValues: zip(fields, paths.map { Self.value(at: $0, in: whole) })))
-            }
+            if let paths { return (geometry, Self.selected(paths, from: members)) }
             var cells = OrderedDictionary<String, Value>()
             switch shape {
             case .feature?:

@@ -75,16 +75,12 @@ extension Results {
         case .json: out += "[\n"
         default: break
         }
-        var text = TextTable(columns: fields, terminalWidth: TextTable.terminalWidth(of: handle.fileDescriptor))
-        let paths = fields?.map { $0.split(separator: ".").map(String.init) }
+        let paths = fields.map(Self.keyPaths)
+        var text = TextTable(columns: paths?.map(\.name), terminalWidth: TextTable.terminalWidth(of: handle.fileDescriptor))
         try realmOfResults.withTransaction { txn in
             for (n, key) in keys.enumerated() {
                 guard let members = try Self.members(of: key, in: table, schema, txn) else { continue }
-                var chosen: OrderedDictionary<String, Value>?
-                if let fields, let paths {
-                    let whole = Value.map(members)
-                    chosen = OrderedDictionary(uniqueKeysWithValues: zip(fields, paths.map { Self.value(at: $0, in: whole) }))
-                }
+                let chosen = paths.map { Self.selected($0, from: members) }
                 let record: Value
                 switch format {
                 case .geoJSON, .geoJSONLines:
@@ -149,6 +145,23 @@ extension Results {
             }
         }
         return current
+    }
+
+    /// Dotted key paths (`properties.name`, `tags.0`), each with its steps;
+    /// a path given twice is kept once.
+    static func keyPaths(_ texts: [String]) -> [(name: String, steps: [String])] {
+        var seen = Set<String>()
+        return texts.filter { seen.insert($0).inserted }.map { ($0, $0.split(separator: ".").map(String.init)) }
+    }
+
+    /// The values at `paths` of an object's members, named as given (null
+    /// where the object has nothing there).
+    static func selected(_ paths: [(name: String, steps: [String])], from members: OrderedDictionary<String, Value>)
+        -> OrderedDictionary<String, Value> {
+        let whole = Value.map(members)
+        var chosen = OrderedDictionary<String, Value>()
+        for path in paths { chosen[path.name] = value(at: path.steps, in: whole) }
+        return chosen
     }
 
     /// An object's properties as plain values, by name.

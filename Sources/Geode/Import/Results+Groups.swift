@@ -18,8 +18,8 @@ extension Results {
     public func groups(by keyPath: String, aggregating keyPaths: [String] = []) throws -> [ResultsGroup] {
         let table = cls.table
         let schema = realmOfResults.store.schema
-        let path = keyPath.split(separator: ".").map(String.init)
-        let summed = keyPaths.map { $0.split(separator: ".").map(String.init) }
+        let path = Self.keyPaths([keyPath])[0].steps
+        let summed = keyPaths.map { Self.keyPaths([$0])[0].steps }
         let needed = Set(([path] + summed).compactMap(\.first))
         var groups = OrderedDictionary<String, (key: Value, count: Int, summaries: [NumericSummary])>()
         try realmOfResults.withTransaction { txn in
@@ -99,17 +99,5 @@ extension Results {
             }
         }
         return box
-    }
-}
-
-private extension Value {
-    /// The value as a Double, when it is a number.
-    var numberValue: Double? {
-        switch self {
-        case let .int(i): return Double(i)
-        case let .double(d): return d
-        case let .float(f): return Double(f)
-        default: return nil
-        }
     }
 }

@@ -276,6 +276,8 @@ package final class StoreMigration {
         var done = 0
         var after: ObjectKey?
         while true {
+            // Keys first, a batch at a time, documents after: writing to the
+            // database a cursor walks would move the cursor.
             var keys: [ObjectKey] = []
             try transaction.forEach(in: source, from: after.map { ObjectKey($0.rawValue &+ 1) }) { key, _ in
                 keys.append(key)
