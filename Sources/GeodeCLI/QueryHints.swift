@@ -83,7 +83,7 @@ struct QueryHints {
         for depth in 1 ..< names.count {
             let prefix = Array(names.prefix(depth))
             let found = sample.contains { object in
-                guard case let .map(members) = Results<DynamicObject>.value(at: prefix, in: object) else { return false }
+                guard case let .map(members) = PlainKeyPath.value(at: prefix, in: object) else { return false }
                 return members[names[depth]] != nil
             }
             if !found { return depth }
@@ -95,14 +95,14 @@ struct QueryHints {
     private func keys(at prefix: [String]) -> Set<String> {
         var keys = Set<String>()
         for object in sample {
-            if case let .map(members) = Results<DynamicObject>.value(at: prefix, in: object) { keys.formUnion(members.keys) }
+            if case let .map(members) = PlainKeyPath.value(at: prefix, in: object) { keys.formUnion(members.keys) }
         }
         return keys
     }
 
     /// A string compared with numbers only, or a number with strings only.
     private func mismatch(_ names: [String], _ literal: Value) -> (found: String, given: String)? {
-        let values = sample.map { Results<DynamicObject>.value(at: names, in: $0) }.filter { $0 != .null }
+        let values = sample.map { PlainKeyPath.value(at: names, in: $0) }.filter { $0 != .null }
         guard !values.isEmpty else { return nil }
         let numbers = values.allSatisfy { value in
             switch value {

@@ -18,7 +18,7 @@ extension Results {
         let schema = realmOfResults.store.schema
         let geoProperty = GeoIndexProperties.first(in: table.schema, of: schema)
         let shape = GenericClass(of: table.schema)
-        let paths = fields.map(Self.keyPaths)
+        let paths = fields.map(PlainKeyPath.parse)
         let context = GEOSContext()
 
         /// The object's geometry and its other columns, by name.
@@ -30,7 +30,7 @@ extension Results {
             default:
                 geometry = geoProperty.flatMap { members[$0] } ?? .null
             }
-            if let paths { return (geometry, Self.selected(paths, from: members)) }
+            if let paths { return (geometry, PlainKeyPath.select(paths, from: members)) }
             var cells = OrderedDictionary<String, Value>()
             switch shape {
             case .feature?:

@@ -75,12 +75,12 @@ extension Results {
         case .json: out += "[\n"
         default: break
         }
-        let paths = fields.map(Self.keyPaths)
+        let paths = fields.map(PlainKeyPath.parse)
         var text = TextTable(columns: paths?.map(\.name), terminalWidth: TextTable.terminalWidth(of: handle.fileDescriptor))
         try realmOfResults.withTransaction { txn in
             for (n, key) in keys.enumerated() {
                 guard let members = try Self.members(of: key, in: table, schema, txn) else { continue }
-                let chosen = paths.map { Self.selected($0, from: members) }
+                let chosen = paths.map { PlainKeyPath.select($0, from: members) }
                 let record: Value
                 switch format {
                 case .geoJSON, .geoJSONLines:
@@ -129,39 +129,6 @@ extension Results {
         }
         flush(force: true)
         return keys.count
-    }
-
-    /// The value at a key path of plain values: map members by name, list
-    /// elements by number; null where the path leads nowhere.
-    package static func value(at path: [String], in value: Value) -> Value {
-        var current = value
-        for step in path {
-            switch current {
-            case let .map(entries): current = entries[step] ?? .null
-            case let .list(items):
-                guard let index = Int(step), items.indices.contains(index) else { return .null }
-                current = items[index]
-            default: return .null
-            }
-        }
-        return current
-    }
-
-    /// Dotted key paths (`properties.name`, `tags.0`), each with its steps;
-    /// a path given twice is kept once.
-    static func keyPaths(_ texts: [String]) -> [(name: String, steps: [String])] {
-        var seen = Set<String>()
-        return texts.filter { seen.insert($0).inserted }.map { ($0, $0.split(separator: ".").map(String.init)) }
-    }
-
-    /// The values at `paths` of an object's members, named as given (null
-    /// where the object has nothing there).
-    static func selected(_ paths: [(name: String, steps: [String])], from members: OrderedDictionary<String, Value>)
-        -> OrderedDictionary<String, Value> {
-        let whole = Value.map(members)
-        var chosen = OrderedDictionary<String, Value>()
-        for path in paths { chosen[path.name] = value(at: path.steps, in: whole) }
-        return chosen
     }
 
     /// An object's properties as plain values, by name.

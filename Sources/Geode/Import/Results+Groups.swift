@@ -18,8 +18,8 @@ extension Results {
     public func groups(by keyPath: String, aggregating keyPaths: [String] = []) throws -> [ResultsGroup] {
         let table = cls.table
         let schema = realmOfResults.store.schema
-        let path = Self.keyPaths([keyPath])[0].steps
-        let summed = keyPaths.map { Self.keyPaths([$0])[0].steps }
+        let path = PlainKeyPath.steps(keyPath)
+        let summed = keyPaths.map(PlainKeyPath.steps)
         let needed = Set(([path] + summed).compactMap(\.first))
         var groups = OrderedDictionary<String, (key: Value, count: Int, summaries: [NumericSummary])>()
         try realmOfResults.withTransaction { txn in
@@ -27,12 +27,12 @@ extension Results {
                 // Only the properties the key paths start at are decoded.
                 guard let members = try Self.members(of: key, in: table, only: needed, schema, txn) else { continue }
                 let whole = Value.map(members)
-                let value = Self.value(at: path, in: whole)
+                let value = PlainKeyPath.value(at: path, in: whole)
                 var text = ""
                 try JSONTextEncoder.append(value, to: &text)
                 var group = groups[text] ?? (value, 0, Array(repeating: NumericSummary(), count: summed.count))
                 group.count += 1
-                for (index, summedPath) in summed.enumerated() { group.summaries[index].add(Self.value(at: summedPath, in: whole)) }
+                for (index, summedPath) in summed.enumerated() { group.summaries[index].add(PlainKeyPath.value(at: summedPath, in: whole)) }
                 groups[text] = group
             }
         }
