@@ -6,10 +6,15 @@
 //   geode (CLI)   geode-bench
 //          \       /
 //           Geode              public API
-//        /    |     \
-//  GeodeCore GeodeGeo GeodeJSON
-//      |        |        |
-//    CLMDB  CGEOS CS2 CJansson  (system libraries; GeodeCore also CDecimal and CXXHash; CS2 wraps libs2)
+//          /     \
+//    GeodeJSON    |
+//          \     |
+//          GeodeCore           the engine: storage, documents, schema, queries, indexes
+//              |
+//          GeodeGeo            shapes, regions, cells: GEOS on the plane, S2 on the sphere
+//
+//  (system libraries below: CLMDB, CDecimal and CXXHash under GeodeCore; CGEOS and CS2, which wraps libs2,
+//   under GeodeGeo; CJansson under GeodeJSON)
 import PackageDescription
 
 let package = Package(
@@ -44,14 +49,16 @@ let package = Package(
 
         // The engine: storage, document encoding, schema, store.
         .target(name: "GeodeCore", dependencies: [
-            "CLMDB", "CDecimal", "CXXHash",
+            "GeodeGeo", "CLMDB", "CDecimal", "CXXHash",
             .product(name: "OrderedCollections", package: "swift-collections"),
         ]),
         // S2 Geometry (libs2, C++) behind a narrow C interface: polygons on the sphere.
         .target(name: "CS2", linkerSettings: [
             .linkedLibrary("s2"), .linkedLibrary("absl_strings"), .linkedLibrary("absl_raw_logging_internal"),
         ]),
-        // Geometry: on the plane through GEOS, on the sphere through S2.
+        // Geometry: shapes, the regions queries test points against, the cells the
+        // spatial index keys them by; on the plane through GEOS, on the sphere through S2.
+        // The engine depends on it (it indexes and queries geometry); it knows no storage.
         .target(name: "GeodeGeo", dependencies: ["CGEOS", "CS2"]),
         // JSON text <-> engine values through jansson.
         .target(name: "GeodeJSON", dependencies: [

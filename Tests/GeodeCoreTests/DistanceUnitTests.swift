@@ -1,4 +1,5 @@
 import GeodeCore
+import GeodeGeo
 import Testing
 
 /// A circle's radius in the query language: radians as in Realm, or a length

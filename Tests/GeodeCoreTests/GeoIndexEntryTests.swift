@@ -1,3 +1,4 @@
+import GeodeGeo
 import Foundation
 @testable import GeodeCore
 import GeodeTestSupport

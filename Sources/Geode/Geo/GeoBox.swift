@@ -1,3 +1,4 @@
+import GeodeGeo
 import GeodeCore
 
 /// A box between two corners, for `geoWithin` queries.

@@ -1,3 +1,4 @@
+import GeodeGeo
 import GeodeCore
 
 /// A circle on the sphere: every point whose great-circle distance from the

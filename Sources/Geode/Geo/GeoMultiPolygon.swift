@@ -1,3 +1,4 @@
+import GeodeGeo
 import GeodeCore
 import GeodeJSON
 

@@ -79,32 +79,20 @@ public struct GeoPolygon: Hashable, Sendable, GeoShapeConvertible {
     /// Checks the rules a polygon must follow; throws ``GeodeError/invalidGeometry(_:)``
     /// naming the first rule broken.
     public func validate() throws {
-        for (index, ring) in ([outerRing] + holes).enumerated() {
-            guard let first = ring.first, let last = ring.last, first.latitude == last.latitude, first.longitude == last.longitude else {
-                throw GeodeError.invalidGeometry(.ringNotClosed(ring: index))
-            }
-            let distinct = Set(ring.map { [$0.latitude, $0.longitude] })
-            if distinct.count < 3 { throw GeodeError.invalidGeometry(.tooFewVertices(ring: index, found: distinct.count)) }
-        }
-        let context = GEOSContext()
-        let geometry: Geometry
         do {
-            geometry = try context.polygon(parts: [GeoRegions.planarRings(of: self)])
+            try PolygonRules.check(rings, edges: edges == .planar ? .planar : .geodesic)
         } catch {
-            throw GeodeError.invalidGeometry(.other(String(describing: error)))
+            throw GeodeError.invalidGeometry(GeometryIssue(error))
         }
-        guard !geometry.isValid else { return }
-        let reason = geometry.validityReason
-        let lower = reason.lowercased()
-        if lower.contains("self-intersection") { throw GeodeError.invalidGeometry(.selfIntersection(detail: reason)) }
-        if lower.contains("hole lies outside") { throw GeodeError.invalidGeometry(.holeOutsideShell(detail: reason)) }
-        if lower.contains("nested") { throw GeodeError.invalidGeometry(.nestedHoles(detail: reason)) }
-        throw GeodeError.invalidGeometry(.other(reason))
+    }
+
+    /// The outer ring, then the holes, as the engine's coordinates.
+    private var rings: [[GeoCoordinate]] {
+        ([outerRing] + holes).map { $0.map { GeoCoordinate(longitude: $0.longitude, latitude: $0.latitude) } }
     }
 
     var geoShape: GeoShape {
-        let rings = ([outerRing] + holes).map { $0.map { GeoCoordinate(longitude: $0.longitude, latitude: $0.latitude) } }
-        return GeoShape(.polygon(rings: rings), edges: edges == .planar ? .planar : .geodesic)
+        GeoShape(.polygon(rings: rings), edges: edges == .planar ? .planar : .geodesic)
     }
 }
 
@@ -127,14 +115,28 @@ public enum GeometryIssue: Error, Hashable, Sendable, CustomStringConvertible {
     /// Another reason, in GEOS's words.
     case other(String)
 
-    public var description: String {
-        switch self {
-        case let .ringNotClosed(ring): return "ring \(ring) is not closed: its last point must equal its first"
-        case let .tooFewVertices(ring, found): return "ring \(ring) has \(found) distinct vertices; at least 3 are needed"
-        case let .selfIntersection(detail): return "the polygon intersects itself (\(detail))"
-        case let .holeOutsideShell(detail): return "a hole lies outside the outer ring (\(detail))"
-        case let .nestedHoles(detail): return "holes are nested (\(detail))"
-        case let .other(reason): return "invalid polygon: \(reason)"
+    init(_ fault: PolygonFault) {
+        switch fault {
+        case let .ringNotClosed(ring): self = .ringNotClosed(ring: ring)
+        case let .tooFewVertices(ring, found): self = .tooFewVertices(ring: ring, found: found)
+        case let .selfIntersection(detail): self = .selfIntersection(detail: detail)
+        case let .holeOutsideShell(detail): self = .holeOutsideShell(detail: detail)
+        case let .nestedHoles(detail): self = .nestedHoles(detail: detail)
+        case let .other(reason): self = .other(reason)
         }
     }
+
+    /// The same rule as GeodeGeo names it (its description is the one text for both).
+    private var fault: PolygonFault {
+        switch self {
+        case let .ringNotClosed(ring): return .ringNotClosed(ring: ring)
+        case let .tooFewVertices(ring, found): return .tooFewVertices(ring: ring, found: found)
+        case let .selfIntersection(detail): return .selfIntersection(detail: detail)
+        case let .holeOutsideShell(detail): return .holeOutsideShell(detail: detail)
+        case let .nestedHoles(detail): return .nestedHoles(detail: detail)
+        case let .other(reason): return .other(reason)
+        }
+    }
+
+    public var description: String { fault.description }
 }

@@ -1,3 +1,4 @@
+import GeodeGeo
 import Foundation
 import GeodeCore
 import OrderedCollections

@@ -1,3 +1,4 @@
+import GeodeGeo
 /// Spatial-index entries of inserted objects held back, to be added together
 /// in the order of their keys (the cell first).
 ///

@@ -1,3 +1,4 @@
+import GeodeGeo
 import Foundation
 
 /// The spatial index of one geo point property: `geo/<Class>/<property>`,

@@ -1,3 +1,4 @@
+import GeodeGeo
 /// A predicate resolved against a class: what the executor evaluates.
 indirect enum BoundPredicate {
     case constant(Bool)

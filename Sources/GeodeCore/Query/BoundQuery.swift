@@ -21,10 +21,10 @@ package final class BoundQuery {
     /// The geo point path and measure of a distance ordering.
     let distance: (BoundPath, GeoPointSlots, @Sendable (Double, Double) -> Double)?
 
-    package init(query: Query, table: Table, store: Store, regionBuilder: GeoRegionBuilder? = nil) throws {
+    package init(query: Query, table: Table, store: Store) throws {
         self.query = query
         self.table = table
-        let binder = QueryBinder(store: store, regionBuilder: regionBuilder)
+        let binder = QueryBinder(store: store)
         predicate = try binder.bind(query.predicate, in: table.schema)
         ordering = try query.ordering.map { key in
             let path = try binder.bindPath(key.path, in: table.schema)

@@ -1,3 +1,4 @@
+import GeodeGeo
 /// A value passed to a query for `%@`, `$0`, `%K`: the layer above converts
 /// Swift values into these.
 ///

@@ -1,3 +1,4 @@
+import GeodeGeo
 /// Resolves a parsed query against a class of a store's schema: key paths
 /// become document steps, comparisons are type-checked, shapes become regions.
 ///
@@ -6,7 +7,6 @@
 /// `cannot compare Int property 'age' with a string at column 7`.
 struct QueryBinder {
     let store: Store
-    let regionBuilder: GeoRegionBuilder?
 
     /// What a key path reaches so far while it is being resolved.
     private enum Context {
@@ -45,10 +45,11 @@ struct QueryBinder {
             guard let slots = bound.pointSlots else {
                 throw StoreError.invalidQuery(message: "\(bound.label) is not a geo point (an embedded object with a 'type' string and 'coordinates' list of doubles)", column: path.column)
             }
-            guard let regionBuilder else {
-                throw StoreError.invalidQuery(message: "geoWithin is not available here", column: path.column)
+            do {
+                return .geoWithin(bound, slots, try shape.region(), quantifier)
+            } catch let error as GeometryError {
+                throw StoreError.invalidQuery(message: error.description, column: 0)
             }
-            return .geoWithin(bound, slots, try regionBuilder(shape), quantifier)
         }
     }
 

@@ -1,3 +1,4 @@
+import GeodeGeo
 import Foundation
 
 /// Runs a query on one class: binds it to the schema, picks a plan (a primary
@@ -40,8 +41,8 @@ package struct QueryExecutor {
     var plan: Plan { _read { yield bound.plan } }
 
     /// Binds `query` and runs it in `transaction`.
-    package init(query: Query, table: Table, transaction: StoreTransaction, regionBuilder: GeoRegionBuilder? = nil) throws {
-        self.init(bound: try BoundQuery(query: query, table: table, store: transaction.store, regionBuilder: regionBuilder),
+    package init(query: Query, table: Table, transaction: StoreTransaction) throws {
+        self.init(bound: try BoundQuery(query: query, table: table, store: transaction.store),
                   transaction: transaction)
     }
 
@@ -401,7 +402,7 @@ package struct QueryExecutor {
     /// The values `path` yields for each of `keys` (one per object, or several
     /// through collections), for aggregates and `value(forKey:)`.
     package func values(of path: QueryKeyPath, for keys: [ObjectKey]) throws -> [[Value]] {
-        let bound = try QueryBinder(store: transaction.store, regionBuilder: nil).bindPath(path, in: table.schema)
+        let bound = try QueryBinder(store: transaction.store).bindPath(path, in: table.schema)
         let evaluator = QueryEvaluator(transaction: transaction)
         return try keys.map { key in
             guard let document = try transaction.document(key, in: table) else { return [] }

@@ -1,3 +1,4 @@
+import GeodeGeo
 import Foundation
 
 /// Parses the Realm Query Language (and the NSPredicate forms Realm Swift

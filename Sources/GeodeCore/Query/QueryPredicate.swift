@@ -1,3 +1,4 @@
+import GeodeGeo
 /// A condition on an object: the tree both query front ends build.
 ///
 /// ```swift

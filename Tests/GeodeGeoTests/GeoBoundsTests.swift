@@ -1,4 +1,4 @@
-@testable import GeodeCore
+@testable import GeodeGeo
 import Testing
 
 /// A region's bounds: one or two rectangles kept inline, read back in the

@@ -1,5 +1,5 @@
 import Foundation
-@testable import GeodeCore
+@testable import GeodeGeo
 import GeodeTestSupport
 import Testing
 

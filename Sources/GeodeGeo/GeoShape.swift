@@ -1,0 +1,48 @@
+/// A shape for `geoWithin`, as plain coordinates (longitude, latitude in
+/// degrees). The engine does not evaluate shapes itself: the layer above turns
+/// each into a ``GeoRegion`` (through GEOS and spherical math) before a query runs.
+///
+/// ```swift
+/// let box = GeoShape(.box(west: 5.9, south: 45.8, east: 10.5, north: 47.8), edges: .planar)
+/// ```
+package struct GeoShape: Sendable, Hashable, CustomStringConvertible {
+    package enum Kind: Sendable, Hashable {
+        case box(west: Double, south: Double, east: Double, north: Double)
+        /// A spherical cap: every point at most `radians` of great-circle arc from the centre.
+        case circle(longitude: Double, latitude: Double, radians: Double)
+        /// The outer ring first, then the holes; each ring closed or not, as given.
+        case polygon(rings: [[GeoCoordinate]])
+        /// Several polygons (each: outer ring, then holes); a point in any of them is inside.
+        case multiPolygon(polygons: [[[GeoCoordinate]]])
+    }
+
+    /// How the edges of boxes and polygons run between their vertices.
+    package enum Edges: String, Sendable, Hashable {
+        /// Great-circle arcs (Realm's semantics).
+        case geodesic
+        /// Straight lines in longitude/latitude (GeoJSON, GEOS, PostGIS geometry).
+        case planar
+    }
+
+    package var kind: Kind
+    package var edges: Edges
+
+    package init(_ kind: Kind, edges: Edges = .geodesic) {
+        self.kind = kind
+        self.edges = edges
+    }
+
+    package var description: String {
+        let suffix = edges == .planar ? ", planar" : ""
+        switch kind {
+        case let .box(w, s, e, n): return "geoBox([\(w), \(s)], [\(e), \(n)]\(suffix))"
+        case let .circle(lon, lat, r): return "geoCircle([\(lon), \(lat)], \(r))"
+        case let .polygon(rings):
+            let text = rings.map { "{" + $0.map { "[\($0.longitude), \($0.latitude)]" }.joined(separator: ", ") + "}" }
+            return "geoPolygon(" + text.joined(separator: ", ") + suffix + ")"
+        case let .multiPolygon(polygons):
+            let points = polygons.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } }
+            return "geoMultiPolygon(\(polygons.count) polygons, \(points) points\(suffix))"
+        }
+    }
+}
