@@ -7,6 +7,8 @@
 //          \       /
 //           Geode              public API
 //          /     \
+//   GeodeImport   |           input bytes -> engine rows
+//          |      |
 //    GeodeJSON    |
 //          \     |
 //          GeodeCore           the engine: storage, documents, schema, queries, indexes
@@ -65,9 +67,15 @@ let package = Package(
             "GeodeCore", "CJansson",
             .product(name: "OrderedCollections", package: "swift-collections"),
         ]),
+        // Input bytes to engine rows: record streams, CSV, feature mapping, batching, progress.
+        .target(name: "GeodeImport", dependencies: [
+            "GeodeCore", "GeodeJSON", "GeodeGeo",
+            .product(name: "OrderedCollections", package: "swift-collections"),
+            .product(name: "CSV", package: "CSV.swift"),
+        ]),
         // The user's surface.
         .target(name: "Geode", dependencies: [
-            "GeodeCore", "GeodeGeo", "GeodeJSON",
+            "GeodeCore", "GeodeGeo", "GeodeJSON", "GeodeImport",
             .product(name: "OrderedCollections", package: "swift-collections"),
             .product(name: "CSV", package: "CSV.swift"),
         ]),
@@ -81,7 +89,7 @@ let package = Package(
 
         // Benchmarks: print figures next to raw-library baselines from the same run.
         .executableTarget(name: "GeodeBench", dependencies: [
-            "Geode", "GeodeCore", "GeodeJSON", "GeodeGeo", "CLMDB", "CSQLite", "CJansson",
+            "Geode", "GeodeCore", "GeodeJSON", "GeodeGeo", "GeodeImport", "CLMDB", "CSQLite", "CJansson",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "OrderedCollections", package: "swift-collections"),
         ], path: "Benchmarks/GeodeBench"),
@@ -109,6 +117,7 @@ let package = Package(
             "Geode", "GeodeCore", "GeodeTestSupport", "GeodeTestWorker", "SampleCRUDCreate", "SampleRelationships",
             "SampleCustomPersistable", "SampleProjection",
         ]),
+        .testTarget(name: "GeodeImportTests", dependencies: ["GeodeImport", "GeodeCore", "GeodeTestSupport"]),
         .testTarget(name: "GeodeJSONTests", dependencies: ["GeodeJSON", "GeodeTestSupport"]),
         .testTarget(name: "GeodeGeoTests", dependencies: ["GeodeGeo", "GeodeTestSupport"]),
         .testTarget(name: "GeodeCLITests", dependencies: ["GeodeCLI", "GeodeTestSupport"]),

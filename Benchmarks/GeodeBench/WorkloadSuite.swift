@@ -148,7 +148,7 @@ struct WorkloadSuite: ParsableCommand {
                     if let previous = plainPath { RawLMDB.remove(previous) }
                     let plain = root.appendingPathComponent("plain-\(r).geode").path
                     let start = Self.now()
-                    plainWritten = try GeodeSystem.importPlaces(places, into: plain, spatialIndexes: false).1
+                    plainWritten = try GeodeSystem.importPlacesWithoutSpatialIndex(places, into: plain)
                     plainSeconds.append(Self.now() - start)
                     plainPath = plain
                 }

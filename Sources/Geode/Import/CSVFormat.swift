@@ -1,3 +1,4 @@
+import GeodeImport
 /// How ``Realm/importCSV(from:into:options:)`` reads a CSV or TSV file: its
 /// delimiter, where its coordinates or geometry are, and the type of each column.
 ///
@@ -47,8 +48,14 @@ public struct CSVFormat: Sendable, Equatable {
         self.geometryColumn = geometryColumn
     }
 
-    /// The names ogr2ogr recognises for latitude, longitude and geometry columns.
-    static let latitudeNames: Set<String> = ["lat", "latitude", "y"]
-    static let longitudeNames: Set<String> = ["lon", "lng", "long", "longitude", "x"]
-    static let geometryNames: Set<String> = ["wkt", "geometry", "geom", "the_geom"]
+    /// The same format for the importer below the object model.
+    var layout: CSVLayout {
+        var layout = CSVLayout()
+        layout.delimiter = delimiter
+        layout.latitudeColumn = latitudeColumn
+        layout.longitudeColumn = longitudeColumn
+        layout.geometryColumn = geometryColumn
+        layout.columnTypes = columnTypes.mapValues { CSVColumnType(rawValue: $0.rawValue) ?? .automatic }
+        return layout
+    }
 }

@@ -1,4 +1,4 @@
-import GeodeJSON
+import GeodeImport
 
 /// How an import maps and writes its records.
 ///
@@ -88,19 +88,29 @@ public struct ImportOptions: Sendable {
     /// The defaults: batches of 10,000 records, no ids, no update, dates and data not inferred, framing detected.
     public init() {}
 
-    /// The stream framing for an input named `name`.
-    func streamFraming(for name: String) -> JSONRecordStream.Framing {
+    /// The same options for the importer below the object model.
+    var settings: ImportSettings {
+        var settings = ImportSettings()
+        settings.batchSize = batchSize
+        settings.atomic = atomic
+        settings.replacesExisting = update != .error
+        settings.idMember = idMember
+        settings.idProperty = idProperty
+        settings.decodesISODates = decodesISODates
+        settings.decodesBase64Data = decodesBase64Data
         switch framing {
-        case .oneText: return .document
-        case .sequence: return .sequence
-        case .automatic:
-            let lower = name.lowercased()
-            if [".ndjson", ".jsonl", ".ldjson", ".geojsonl", ".geojsons", ".geojsonseq"].contains(where: lower.hasSuffix) { return .sequence }
-            if [".json", ".geojson"].contains(where: lower.hasSuffix) { return .document }
-            return .either
+        case .automatic: settings.framing = nil
+        case .oneText: settings.framing = .document
+        case .sequence: settings.framing = .sequence
         }
+        settings.records = records
+        settings.csv = csv?.layout
+        settings.recordKeyMember = recordKeyMember
+        if let progress {
+            settings.progress = { written, bytesRead, totalBytes in
+                progress(ImportProgress(written: written, bytesRead: bytesRead, totalBytes: totalBytes))
+            }
+        }
+        return settings
     }
-
-    /// Whether the import looks each record's id up before writing it.
-    var identifiesRecords: Bool { idMember != nil || update != .error }
 }

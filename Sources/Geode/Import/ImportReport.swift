@@ -1,4 +1,5 @@
 import Foundation
+import GeodeImport
 
 /// What an import did: records read and written, geometry types met, time.
 ///
@@ -17,6 +18,11 @@ public struct ImportReport: Sendable, CustomStringConvertible {
     public var bytes = 0
     /// Wall-clock seconds, from opening the input to the last commit.
     public var seconds = 0.0
+
+    /// A report of `tally`.
+    init(_ tally: ImportTally) {
+        (records, written, geometryTypes, bytes, seconds) = (tally.records, tally.written, tally.geometryTypes, tally.bytes, tally.seconds)
+    }
 
     public var description: String {
         let rate = seconds > 0 ? String(format: " (%.0f/s, %.1f MB/s)", Double(written) / seconds, Double(bytes) / 1e6 / seconds) : ""
@@ -46,6 +52,11 @@ public struct ImportFailure: Error, Sendable, CustomStringConvertible {
     public var message: String
     /// Records committed before the failure (kept in the store).
     public var committed: Int
+
+    /// The failure `stop` describes.
+    init(_ stop: ImportStop) {
+        (file, line, column, pointer, message, committed) = (stop.file, stop.line, stop.column, stop.pointer, stop.message, stop.committed)
+    }
 
     public var description: String {
         let at = pointer.isEmpty ? "" : " at \(pointer)"

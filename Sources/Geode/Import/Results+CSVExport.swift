@@ -16,7 +16,7 @@ extension Results {
     func exportCSV(to handle: FileHandle, delimiter: String, fields: [String]?, keys: ArraySlice<ObjectKey>) throws -> Int {
         let table = cls.table
         let schema = realmOfResults.store.schema
-        let geoProperty = GeoIndexProperties.first(in: table.schema, of: schema)
+        let geoProperty = schema.firstGeoPointProperty(of: table.schema)?.name
         let shape = GenericClass(of: table.schema)
         let paths = fields.map(PlainKeyPath.parse)
         let context = GEOSContext()

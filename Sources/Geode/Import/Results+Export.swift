@@ -58,7 +58,7 @@ extension Results {
         }
         let schema = realmOfResults.store.schema
         let table = cls.table
-        let geoProperty = GeoIndexProperties.first(in: table.schema, of: schema)
+        let geoProperty = schema.firstGeoPointProperty(of: table.schema)?.name
         let shape = GenericClass(of: table.schema)
         let isFeature = shape == .feature
         // A JSONDocument (or a class of its shape) is written as the record it was imported from.

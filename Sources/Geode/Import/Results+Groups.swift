@@ -74,7 +74,7 @@ extension Results {
     public func boundingBox() throws -> [Double]? {
         let table = cls.table
         let schema = realmOfResults.store.schema
-        let geoProperty = GeoIndexProperties.first(in: table.schema, of: schema)
+        let geoProperty = schema.firstGeoPointProperty(of: table.schema)?.name
         let isFeature = GenericClass(of: table.schema) == .feature
         var box: [Double]?
         func add(_ coordinates: Value) {

@@ -61,9 +61,6 @@ extension Realm {
         /// }
         /// ```
         public var shouldCompactOnLaunch: ((_ totalBytes: Int, _ usedBytes: Int) -> Bool)?
-        /// Keep the spatial indexes (on). Off only to measure what their upkeep
-        /// costs an import: see `StoreConfiguration.maintainsSpatialIndexes`.
-        package var maintainsSpatialIndexes = true
 
         /// A configuration; every argument has Realm's default (the default file, version 0, every class).
         public init(fileURL: URL? = nil, inMemoryIdentifier: String? = nil, readOnly: Bool = false,

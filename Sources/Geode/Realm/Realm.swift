@@ -78,7 +78,6 @@ public final class Realm {
             storeConfiguration.readOnly = configuration.readOnly
             storeConfiguration.inMemory = configuration.inMemoryIdentifier != nil
             storeConfiguration.deleteIfMigrationNeeded = configuration.deleteRealmIfMigrationNeeded
-            storeConfiguration.maintainsSpatialIndexes = configuration.maintainsSpatialIndexes
             storeConfiguration.auditsPages = configuration.verifiesPagesOnOpen
             storeConfiguration.migration = { migration in try Self.migrate(migration, configuration) }
             store = try Store.open(storeConfiguration)

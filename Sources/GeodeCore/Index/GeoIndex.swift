@@ -23,11 +23,8 @@ package struct GeoIndex: Sendable {
     static func properties(of cls: ClassSchema, in schema: Schema) -> [(property: PropertySchema, typeSlot: Int, coordinatesSlot: Int)] {
         cls.storedProperties.compactMap { p in
             guard p.type == .object, p.collection == .single || p.collection == .list,
-                  let target = schema.classes.first(where: { $0.name == p.objectClassName }), target.isEmbedded,
-                  let type = target.property(named: "type"), type.type == .string, type.collection == .single,
-                  let coordinates = target.property(named: "coordinates"), coordinates.type == .double,
-                  coordinates.collection == .list else { return nil }
-            return (p, type.slot, coordinates.slot)
+                  let target = schema[p.objectClassName ?? ""], target.isEmbedded, let slots = target.geoPointSlots else { return nil }
+            return (p, slots.type, slots.coordinates)
         }
     }
 

@@ -56,11 +56,8 @@ struct QueryBinder {
     /// Where the point's parts are, when `path` reaches geo points (kept with
     /// the bound path as ``BoundPath/pointSlots``).
     private static func geoPointSlots(_ path: BoundPath) -> GeoPointSlots? {
-        guard path.reduction == nil, let point = path.objectClass, !path.isLink,
-              let type = point.property(named: "type"), type.type == .string, type.collection == .single,
-              let coordinates = point.property(named: "coordinates"), coordinates.type == .double,
-              coordinates.collection == .list else { return nil }
-        return GeoPointSlots(type: type.slot, coordinates: coordinates.slot)
+        guard path.reduction == nil, !path.isLink else { return nil }
+        return path.objectClass?.geoPointSlots
     }
 
     private func bind(_ c: QueryComparison, in cls: ClassSchema, variable: String?) throws -> BoundComparison {

@@ -16,23 +16,23 @@ final class MappedInput {
     private let streamDescriptor: Int32
     private let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 
-    /// Maps `url`; throws ``GeodeError/file(_:)`` naming the file when it cannot.
+    /// Maps `url`; throws ``ImportError/unreadable(path:operation:errno:)`` naming the file when it cannot.
     init(_ url: URL) throws {
         let descriptor = open(url.path, O_RDONLY)
         guard descriptor >= 0 else {
-            throw GeodeError.file(.system("read", url.path, errno: errno))
+            throw ImportError.unreadable(path: url.path, operation: "read", errno: errno)
         }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
             close(descriptor)
-            throw GeodeError.file(.system("read", url.path, errno: errno))
+            throw ImportError.unreadable(path: url.path, operation: "read", errno: errno)
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
             break
         case S_IFDIR:
             close(descriptor)
-            throw GeodeError.file(.init("cannot read '\(url.path)': it is a directory", path: url.path, reason: .notARegularFile))
+            throw ImportError.unreadable(path: url.path, operation: "read", errno: EISDIR)
         default:
             bytes = UnsafeRawBufferPointer(start: nil, count: 0)
             window = StreamWindow(descriptor: descriptor, name: url.lastPathComponent)
@@ -50,7 +50,7 @@ final class MappedInput {
             return
         }
         guard let address = mmap(nil, length, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
-            throw GeodeError.file(.system("map", url.path, errno: errno))
+            throw ImportError.unreadable(path: url.path, operation: "map", errno: errno)
         }
         _ = madvise(address, length, MADV_SEQUENTIAL)
         bytes = UnsafeRawBufferPointer(start: address, count: length)

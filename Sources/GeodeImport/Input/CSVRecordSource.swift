@@ -8,13 +8,13 @@ import OrderedCollections
 /// The rows of a CSV or TSV file as import records, read with CSV.swift one
 /// row at a time (memory stays flat): a GeoJSON Feature per row when the file
 /// has coordinates or a geometry column (its other columns the properties),
-/// else a flat record of the columns. Values are typed as ``CSVFormat`` says.
+/// else a flat record of the columns. Values are typed as ``CSVLayout`` says.
 ///
 /// ```swift
-/// var rows = try CSVRecordSource(url: url, format: CSVFormat())
+/// var rows = try CSVRecordSource(url: url, format: CSVLayout())
 /// while let record = try rows.next() { print(record.value) }
 /// ```
-struct CSVRecordSource: RecordSource {
+package struct CSVRecordSource: RecordSource {
     /// Where a row's geometry comes from.
     enum GeometrySource: Equatable {
         case none
@@ -26,7 +26,7 @@ struct CSVRecordSource: RecordSource {
     private let file: String
     let columns: [String]
     let geometry: GeometrySource
-    private let types: [CSVFormat.ColumnType]
+    private let types: [CSVColumnType]
     private let context = GEOSContext()
     /// Made once per file: a formatter per date-like field would cost more than the row.
     private let dayFormatter: ISO8601DateFormatter = {
@@ -45,13 +45,13 @@ struct CSVRecordSource: RecordSource {
     /// not counted): a lower bound of the input read, for progress.
     private(set) var bytesRead = 0
 
-    init(url: URL, format: CSVFormat) throws {
+    init(url: URL, format: CSVLayout) throws {
         file = url.lastPathComponent
         guard let delimiter = format.delimiter.unicodeScalars.first, format.delimiter.unicodeScalars.count == 1 else {
-            throw GeodeError.invalidValue("the CSV delimiter must be one character")
+            throw ImportError.badOption("the CSV delimiter must be one character")
         }
         guard let stream = InputStream(fileAtPath: url.path) else {
-            throw GeodeError.file(.init("cannot read '\(url.path)'", path: url.path, reason: .missing))
+            throw ImportError.unreadable(path: url.path, operation: "read", errno: ENOENT)
         }
         do {
             reader = try CSVReader(stream: stream, hasHeaderRow: true, delimiter: delimiter)
@@ -76,15 +76,15 @@ struct CSVRecordSource: RecordSource {
             }
             return named.firstIndex { names.contains($0.lowercased()) }
         }
-        let latitude = try column(format.latitudeColumn, CSVFormat.latitudeNames)
-        let longitude = try column(format.longitudeColumn, CSVFormat.longitudeNames)
+        let latitude = try column(format.latitudeColumn, CSVLayout.latitudeNames)
+        let longitude = try column(format.longitudeColumn, CSVLayout.longitudeNames)
         if (format.latitudeColumn != nil || format.longitudeColumn != nil) && (latitude == nil) != (longitude == nil) {
             let missing = latitude == nil ? "latitude" : "longitude"
             throw Self.failure(file, line: 1, "a \(missing) column is needed beside the one named, and none was found (the columns are \(named.joined(separator: ", ")))")
         }
         if let latitude, let longitude {
             geometry = .coordinates(latitude: latitude, longitude: longitude)
-        } else if let shape = try column(format.geometryColumn, CSVFormat.geometryNames) {
+        } else if let shape = try column(format.geometryColumn, CSVLayout.geometryNames) {
             geometry = .column(shape)
         } else {
             geometry = .none
@@ -175,7 +175,7 @@ struct CSVRecordSource: RecordSource {
     }
 
     /// A field as its column's type, or as the type it looks like.
-    private func value(_ text: String, as type: CSVFormat.ColumnType, line: Int, column: String) throws -> Value {
+    private func value(_ text: String, as type: CSVColumnType, line: Int, column: String) throws -> Value {
         if text.isEmpty && type != .string { return .null }
         func refuse(_ what: String) -> JSONError { Self.failure(file, line: line, "\(column) '\(text)' is not \(what)") }
         switch type {
@@ -200,7 +200,7 @@ struct CSVRecordSource: RecordSource {
         }
     }
 
-    /// The value a field looks like (see ``CSVFormat``).
+    /// The value a field looks like (see ``CSVLayout``).
     func inferred(_ text: String) -> Value {
         let lower = text.lowercased()
         if lower == "true" { return .bool(true) }
@@ -241,5 +241,18 @@ private extension UInt8 {
     /// A byte a decimal number may have: digits, sign, point, exponent.
     var isNumberCharacter: Bool {
         isDigitOrDot || self == UInt8(ascii: "-") || self == UInt8(ascii: "+") || self == UInt8(ascii: "e") || self == UInt8(ascii: "E")
+    }
+}
+
+extension CSVRecordSource {
+    /// Whether the CSV file at `url` has coordinate or geometry columns (its
+    /// rows are features), read from its header; a header that cannot be read
+    /// stops the import at line 1.
+    package static func hasGeometry(_ url: URL, layout: CSVLayout) throws -> Bool {
+        do {
+            return try CSVRecordSource(url: url, format: layout).hasGeometry
+        } catch let JSONError.syntax(message, source, line, column, _) {
+            throw ImportError.stopped(ImportStop(file: source, line: line, column: column, pointer: "", message: message, committed: 0))
+        }
     }
 }

@@ -1,0 +1,48 @@
+import Foundation
+
+/// A pipe's bytes saved to a temporary file, for an input that is read twice
+/// (a CSV file's header decides between features and records, then the rows
+/// are imported). A NUL byte ends it with an error: CSV is text, and an
+/// endless binary stream (`/dev/zero`, `/dev/urandom`) is refused in its first
+/// block instead of filling the disk.
+///
+/// ```swift
+/// let spool = try InputSpool(url)          // nil file for a regular file
+/// defer { spool.remove() }
+/// let readable = spool.file ?? url
+/// ```
+package struct InputSpool {
+    /// The copy, when `url` was not a regular file.
+    package let file: URL?
+
+    package init(_ url: URL) throws {
+        var info = stat()
+        guard stat(url.path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG else {
+            file = nil
+            return
+        }
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("geode-import-\(getpid())-\(UUID().uuidString)-" + url.lastPathComponent)
+        guard let source = FileHandle(forReadingAtPath: url.path), FileManager.default.createFile(atPath: copy.path, contents: nil),
+              let target = FileHandle(forWritingAtPath: copy.path) else {
+            throw ImportError.unreadable(path: url.path, operation: "read", errno: ENOENT)
+        }
+        defer { try? source.close(); try? target.close() }
+        var offset = 0
+        while let block = try source.read(upToCount: 1 << 20), !block.isEmpty {
+            if let nul = block.firstIndex(of: 0) {
+                try? FileManager.default.removeItem(at: copy)
+                throw ImportError.stopped(ImportStop(file: url.lastPathComponent, line: 1, column: 1, pointer: "",
+                                                     message: "a NUL byte at byte \(offset + nul - block.startIndex): the input is not CSV text",
+                                                     committed: 0))
+            }
+            try target.write(contentsOf: block)
+            offset += block.count
+        }
+        file = copy
+    }
+
+    /// Deletes the copy.
+    package func remove() {
+        if let file { try? FileManager.default.removeItem(at: file) }
+    }
+}
