@@ -282,20 +282,11 @@ enum SchemaDiscovery {
         var readers: [Int32: WrapperReader] = [:]
     }
 
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
-
-    /// The discovery running on this thread, if any.
-    static var current: Discovery? {
-        guard let raw = pthread_getspecific(key) else { return nil }
-        return Unmanaged<Discovery>.fromOpaque(raw).takeUnretainedValue()
-    }
+    /// The discovery running on this thread, if any (kept in its ``ThreadTrace``).
+    static var current: Discovery? { ThreadTrace.current?.discovery }
 
     /// Whether a class is being discovered on this thread.
-    static var isActive: Bool { pthread_getspecific(key) != nil }
+    static var isActive: Bool { current != nil }
 
     /// Discoveries running on any thread. Every `@Persisted` initializer asks
     /// for a token; while this is 0 (almost always) the answer needs no
@@ -312,15 +303,10 @@ enum SchemaDiscovery {
     /// Runs `body` with tokens switched on for this thread; returns what it
     /// made and the readers its wrappers registered.
     static func withTokens<T>(_ body: () -> T) -> (T, [Int32: WrapperReader]) {
-        let previous = pthread_getspecific(key)
         let discovery = Discovery()
         running.add(1, ordering: .relaxed)
-        pthread_setspecific(key, Unmanaged.passUnretained(discovery).toOpaque())
-        defer {
-            pthread_setspecific(key, previous)
-            running.subtract(1, ordering: .relaxed)
-        }
-        let made = withExtendedLifetime(discovery) { body() }
+        defer { running.subtract(1, ordering: .relaxed) }
+        let made = ThreadTrace.run(discovery: discovery, body)
         return (made, discovery.readers)
     }
 }

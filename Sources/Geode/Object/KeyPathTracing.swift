@@ -4,23 +4,14 @@ import Foundation
 /// a type-safe query learning which property a key path names, or a
 /// projection's key path being followed. Other unmanaged reads skip the
 /// bookkeeping that tracing needs and read the wrapper straight away.
+/// The mark lives in the thread's ``ThreadTrace``.
 enum KeyPathTracing {
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
-
     /// Whether a trace runs on this thread.
-    static var isActive: Bool { pthread_getspecific(key) != nil }
+    static var isActive: Bool { ThreadTrace.current?.tracesKeyPaths == true }
 
     /// Runs `body` with tracing on for this thread (traces may nest).
     static func run<T>(_ body: () -> T) -> T {
-        let previous = pthread_getspecific(key)
-        // Any non-nil value marks the thread.
-        pthread_setspecific(key, UnsafeRawPointer(bitPattern: 1))
-        defer { pthread_setspecific(key, previous) }
-        return body()
+        ThreadTrace.run(tracingKeyPaths: true, body)
     }
 }
 

@@ -19,25 +19,13 @@ final class ProjectionTrace {
     /// Where the path entered the elements of a projected collection.
     private(set) var collectionEnd: Int?
 
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
-
-    /// The trace running on this thread, if any.
-    static var current: ProjectionTrace? {
-        guard let raw = pthread_getspecific(key) else { return nil }
-        return Unmanaged<ProjectionTrace>.fromOpaque(raw).takeUnretainedValue()
-    }
+    /// The trace running on this thread, if any (kept in its ``ThreadTrace``).
+    static var current: ProjectionTrace? { ThreadTrace.current?.projection }
 
     /// Runs `body` with a trace on this thread and returns the trace.
     static func run(_ body: () -> Any) -> ProjectionTrace {
         let trace = ProjectionTrace()
-        let previous = pthread_getspecific(key)
-        pthread_setspecific(key, Unmanaged.passUnretained(trace).toOpaque())
-        defer { pthread_setspecific(key, previous) }
-        trace.finish(with: KeyPathTracing.run(body))
+        trace.finish(with: ThreadTrace.run(projection: trace, tracingKeyPaths: true, body))
         return trace
     }
 
