@@ -40,9 +40,12 @@ public final class LinkingObjects<Element: Object>: RandomAccessCollection {
         return keys
     }
 
+    /// The position of the first linking object: always 0.
     public var startIndex: Int { 0 }
+    /// The number of objects linking here now (0 for an unmanaged object).
     public var endIndex: Int { keys.count }
 
+    /// The linking object at `index`, in the origin class's key order.
     public subscript(index: Int) -> Element {
         guard let origin, let object = origin.realm.accessor(origin.realm.realmClass(Element.self), keys[index]) as? Element else {
             preconditionFailure("Geode: index \(index) is out of bounds")

@@ -33,7 +33,9 @@ public final class List<Element: _PersistableValue>: RandomAccessCollection, Mut
     /// Whether the list belongs to a managed object.
     public var isManaged: Bool { location != nil }
 
+    /// The position of the first element: always 0.
     public var startIndex: Int { 0 }
+    /// One past the last position: the number of elements.
     public var endIndex: Int { location?.count ?? items.count }
 
     /// The element at `index`.

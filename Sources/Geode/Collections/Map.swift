@@ -4,12 +4,16 @@ import OrderedCollections
 
 /// The key type of a `Map`: String.
 public protocol _MapKey: Hashable {
+    /// The key as the store holds it.
     var _geodeString: String { get }
+    /// The key the store's text stands for.
     init(_geodeString: String)
 }
 
 extension String: _MapKey {
+    /// The string itself: map keys are stored as they are.
     public var _geodeString: String { self }
+    /// The stored key, as it is.
     public init(_geodeString: String) { self = _geodeString }
 }
 

@@ -22,11 +22,14 @@ public final class MutableSet<Element: _PersistableValue & Hashable>: RandomAcce
         self.location = location
     }
 
+    /// The position of the first element: always 0.
     public var startIndex: Int { 0 }
+    /// One past the last position: the number of elements.
     public var endIndex: Int { location?.count ?? items.count }
     /// The number of elements.
     public var count: Int { endIndex }
 
+    /// The element at `index`: in sorted order when managed, insertion order when not.
     public subscript(index: Int) -> Element {
         guard let location else { return items[index] }
         return location.read { container -> Element in

@@ -18,22 +18,30 @@ public protocol RealmCollection: RandomAccessCollection where Index == Int, Elem
 public protocol _ObjcBridgeable {}
 
 extension Results: RealmCollection, _ObjcBridgeable {
+    /// The type of the objects (or projections) the results hold.
     public typealias ElementType = Element
+    /// The realm the results read from (results always have one).
     public var realm: Realm? { realmOfResults }
 }
 
 extension List: RealmCollection, _ObjcBridgeable {
+    /// The type of the list's elements.
     public typealias ElementType = Element
+    /// The realm of the object holding the list; nil for an unmanaged list.
     public var realm: Realm? { location?.realm }
 }
 
 extension MutableSet: RealmCollection, _ObjcBridgeable {
+    /// The type of the set's elements.
     public typealias ElementType = Element
+    /// The realm of the object holding the set; nil for an unmanaged set.
     public var realm: Realm? { location?.realm }
 }
 
 extension LinkingObjects: RealmCollection, _ObjcBridgeable {
+    /// The type of the linking objects.
     public typealias ElementType = Element
+    /// The realm of the object linked to; nil when that object is unmanaged.
     public var realm: Realm? { origin?.realm }
 }
 
@@ -44,6 +52,7 @@ extension LinkingObjects: RealmCollection, _ObjcBridgeable {
 /// let collection: AnyRealmCollection<Dog> = AnyRealmCollection(realm.objects(Dog.self))
 /// ```
 public final class AnyRealmCollection<Element>: RealmCollection {
+    /// The type of the wrapped collection's elements.
     public typealias ElementType = Element
     private let countOf: () -> Int
     private let elementAt: (Int) -> Element
@@ -56,8 +65,12 @@ public final class AnyRealmCollection<Element>: RealmCollection {
         realmOf = { base.realm }
     }
 
+    /// The position of the first element: always 0.
     public var startIndex: Int { 0 }
+    /// One past the last position: the wrapped collection's current count.
     public var endIndex: Int { countOf() }
+    /// The wrapped collection's element at offset `index` from its start.
     public subscript(index: Int) -> Element { elementAt(index) }
+    /// The wrapped collection's realm; nil when it is unmanaged.
     public var realm: Realm? { realmOf() }
 }

@@ -110,6 +110,7 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
         return prefix
     }
 
+    /// The position of the first object: always 0.
     public var startIndex: Int { 0 }
 
     /// The number of objects. A sorted query learns it with its first keys,

@@ -38,6 +38,7 @@ extension GeodeError {
             self.objectKey = objectKey
         }
 
+        /// The message: what is damaged, in words.
         public var description: String { message }
     }
 }

@@ -42,6 +42,7 @@ extension GeodeError {
             self.reason = reason
         }
 
+        /// The message: what is wrong with the file, in words.
         public var description: String { message }
 
         /// A system call on `path` failed with `code`: "cannot read 'x': No such file or directory".

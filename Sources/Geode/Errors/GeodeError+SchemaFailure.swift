@@ -33,6 +33,7 @@ extension GeodeError {
         /// A schema failure with this interpolated message.
         public init(stringInterpolation: DefaultStringInterpolation) { self.init(String(stringInterpolation: stringInterpolation)) }
 
+        /// The message: what is wrong with the schema, in words.
         public var description: String { message }
     }
 }

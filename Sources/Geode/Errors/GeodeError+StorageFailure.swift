@@ -25,6 +25,7 @@ extension GeodeError {
             self.code = code
         }
 
+        /// The message: what went wrong in the storage engine, in words.
         public var description: String { message }
     }
 }

@@ -76,6 +76,7 @@ extension GeodeError {
         /// A value failure of kind `.other` with this interpolated message.
         public init(stringInterpolation: DefaultStringInterpolation) { self.init(String(stringInterpolation: stringInterpolation)) }
 
+        /// The message: what is wrong with the value, with its location.
         public var description: String { message }
     }
 }

@@ -44,6 +44,7 @@ public enum GeodeError: Error, CustomStringConvertible, Sendable {
     /// An import stopped: where, why, and how many records it kept.
     case importFailed(ImportFailure)
 
+    /// The failure's message; a query error adds its column when it has one.
     public var description: String {
         switch self {
         case let .invalidValue(failure): return failure.message

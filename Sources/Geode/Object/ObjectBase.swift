@@ -84,6 +84,8 @@ extension ObjectBase: Equatable, Hashable {
         return a.realm.store.path == b.realm.store.path && a.root.name == b.root.name && a.key == b.key && a.path == b.path
     }
 
+    /// Hashes the class and key of a managed object, or the instance's
+    /// identity of an unmanaged one, consistent with `==`.
     public func hash(into hasher: inout Hasher) {
         if let ref = _ref {
             hasher.combine(ref.root.name)

@@ -23,6 +23,8 @@ public struct Persisted<Value: _Persistable> {
     @usableFromInline var property = -1
     @usableFromInline let options: PersistedOptions
 
+    /// Unavailable: the property is read and written only through the
+    /// enclosing object (`subscript(_enclosingInstance:wrapped:storage:)`).
     @available(*, unavailable, message: "@Persisted can only be used on properties of Object and EmbeddedObject subclasses")
     public var wrappedValue: Value {
         get { fatalError("unavailable") }

@@ -19,6 +19,8 @@ public struct Projected<T: ObjectBase, Value> {
     /// The key path from the root object.
     @usableFromInline let keyPath: KeyPath<T, Value>
 
+    /// Unavailable: the property is read and written only through the
+    /// enclosing projection (`subscript(_enclosingInstance:wrapped:storage:)`).
     @available(*, unavailable, message: "@Projected can only be used on properties of Projection subclasses")
     public var wrappedValue: Value {
         get { fatalError("unavailable") }

@@ -18,7 +18,9 @@ public final class ProjectedCollection<Element>: RandomAccessCollection, CustomS
         realmOf = realm
     }
 
+    /// The position of the first element: always 0.
     public var startIndex: Int { 0 }
+    /// One past the last position: the underlying list's or set's current count.
     public var endIndex: Int { countOf() }
 
     /// The projected value of the object at `position`.
@@ -32,7 +34,9 @@ public final class ProjectedCollection<Element>: RandomAccessCollection, CustomS
 }
 
 extension ProjectedCollection: RealmCollection {
+    /// The type of the projected values.
     public typealias ElementType = Element
+    /// The realm of the underlying list or set; nil when it is unmanaged.
     public var realm: Realm? { realmOf() }
 }
 
@@ -107,6 +111,7 @@ public final class ProjectedMap<Key: _MapKey, Value>: Sequence, CustomStringConv
     /// The projected value under `key`; nil when the map has no such key.
     public subscript(key: Key) -> Value? { lookup(key) }
 
+    /// An iterator over a snapshot of the entries, taken now, in the map's order.
     public func makeIterator() -> IndexingIterator<[(key: Key, value: Value)]> { entries().makeIterator() }
 
     /// The entries, one per line with its key, in the format of ``ProjectedCollection``'s.

@@ -405,11 +405,17 @@ public struct QuerySubqueryCount {
             .subqueryCount(collection: subquery.collection, variable: "$x", predicate: subquery.predicate), op, .value(.int(Int64(n)))))))
     }
 
+    /// Objects whose subquery matches exactly `rhs` elements.
     public static func == (lhs: QuerySubqueryCount, rhs: Int) -> Query<Bool> { lhs.compare(.equal, rhs) }
+    /// Objects whose subquery matches other than `rhs` elements.
     public static func != (lhs: QuerySubqueryCount, rhs: Int) -> Query<Bool> { lhs.compare(.notEqual, rhs) }
+    /// Objects whose subquery matches more than `rhs` elements.
     public static func > (lhs: QuerySubqueryCount, rhs: Int) -> Query<Bool> { lhs.compare(.greater, rhs) }
+    /// Objects whose subquery matches at least `rhs` elements.
     public static func >= (lhs: QuerySubqueryCount, rhs: Int) -> Query<Bool> { lhs.compare(.greaterOrEqual, rhs) }
+    /// Objects whose subquery matches fewer than `rhs` elements.
     public static func < (lhs: QuerySubqueryCount, rhs: Int) -> Query<Bool> { lhs.compare(.less, rhs) }
+    /// Objects whose subquery matches at most `rhs` elements.
     public static func <= (lhs: QuerySubqueryCount, rhs: Int) -> Query<Bool> { lhs.compare(.lessOrEqual, rhs) }
 }
 

@@ -90,8 +90,10 @@ public struct Decimal128: Sendable, Hashable, Comparable, CustomStringConvertibl
         self = try Decimal128._geodeFromAny(value, nil)
     }
 
+    /// The exact value of an integer literal: `let d: Decimal128 = 42`.
     public init(integerLiteral value: Int64) { bits = Decimal128Bits(value) }
 
+    /// A float literal rounded to 15 significant digits, as `init(_: Double)` does.
     public init(floatLiteral value: Double) { self.init(value) }
 
     /// A literal that must parse: `let d: Decimal128 = "1.10"` (a bad literal is
@@ -118,6 +120,7 @@ public struct Decimal128: Sendable, Hashable, Comparable, CustomStringConvertibl
 
     /// The decimal text (`"1.10"`, `"1E+3"`, `"NaN"`), as MongoDB writes it.
     public var stringValue: String { bits.string }
+    /// The decimal text, the same as `stringValue`.
     public var description: String { bits.string }
     /// The nearest `Double`.
     public var doubleValue: Double { bits.double }
@@ -142,24 +145,37 @@ public struct Decimal128: Sendable, Hashable, Comparable, CustomStringConvertibl
 
     // MARK: Arithmetic
 
+    /// The IEEE 754 decimal128 sum, rounded half to even to 34 digits.
     public static func + (a: Decimal128, b: Decimal128) -> Decimal128 { Decimal128(bits: a.bits.adding(b.bits)) }
+    /// The IEEE 754 decimal128 difference, rounded half to even to 34 digits.
     public static func - (a: Decimal128, b: Decimal128) -> Decimal128 { Decimal128(bits: a.bits.subtracting(b.bits)) }
+    /// The IEEE 754 decimal128 product, rounded half to even to 34 digits.
     public static func * (a: Decimal128, b: Decimal128) -> Decimal128 { Decimal128(bits: a.bits.multiplied(by: b.bits)) }
     /// Division rounded to 34 digits; division by zero gives an infinity (NaN for 0/0).
     public static func / (a: Decimal128, b: Decimal128) -> Decimal128 { Decimal128(bits: a.bits.divided(by: b.bits)) }
+    /// Adds `b` to `a`, rounding the sum to 34 digits.
     public static func += (a: inout Decimal128, b: Decimal128) { a = a + b }
+    /// Subtracts `b` from `a`, rounding the difference to 34 digits.
     public static func -= (a: inout Decimal128, b: Decimal128) { a = a - b }
+    /// Multiplies `a` by `b`, rounding the product to 34 digits.
     public static func *= (a: inout Decimal128, b: Decimal128) { a = a * b }
+    /// Divides `a` by `b`, rounding the quotient to 34 digits.
     public static func /= (a: inout Decimal128, b: Decimal128) { a = a / b }
+    /// The value with its sign flipped (exact; NaN stays NaN).
     public static prefix func - (a: Decimal128) -> Decimal128 { Decimal128(bits: a.bits.negated) }
+    /// Flips the sign in place.
     public mutating func negate() { self = -self }
 
+    /// The difference `other - self`, rounded to 34 digits.
     public func distance(to other: Decimal128) -> Decimal128 { other - self }
+    /// The sum `self + n`, rounded to 34 digits.
     public func advanced(by n: Decimal128) -> Decimal128 { self + n }
 
     // MARK: Comparison
 
+    /// Numeric equality (`1.10 == 1.1`); NaN equals NaN.
     public static func == (a: Decimal128, b: Decimal128) -> Bool { a.bits.compare(b.bits) == .orderedSame }
+    /// Numeric order, with NaN below every number.
     public static func < (a: Decimal128, b: Decimal128) -> Bool { a.bits.compare(b.bits) == .orderedAscending }
 
     /// Hashes the nearest double, which equal decimals share (`1.10` and `1.1`).

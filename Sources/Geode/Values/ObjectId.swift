@@ -50,8 +50,10 @@ public struct ObjectId: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// The 24 lower-case hexadecimal digits.
     public var stringValue: String { bytes.array.map { String(format: "%02x", $0) }.joined() }
 
+    /// The 24 lower-case hexadecimal digits, the same as `stringValue`.
     public var description: String { stringValue }
 
+    /// Byte-wise order, so ObjectIds sort by their timestamp first.
     public static func < (a: ObjectId, b: ObjectId) -> Bool { a.bytes.array.lexicographicallyPrecedes(b.bytes.array) }
 
     private final class Counter: @unchecked Sendable {
