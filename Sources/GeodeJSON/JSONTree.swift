@@ -177,18 +177,13 @@ package struct JSONNode: @unchecked Sendable {
     private static func encode(_ json: UnsafeMutablePointer<json_t>, into writer: inout DocumentWriter, depth: Int) throws {
         switch geode_json_typeof(json) {
         case JSON_OBJECT:
-            guard depth < Value.maximumNesting else { throw MixedProblem(kind: .nestingTooDeep(limit: Value.maximumNesting)) }
+            if let kind = ValueRules.nestingIssue(depth: depth) { throw MixedProblem(kind: kind) }
             let container = writer.beginContainer()
             var iterator = json_object_iter(json)
             while let it = iterator {
                 guard let keyPointer = json_object_iter_key(it) else { break }
                 let key = UnsafeRawBufferPointer(start: keyPointer, count: json_object_iter_key_len(it))
-                guard key.count <= Value.maximumStringBytes else {
-                    throw MixedProblem(kind: .mapKeyTooLong(bytes: key.count, limit: Value.maximumStringBytes))
-                }
-                guard ValueValidator.isLegalMapKey(utf8: key) else {
-                    throw MixedProblem(kind: .illegalMapKey(String(decoding: key, as: UTF8.self)))
-                }
+                if let kind = ValueRules.mapKeyIssue(utf8: key) { throw MixedProblem(kind: kind) }
                 if let child = json_object_iter_value(it) {
                     writer.element(of: container)
                     writer.appendKey(key)
@@ -203,7 +198,7 @@ package struct JSONNode: @unchecked Sendable {
             }
             writer.endContainer(container, tag: .map)
         case JSON_ARRAY:
-            guard depth < Value.maximumNesting else { throw MixedProblem(kind: .nestingTooDeep(limit: Value.maximumNesting)) }
+            if let kind = ValueRules.nestingIssue(depth: depth) { throw MixedProblem(kind: kind) }
             let container = writer.beginContainer()
             for i in 0 ..< json_array_size(json) {
                 guard let child = json_array_get(json, i) else { continue }
@@ -218,9 +213,7 @@ package struct JSONNode: @unchecked Sendable {
             writer.endContainer(container, tag: .list)
         case JSON_STRING:
             let length = json_string_length(json)
-            guard length <= Value.maximumStringBytes else {
-                throw MixedProblem(kind: .stringTooLong(bytes: length, limit: Value.maximumStringBytes))
-            }
+            if let kind = ValueRules.stringIssue(bytes: length) { throw MixedProblem(kind: kind) }
             writer.appendString(UnsafeRawBufferPointer(start: json_string_value(json), count: length))
         default:
             writer.append(JSONReader.convert(json))

@@ -179,6 +179,18 @@ extension Map where Key == String, Value == AnyRealmValue {
         }
     }
 
+    @Test func jsonNestedPastOneHundredLevelsIsRefusedAsTooDeep() throws {
+        let fits = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+        _ = try AnyRealmValue(json: fits)
+        let deeper = String(repeating: "[", count: 101) + String(repeating: "]", count: 101)
+        #expect {
+            _ = try AnyRealmValue(json: deeper)
+        } throws: { error in
+            guard case let GeodeError.invalidValue(failure) = error else { return false }
+            return failure.kind == .nestingTooDeep
+        }
+    }
+
     @Test func malformedJSONSaysWhere() {
         do {
             _ = try AnyRealmValue(json: "{\"a\": [1, 2,, 3]}")

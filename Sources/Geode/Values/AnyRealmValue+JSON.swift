@@ -31,17 +31,17 @@ extension AnyRealmValue {
     /// let value = try AnyRealmValue(json: #"{"rank": 3, "tags": ["a", "b"]}"#)
     /// ```
     ///
-    /// Throws ``GeodeError/invalidValue(_:)`` naming line and column when the
-    /// text is not JSON, and when it nests deeper than 100 levels.
+    /// Throws ``GeodeError/invalidValue(_:)``: naming line and column when
+    /// the text is not JSON; of kind `.nestingTooDeep`, with the path to the
+    /// list or map too deep, when it nests deeper than 100 levels (as a write
+    /// of the value would).
     public init(json: String) throws {
         let value: Value
         do {
             value = try JSONReader.parse(json, source: "JSON text")
+            try Self.checkNesting(value)
         } catch {
             throw GeodeError.from(error)
-        }
-        guard Self.depth(of: value) <= Value.maximumNesting else {
-            throw GeodeError.invalidValue("JSON text nests deeper than \(Value.maximumNesting) levels")
         }
         self = Self.from(value, nil) ?? .none
     }
@@ -100,11 +100,28 @@ extension AnyRealmValue {
         }
     }
 
-    private static func depth(of value: Value) -> Int {
+    /// Throws the engine's `StoreError.invalidValue` of kind `nestingTooDeep`,
+    /// with the path to the first list or map too deep, when lists and maps in
+    /// `value` nest past the limit: the rule a write checks
+    /// (`ValueRules.nestingIssue(depth:)`), `depth` counted as it counts it.
+    private static func checkNesting(_ value: Value, depth: Int = 0) throws {
+        func child(_ step: @autoclosure () -> String, _ element: Value) throws {
+            do {
+                try Self.checkNesting(element, depth: depth + 1)
+            } catch var StoreError.invalidValue(issue) {
+                issue.path = step() + issue.path
+                throw StoreError.invalidValue(issue)
+            }
+        }
         switch value {
-        case let .list(items): return 1 + (items.map(depth).max() ?? 0)
-        case let .map(entries): return 1 + (entries.values.map(depth).max() ?? 0)
-        default: return 0
+        case let .list(items):
+            if let kind = ValueRules.nestingIssue(depth: depth) { throw StoreError.invalidValue(ValueIssue(kind)) }
+            for (i, item) in items.enumerated() { try child("[\(i)]", item) }
+        case let .map(entries):
+            if let kind = ValueRules.nestingIssue(depth: depth) { throw StoreError.invalidValue(ValueIssue(kind)) }
+            for (key, item) in entries { try child("[\"\(key)\"]", item) }
+        default:
+            return
         }
     }
 }

@@ -216,7 +216,7 @@ package struct DocumentWriter: ~Copyable {
 
     /// A string value from its UTF-8 bytes.
     package mutating func appendString(_ utf8: UnsafeRawBufferPointer) {
-        if utf8.count > Value.maximumStringBytes { exceedsLimits = true }
+        if !ValueRules.fitsString(bytes: utf8.count) { exceedsLimits = true }
         append(ValueTag.string.rawValue)
         appendLengthPrefixed(utf8)
     }
@@ -264,7 +264,7 @@ package struct DocumentWriter: ~Copyable {
         case let .string(s):
             Self.withUTF8(s) { appendString($0) }
         case let .binary(bytes):
-            if bytes.count > Value.maximumDataBytes { exceedsLimits = true }
+            if !ValueRules.fitsData(bytes: bytes.count) { exceedsLimits = true }
             append(ValueTag.binary.rawValue)
             bytes.withUnsafeBytes { appendLengthPrefixed($0) }
         case let .timestamp(t):
@@ -378,10 +378,10 @@ package struct DocumentWriter: ~Copyable {
     }
 
     /// Writes `value` when `rule` plainly admits it (see
-    /// ``ValueRule/admitsPlainly(_:)``), or a list whose every element it
+    /// ``PropertyCheck/admitsPlainly(_:)``), or a list whose every element it
     /// admits; returns false, with the bytes written since it began to be
     /// dropped by the caller, otherwise.
-    private mutating func appendPlain(_ value: borrowing Value, _ rule: ValueRule, embedded: EmbeddedRules?) -> Bool {
+    private mutating func appendPlain(_ value: borrowing Value, _ rule: PropertyCheck, embedded: EmbeddedRules?) -> Bool {
         switch rule.collection {
         case .single:
             if let embedded {
@@ -425,7 +425,7 @@ package struct DocumentWriter: ~Copyable {
 
     /// Writes a list whose every element `rule` plainly admits; stops and
     /// returns false, leaving the list unfinished, at the first it does not.
-    private mutating func appendList(_ values: [Value], admittedBy rule: ValueRule) -> Bool {
+    private mutating func appendList(_ values: [Value], admittedBy rule: PropertyCheck) -> Bool {
         let container = beginContainer(elements: values.count, tagged: true, width: 1)
         let complete = values.withUnsafeBufferPointer { elements in
             for i in elements.indices {

@@ -4,7 +4,10 @@ import OrderedCollections
 /// rules for JSON: names must match, unknown keys are ignored, required
 /// properties may not be missing or null, numbers convert only when exact
 /// (an int fills a double; 3.0 fills an int; 3.5 does not), dates and data are
-/// never inferred from strings. Embedded objects are built from nested maps.
+/// never inferred from strings. Embedded objects are built from nested maps;
+/// a value refused inside one is reported as ``ValueValidator`` reports it,
+/// at the owner's class and property with the embedded property as a step of
+/// the path (`Dog.address.city`).
 ///
 /// ```swift
 /// let builder = RowBuilder(schema: store.schema)
@@ -40,7 +43,7 @@ package struct RowBuilder {
         }
         // Null for a collection is an empty one, as in Realm.
         guard let given, given != .null else {
-            if property.collection != .single || property.isOptional || property.type == .mixed {
+            if property.collection != .single || ValueRules.admitsNull(property) {
                 return property.defaultValue
             }
             throw issue(.missingRequired)
@@ -68,19 +71,17 @@ package struct RowBuilder {
 
     private func element(_ given: Value, _ property: PropertySchema, _ cls: ClassSchema, _ path: String) throws -> Value {
         func wrong() -> StoreError {
-            .invalidValue(ValueIssue(.wrongType(expected: property.type == .object ? (property.objectClassName ?? "object") : property.type.rawValue,
-                                                found: given.typeName),
+            .invalidValue(ValueIssue(.wrongType(expected: property.elementTypeName, found: given.typeName),
                                      className: cls.name, property: property.name, path: path))
         }
         if case .null = given {
-            if property.isOptional || property.type == .mixed { return .null }
+            if ValueRules.admitsNull(property) { return .null }
             throw StoreError.invalidValue(ValueIssue(.missingRequired, className: cls.name, property: property.name, path: path))
         }
         switch (property.type, given) {
         case (.mixed, _):
             return given
-        case (.int, .int), (.bool, .bool), (.string, .string), (.double, .double), (.float, .float),
-             (.data, .binary), (.date, .timestamp), (.decimal128, .decimal128), (.objectId, .objectId), (.uuid, .uuid):
+        case _ where ValueRules.isScalar(given, of: property.type):
             return given
         case let (.double, .int(i)):
             return .double(Double(i))
@@ -123,7 +124,17 @@ package struct RowBuilder {
                 throw wrong()
             }
             var slots = [Value](repeating: .null, count: target.slotCount)
-            let row = try self.row(from: nested, of: target)
+            let row: [Value]
+            do {
+                row = try self.row(from: nested, of: target)
+            } catch var StoreError.invalidValue(issue) {
+                // Located as the validator locates it: the owner's class and
+                // property, with the embedded property as a step of the path.
+                issue.path = path + ".\(issue.property)" + issue.path
+                issue.className = cls.name
+                issue.property = property.name
+                throw StoreError.invalidValue(issue)
+            }
             for (p, v) in zip(target.storedProperties, row) { slots[p.slot] = v }
             return .embedded(slots)
         case (.object, .link), (.object, .embedded):

@@ -1,6 +1,6 @@
 /// What one stored property accepts, compiled once per class so that checking
 /// a row touches no strings and copies nothing.
-struct ValueRule {
+struct PropertyCheck {
     let type: PropertyType
     let collection: CollectionKind
     let isOptional: Bool
@@ -12,7 +12,7 @@ struct ValueRule {
     let targetIsEmbedded: Bool
 }
 
-extension ValueRule {
+extension PropertyCheck {
     /// Whether `value` is of the rule's scalar type or an allowed null: the
     /// common case of every write, decided on the value's case alone (no
     /// payload is copied; string and data sizes are checked where their bytes
@@ -21,20 +21,11 @@ extension ValueRule {
     @inline(__always)
     func admitsPlainly(_ value: borrowing Value) -> Bool {
         switch value {
-        case .bool: return type == .bool
-        case .int: return type == .int
-        case .float: return type == .float
-        case .double: return type == .double
-        case .timestamp: return type == .date
-        case .decimal128: return type == .decimal128
-        case .objectId: return type == .objectId
-        case .uuid: return type == .uuid
-        case .string: return type == .string
-        case .binary: return type == .data
         case let .link(link): return type == .object && !targetIsEmbedded && link.table == targetTable
-        case .null: return isOptional || type == .mixed
-        case .list, .map, .embedded: return false
+        case .null: return ValueRules.admitsNull(type: type, isOptional: isOptional)
+        default: break
         }
+        return ValueRules.isScalar(value, of: type)
     }
 }
 
@@ -42,7 +33,7 @@ extension ValueRule {
 package final class ClassRules: @unchecked Sendable {
     package let schema: ClassSchema
     package let storedProperties: [PropertySchema]
-    fileprivate(set) var rules: [ValueRule] = []
+    fileprivate(set) var rules: [PropertyCheck] = []
     /// For each property holding one embedded object, its class's rules (nil
     /// for the others): what lets a document writer admit such an object
     /// value by value, as it does a row.
@@ -80,7 +71,7 @@ package final class ValueValidator: @unchecked Sendable {
         for rules in classes.values {
             rules.rules = rules.storedProperties.map { p in
                 let target = p.objectClassName.flatMap { schema[$0] }
-                return ValueRule(type: p.type, collection: p.collection, isOptional: p.isOptional,
+                return PropertyCheck(type: p.type, collection: p.collection, isOptional: p.isOptional,
                                  targetTable: target?.table ?? 0,
                                  targetIsEmbedded: target?.isEmbedded == true)
             }
@@ -116,7 +107,7 @@ package final class ValueValidator: @unchecked Sendable {
     /// value of the right type within its limits, an allowed null, or a list of
     /// such values.
     @inline(__always)
-    private static func isPlainMatch(_ value: Value, _ rule: ValueRule) -> Bool {
+    private static func isPlainMatch(_ value: Value, _ rule: PropertyCheck) -> Bool {
         switch rule.collection {
         case .single:
             return isPlainElement(value, rule)
@@ -131,11 +122,11 @@ package final class ValueValidator: @unchecked Sendable {
     }
 
     @inline(__always)
-    private static func isPlainElement(_ value: Value, _ rule: ValueRule) -> Bool {
+    private static func isPlainElement(_ value: Value, _ rule: PropertyCheck) -> Bool {
         guard rule.admitsPlainly(value) else { return false }
         switch value {
-        case let .string(s): return s.utf8.count <= Value.maximumStringBytes
-        case let .binary(b): return b.count <= Value.maximumDataBytes
+        case let .string(s): return ValueRules.fitsString(bytes: s.utf8.count)
+        case let .binary(b): return ValueRules.fitsData(bytes: b.count)
         default: return true
         }
     }
@@ -150,27 +141,6 @@ package final class ValueValidator: @unchecked Sendable {
             issue.property = property.name
             throw StoreError.invalidValue(issue)
         }
-    }
-
-    /// Whether a map key is allowed: not empty, no `.`, not starting with `$`.
-    package static func isLegalMapKey(_ key: String) -> Bool {
-        // On the UTF-8 bytes: Foundation's `contains` on strings is far slower, and imports check every key.
-        var key = key
-        return key.withUTF8 { isLegalMapKey(utf8: UnsafeRawBufferPointer($0)) }
-    }
-
-    /// Throws unless `key` is a legal map key no longer than a string may be.
-    package static func checkMapKey(_ key: String) throws {
-        guard key.utf8.count <= Value.maximumStringBytes else {
-            throw issue(.mapKeyTooLong(bytes: key.utf8.count, limit: Value.maximumStringBytes))
-        }
-        guard isLegalMapKey(key) else { throw issue(.illegalMapKey(key)) }
-    }
-
-    /// ``isLegalMapKey(_:)`` on a key's UTF-8 bytes.
-    package static func isLegalMapKey(utf8 bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let first = bytes.first, first != UInt8(ascii: "$") else { return false }
-        return !bytes.contains(UInt8(ascii: "."))
     }
 
     /// Runs `body`; a value error it throws gets `step` put in front of its path.
@@ -201,7 +171,7 @@ package final class ValueValidator: @unchecked Sendable {
                 throw Self.issue(.wrongType(expected: property.typeDescription, found: value.typeName))
             }
             for (key, element) in entries {
-                try Self.checkMapKey(key)
+                if let kind = ValueRules.mapKeyIssue(key) { throw Self.issue(kind) }
                 try at("[\"\(key)\"]") { try checkElement(element, property) }
             }
         }
@@ -209,17 +179,13 @@ package final class ValueValidator: @unchecked Sendable {
 
     private func checkElement(_ value: Value, _ property: PropertySchema) throws {
         if case .null = value {
-            if property.isOptional || property.type == .mixed { return }
+            if ValueRules.admitsNull(property) { return }
             throw Self.issue(.missingRequired)
         }
         func wrong() -> StoreError {
-            Self.issue(.wrongType(expected: property.type == .object ? (property.objectClassName ?? "object") : property.type.rawValue,
-                                  found: value.typeName))
+            Self.issue(.wrongType(expected: property.elementTypeName, found: value.typeName))
         }
         switch (property.type, value) {
-        case (.bool, .bool), (.int, .int), (.float, .float), (.double, .double), (.date, .timestamp),
-             (.decimal128, .decimal128), (.objectId, .objectId), (.uuid, .uuid):
-            return
         case let (.string, .string(s)):
             try Self.checkString(s)
         case let (.data, .binary(b)):
@@ -244,7 +210,8 @@ package final class ValueValidator: @unchecked Sendable {
                 try at(".\(p.name)") { try check(slots[p.slot], p, target) }
             }
         default:
-            throw wrong()
+            // The other scalars: of the property's type, or the wrong type.
+            guard ValueRules.isScalar(value, of: property.type) else { throw wrong() }
         }
     }
 
@@ -261,14 +228,14 @@ package final class ValueValidator: @unchecked Sendable {
                 throw Self.issue(.wrongType(expected: "a link to a top-level class", found: "link to table \(link.table)"))
             }
         case let .list(elements):
-            guard depth < Value.maximumNesting else { throw Self.issue(.nestingTooDeep(limit: Value.maximumNesting)) }
+            if let kind = ValueRules.nestingIssue(depth: depth) { throw Self.issue(kind) }
             for (i, element) in elements.enumerated() {
                 try at("[\(i)]") { try checkMixed(element, depth: depth + 1) }
             }
         case let .map(entries):
-            guard depth < Value.maximumNesting else { throw Self.issue(.nestingTooDeep(limit: Value.maximumNesting)) }
+            if let kind = ValueRules.nestingIssue(depth: depth) { throw Self.issue(kind) }
             for (key, element) in entries {
-                try Self.checkMapKey(key)
+                if let kind = ValueRules.mapKeyIssue(key) { throw Self.issue(kind) }
                 try at("[\"\(key)\"]") { try checkMixed(element, depth: depth + 1) }
             }
         default:
@@ -277,11 +244,10 @@ package final class ValueValidator: @unchecked Sendable {
     }
 
     private static func checkString(_ s: String) throws {
-        let bytes = s.utf8.count
-        if bytes > Value.maximumStringBytes { throw issue(.stringTooLong(bytes: bytes, limit: Value.maximumStringBytes)) }
+        if let kind = ValueRules.stringIssue(bytes: s.utf8.count) { throw issue(kind) }
     }
 
     private static func checkData(_ b: [UInt8]) throws {
-        if b.count > Value.maximumDataBytes { throw issue(.dataTooLong(bytes: b.count, limit: Value.maximumDataBytes)) }
+        if let kind = ValueRules.dataIssue(bytes: b.count) { throw issue(kind) }
     }
 }
