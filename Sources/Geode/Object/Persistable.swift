@@ -119,15 +119,13 @@ extension _PersistableValue {
     }
 
     public static func _geodeGet(_ object: ObjectBase, _ property: Int) -> Self {
-        guard let ref = object._ref.map(Unmanaged.passUnretained) else {
+        guard let ref = object._ref else {
             preconditionFailure("Geode: reading an unmanaged object through the store")
         }
-        // The object holds its ref for the length of the read: the ref is
-        // borrowed, not retained (a retain and a release per property read).
-        if _geodeDecodesStored, let read = ref._withUnsafeGuaranteedRef({ $0.readKept(property, as: Self.self) }) {
+        if _geodeDecodesStored, let read = ref.readKept(property, as: Self.self) {
             return read ?? _geodeDefault()
         }
-        let (value, context) = ref._withUnsafeGuaranteedRef { $0.realm.read($0, property, shallow: _geodeReadsShallow) }
+        let (value, context) = ref.realm.read(ref, property, shallow: _geodeReadsShallow)
         return _geodeFrom(value, context) ?? _geodeDefault()
     }
 

@@ -58,8 +58,8 @@ enum ValueAssignment {
     /// Every property value of an unmanaged object, in property order: those
     /// assigned by index, else the wrappers' own (read at their field offsets;
     /// through `Mirror` only if the fields could not be listed).
-    static func unmanagedValues(of object: ObjectBase) -> [any _Persistable] {
-        let info = ClassInfo.of(type(of: object))
+    static func unmanagedValues(of object: ObjectBase, info: ClassInfo? = nil) -> [any _Persistable] {
+        let info = info ?? ClassInfo.of(type(of: object))
         if var values = info.wrapperValues(of: object) {
             if let assigned = object._unmanaged {
                 for (index, value) in assigned {
