@@ -1,6 +1,7 @@
 import Foundation
 import GeodeCore
 import GeodeTestSupport
+import Synchronization
 import Testing
 
 /// Transactions: all or nothing, readers isolated from writers, one writer at a
@@ -42,7 +43,7 @@ import Testing
         #expect(count == 10)
     }
 
-    @Test func aReaderIsNeverBlockedByAnOpenWriter() async throws {
+    @Test func aReaderIsNeverBlockedByAnOpenWriter() throws {
         let directory = try TemporaryDirectory()
         let (store, table) = try makeStore(directory)
         _ = try store.write { txn in try txn.insert(RecordSchema.row(batch: 0, index: 0), into: table) }
@@ -52,14 +53,23 @@ import Testing
             try? store.write { txn in
                 try txn.insert(RecordSchema.row(batch: 1, index: 0), into: table)
                 started.signal()
-                release.wait()
+                // Bounded, so that a broken test cannot hold the writer for ever.
+                _ = release.wait(timeout: .now() + 30)
             }
         }
         writer.start()
-        started.wait()
-        // The writer holds the write lock; a read still completes and sees the last commit.
-        #expect(try store.read { try $0.count(table) } == 1)
-        release.signal()
+        defer { release.signal() }
+        try #require(started.wait(timeout: .now() + 10) == .success, "the writer began its transaction")
+        // The writer holds the write lock; a read on another thread still completes, at once,
+        // and sees the last commit. A reader that blocked would fail here after 10 s, not hang.
+        let count = Mutex<Int?>(nil)
+        let read = DispatchSemaphore(value: 0)
+        Thread {
+            count.withLock { $0 = try? store.read { try $0.count(table) } }
+            read.signal()
+        }.start()
+        try #require(read.wait(timeout: .now() + 10) == .success, "a read completes while a write transaction is open")
+        #expect(count.withLock { $0 } == 1)
     }
 
     @Test func threadsWritingConcurrentlyAllLand() throws {
