@@ -8,7 +8,7 @@ SWIFT ?= swift
 N ?= 1000000
 BENCH_FLAGS ?=
 
-.PHONY: setup build demo test docs bench bench-smoke workload-inputs soak damage stress fuzz sanitize clean
+.PHONY: setup build demo test docs format format-check bench bench-smoke workload-inputs soak damage stress fuzz sanitize clean
 
 setup:
 	@Scripts/install-system-packages.sh
@@ -124,6 +124,16 @@ bench-smoke: setup
 		"$$($(SWIFT) build --show-bin-path)/geode-bench" workload --places $(WORK)/places_3000.geojson --queries $(WORK)/queries_3000.json \
 			--countries $(SHARED)/data/ne_110m_admin_0_countries.geojson --repeat 1 --limit 50; \
 	else echo "bench-smoke: $(SHARED)/bench not found; the places workload is skipped"; fi
+
+# Lays out every Swift file by .swift-format (lines of at most 120 characters); `make format-check`
+# lists the files it would change.
+SWIFT_FILES = Package.swift $(shell find Sources Tests Benchmarks Samples Fuzz -name '*.swift')
+
+format:
+	$(SWIFT) format format --in-place --configuration .swift-format $(SWIFT_FILES)
+
+format-check:
+	$(SWIFT) format lint --configuration .swift-format $(SWIFT_FILES)
 
 clean:
 	rm -rf .build
