@@ -34,65 +34,84 @@ let package = Package(
     ],
     targets: [
         // System libraries: a module map and a shim each; `make setup` installs them.
-        .systemLibrary(name: "CLMDB", pkgConfig: "lmdb",
-                       providers: [.apt(["liblmdb-dev"]), .brew(["lmdb"])]),
-        .systemLibrary(name: "CGEOS", pkgConfig: "geos",
-                       providers: [.apt(["libgeos-dev"]), .brew(["geos"])]),
-        .systemLibrary(name: "CJansson", pkgConfig: "jansson",
-                       providers: [.apt(["libjansson-dev"]), .brew(["jansson"])]),
+        .systemLibrary(
+            name: "CLMDB", pkgConfig: "lmdb",
+            providers: [.apt(["liblmdb-dev"]), .brew(["lmdb"])]),
+        .systemLibrary(
+            name: "CGEOS", pkgConfig: "geos",
+            providers: [.apt(["libgeos-dev"]), .brew(["geos"])]),
+        .systemLibrary(
+            name: "CJansson", pkgConfig: "jansson",
+            providers: [.apt(["libjansson-dev"]), .brew(["jansson"])]),
         // Checksums of stored documents and index entries: xxHash's XXH3.
-        .systemLibrary(name: "CXXHash", pkgConfig: "libxxhash",
-                       providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]),
+        .systemLibrary(
+            name: "CXXHash", pkgConfig: "libxxhash",
+            providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]),
         // Decimal128 arithmetic: Intel's Decimal Floating-Point Math Library (no pkg-config file).
         .systemLibrary(name: "CDecimal", providers: [.apt(["libintelrdfpmath-dev"])]),
         // SQLite: only the benchmarks use it, as the peer Geode is measured against.
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
-                       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .systemLibrary(
+            name: "CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
 
         // The engine: storage, document encoding, schema, store.
-        .target(name: "GeodeCore", dependencies: [
-            "GeodeGeo", "CLMDB", "CDecimal", "CXXHash",
-            .product(name: "OrderedCollections", package: "swift-collections"),
-        ]),
+        .target(
+            name: "GeodeCore",
+            dependencies: [
+                "GeodeGeo", "CLMDB", "CDecimal", "CXXHash",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ]),
         // S2 Geometry (libs2, C++) behind a narrow C interface: polygons on the sphere.
-        .target(name: "CS2", linkerSettings: [
-            .linkedLibrary("s2"), .linkedLibrary("absl_strings"), .linkedLibrary("absl_raw_logging_internal"),
-        ]),
+        .target(
+            name: "CS2",
+            linkerSettings: [
+                .linkedLibrary("s2"), .linkedLibrary("absl_strings"), .linkedLibrary("absl_raw_logging_internal"),
+            ]),
         // Geometry: shapes, the regions queries test points against, the cells the
         // spatial index keys them by; on the plane through GEOS, on the sphere through S2.
         // The engine depends on it (it indexes and queries geometry); it knows no storage.
         .target(name: "GeodeGeo", dependencies: ["CGEOS", "CS2"]),
         // JSON text <-> engine values through jansson.
-        .target(name: "GeodeJSON", dependencies: [
-            "GeodeCore", "CJansson",
-            .product(name: "OrderedCollections", package: "swift-collections"),
-        ]),
+        .target(
+            name: "GeodeJSON",
+            dependencies: [
+                "GeodeCore", "CJansson",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ]),
         // Input bytes to engine rows: record streams, CSV, feature mapping, batching, progress.
-        .target(name: "GeodeImport", dependencies: [
-            "GeodeCore", "GeodeJSON", "GeodeGeo",
-            .product(name: "OrderedCollections", package: "swift-collections"),
-            .product(name: "CSV", package: "CSV.swift"),
-        ]),
+        .target(
+            name: "GeodeImport",
+            dependencies: [
+                "GeodeCore", "GeodeJSON", "GeodeGeo",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+                .product(name: "CSV", package: "CSV.swift"),
+            ]),
         // The user's surface.
-        .target(name: "Geode", dependencies: [
-            "GeodeCore", "GeodeGeo", "GeodeJSON", "GeodeImport",
-            .product(name: "OrderedCollections", package: "swift-collections"),
-            .product(name: "CSV", package: "CSV.swift"),
-        ]),
+        .target(
+            name: "Geode",
+            dependencies: [
+                "GeodeCore", "GeodeGeo", "GeodeJSON", "GeodeImport",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+                .product(name: "CSV", package: "CSV.swift"),
+            ]),
 
         // The command-line tool.
-        .executableTarget(name: "GeodeCLI", dependencies: [
-            "Geode", "GeodeCore", "GeodeJSON",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "CSV", package: "CSV.swift"),
-        ]),
+        .executableTarget(
+            name: "GeodeCLI",
+            dependencies: [
+                "Geode", "GeodeCore", "GeodeJSON",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "CSV", package: "CSV.swift"),
+            ]),
 
         // Benchmarks: print figures next to raw-library baselines from the same run.
-        .executableTarget(name: "GeodeBench", dependencies: [
-            "Geode", "GeodeCore", "GeodeJSON", "GeodeGeo", "GeodeImport", "CLMDB", "CSQLite", "CJansson",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "OrderedCollections", package: "swift-collections"),
-        ], path: "Benchmarks/GeodeBench"),
+        .executableTarget(
+            name: "GeodeBench",
+            dependencies: [
+                "Geode", "GeodeCore", "GeodeJSON", "GeodeGeo", "GeodeImport", "CLMDB", "CSQLite", "CJansson",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ], path: "Benchmarks/GeodeBench"),
 
         // Runnable samples: the seed pages' Swift code with `import Geode`.
         .executableTarget(name: "SampleCRUDCreate", dependencies: ["Geode"], path: "Samples/CRUDCreate"),
@@ -101,22 +120,30 @@ let package = Package(
         .executableTarget(name: "SampleProjection", dependencies: ["Geode"], path: "Samples/Projection"),
 
         // Tests and what they share.
-        .target(name: "GeodeTestSupport", dependencies: [
-            "Geode", "GeodeCore", .product(name: "OrderedCollections", package: "swift-collections"),
-        ], path: "Tests/GeodeTestSupport"),
+        .target(
+            name: "GeodeTestSupport",
+            dependencies: [
+                "Geode", "GeodeCore", .product(name: "OrderedCollections", package: "swift-collections"),
+            ], path: "Tests/GeodeTestSupport"),
         // Fuzz targets: replay files when built normally; libFuzzer drives them under `make fuzz`.
         .executableTarget(name: "GeodeFuzz", dependencies: ["Geode", "GeodeCore"], path: "Fuzz"),
-        .executableTarget(name: "GeodeTestWorker", dependencies: [
-            "Geode", "GeodeCore", "GeodeJSON", "GeodeTestSupport",
-            .product(name: "OrderedCollections", package: "swift-collections"),
-        ], path: "Tests/GeodeTestWorker"),
-        .testTarget(name: "GeodeCoreTests", dependencies: [
-            "GeodeCore", "GeodeTestSupport", "CLMDB", "GeodeTestWorker",
-        ]),
-        .testTarget(name: "GeodeTests", dependencies: [
-            "Geode", "GeodeCore", "GeodeTestSupport", "GeodeTestWorker", "SampleCRUDCreate", "SampleRelationships",
-            "SampleCustomPersistable", "SampleProjection",
-        ]),
+        .executableTarget(
+            name: "GeodeTestWorker",
+            dependencies: [
+                "Geode", "GeodeCore", "GeodeJSON", "GeodeTestSupport",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ], path: "Tests/GeodeTestWorker"),
+        .testTarget(
+            name: "GeodeCoreTests",
+            dependencies: [
+                "GeodeCore", "GeodeTestSupport", "CLMDB", "GeodeTestWorker",
+            ]),
+        .testTarget(
+            name: "GeodeTests",
+            dependencies: [
+                "Geode", "GeodeCore", "GeodeTestSupport", "GeodeTestWorker", "SampleCRUDCreate", "SampleRelationships",
+                "SampleCustomPersistable", "SampleProjection",
+            ]),
         .testTarget(name: "GeodeImportTests", dependencies: ["GeodeImport", "GeodeCore", "GeodeTestSupport"]),
         .testTarget(name: "GeodeJSONTests", dependencies: ["GeodeJSON", "GeodeTestSupport"]),
         .testTarget(name: "GeodeGeoTests", dependencies: ["GeodeGeo", "GeodeTestSupport"]),

@@ -12,8 +12,11 @@ enum JSONFuzz {
             unlink(FuzzTarget.scratch("json.geode").path + "-lock")
             unlink(FuzzTarget.scratch("json.input").path)
         }
-        guard let realm = try? Realm(configuration: Realm.Configuration(
-            fileURL: store, objectTypes: [GeoFeature.self, GeoJSONPoint.self, JSONDocument.self])) else { return nil }
+        guard
+            let realm = try? Realm(
+                configuration: Realm.Configuration(
+                    fileURL: store, objectTypes: [GeoFeature.self, GeoJSONPoint.self, JSONDocument.self]))
+        else { return nil }
         return (realm, input)
     }()
 

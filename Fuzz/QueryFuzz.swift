@@ -28,7 +28,10 @@ enum QueryFuzz {
 
     nonisolated(unsafe) static let realm: Realm? = {
         let url = FuzzTarget.scratch("query.geode")
-        guard let realm = try? Realm(configuration: Realm.Configuration(fileURL: url, objectTypes: [Item.self, GeoJSONPoint.self])) else {
+        guard
+            let realm = try? Realm(
+                configuration: Realm.Configuration(fileURL: url, objectTypes: [Item.self, GeoJSONPoint.self]))
+        else {
             return nil
         }
         atexit {
@@ -38,16 +41,21 @@ enum QueryFuzz {
         try? realm.write {
             var last: Item?
             for i in 0 ..< 40 {
-                let mixed: [AnyRealmValue] = [.int(i), .string("s\(i)"), .double(Double(i) / 3), .none,
-                                              .fromDictionary(["k": .int(i), "l": .fromArray([.bool(i % 2 == 0), .string("x")])])]
-                let item = realm.create(Item.self, value: [
-                    "id": i, "name": "item \(i)", "score": Double(i) * 1.5, "ratio": Float(i) / 4, "flag": i % 3 == 0,
-                    "when": Date(timeIntervalSince1970: Double(i) * 86_400), "blob": Data([UInt8(i), 1, 2]),
-                    "amount": Decimal128(floatLiteral: Double(i) / 8), "anything": mixed[i % mixed.count],
-                    "numbers": Array(0 ..< i % 5), "words": ["w\(i % 4)", "common"],
-                    "meta": ["rank": AnyRealmValue.int(i), "tag": .string(i % 2 == 0 ? "even" : "odd")],
-                    "location": ["type": "Point", "coordinates": [Double(i) - 20, Double(i % 30) - 15]],
-                ])
+                let mixed: [AnyRealmValue] = [
+                    .int(i), .string("s\(i)"), .double(Double(i) / 3), .none,
+                    .fromDictionary(["k": .int(i), "l": .fromArray([.bool(i % 2 == 0), .string("x")])]),
+                ]
+                let item = realm.create(
+                    Item.self,
+                    value: [
+                        "id": i, "name": "item \(i)", "score": Double(i) * 1.5, "ratio": Float(i) / 4,
+                        "flag": i % 3 == 0,
+                        "when": Date(timeIntervalSince1970: Double(i) * 86_400), "blob": Data([UInt8(i), 1, 2]),
+                        "amount": Decimal128(floatLiteral: Double(i) / 8), "anything": mixed[i % mixed.count],
+                        "numbers": Array(0 ..< i % 5), "words": ["w\(i % 4)", "common"],
+                        "meta": ["rank": AnyRealmValue.int(i), "tag": .string(i % 2 == 0 ? "even" : "odd")],
+                        "location": ["type": "Point", "coordinates": [Double(i) - 20, Double(i % 30) - 15]],
+                    ])
                 item.next = last
                 last = item
             }
@@ -60,7 +68,8 @@ enum QueryFuzz {
         let parts = input.split(separator: 0, maxSplits: 1, omittingEmptySubsequences: false)
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: parts[0]), as: UTF8.self)
         let items = realm.objects(Item.self)
-        let query = parts.count > 1
+        let query =
+            parts.count > 1
             ? try? items.query(text, String(decoding: UnsafeRawBufferPointer(rebasing: parts[1]), as: UTF8.self))
             : try? items.query(text)
         guard let results = query else { return }

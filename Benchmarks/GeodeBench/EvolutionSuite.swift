@@ -10,7 +10,9 @@ import GeodeCore
 struct EvolutionSuite: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "evolution",
-        abstract: "Migrate N objects (a rename and an Int-to-String change) vs SQLite; compact N features after deleting half.")
+        abstract:
+            "Migrate N objects (a rename and an Int-to-String change) vs SQLite; compact N features after deleting half."
+    )
 
     @Option(help: "Objects to migrate, and features to compact.")
     var count = 1_000_000
@@ -51,7 +53,8 @@ struct EvolutionSuite: ParsableCommand {
         // The first release's file, written once and copied before each run.
         let template = root.appendingPathComponent("people-v1.geode")
         do {
-            let realm = try Realm(configuration: Realm.Configuration(fileURL: template, schemaVersion: 1, objectTypes: [PersonV1.self]))
+            let realm = try Realm(
+                configuration: Realm.Configuration(fileURL: template, schemaVersion: 1, objectTypes: [PersonV1.self]))
             try realm.write {
                 for i in 0 ..< count {
                     let person = PersonV1()
@@ -76,96 +79,143 @@ struct EvolutionSuite: ParsableCommand {
                 new?["age"] = String(old?["age"] as? Int ?? 0)
             }
         }
-        results.append(try measure("Geode migrate (rename + Int to String)", count: count, repetitions: options.repetitions,
-                                   prepare: copyTemplate) {
-            _ = try Realm(configuration: configuration)
-        })
+        results.append(
+            try measure(
+                "Geode migrate (rename + Int to String)", count: count, repetitions: options.repetitions,
+                prepare: copyTemplate
+            ) {
+                _ = try Realm(configuration: configuration)
+            })
         do {
             let check = try Realm(configuration: configuration)
-            precondition(check.object(ofType: PersonV2.self, forPrimaryKey: 89)?.age == "89", "the migration lost a value")
-            precondition(check.object(ofType: PersonV2.self, forPrimaryKey: 7)?.fullName == "Person 7", "the rename lost a value")
+            precondition(
+                check.object(ofType: PersonV2.self, forPrimaryKey: 89)?.age == "89", "the migration lost a value")
+            precondition(
+                check.object(ofType: PersonV2.self, forPrimaryKey: 7)?.fullName == "Person 7", "the rename lost a value"
+            )
         }
         if parts {
             var enumerateOnly = configuration
             enumerateOnly.migrationBlock = { migration, _ in
                 migration.renameProperty(onType: "Person", from: "name", to: "fullName")
-                migration.enumerateObjects(ofType: "Person") { old, new in _ = old; _ = new }
+                migration.enumerateObjects(ofType: "Person") { old, new in
+                    _ = old; _ = new
+                }
             }
-            results.append(try measure("Geode migrate, the block only visits", count: count, repetitions: options.repetitions, prepare: copyTemplate) {
-                _ = try Realm(configuration: enumerateOnly)
-            })
+            results.append(
+                try measure(
+                    "Geode migrate, the block only visits", count: count, repetitions: options.repetitions,
+                    prepare: copyTemplate
+                ) {
+                    _ = try Realm(configuration: enumerateOnly)
+                })
             var readOnly = configuration
             readOnly.migrationBlock = { migration, _ in
                 migration.renameProperty(onType: "Person", from: "name", to: "fullName")
-                migration.enumerateObjects(ofType: "Person") { old, new in _ = old?["age"] as? Int; _ = new }
+                migration.enumerateObjects(ofType: "Person") { old, new in
+                    _ = old?["age"] as? Int; _ = new
+                }
             }
-            results.append(try measure("Geode migrate, the block reads old values", count: count, repetitions: options.repetitions, prepare: copyTemplate) {
-                _ = try Realm(configuration: readOnly)
-            })
+            results.append(
+                try measure(
+                    "Geode migrate, the block reads old values", count: count, repetitions: options.repetitions,
+                    prepare: copyTemplate
+                ) {
+                    _ = try Realm(configuration: readOnly)
+                })
             var noBlock = configuration
             noBlock.migrationBlock = nil
-            results.append(try measure("Geode migrate without a block (rewrite)", count: count, repetitions: options.repetitions, prepare: copyTemplate) {
-                _ = try Realm(configuration: noBlock)
-            })
+            results.append(
+                try measure(
+                    "Geode migrate without a block (rewrite)", count: count, repetitions: options.repetitions,
+                    prepare: copyTemplate
+                ) {
+                    _ = try Realm(configuration: noBlock)
+                })
         }
 
         // SQLite: the same table; ALTER TABLE and UPDATE in one transaction.
         let sqliteTemplate = root.appendingPathComponent("people-v1.sqlite").path
         do {
             let db = try SQLiteDatabase(path: sqliteTemplate)
-            try db.execute("CREATE TABLE person(id INTEGER PRIMARY KEY, name TEXT NOT NULL, age INTEGER NOT NULL, city TEXT NOT NULL)")
+            try db.execute(
+                "CREATE TABLE person(id INTEGER PRIMARY KEY, name TEXT NOT NULL, age INTEGER NOT NULL, city TEXT NOT NULL)"
+            )
             try db.execute("BEGIN")
             let insert = try db.prepare("INSERT INTO person VALUES (?, ?, ?, ?)")
-            for i in 0 ..< count { try insert.run(.int(i), .text("Person \(i)"), .int(i % 90), .text("City \(i % 1000)")) }
+            for i in 0 ..< count {
+                try insert.run(.int(i), .text("Person \(i)"), .int(i % 90), .text("City \(i % 1000)"))
+            }
             try db.execute("COMMIT")
         }
         let sqlitePath = root.appendingPathComponent("people.sqlite").path
-        results.append(try measure("SQLite ALTER TABLE + UPDATE (one transaction)", count: count, repetitions: options.repetitions, prepare: {
-            unlink(sqlitePath)
-            try FileManager.default.copyItem(atPath: sqliteTemplate, toPath: sqlitePath)
-        }) {
-            let db = try SQLiteDatabase(path: sqlitePath)
-            try db.execute("""
-                BEGIN;
-                ALTER TABLE person RENAME COLUMN name TO fullName;
-                ALTER TABLE person ADD COLUMN age_text TEXT NOT NULL DEFAULT '';
-                UPDATE person SET age_text = CAST(age AS TEXT);
-                ALTER TABLE person DROP COLUMN age;
-                ALTER TABLE person RENAME COLUMN age_text TO age;
-                COMMIT;
-                """)
-        })
+        results.append(
+            try measure(
+                "SQLite ALTER TABLE + UPDATE (one transaction)", count: count, repetitions: options.repetitions,
+                prepare: {
+                    unlink(sqlitePath)
+                    try FileManager.default.copyItem(atPath: sqliteTemplate, toPath: sqlitePath)
+                }
+            ) {
+                let db = try SQLiteDatabase(path: sqlitePath)
+                try db.execute(
+                    """
+                    BEGIN;
+                    ALTER TABLE person RENAME COLUMN name TO fullName;
+                    ALTER TABLE person ADD COLUMN age_text TEXT NOT NULL DEFAULT '';
+                    UPDATE person SET age_text = CAST(age AS TEXT);
+                    ALTER TABLE person DROP COLUMN age;
+                    ALTER TABLE person RENAME COLUMN age_text TO age;
+                    COMMIT;
+                    """)
+            })
 
         // Compaction: N features, half deleted, then the file rewritten without its free pages.
         let features = root.appendingPathComponent("features.geode")
         let featureConfiguration = Realm.Configuration(fileURL: features, objectTypes: [Feature.self])
         var sizes: (before: Int, after: Int) = (0, 0)
-        results.append(try measure("Geode compact after deleting half", count: count, repetitions: 1, prepare: {
-            let realm = try Realm(configuration: featureConfiguration)
-            try realm.write {
-                for i in 0 ..< count {
-                    realm.create(Feature.self, value: [
-                        "id": i, "name": "Feature \(i)",
-                        "location": ["type": "Point", "coordinates": [Double(i % 360) - 180, Double(i % 170) - 85]],
-                        "properties": AnyRealmValue.fromDictionary(["rank": .int(i % 10), "kind": .string("place")]),
-                    ])
+        results.append(
+            try measure(
+                "Geode compact after deleting half", count: count, repetitions: 1,
+                prepare: {
+                    let realm = try Realm(configuration: featureConfiguration)
+                    try realm.write {
+                        for i in 0 ..< count {
+                            realm.create(
+                                Feature.self,
+                                value: [
+                                    "id": i, "name": "Feature \(i)",
+                                    "location": [
+                                        "type": "Point", "coordinates": [Double(i % 360) - 180, Double(i % 170) - 85],
+                                    ],
+                                    "properties": AnyRealmValue.fromDictionary([
+                                        "rank": .int(i % 10), "kind": .string("place"),
+                                    ]),
+                                ])
+                        }
+                    }
+                    try realm.write { realm.delete(realm.objects(Feature.self).filter("id < %@", count / 2)) }
+                    sizes.before = try FileManager.default.attributesOfItem(atPath: features.path)[.size] as? Int ?? 0
                 }
-            }
-            try realm.write { realm.delete(realm.objects(Feature.self).filter("id < %@", count / 2)) }
-            sizes.before = try FileManager.default.attributesOfItem(atPath: features.path)[.size] as? Int ?? 0
-        }) {
-            _ = try StoreFiles.compact(features.path) { _, _ in true }
-        })
+            ) {
+                _ = try StoreFiles.compact(features.path) { _, _ in true }
+            })
         sizes.after = try FileManager.default.attributesOfItem(atPath: features.path)[.size] as? Int ?? 0
         let remaining = try Realm(configuration: featureConfiguration).objects(Feature.self).count
         precondition(remaining == count - count / 2, "compaction lost objects")
 
         print("geode-bench evolution: N = \(count), \(options.repetitions) repetitions, median seconds")
-        printTable("Migrating and compacting", results, ratios: [
-            ("migration: Geode / SQLite", "Geode migrate (rename + Int to String)", "SQLite ALTER TABLE + UPDATE (one transaction)"),
-        ])
+        printTable(
+            "Migrating and compacting", results,
+            ratios: [
+                (
+                    "migration: Geode / SQLite", "Geode migrate (rename + Int to String)",
+                    "SQLite ALTER TABLE + UPDATE (one transaction)"
+                )
+            ])
         let megabytes = { (bytes: Int) in String(format: "%.1f MB", Double(bytes) / 1_048_576) }
-        print("  compaction: \(megabytes(sizes.before)) before, \(megabytes(sizes.after)) after (\(remaining) features)")
+        print(
+            "  compaction: \(megabytes(sizes.before)) before, \(megabytes(sizes.after)) after (\(remaining) features)")
         try writeJSON(results, to: options.json)
     }
 }

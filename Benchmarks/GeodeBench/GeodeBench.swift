@@ -8,12 +8,15 @@ struct GeodeBench: ParsableCommand {
         commandName: "geode-bench",
         abstract: "Measure Geode against the raw-library baselines in the same run.",
         discussion: """
-        Build in release mode first (make bench does): debug builds are 10-50x slower.
+            Build in release mode first (make bench does): debug builds are 10-50x slower.
 
-        Examples:
-          geode-bench storage --count 1000000
-          geode-bench storage --count 10000 --repeat 1 --json /tmp/storage.json
-        """,
-        subcommands: [StorageSuite.self, ObjectsSuite.self, QuerySuite.self, MixedSuite.self, ProjectionSuite.self, RealmSuite.self, WorkloadSuite.self, EvolutionSuite.self, ColdQuery.self]
+            Examples:
+              geode-bench storage --count 1000000
+              geode-bench storage --count 10000 --repeat 1 --json /tmp/storage.json
+            """,
+        subcommands: [
+            StorageSuite.self, ObjectsSuite.self, QuerySuite.self, MixedSuite.self, ProjectionSuite.self,
+            RealmSuite.self, WorkloadSuite.self, EvolutionSuite.self, ColdQuery.self,
+        ]
     )
 }

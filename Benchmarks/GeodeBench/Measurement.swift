@@ -28,8 +28,10 @@ struct Measurement: Encodable {
 }
 
 /// Times `body` `repetitions` times; `prepare` runs untimed before each.
-func measure(_ name: String, count: Int, repetitions: Int, prepare: () throws -> Void = {},
-             _ body: () throws -> Void) rethrows -> Measurement {
+func measure(
+    _ name: String, count: Int, repetitions: Int, prepare: () throws -> Void = {},
+    _ body: () throws -> Void
+) rethrows -> Measurement {
     var seconds: [Double] = []
     for _ in 0 ..< repetitions {
         try prepare()

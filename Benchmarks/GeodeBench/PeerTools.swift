@@ -23,7 +23,9 @@ enum PeerTools {
     /// Process then never sees its child end.
     @discardableResult
     static func run(_ program: String, _ arguments: [String], quiet: Bool = false) throws -> String {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("geode-bench-\(getpid())-\(UUID().uuidString).log").path
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "geode-bench-\(getpid())-\(UUID().uuidString).log"
+        ).path
         defer { unlink(log) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -35,7 +37,9 @@ enum PeerTools {
         defer { argv.forEach { free($0) } }
         var pid = pid_t()
         let spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw PostgresError("cannot start \(program): \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else {
+            throw PostgresError("cannot start \(program): \(String(cString: strerror(spawned)))")
+        }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""

@@ -81,7 +81,9 @@ final class GeodeSystem: PlacesSystem {
     var storePath: String { path }
 
     func countBox(west: Double, south: Double, east: Double, north: Double) throws -> Int {
-        guard let box = GeoBox(bottomLeft: (south, west), topRight: (north, east))?.with(edges: .planar) else { return 0 }
+        guard let box = GeoBox(bottomLeft: (south, west), topRight: (north, east))?.with(edges: .planar) else {
+            return 0
+        }
         return features.where { $0.geometry.geoWithin(box) }.count
     }
 
@@ -95,8 +97,11 @@ final class GeodeSystem: PlacesSystem {
         return features.where { $0.geometry.geoWithin(shape) }.count
     }
 
-    static let mixed = ["population_gt_1m": "properties.population > 1000000", "meta_rank_eq_3": "properties.meta.rank == 3",
-                        "tags_contains_capital": "properties.tags[*] == 'capital'", "meta_nested_a_b_c_eq_5": "properties.meta.nested.a.b.c == 5"]
+    static let mixed = [
+        "population_gt_1m": "properties.population > 1000000", "meta_rank_eq_3": "properties.meta.rank == 3",
+        "tags_contains_capital": "properties.tags[*] == 'capital'",
+        "meta_nested_a_b_c_eq_5": "properties.meta.nested.a.b.c == 5",
+    ]
 
     func countMixed(_ name: String) throws -> Int {
         guard let predicate = Self.mixed[name] else { throw SQLiteError("unknown mixed query \(name)") }
@@ -124,12 +129,16 @@ class SQLiteBackedSystem {
         return try SQLiteDatabase(path: path)
     }
 
-    var storeBytes: Int { WorkloadSuite.size(path) + WorkloadSuite.size(path + "-wal") + WorkloadSuite.size(path + "-shm") }
+    var storeBytes: Int {
+        WorkloadSuite.size(path) + WorkloadSuite.size(path + "-wal") + WorkloadSuite.size(path + "-shm")
+    }
 
     /// Streams the features of `places` into `insert` (id, lon, lat, properties
     /// as JSON text), committing every 100,000; returns how many were inserted.
-    func insertFeatures(of places: String, into db: SQLiteDatabase,
-                        _ insert: (Int, Double, Double, String) throws -> Void) throws -> Int {
+    func insertFeatures(
+        of places: String, into db: SQLiteDatabase,
+        _ insert: (Int, Double, Double, String) throws -> Void
+    ) throws -> Int {
         let data = try Data(contentsOf: URL(fileURLWithPath: places), options: .alwaysMapped)
         var written = 0
         try db.execute("BEGIN")
@@ -137,8 +146,9 @@ class SQLiteBackedSystem {
             var stream = JSONRecordStream(bytes: buffer, source: places)
             while let record = try stream.next() {
                 guard case let .map(f) = record.value, case let .int(id)? = f["id"], case let .map(g)? = f["geometry"],
-                      case let .list(c)? = g["coordinates"], c.count >= 2, let lon = WorkloadSuite.double(c[0]),
-                      let lat = WorkloadSuite.double(c[1]) else { continue }
+                    case let .list(c)? = g["coordinates"], c.count >= 2, let lon = WorkloadSuite.double(c[0]),
+                    let lat = WorkloadSuite.double(c[1])
+                else { continue }
                 var properties = ""
                 try JSONTextEncoder.append(f["properties"] ?? .null, to: &properties)
                 try insert(Int(id), lon, lat, properties)
@@ -161,8 +171,10 @@ class SQLiteBackedSystem {
     static let mixed = [
         "population_gt_1m": "SELECT count(*) FROM places WHERE json_extract(properties, '$.population') > 1000000",
         "meta_rank_eq_3": "SELECT count(*) FROM places WHERE json_extract(properties, '$.meta.rank') = 3",
-        "tags_contains_capital": "SELECT count(*) FROM places WHERE EXISTS (SELECT 1 FROM json_each(properties, '$.tags') WHERE value = 'capital')",
-        "meta_nested_a_b_c_eq_5": "SELECT count(*) FROM places WHERE json_extract(properties, '$.meta.nested.a.b.c') = 5",
+        "tags_contains_capital":
+            "SELECT count(*) FROM places WHERE EXISTS (SELECT 1 FROM json_each(properties, '$.tags') WHERE value = 'capital')",
+        "meta_nested_a_b_c_eq_5":
+            "SELECT count(*) FROM places WHERE json_extract(properties, '$.meta.nested.a.b.c') = 5",
     ]
 
     func countMixed(_ name: String) throws -> Int {
@@ -190,7 +202,8 @@ final class SQLiteSystem: SQLiteBackedSystem, PlacesSystem {
 
     func load(_ places: String, into directory: URL) throws -> Int {
         let db = try open(directory.appendingPathComponent("places.sqlite").path)
-        try db.execute("""
+        try db.execute(
+            """
             PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
             CREATE TABLE places (id INTEGER PRIMARY KEY, lon REAL NOT NULL, lat REAL NOT NULL, properties TEXT);
             CREATE VIRTUAL TABLE places_rtree USING rtree(id, min_lon, max_lon, min_lat, max_lat);
@@ -208,7 +221,8 @@ final class SQLiteSystem: SQLiteBackedSystem, PlacesSystem {
 
     /// R*Tree boxes are 32-bit floats rounded outward: the exact test is on the REAL columns.
     func countBox(west: Double, south: Double, east: Double, north: Double) throws -> Int {
-        let s = try statement("""
+        let s = try statement(
+            """
             SELECT count(*) FROM places_rtree r JOIN places p ON p.id = r.id
             WHERE r.max_lon >= ?1 AND r.min_lon <= ?3 AND r.max_lat >= ?2 AND r.min_lat <= ?4
               AND p.lon BETWEEN ?1 AND ?3 AND p.lat BETWEEN ?2 AND ?4
@@ -218,8 +232,11 @@ final class SQLiteSystem: SQLiteBackedSystem, PlacesSystem {
         return try s.step() ? s.int(0) : 0
     }
 
-    private func candidates(_ rects: [(west: Double, south: Double, east: Double, north: Double)], _ body: (Double, Double) throws -> Void) throws {
-        let s = try statement("""
+    private func candidates(
+        _ rects: [(west: Double, south: Double, east: Double, north: Double)], _ body: (Double, Double) throws -> Void
+    ) throws {
+        let s = try statement(
+            """
             SELECT p.lon, p.lat FROM places_rtree r JOIN places p ON p.id = r.id
             WHERE r.max_lon >= ?1 AND r.min_lon <= ?3 AND r.max_lat >= ?2 AND r.min_lat <= ?4
             """)
@@ -236,7 +253,11 @@ final class SQLiteSystem: SQLiteBackedSystem, PlacesSystem {
         let rects = Spherical.capBounds(longitude: longitude, latitude: latitude, radians: radians)
         try candidates(rects) { lon, lat in
             if rects.count > 1, !seen.insert([lon, lat]).inserted { return }
-            if Spherical.distance(longitude1: longitude, latitude1: latitude, longitude2: lon, latitude2: lat) <= radians { n += 1 }
+            if Spherical.distance(longitude1: longitude, latitude1: latitude, longitude2: lon, latitude2: lat)
+                <= radians
+            {
+                n += 1
+            }
         }
         return n
     }

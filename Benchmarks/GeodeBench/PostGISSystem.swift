@@ -32,7 +32,8 @@ final class PostGISSystem: PlacesSystem {
         let db = try PostgresConnection(started.conninfo)
         self.db = db
         let path = URL(fileURLWithPath: places).standardizedFileURL.path
-        try db.execute("""
+        try db.execute(
+            """
             CREATE EXTENSION postgis;
             CREATE TABLE staging(line text);
             COPY staging FROM '\(path.replacingOccurrences(of: "'", with: "''"))' WITH (FORMAT csv, DELIMITER E'\\x01', QUOTE E'\\x02');
@@ -56,7 +57,9 @@ final class PostGISSystem: PlacesSystem {
 
     func countBox(west: Double, south: Double, east: Double, north: Double) throws -> Int {
         // && tests the GiST's float4 boxes (rounded outward); the exact test follows on the doubles.
-        try connection.int("box", """
+        try connection.int(
+            "box",
+            """
             SELECT count(*) FROM places
             WHERE geom && ST_MakeEnvelope($1, $2, $3, $4, 4326)
               AND ST_X(geom) BETWEEN $1 AND $3 AND ST_Y(geom) BETWEEN $2 AND $4
@@ -64,14 +67,18 @@ final class PostGISSystem: PlacesSystem {
     }
 
     func countCircle(longitude: Double, latitude: Double, radians: Double) throws -> Int {
-        try connection.int("circle", """
+        try connection.int(
+            "circle",
+            """
             SELECT count(*) FROM places
             WHERE ST_DWithin(geom::geography, ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography, $3, false)
             """, ["\(longitude)", "\(latitude)", "\(radians * Self.sphereMeters)"])
     }
 
     func countPolygon(geoJSON: String) throws -> Int {
-        try connection.int("polygon", "SELECT count(*) FROM places WHERE ST_Covers(ST_SetSRID(ST_GeomFromGeoJSON($1), 4326), geom)", [geoJSON])
+        try connection.int(
+            "polygon", "SELECT count(*) FROM places WHERE ST_Covers(ST_SetSRID(ST_GeomFromGeoJSON($1), 4326), geom)",
+            [geoJSON])
     }
 
     static let mixed = [
@@ -87,7 +94,8 @@ final class PostGISSystem: PlacesSystem {
     }
 
     func lookup(_ id: Int) throws -> Bool {
-        try connection.value("lookup", "SELECT props::text FROM places WHERE id = $1", ["\(id)"]).map { !$0.isEmpty } ?? false
+        try connection.value("lookup", "SELECT props::text FROM places WHERE id = $1", ["\(id)"]).map { !$0.isEmpty }
+            ?? false
     }
 
     deinit {

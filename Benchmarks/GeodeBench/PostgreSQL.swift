@@ -9,10 +9,16 @@ final class PostgresConnection {
     private typealias Status = @convention(c) (OpaquePointer?) -> Int32
     private typealias Message = @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
     private typealias Exec = @convention(c) (OpaquePointer?, UnsafePointer<CChar>) -> OpaquePointer?
-    private typealias Prepare = @convention(c) (OpaquePointer?, UnsafePointer<CChar>, UnsafePointer<CChar>, Int32,
-                                                UnsafePointer<UInt32>?) -> OpaquePointer?
-    private typealias ExecPrepared = @convention(c) (OpaquePointer?, UnsafePointer<CChar>, Int32, UnsafePointer<UnsafePointer<CChar>?>?,
-                                                     UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32) -> OpaquePointer?
+    private typealias Prepare =
+        @convention(c) (
+            OpaquePointer?, UnsafePointer<CChar>, UnsafePointer<CChar>, Int32,
+            UnsafePointer<UInt32>?
+        ) -> OpaquePointer?
+    private typealias ExecPrepared =
+        @convention(c) (
+            OpaquePointer?, UnsafePointer<CChar>, Int32, UnsafePointer<UnsafePointer<CChar>?>?,
+            UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32
+        ) -> OpaquePointer?
     private typealias GetValue = @convention(c) (OpaquePointer?, Int32, Int32) -> UnsafePointer<CChar>?
     private typealias Count = @convention(c) (OpaquePointer?) -> Int32
     private typealias Free = @convention(c) (OpaquePointer?) -> Void
@@ -55,7 +61,7 @@ final class PostgresConnection {
         clear = try symbol("PQclear", Free.self)
         finish = try symbol("PQfinish", Free.self)
         connection = connect(conninfo)
-        guard statusOf(connection) == 0 else {   // CONNECTION_OK
+        guard statusOf(connection) == 0 else {  // CONNECTION_OK
             let message = errorOf(connection).map { String(cString: $0) } ?? "unknown error"
             finish(connection)
             throw PostgresError("cannot connect (\(conninfo)): \(message)")
@@ -85,7 +91,9 @@ final class PostgresConnection {
         let cStrings = parameters.map { strdup($0) }
         defer { cStrings.forEach { free($0) } }
         let pointers = cStrings.map { UnsafePointer<CChar>($0) }
-        let result = pointers.withUnsafeBufferPointer { execPrepared(connection, name, Int32(parameters.count), $0.baseAddress, nil, nil, 0) }
+        let result = pointers.withUnsafeBufferPointer {
+            execPrepared(connection, name, Int32(parameters.count), $0.baseAddress, nil, nil, 0)
+        }
         defer { clear(result) }
         try check(result, sql)
         guard tuples(result) > 0, let text = getValue(result, 0, 0) else { return nil }
@@ -104,7 +112,9 @@ final class PostgresConnection {
         let status = resultStatus(result)
         // PGRES_COMMAND_OK = 1, PGRES_TUPLES_OK = 2
         guard status == 1 || status == 2 else {
-            let message = resultError(result).map { String(cString: $0) } ?? errorOf(connection).map { String(cString: $0) } ?? "?"
+            let message =
+                resultError(result).map { String(cString: $0) } ?? errorOf(connection).map { String(cString: $0) }
+                ?? "?"
             throw PostgresError("\(sql.prefix(120)): \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
         }
     }
@@ -134,11 +144,15 @@ final class PostgresServer {
         let data = directory.appendingPathComponent("data").path
         // initdb refuses to run as root: the cluster belongs to Debian's postgres user then.
         if getuid() == 0 { try PeerTools.run("/bin/chown", ["-R", "postgres:postgres", directory.path]) }
-        try asOwner(binaries.appendingPathComponent("initdb").path,
-                    ["-D", data, "-U", "geode", "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync"])
-        try asOwner(binaries.appendingPathComponent("pg_ctl").path,
-                    ["-D", data, "-l", directory.appendingPathComponent("server.log").path, "-w", "start", "-o",
-                     "-p \(port) -k \(directory.path) -c listen_addresses=127.0.0.1 -c shared_buffers=1GB -c max_wal_size=4GB"])
+        try asOwner(
+            binaries.appendingPathComponent("initdb").path,
+            ["-D", data, "-U", "geode", "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync"])
+        try asOwner(
+            binaries.appendingPathComponent("pg_ctl").path,
+            [
+                "-D", data, "-l", directory.appendingPathComponent("server.log").path, "-w", "start", "-o",
+                "-p \(port) -k \(directory.path) -c listen_addresses=127.0.0.1 -c shared_buffers=1GB -c max_wal_size=4GB",
+            ])
         running = true
     }
 
@@ -167,8 +181,9 @@ final class PostgresServer {
     func stop() {
         guard running else { return }
         running = false
-        try? asOwner(binaries.appendingPathComponent("pg_ctl").path,
-                     ["-D", directory.appendingPathComponent("data").path, "-m", "fast", "-w", "stop"])
+        try? asOwner(
+            binaries.appendingPathComponent("pg_ctl").path,
+            ["-D", directory.appendingPathComponent("data").path, "-m", "fast", "-w", "stop"])
     }
 
     deinit { stop() }

@@ -9,7 +9,8 @@ import Geode
 struct ProjectionSuite: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "projection",
-        abstract: "Read N objects' plain, custom-persistable and projected properties (target: at most 1.3x the plain read).")
+        abstract:
+            "Read N objects' plain, custom-persistable and projected properties (target: at most 1.3x the plain read).")
 
     @Option(help: "Objects to insert and read.")
     var count = 1_000_000
@@ -67,8 +68,10 @@ struct ProjectionSuite: ParsableCommand {
     func run() throws {
         let root = try scratchDirectory(in: options.directory, suite: "projection")
         defer { try? FileManager.default.removeItem(at: root) }
-        let realm = try Realm(configuration: Realm.Configuration(fileURL: root.appendingPathComponent("readings.geode"),
-                                                                 objectTypes: [Reading.self]))
+        let realm = try Realm(
+            configuration: Realm.Configuration(
+                fileURL: root.appendingPathComponent("readings.geode"),
+                objectTypes: [Reading.self]))
         try realm.write {
             for i in 0 ..< count {
                 let reading = Reading()
@@ -91,7 +94,10 @@ struct ProjectionSuite: ParsableCommand {
             ("custom-persistable Double (Celsius)", { for r in readings { checksum += r.temperature.degrees } }),
             ("projected Double (passthrough)", { for v in views { checksum += v.reading } }),
             ("plain String", { for r in readings { checksum += Double(r.name.utf8.count) } }),
-            ("custom-persistable String (failable)", { for r in readings { checksum += Double(r.label?.text.utf8.count ?? 0) } }),
+            (
+                "custom-persistable String (failable)",
+                { for r in readings { checksum += Double(r.label?.text.utf8.count ?? 0) } }
+            ),
             ("projected String (rename)", { for v in views { checksum += Double(v.title.utf8.count) } }),
             ("plain embedded object (x, y)", { for r in readings { if let p = r.position { checksum += p.x + p.y } } }),
             ("custom-persistable embedded (x, y)", { for r in readings { let p = r.point; checksum += p.x + p.y } }),
@@ -99,18 +105,24 @@ struct ProjectionSuite: ParsableCommand {
         var results = operations.map { Measurement(name: $0.0, count: count, seconds: []) }
         for _ in 0 ..< options.repetitions {
             for (index, operation) in operations.enumerated() {
-                results[index].seconds += measure(operation.0, count: count, repetitions: 1, prepare: {}, operation.1).seconds
+                results[index].seconds +=
+                    measure(operation.0, count: count, repetitions: 1, prepare: {}, operation.1).seconds
             }
         }
 
         print("geode-bench projection: N = \(count), \(options.repetitions) repetitions, median seconds")
-        printTable("Type projection vs the plain reads beneath it", results, ratios: [
-            ("custom Double / plain Double", "custom-persistable Double (Celsius)", "plain Double"),
-            ("projected Double / plain Double", "projected Double (passthrough)", "plain Double"),
-            ("custom String / plain String", "custom-persistable String (failable)", "plain String"),
-            ("projected String / plain String", "projected String (rename)", "plain String"),
-            ("custom embedded / plain embedded", "custom-persistable embedded (x, y)", "plain embedded object (x, y)"),
-        ])
+        printTable(
+            "Type projection vs the plain reads beneath it", results,
+            ratios: [
+                ("custom Double / plain Double", "custom-persistable Double (Celsius)", "plain Double"),
+                ("projected Double / plain Double", "projected Double (passthrough)", "plain Double"),
+                ("custom String / plain String", "custom-persistable String (failable)", "plain String"),
+                ("projected String / plain String", "projected String (rename)", "plain String"),
+                (
+                    "custom embedded / plain embedded", "custom-persistable embedded (x, y)",
+                    "plain embedded object (x, y)"
+                ),
+            ])
         print("\n(checksum \(checksum))")
         try writeJSON(results, to: options.json)
     }

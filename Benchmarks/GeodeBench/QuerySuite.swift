@@ -61,7 +61,9 @@ struct QuerySuite: ParsableCommand {
         let distinct = max(count / 10, 1)
         let names = (0 ..< lookups).map { _ in "name-\(Int(random.next() % UInt64(distinct)))" }
         let codes = (0 ..< lookups).map { _ in Int(random.next() % UInt64(distinct)) }
-        let starts = (0 ..< ranges).map { _ in Self.origin + Double(random.next() % UInt64(max(count - 1000, 1))) * Self.minute }
+        let starts = (0 ..< ranges).map { _ in
+            Self.origin + Double(random.next() % UInt64(max(count - 1000, 1))) * Self.minute
+        }
         var results: [Measurement] = []
         var answers: [String: [String]] = [:]
         func record(_ system: String, _ query: String, _ answer: String) {
@@ -74,50 +76,65 @@ struct QuerySuite: ParsableCommand {
         let started = Date()
         try realm.write {
             for row in rows {
-                realm.create(Item.self, value: [
-                    "id": row.id, "name": row.name, "code": row.code, "created": Date(timeIntervalSince1970: row.created),
-                    "score": row.score, "group": row.group,
-                    "extra": AnyRealmValue.fromDictionary(["kind": .string(row.kind), "rank": .int(row.rank)]),
-                ])
+                realm.create(
+                    Item.self,
+                    value: [
+                        "id": row.id, "name": row.name, "code": row.code,
+                        "created": Date(timeIntervalSince1970: row.created),
+                        "score": row.score, "group": row.group,
+                        "extra": AnyRealmValue.fromDictionary(["kind": .string(row.kind), "rank": .int(row.rank)]),
+                    ])
             }
         }
         let geodeLoad = Date().timeIntervalSince(started)
         let items = realm.objects(Item.self)
         var answer = 0
-        results.append(try measure("Geode scan: score > 900", count: count, repetitions: options.repetitions) {
-            answer = items.filter("score > 900").count
-        })
+        results.append(
+            try measure("Geode scan: score > 900", count: count, repetitions: options.repetitions) {
+                answer = items.filter("score > 900").count
+            })
         record("Geode", "scan", "\(answer)")
-        results.append(try measure("Geode indexed String ==", count: lookups, repetitions: options.repetitions) {
-            answer = names.reduce(0) { $0 + items.filter("name == %@", $1).count }
-        })
+        results.append(
+            try measure("Geode indexed String ==", count: lookups, repetitions: options.repetitions) {
+                answer = names.reduce(0) { $0 + items.filter("name == %@", $1).count }
+            })
         record("Geode", "string", "\(answer)")
-        results.append(try measure("Geode indexed Int ==", count: lookups, repetitions: options.repetitions) {
-            answer = codes.reduce(0) { $0 + items.filter("code == %@", $1).count }
-        })
+        results.append(
+            try measure("Geode indexed Int ==", count: lookups, repetitions: options.repetitions) {
+                answer = codes.reduce(0) { $0 + items.filter("code == %@", $1).count }
+            })
         record("Geode", "int", "\(answer)")
-        results.append(try measure("Geode indexed Date range", count: ranges, repetitions: options.repetitions) {
-            answer = starts.reduce(0) { total, start in
-                total + items.filter("created BETWEEN {%@, %@}", Date(timeIntervalSince1970: start),
-                                     Date(timeIntervalSince1970: start + 999 * Self.minute)).count
-            }
-        })
+        results.append(
+            try measure("Geode indexed Date range", count: ranges, repetitions: options.repetitions) {
+                answer = starts.reduce(0) { total, start in
+                    total
+                        + items.filter(
+                            "created BETWEEN {%@, %@}", Date(timeIntervalSince1970: start),
+                            Date(timeIntervalSince1970: start + 999 * Self.minute)
+                        ).count
+                }
+            })
         record("Geode", "date", "\(answer)")
         var firstIds: [Int] = []
-        results.append(try measure("Geode two-key sort, first 100", count: count, repetitions: options.repetitions) {
-            let sorted = items.sorted(by: [SortDescriptor(keyPath: "group"), SortDescriptor(keyPath: "score", ascending: false)])
-            firstIds = sorted.prefix(100).map(\.id)
-        })
+        results.append(
+            try measure("Geode two-key sort, first 100", count: count, repetitions: options.repetitions) {
+                let sorted = items.sorted(by: [
+                    SortDescriptor(keyPath: "group"), SortDescriptor(keyPath: "score", ascending: false),
+                ])
+                firstIds = sorted.prefix(100).map(\.id)
+            })
         record("Geode", "sort", firstIds.map(String.init).joined(separator: ","))
-        results.append(try measure("Geode mixed path: extra.kind == 'k7'", count: count, repetitions: options.repetitions) {
-            answer = items.filter("extra.kind == 'k7'").count
-        })
+        results.append(
+            try measure("Geode mixed path: extra.kind == 'k7'", count: count, repetitions: options.repetitions) {
+                answer = items.filter("extra.kind == 'k7'").count
+            })
         record("Geode", "mixed", "\(answer)")
 
         // SQLite: the same columns and indexes; `extra` as JSON text.
         let db = try SQLiteDatabase(path: root.appendingPathComponent("items.sqlite").path)
         let loadStart = Date()
-        try db.execute("""
+        try db.execute(
+            """
             CREATE TABLE item(id INTEGER PRIMARY KEY, name TEXT NOT NULL, code INTEGER NOT NULL, created REAL NOT NULL,
                               score INTEGER NOT NULL, grp INTEGER NOT NULL, extra TEXT NOT NULL);
             CREATE INDEX item_name ON item(name); CREATE INDEX item_code ON item(code); CREATE INDEX item_created ON item(created);
@@ -125,8 +142,9 @@ struct QuerySuite: ParsableCommand {
             """)
         let insert = try db.prepare("INSERT INTO item VALUES (?, ?, ?, ?, ?, ?, ?)")
         for row in rows {
-            try insert.run(.int(row.id), .text(row.name), .int(row.code), .double(row.created), .int(row.score), .int(row.group),
-                           .text(#"{"kind":"\#(row.kind)","rank":\#(row.rank)}"#))
+            try insert.run(
+                .int(row.id), .text(row.name), .int(row.code), .double(row.created), .int(row.score), .int(row.group),
+                .text(#"{"kind":"\#(row.kind)","rank":\#(row.rank)}"#))
         }
         try db.execute("COMMIT")
         let sqliteLoad = Date().timeIntervalSince(loadStart)
@@ -136,50 +154,66 @@ struct QuerySuite: ParsableCommand {
             return try statement.step() ? statement.int(0) : 0
         }
         let scan = try db.prepare("SELECT count(*) FROM item WHERE score > 900")
-        results.append(try measure("SQLite scan: score > 900", count: count, repetitions: options.repetitions) {
-            answer = try countOf(scan, [])
-        })
+        results.append(
+            try measure("SQLite scan: score > 900", count: count, repetitions: options.repetitions) {
+                answer = try countOf(scan, [])
+            })
         record("SQLite", "scan", "\(answer)")
         let byName = try db.prepare("SELECT count(*) FROM item WHERE name = ?")
-        results.append(try measure("SQLite indexed String =", count: lookups, repetitions: options.repetitions) {
-            answer = try names.reduce(0) { $0 + (try countOf(byName, [.text($1)])) }
-        })
+        results.append(
+            try measure("SQLite indexed String =", count: lookups, repetitions: options.repetitions) {
+                answer = try names.reduce(0) { $0 + (try countOf(byName, [.text($1)])) }
+            })
         record("SQLite", "string", "\(answer)")
         let byCode = try db.prepare("SELECT count(*) FROM item WHERE code = ?")
-        results.append(try measure("SQLite indexed Int =", count: lookups, repetitions: options.repetitions) {
-            answer = try codes.reduce(0) { $0 + (try countOf(byCode, [.int($1)])) }
-        })
+        results.append(
+            try measure("SQLite indexed Int =", count: lookups, repetitions: options.repetitions) {
+                answer = try codes.reduce(0) { $0 + (try countOf(byCode, [.int($1)])) }
+            })
         record("SQLite", "int", "\(answer)")
         let byDate = try db.prepare("SELECT count(*) FROM item WHERE created BETWEEN ? AND ?")
-        results.append(try measure("SQLite indexed date range", count: ranges, repetitions: options.repetitions) {
-            answer = try starts.reduce(0) { $0 + (try countOf(byDate, [.double($1), .double($1 + 999 * Self.minute)])) }
-        })
+        results.append(
+            try measure("SQLite indexed date range", count: ranges, repetitions: options.repetitions) {
+                answer = try starts.reduce(0) {
+                    $0 + (try countOf(byDate, [.double($1), .double($1 + 999 * Self.minute)]))
+                }
+            })
         record("SQLite", "date", "\(answer)")
         // Geode's sort is stable (object order breaks ties); id order is SQLite's equivalent.
         let sorted = try db.prepare("SELECT id FROM item ORDER BY grp ASC, score DESC, id ASC LIMIT 100")
-        results.append(try measure("SQLite two-key sort, first 100", count: count, repetitions: options.repetitions) {
-            firstIds = []
-            while try sorted.step() { firstIds.append(sorted.int(0)) }
-            sorted.reset()
-        })
+        results.append(
+            try measure("SQLite two-key sort, first 100", count: count, repetitions: options.repetitions) {
+                firstIds = []
+                while try sorted.step() { firstIds.append(sorted.int(0)) }
+                sorted.reset()
+            })
         record("SQLite", "sort", firstIds.map(String.init).joined(separator: ","))
         let byKind = try db.prepare("SELECT count(*) FROM item WHERE json_extract(extra, '$.kind') = 'k7'")
-        results.append(try measure("SQLite json_extract: extra.kind = 'k7'", count: count, repetitions: options.repetitions) {
-            answer = try countOf(byKind, [])
-        })
+        results.append(
+            try measure("SQLite json_extract: extra.kind = 'k7'", count: count, repetitions: options.repetitions) {
+                answer = try countOf(byKind, [])
+            })
         record("SQLite", "mixed", "\(answer)")
 
-        print("geode-bench queries: N = \(count), \(lookups) lookups, \(ranges) ranges, \(options.repetitions) repetitions, median seconds")
-        print("loading: Geode \(String(format: "%.2f", geodeLoad)) s (object model, one write), "
-            + "SQLite \(String(format: "%.2f", sqliteLoad)) s (prepared inserts, three indexes, one transaction)")
-        printTable("Queries: Geode vs SQLite with the same indexes", results, ratios: [
-            ("scan: Geode / SQLite", "Geode scan: score > 900", "SQLite scan: score > 900"),
-            ("indexed String: Geode / SQLite", "Geode indexed String ==", "SQLite indexed String ="),
-            ("indexed Int: Geode / SQLite", "Geode indexed Int ==", "SQLite indexed Int ="),
-            ("indexed Date range: Geode / SQLite", "Geode indexed Date range", "SQLite indexed date range"),
-            ("two-key sort: Geode / SQLite", "Geode two-key sort, first 100", "SQLite two-key sort, first 100"),
-            ("mixed path: Geode / SQLite json_extract", "Geode mixed path: extra.kind == 'k7'", "SQLite json_extract: extra.kind = 'k7'"),
-        ])
+        print(
+            "geode-bench queries: N = \(count), \(lookups) lookups, \(ranges) ranges, \(options.repetitions) repetitions, median seconds"
+        )
+        print(
+            "loading: Geode \(String(format: "%.2f", geodeLoad)) s (object model, one write), "
+                + "SQLite \(String(format: "%.2f", sqliteLoad)) s (prepared inserts, three indexes, one transaction)")
+        printTable(
+            "Queries: Geode vs SQLite with the same indexes", results,
+            ratios: [
+                ("scan: Geode / SQLite", "Geode scan: score > 900", "SQLite scan: score > 900"),
+                ("indexed String: Geode / SQLite", "Geode indexed String ==", "SQLite indexed String ="),
+                ("indexed Int: Geode / SQLite", "Geode indexed Int ==", "SQLite indexed Int ="),
+                ("indexed Date range: Geode / SQLite", "Geode indexed Date range", "SQLite indexed date range"),
+                ("two-key sort: Geode / SQLite", "Geode two-key sort, first 100", "SQLite two-key sort, first 100"),
+                (
+                    "mixed path: Geode / SQLite json_extract", "Geode mixed path: extra.kind == 'k7'",
+                    "SQLite json_extract: extra.kind = 'k7'"
+                ),
+            ])
         if let scanned = results.first(where: { $0.name == "Geode scan: score > 900" }) {
             print("  Geode scan rate: \(String(format: "%.1f", scanned.perSecond / 1e6)) M documents/s")
         }
@@ -188,7 +222,10 @@ struct QuerySuite: ParsableCommand {
             let values = Set(systems.map { $0.split(separator: ":", maxSplits: 1)[1] })
             if values.count != 1 { mismatches.append("\(query): \(systems.joined(separator: " / "))") }
         }
-        print(mismatches.isEmpty ? "\nanswers: Geode and SQLite agree on every query" : "\nanswers DIFFER:\n" + mismatches.joined(separator: "\n"))
+        print(
+            mismatches.isEmpty
+                ? "\nanswers: Geode and SQLite agree on every query"
+                : "\nanswers DIFFER:\n" + mismatches.joined(separator: "\n"))
         try writeJSON(results, to: options.json)
         if !mismatches.isEmpty { throw ExitCode.failure }
     }

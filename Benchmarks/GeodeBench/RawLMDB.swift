@@ -65,6 +65,9 @@ final class RawLMDB {
     }
 
     static func check(_ rc: Int32) throws {
-        if rc != 0 { throw NSError(domain: "LMDB", code: Int(rc), userInfo: [NSLocalizedDescriptionKey: String(cString: mdb_strerror(rc))]) }
+        if rc != 0 {
+            throw NSError(
+                domain: "LMDB", code: Int(rc), userInfo: [NSLocalizedDescriptionKey: String(cString: mdb_strerror(rc))])
+        }
     }
 }

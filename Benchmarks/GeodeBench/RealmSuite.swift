@@ -9,7 +9,8 @@ import Geode
 struct RealmSuite: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "realm",
-        abstract: "The Realm comparison set: insert, 200 boxes, 200 circles, a polygon, a mixed query, 100,000 lookups.",
+        abstract:
+            "The Realm comparison set: insert, 200 boxes, 200 circles, a polygon, a mixed query, 100,000 lookups.",
         discussion: """
             Counts are checked against Realm's answers for N = 100,000 and 1,000,000 (the run fails when \
             one differs); other N run unchecked. Realm's times are the medians REALM_WORKLOAD.md reports \
@@ -40,17 +41,21 @@ struct RealmSuite: ParsableCommand {
         var capital: Int
         var populationSum: Int
         /// Seconds: insert, boxes, circles, polygon, mixed, lookups; and the file size in MB and peak memory in MB.
-        var insert: Double, boxSeconds: Double, circleSeconds: Double, polygonSeconds: Double, mixedSeconds: Double, lookupSeconds: Double
+        var insert: Double, boxSeconds: Double, circleSeconds: Double, polygonSeconds: Double, mixedSeconds: Double,
+            lookupSeconds: Double
         var fileMB: Double, peakMB: Double
     }
 
     static let references: [Int: Reference] = [
-        100_000: Reference(boxes: 600, firstBoxes: [3, 1, 4, 3, 1], circles: 213, polygon: 162, mixed: 770, rank: 10_000, capital: 7_693,
-                           populationSum: 498_994_405_761, insert: 1.5, boxSeconds: 15.2, circleSeconds: 10.7, polygonSeconds: 0.058,
-                           mixedSeconds: 0.100, lookupSeconds: 0.059, fileMB: 29.4, peakMB: 155),
-        1_000_000: Reference(boxes: 4_089, firstBoxes: [13, 20, 14, 9, 20], circles: 304, polygon: 1_666, mixed: 7_693, rank: 100_000,
-                             capital: 76_924, populationSum: 499_675_575_373, insert: 17.1, boxSeconds: 102, circleSeconds: 82,
-                             polygonSeconds: 0.447, mixedSeconds: 0.727, lookupSeconds: 0.152, fileMB: 282.9, peakMB: 1_460),
+        100_000: Reference(
+            boxes: 600, firstBoxes: [3, 1, 4, 3, 1], circles: 213, polygon: 162, mixed: 770, rank: 10_000,
+            capital: 7_693,
+            populationSum: 498_994_405_761, insert: 1.5, boxSeconds: 15.2, circleSeconds: 10.7, polygonSeconds: 0.058,
+            mixedSeconds: 0.100, lookupSeconds: 0.059, fileMB: 29.4, peakMB: 155),
+        1_000_000: Reference(
+            boxes: 4_089, firstBoxes: [13, 20, 14, 9, 20], circles: 304, polygon: 1_666, mixed: 7_693, rank: 100_000,
+            capital: 76_924, populationSum: 499_675_575_373, insert: 17.1, boxSeconds: 102, circleSeconds: 82,
+            polygonSeconds: 0.447, mixedSeconds: 0.727, lookupSeconds: 0.152, fileMB: 282.9, peakMB: 1_460),
     ]
 
     /// One generated object's values.
@@ -73,7 +78,9 @@ struct RealmSuite: ParsableCommand {
     }
 
     func run() throws {
-        guard count >= 200 else { throw ValidationError("--count must be at least 200 (the query centres are every N/200th object)") }
+        guard count >= 200 else {
+            throw ValidationError("--count must be at least 200 (the query centres are every N/200th object)")
+        }
         let root = try scratchDirectory(in: options.directory, suite: "realm")
         defer { try? FileManager.default.removeItem(at: root) }
         let file = root.appendingPathComponent("places.geode")
@@ -81,8 +88,12 @@ struct RealmSuite: ParsableCommand {
         let objects = Self.generate(count)
         if count > 0 {
             let first = objects[0]
-            guard first.longitude == 86.963356357856412, first.latitude == -42.857649064455927, first.population == 2_763_858 else {
-                throw ValidationError("object 0 is (\(first.longitude), \(first.latitude), \(first.population)), not the workload's check values")
+            guard first.longitude == 86.963356357856412, first.latitude == -42.857649064455927,
+                first.population == 2_763_858
+            else {
+                throw ValidationError(
+                    "object 0 is (\(first.longitude), \(first.latitude), \(first.population)), not the workload's check values"
+                )
             }
         }
 
@@ -115,7 +126,9 @@ struct RealmSuite: ParsableCommand {
         func clamp(_ lat: Double) -> Double { Swift.min(90, Swift.max(-90, lat)) }
         // Corners and centres as (latitude, longitude), Realm's tuple order.
         let boxes = centres.map { c in
-            GeoBox(bottomLeft: (clamp(c.latitude - 0.5), wrap(c.longitude - 0.5)), topRight: (clamp(c.latitude + 0.5), wrap(c.longitude + 0.5)))
+            GeoBox(
+                bottomLeft: (clamp(c.latitude - 0.5), wrap(c.longitude - 0.5)),
+                topRight: (clamp(c.latitude + 0.5), wrap(c.longitude + 0.5)))
         }
         let radians = 10_000 / 6_378_100.0
         let circles = centres.map { GeoCircle(center: ($0.latitude, $0.longitude), radiusInRadians: radians) }
@@ -128,46 +141,56 @@ struct RealmSuite: ParsableCommand {
         var boxCounts: [Int] = [], circleCounts: [Int] = []
         var polygonCount = 0, mixedCount = 0, rankCount = 0, capitalCount = 0, found = 0, populationSum = 0
         var results = [insert]
-        results.append(try measure("b: 200 boxes", count: 200, repetitions: options.repetitions) {
-            boxCounts = try boxes.map { box in
-                guard let box else { throw ValidationError("a box corner is out of range") }
-                return places.where { $0.location.geoWithin(box) }.count
-            }
-        })
-        results.append(try measure("c: 200 circles (10 km)", count: 200, repetitions: options.repetitions) {
-            circleCounts = try circles.map { circle in
-                guard let circle else { throw ValidationError("a circle is out of range") }
-                return places.where { $0.location.geoWithin(circle) }.count
-            }
-        })
-        results.append(try measure("d: polygon", count: 1, repetitions: options.repetitions) {
-            polygonCount = places.where { $0.location.geoWithin(polygon) }.count
-        })
-        results.append(try measure("e: mixed (rank and tags)", count: 1, repetitions: options.repetitions) {
-            mixedCount = places.filter("props['rank'] == 3 AND ANY props['tags'][*] == 'capital'").count
-        })
+        results.append(
+            try measure("b: 200 boxes", count: 200, repetitions: options.repetitions) {
+                boxCounts = try boxes.map { box in
+                    guard let box else { throw ValidationError("a box corner is out of range") }
+                    return places.where { $0.location.geoWithin(box) }.count
+                }
+            })
+        results.append(
+            try measure("c: 200 circles (10 km)", count: 200, repetitions: options.repetitions) {
+                circleCounts = try circles.map { circle in
+                    guard let circle else { throw ValidationError("a circle is out of range") }
+                    return places.where { $0.location.geoWithin(circle) }.count
+                }
+            })
+        results.append(
+            try measure("d: polygon", count: 1, repetitions: options.repetitions) {
+                polygonCount = places.where { $0.location.geoWithin(polygon) }.count
+            })
+        results.append(
+            try measure("e: mixed (rank and tags)", count: 1, repetitions: options.repetitions) {
+                mixedCount = places.filter("props['rank'] == 3 AND ANY props['tags'][*] == 'capital'").count
+            })
         rankCount = places.filter("props['rank'] == 3").count
         capitalCount = places.filter("ANY props['tags'][*] == 'capital'").count
-        results.append(try measure("f: 100,000 primary-key lookups", count: keys.count, repetitions: options.repetitions) {
-            found = 0
-            populationSum = 0
-            for key in keys {
-                guard let place = realm.object(ofType: Place.self, forPrimaryKey: key) else { continue }
-                found += 1
-                populationSum += place.population
-            }
-        })
+        results.append(
+            try measure("f: 100,000 primary-key lookups", count: keys.count, repetitions: options.repetitions) {
+                found = 0
+                populationSum = 0
+                for key in keys {
+                    guard let place = realm.object(ofType: Place.self, forPrimaryKey: key) else { continue }
+                    found += 1
+                    populationSum += place.population
+                }
+            })
 
         print("geode-bench realm: N = \(count), \(options.repetitions) repetitions, median seconds")
-        print("  counts: boxes \(boxCounts.reduce(0, +)) (first five: \(boxCounts.prefix(5).map(String.init).joined(separator: " "))), "
-              + "circles \(circleCounts.reduce(0, +)), polygon \(polygonCount), mixed \(mixedCount) (\(rankCount) / \(capitalCount)), "
-              + "lookups found \(found), population sum \(populationSum)")
+        print(
+            "  counts: boxes \(boxCounts.reduce(0, +)) (first five: \(boxCounts.prefix(5).map(String.init).joined(separator: " "))), "
+                + "circles \(circleCounts.reduce(0, +)), polygon \(polygonCount), mixed \(mixedCount) (\(rankCount) / \(capitalCount)), "
+                + "lookups found \(found), population sum \(populationSum)")
         print(String(format: "  store file %.1f MB, peak memory %.0f MB", fileMB, peakMB))
 
         let reference = Self.references[count]
         print("\nGeode vs Realm (realm-core 14.14, REALM_WORKLOAD.md's medians)")
-        print("  " + "operation".padding(toLength: 34, withPad: " ", startingAt: 0) + "   Geode s     Realm s   Geode/Realm")
-        let realmSeconds = reference.map { [$0.insert, $0.boxSeconds, $0.circleSeconds, $0.polygonSeconds, $0.mixedSeconds, $0.lookupSeconds] }
+        print(
+            "  " + "operation".padding(toLength: 34, withPad: " ", startingAt: 0)
+                + "   Geode s     Realm s   Geode/Realm")
+        let realmSeconds = reference.map {
+            [$0.insert, $0.boxSeconds, $0.circleSeconds, $0.polygonSeconds, $0.mixedSeconds, $0.lookupSeconds]
+        }
         for (index, row) in results.enumerated() {
             let name = row.name.padding(toLength: 34, withPad: " ", startingAt: 0)
             if let realm = realmSeconds?[index] {
@@ -177,8 +200,14 @@ struct RealmSuite: ParsableCommand {
             }
         }
         if let reference {
-            print(String(format: "  file size: Geode %.1f MB, Realm %.1f MB (%.2fx)", fileMB, reference.fileMB, fileMB / reference.fileMB))
-            print(String(format: "  peak memory during (a): Geode %.0f MB, Realm %.0f MB (%.2fx)", peakMB, reference.peakMB, peakMB / reference.peakMB))
+            print(
+                String(
+                    format: "  file size: Geode %.1f MB, Realm %.1f MB (%.2fx)", fileMB, reference.fileMB,
+                    fileMB / reference.fileMB))
+            print(
+                String(
+                    format: "  peak memory during (a): Geode %.0f MB, Realm %.0f MB (%.2fx)", peakMB, reference.peakMB,
+                    peakMB / reference.peakMB))
         }
         try writeJSON(results, to: options.json)
 

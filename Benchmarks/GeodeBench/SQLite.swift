@@ -13,7 +13,9 @@ final class SQLiteDatabase {
     deinit { sqlite3_close(handle) }
 
     func execute(_ sql: String) throws {
-        guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else { throw SQLiteError(String(cString: sqlite3_errmsg(handle))) }
+        guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
+            throw SQLiteError(String(cString: sqlite3_errmsg(handle)))
+        }
     }
 
     func prepare(_ sql: String) throws -> SQLiteStatement {
@@ -54,7 +56,9 @@ final class SQLiteStatement {
             case let .text(s):
                 var s = s
                 rc = s.withUTF8 { utf8 in
-                    utf8.withMemoryRebound(to: CChar.self) { geode_sqlite3_bind_text(handle, Int32(i + 1), $0.baseAddress, Int32($0.count)) }
+                    utf8.withMemoryRebound(to: CChar.self) {
+                        geode_sqlite3_bind_text(handle, Int32(i + 1), $0.baseAddress, Int32($0.count))
+                    }
                 }
             }
             guard rc == SQLITE_OK else { throw SQLiteError(String(cString: sqlite3_errmsg(database))) }
@@ -70,7 +74,9 @@ final class SQLiteStatement {
             case let .text(s):
                 var s = s
                 _ = s.withUTF8 { utf8 in
-                    utf8.withMemoryRebound(to: CChar.self) { geode_sqlite3_bind_text(handle, Int32(i + 1), $0.baseAddress, Int32($0.count)) }
+                    utf8.withMemoryRebound(to: CChar.self) {
+                        geode_sqlite3_bind_text(handle, Int32(i + 1), $0.baseAddress, Int32($0.count))
+                    }
                 }
             }
         }
@@ -94,7 +100,9 @@ final class SQLiteStatement {
     func text(_ column: Int32) -> String {
         // The text first, then its length, as SQLite's documentation orders the calls.
         guard let bytes = sqlite3_column_text(handle, column) else { return "" }
-        return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))), as: UTF8.self)
+        return String(
+            decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))), as: UTF8.self
+        )
     }
 
     func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }

@@ -16,9 +16,12 @@ final class SpatiaLiteSystem: SQLiteBackedSystem, PlacesSystem {
     func load(_ places: String, into directory: URL) throws -> Int {
         try PeerTools.installIfMissing(["libsqlite3-mod-spatialite"])
         let db = try open(directory.appendingPathComponent("places.sqlite").path)
-        guard sqlite3_enable_load_extension(db.handle, 1) == SQLITE_OK else { throw SQLiteError("SQLite refuses to load extensions") }
+        guard sqlite3_enable_load_extension(db.handle, 1) == SQLITE_OK else {
+            throw SQLiteError("SQLite refuses to load extensions")
+        }
         try db.execute("SELECT load_extension('mod_spatialite')")
-        try db.execute("""
+        try db.execute(
+            """
             PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
             SELECT InitSpatialMetadata(1);
             CREATE TABLE places (id INTEGER PRIMARY KEY, properties TEXT);
@@ -33,10 +36,13 @@ final class SpatiaLiteSystem: SQLiteBackedSystem, PlacesSystem {
         return written
     }
 
-    private static let inFrame = "ROWID IN (SELECT ROWID FROM SpatialIndex WHERE f_table_name = 'places' AND search_frame = BuildMbr(?1, ?2, ?3, ?4, 4326))"
+    private static let inFrame =
+        "ROWID IN (SELECT ROWID FROM SpatialIndex WHERE f_table_name = 'places' AND search_frame = BuildMbr(?1, ?2, ?3, ?4, 4326))"
 
     func countBox(west: Double, south: Double, east: Double, north: Double) throws -> Int {
-        let s = try statement("SELECT count(*) FROM places WHERE \(Self.inFrame) AND ST_X(geom) BETWEEN ?1 AND ?3 AND ST_Y(geom) BETWEEN ?2 AND ?4")
+        let s = try statement(
+            "SELECT count(*) FROM places WHERE \(Self.inFrame) AND ST_X(geom) BETWEEN ?1 AND ?3 AND ST_Y(geom) BETWEEN ?2 AND ?4"
+        )
         try s.bind(.double(west), .double(south), .double(east), .double(north))
         defer { s.reset() }
         return try s.step() ? s.int(0) : 0
@@ -52,7 +58,11 @@ final class SpatiaLiteSystem: SQLiteBackedSystem, PlacesSystem {
             while try s.step() {
                 let lon = s.double(0), lat = s.double(1)
                 if rects.count > 1, !seen.insert([lon, lat]).inserted { continue }
-                if Spherical.distance(longitude1: longitude, latitude1: latitude, longitude2: lon, latitude2: lat) <= radians { n += 1 }
+                if Spherical.distance(longitude1: longitude, latitude1: latitude, longitude2: lon, latitude2: lat)
+                    <= radians
+                {
+                    n += 1
+                }
             }
             s.reset()
         }
@@ -60,7 +70,8 @@ final class SpatiaLiteSystem: SQLiteBackedSystem, PlacesSystem {
     }
 
     func countPolygon(geoJSON: String) throws -> Int {
-        let s = try statement("""
+        let s = try statement(
+            """
             SELECT count(*) FROM places
             WHERE ROWID IN (SELECT ROWID FROM SpatialIndex WHERE f_table_name = 'places' AND search_frame = SetSRID(GeomFromGeoJSON(?1), 4326))
               AND ST_Covers(SetSRID(GeomFromGeoJSON(?1), 4326), geom)

@@ -15,23 +15,27 @@ struct StorageSuite: ParsableCommand {
 
     @OptionGroup var options: SuiteOptions
 
-    static let place = ClassSchema(name: "Place", properties: [
-        PropertySchema(name: "id", type: .int),
-        PropertySchema(name: "name", type: .string),
-        PropertySchema(name: "country", type: .string),
-        PropertySchema(name: "admin", type: .string),
-        PropertySchema(name: "population", type: .int),
-        PropertySchema(name: "latitude", type: .double),
-        PropertySchema(name: "longitude", type: .double),
-        PropertySchema(name: "tags", type: .string, collection: .list),
-        PropertySchema(name: "source", type: .string),
-        PropertySchema(name: "timezone", type: .string),
-        PropertySchema(name: "alternateNames", type: .string, collection: .list),
-    ])
+    static let place = ClassSchema(
+        name: "Place",
+        properties: [
+            PropertySchema(name: "id", type: .int),
+            PropertySchema(name: "name", type: .string),
+            PropertySchema(name: "country", type: .string),
+            PropertySchema(name: "admin", type: .string),
+            PropertySchema(name: "population", type: .int),
+            PropertySchema(name: "latitude", type: .double),
+            PropertySchema(name: "longitude", type: .double),
+            PropertySchema(name: "tags", type: .string, collection: .list),
+            PropertySchema(name: "source", type: .string),
+            PropertySchema(name: "timezone", type: .string),
+            PropertySchema(name: "alternateNames", type: .string, collection: .list),
+        ])
 
-    static let wide = ClassSchema(name: "Wide", properties: (0 ..< 20).map { i in
-        PropertySchema(name: "f\(i)", type: i % 3 == 0 ? .int : i % 3 == 1 ? .double : .string)
-    })
+    static let wide = ClassSchema(
+        name: "Wide",
+        properties: (0 ..< 20).map { i in
+            PropertySchema(name: "f\(i)", type: i % 3 == 0 ? .int : i % 3 == 1 ? .double : .string)
+        })
 
     func run() throws {
         let root = try scratchDirectory(in: options.directory, suite: "storage")
@@ -48,17 +52,23 @@ struct StorageSuite: ParsableCommand {
         // Raw LMDB: the same bytes under the same keys, one transaction, durable commit.
         let rawPath = root.appendingPathComponent("raw.mdb").path
         var raw: RawLMDB?
-        let rawPut = try measure("raw LMDB put", count: count, repetitions: options.repetitions, prepare: {
-            raw = nil
-            RawLMDB.remove(rawPath)
-        }) {
+        let rawPut = try measure(
+            "raw LMDB put", count: count, repetitions: options.repetitions,
+            prepare: {
+                raw = nil
+                RawLMDB.remove(rawPath)
+            }
+        ) {
             raw = try RawLMDB(path: rawPath)
             try raw!.putAll(documents)
         }
-        let rawAppend = try measure("raw LMDB put (MDB_APPEND)", count: count, repetitions: options.repetitions, prepare: {
-            raw = nil
-            RawLMDB.remove(rawPath)
-        }) {
+        let rawAppend = try measure(
+            "raw LMDB put (MDB_APPEND)", count: count, repetitions: options.repetitions,
+            prepare: {
+                raw = nil
+                RawLMDB.remove(rawPath)
+            }
+        ) {
             raw = try RawLMDB(path: rawPath)
             try raw!.putAll(documents, append: true)
         }
@@ -78,10 +88,13 @@ struct StorageSuite: ParsableCommand {
         let storePath = root.appendingPathComponent("places.geode").path
         var store: Store?
         let schema = Schema(classes: [Self.place], version: 1)
-        let geodePut = try measure("Geode document put (validate+encode)", count: count, repetitions: options.repetitions, prepare: {
-            store = nil
-            RawLMDB.remove(storePath)
-        }) {
+        let geodePut = try measure(
+            "Geode document put (validate+encode)", count: count, repetitions: options.repetitions,
+            prepare: {
+                store = nil
+                RawLMDB.remove(storePath)
+            }
+        ) {
             let opened = try Store.open(StoreConfiguration(path: storePath, schema: schema))
             let table = try opened.table("Place")
             try opened.write { txn in
@@ -90,23 +103,33 @@ struct StorageSuite: ParsableCommand {
             store = opened
         }
         let table = try store!.table("Place")
-        let geodeGetView = try measure("Geode document get (random keys, in place)", count: count, repetitions: options.repetitions) {
+        let geodeGetView = try measure(
+            "Geode document get (random keys, in place)", count: count, repetitions: options.repetitions
+        ) {
             try store!.read { txn in
                 for key in order {
-                    guard let document = try txn.document(ObjectKey(key), in: table) else { throw ValidationError("missing \(key)") }
+                    guard let document = try txn.document(ObjectKey(key), in: table) else {
+                        throw ValidationError("missing \(key)")
+                    }
                     checksum &+= document.count
                 }
             }
         }
-        let geodeGet = try measure("Geode document get (random keys, decode all)", count: count, repetitions: options.repetitions) {
+        let geodeGet = try measure(
+            "Geode document get (random keys, decode all)", count: count, repetitions: options.repetitions
+        ) {
             try store!.read { txn in
                 for key in order {
-                    guard let row = try txn.row(ObjectKey(key), in: table) else { throw ValidationError("missing \(key)") }
+                    guard let row = try txn.row(ObjectKey(key), in: table) else {
+                        throw ValidationError("missing \(key)")
+                    }
                     checksum &+= row.count
                 }
             }
         }
-        let geodeGetField = try measure("Geode get one field (random keys)", count: count, repetitions: options.repetitions) {
+        let geodeGetField = try measure(
+            "Geode get one field (random keys)", count: count, repetitions: options.repetitions
+        ) {
             try store!.read { txn in
                 for key in order {
                     checksum &+= Int(try txn.document(ObjectKey(key), in: table)?.value(at: 4)?.int() ?? 0)
@@ -117,7 +140,8 @@ struct StorageSuite: ParsableCommand {
 
         // Twenty-field documents: one field against the whole document.
         let widePath = root.appendingPathComponent("wide.geode").path
-        let wideStore = try Store.open(StoreConfiguration(path: widePath, schema: Schema(classes: [Self.wide], version: 1)))
+        let wideStore = try Store.open(
+            StoreConfiguration(path: widePath, schema: Schema(classes: [Self.wide], version: 1)))
         let wideTable = try wideStore.table("Wide")
         try wideStore.write { txn in
             for i in 0 ..< count { try txn.insert(Self.wideRow(i), into: wideTable) }
@@ -141,36 +165,47 @@ struct StorageSuite: ParsableCommand {
 
         let storage = [rawPut, rawAppend, geodePut, encodeOnly, rawGet, geodeGetView, geodeGetField, geodeGet]
         let fields = [oneField, wholeDocument]
-        print("geode-bench storage: N = \(count), \(averageBytes)-byte documents, \(options.repetitions) repetitions, median seconds")
-        printTable("Puts and gets (one transaction each; same bytes, same keys)", storage, ratios: [
-            ("Geode put / raw LMDB put", geodePut.name, rawPut.name),
-            ("Geode put / raw LMDB put with MDB_APPEND", geodePut.name, rawAppend.name),
-            ("Geode get in place / raw LMDB get", geodeGetView.name, rawGet.name),
-            ("Geode get+decode / raw LMDB get", geodeGet.name, rawGet.name),
-            ("Geode get one field / raw LMDB get", geodeGetField.name, rawGet.name),
-        ])
-        printTable("Reading one field of twenty-field documents", fields, ratios: [
-            ("decode all / read one field", wholeDocument.name, oneField.name),
-        ])
+        print(
+            "geode-bench storage: N = \(count), \(averageBytes)-byte documents, \(options.repetitions) repetitions, median seconds"
+        )
+        printTable(
+            "Puts and gets (one transaction each; same bytes, same keys)", storage,
+            ratios: [
+                ("Geode put / raw LMDB put", geodePut.name, rawPut.name),
+                ("Geode put / raw LMDB put with MDB_APPEND", geodePut.name, rawAppend.name),
+                ("Geode get in place / raw LMDB get", geodeGetView.name, rawGet.name),
+                ("Geode get+decode / raw LMDB get", geodeGet.name, rawGet.name),
+                ("Geode get one field / raw LMDB get", geodeGetField.name, rawGet.name),
+            ])
+        printTable(
+            "Reading one field of twenty-field documents", fields,
+            ratios: [
+                ("decode all / read one field", wholeDocument.name, oneField.name)
+            ])
         print("\n(checksum \(checksum))")
         struct Report: Encodable {
             let suite: String, count: Int, documentBytes: Int, repetitions: Int
             let measurements: [Measurement]
         }
-        try writeJSON(Report(suite: "storage", count: count, documentBytes: averageBytes,
-                             repetitions: options.repetitions, measurements: storage + fields), to: options.json)
+        try writeJSON(
+            Report(
+                suite: "storage", count: count, documentBytes: averageBytes,
+                repetitions: options.repetitions, measurements: storage + fields), to: options.json)
     }
 
     static let words = ["capital", "port", "coastal", "mountain", "historic", "island", "border", "river"]
 
     static func placeRow(_ i: Int, _ random: inout SplitMix) -> [Value] {
         let name = String(repeating: "Place \(i) ", count: 1 + Int(random.next() % 3))
-        return [.int(Int64(i)), .string(name), .string("FR"), .string("Île-de-France region \(i % 97)"),
-                .int(Int64(random.next() % 10_000_000)),
-                .double(Double(random.next() % 180_000_000) / 1e6 - 90), .double(Double(random.next() % 360_000_000) / 1e6 - 180),
-                .list((0 ..< Int(random.next() % 4)).map { _ in .string(words[Int(random.next() % 8)]) }),
-                .string("geonames:cities1000:\(i)"), .string("Europe/Paris"),
-                .list([.string("place-\(i)-fr"), .string("Lieu \(i)")])]
+        return [
+            .int(Int64(i)), .string(name), .string("FR"), .string("Île-de-France region \(i % 97)"),
+            .int(Int64(random.next() % 10_000_000)),
+            .double(Double(random.next() % 180_000_000) / 1e6 - 90),
+            .double(Double(random.next() % 360_000_000) / 1e6 - 180),
+            .list((0 ..< Int(random.next() % 4)).map { _ in .string(words[Int(random.next() % 8)]) }),
+            .string("geonames:cities1000:\(i)"), .string("Europe/Paris"),
+            .list([.string("place-\(i)-fr"), .string("Lieu \(i)")]),
+        ]
     }
 
     static func wideRow(_ i: Int) -> [Value] {

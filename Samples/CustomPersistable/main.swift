@@ -123,11 +123,15 @@ try realm.write { realm.add([model, points, other]) }
 
 let stored = realm.objects(MyModel.self)[0]
 print("url host: \(stored.url.host ?? "?"), home: \(stored.mapOfUrls["home"]?.absoluteString ?? "?")")
-print("schema: url is \(realm.schema["MyModel"]?["url"]?.typeDescription ?? "?"), point is \(realm.schema["PointModel"]?["point"]?.typeDescription ?? "?")")
+print(
+    "schema: url is \(realm.schema["MyModel"]?["url"]?.typeDescription ?? "?"), point is \(realm.schema["PointModel"]?["point"]?.typeDescription ?? "?")"
+)
 // Queries run on the persisted type; a type mapped to an embedded object compares member by member.
 let matching = realm.objects(PointModel.self).where { $0.point == CGPoint(x: 1, y: 2) }
 let same = realm.objects(PointModel.self).filter("point.x == 1 AND point.y == 2")
-print("points at (1, 2): \(matching.count), by members: \(same.count), line: \(matching[0].line.map { "(\($0.x), \($0.y))" }.joined(separator: " "))")
+print(
+    "points at (1, 2): \(matching.count), by members: \(same.count), line: \(matching[0].line.map { "(\($0.x), \($0.y))" }.joined(separator: " "))"
+)
 
 // Page 000: initialize objects and assign values.
 let club = Club(value: ["name": "American Kennel Club", "url": "https://akc.org"])
@@ -140,7 +144,9 @@ club2.location = CLLocationCoordinate2D(latitude: 40.7509, longitude: 73.9777)
 try realm.write { realm.add([club, club2]) }
 
 for club in realm.objects(Club.self).sorted(byKeyPath: "name") {
-    print("\(club.name): \(club.url?.absoluteString ?? "no url") at \(club.location.latitude), \(club.location.longitude)")
+    print(
+        "\(club.name): \(club.url?.absoluteString ?? "no url") at \(club.location.latitude), \(club.location.longitude)"
+    )
 }
 let akc = realm.objects(Club.self).filter("url == %@", URL(string: "https://akc.org")!)
 print("clubs found by URL: \(akc.map(\.name))")

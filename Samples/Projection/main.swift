@@ -35,7 +35,8 @@ let realm = try Realm(configuration: Realm.Configuration(fileURL: file))
 
 var personObject = Person()
 try realm.write {
-    let ann = realm.create(Person.self, value: ["firstName": "Ann", "lastName": "Lee", "address": ["city": "Rome", "country": "Italy"]])
+    let ann = realm.create(
+        Person.self, value: ["firstName": "Ann", "lastName": "Lee", "address": ["city": "Rome", "country": "Italy"]])
     personObject = realm.create(Person.self)
     personObject.firstName = "John"
     personObject.lastName = "Smith"

@@ -78,11 +78,16 @@ print("'\(ring.text)' is assigned to \(ring.assignee.map(\.name))")
 let home = Address(value: ["street": "Bagshot Row", "city": "Hobbiton"])
 let sam = Person(name: "Sam", address: home)
 sam.dogs.append(Dog(value: ["name": "Grip", "age": 4]))
-let club = DogClub(name: "Shire Dog Club", addresses: [Address(value: ["city": "Bree"]), Address(value: ["city": "Michel Delving"])])
+let club = DogClub(
+    name: "Shire Dog Club", addresses: [Address(value: ["city": "Bree"]), Address(value: ["city": "Michel Delving"])])
 club.members.append(sam)
 try! realm.write { realm.add(club) }
-print("\(sam.name) lives in \(sam.address?.city ?? "?"), has \(sam.dogs.count) dog(s), belongs to \(sam.clubs.map(\.name))")
+print(
+    "\(sam.name) lives in \(sam.address?.city ?? "?"), has \(sam.dogs.count) dog(s), belongs to \(sam.clubs.map(\.name))"
+)
 print("club offices: \(club.regionalOfficeAddresses.compactMap(\.city))")
 
 try! realm.write { realm.delete(club) }
-print("after deleting the club: \(sam.name) belongs to \(sam.clubs.count) club(s); \(realm.objects(DogClub.self).count) clubs left")
+print(
+    "after deleting the club: \(sam.name) belongs to \(sam.clubs.count) club(s); \(realm.objects(DogClub.self).count) clubs left"
+)

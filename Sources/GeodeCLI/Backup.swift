@@ -6,14 +6,14 @@ extension GeodeCommand {
         static let configuration = CommandConfiguration(
             abstract: "Copy a store while it is in use, consistently and compacted.",
             discussion: """
-            Writes the store as it is at one moment (one version: what a reader \
-            sees) to a new file; other processes may go on writing meanwhile. The copy \
-            has no free pages. The destination must not exist; it appears whole or not \
-            at all. The same as `geode copy` without --salvage.
+                Writes the store as it is at one moment (one version: what a reader \
+                sees) to a new file; other processes may go on writing meanwhile. The copy \
+                has no free pages. The destination must not exist; it appears whole or not \
+                at all. The same as `geode copy` without --salvage.
 
-            Example:
-              geode backup places.geode /backups/places-2026-11-25.geode
-            """
+                Example:
+                  geode backup places.geode /backups/places-2026-11-25.geode
+                """
         )
 
         @Argument(help: "The store to copy.")

@@ -9,20 +9,20 @@ extension GeodeCommand {
         static let configuration = CommandConfiguration(
             abstract: "Copy a store to a new file, or salvage what is readable of a damaged one.",
             discussion: """
-            Without --salvage: a consistent, compacted copy of the store as it is now \
-            (other processes may go on writing). The source must be sound.
+                Without --salvage: a consistent, compacted copy of the store as it is now \
+                (other processes may go on writing). The source must be sound.
 
-            With --salvage: reads the source without trusting it, copies every object \
-            whose document is readable (under its own key, so links hold), rebuilds the \
-            indexes, checks the result, and lists what was left behind. Exit status 0 \
-            when nothing was lost, 65 when something was.
+                With --salvage: reads the source without trusting it, copies every object \
+                whose document is readable (under its own key, so links hold), rebuilds the \
+                indexes, checks the result, and lists what was left behind. Exit status 0 \
+                when nothing was lost, 65 when something was.
 
-            The destination must not exist; it appears whole or not at all.
+                The destination must not exist; it appears whole or not at all.
 
-            Examples:
-              geode copy places.geode backup.geode
-              geode copy --salvage damaged.geode saved.geode
-            """
+                Examples:
+                  geode copy places.geode backup.geode
+                  geode copy --salvage damaged.geode saved.geode
+                """
         )
 
         @Argument(help: "The store to copy.")

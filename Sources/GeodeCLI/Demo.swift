@@ -8,17 +8,17 @@ extension GeodeCommand {
         static let configuration = CommandConfiguration(
             abstract: "Import the built-in city sample into a new store and query it.",
             discussion: """
-            Imports Data/Samples/cities.geojson (1,001 GeoNames cities) and
-            Data/Samples/countries.geojson (177 Natural Earth country borders) of the
-            repository the tool was built in (from any directory) the way
-            `geode import` does, then runs the kinds of queries Geode is for — mixed-property
-            filters, sorts, an indexed id lookup, and geoWithin boxes, circles, polygons and
-            country borders taken from the store, answered from the spatial index — printing
-            each plan, count and time, and exports one city back.
+                Imports Data/Samples/cities.geojson (1,001 GeoNames cities) and
+                Data/Samples/countries.geojson (177 Natural Earth country borders) of the
+                repository the tool was built in (from any directory) the way
+                `geode import` does, then runs the kinds of queries Geode is for — mixed-property
+                filters, sorts, an indexed id lookup, and geoWithin boxes, circles, polygons and
+                country borders taken from the store, answered from the spatial index — printing
+                each plan, count and time, and exports one city back.
 
-            Example:
-              geode demo --store /tmp/cities.geode
-            """
+                Example:
+                  geode demo --store /tmp/cities.geode
+                """
         )
 
         @Option(help: "The GeoJSON sample of points to import (default: the repository's Data/Samples/cities.geojson).")
@@ -51,9 +51,13 @@ extension GeodeCommand {
         }
 
         private func tour() throws {
-            let temporary = store == nil ? FileManager.default.temporaryDirectory
-                .appendingPathComponent("geode-demo-\(ProcessInfo.processInfo.processIdentifier)").path : nil
-            if let temporary { try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true) }
+            let temporary =
+                store == nil
+                ? FileManager.default.temporaryDirectory
+                    .appendingPathComponent("geode-demo-\(ProcessInfo.processInfo.processIdentifier)").path : nil
+            if let temporary {
+                try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+            }
             defer { if let temporary { try? FileManager.default.removeItem(atPath: temporary) } }
             let path = store ?? temporary! + "/cities.geode"
             guard FileManager.default.fileExists(atPath: sample) else {
@@ -68,18 +72,28 @@ extension GeodeCommand {
             let cities = realm.objects(GeoFeature.self)
             print("  the store holds \(cities.count) GeoFeature objects\n")
 
-            try show("The five largest cities (a mixed-property filter, sorted):",
-                     cities.query("properties.population > 1000000 SORT(properties.population DESC) LIMIT(5)"))
-            try show("Cities in a box around Switzerland (planar box, spatial index):",
-                     cities.query("geometry geoWithin geoBox([5.9, 45.8], [10.5, 47.8], planar) SORT(properties.name ASC)"))
+            try show(
+                "The five largest cities (a mixed-property filter, sorted):",
+                cities.query("properties.population > 1000000 SORT(properties.population DESC) LIMIT(5)"))
+            try show(
+                "Cities in a box around Switzerland (planar box, spatial index):",
+                cities.query("geometry geoWithin geoBox([5.9, 45.8], [10.5, 47.8], planar) SORT(properties.name ASC)"))
             let paris = try GeoPoint(latitude: 48.8566, longitude: 2.3522).orFail("bad centre")
-            let circle = try GeoCircle(center: paris, radius: Distance.kilometers(250).orFail("bad radius")).orFail("bad circle")
-            try show("Within 250 km of Paris (a circle on the sphere):",
-                     cities.where { $0.geometry.geoWithin(circle) }.sorted(byKeyPath: "properties.name"))
-            try show("In a polygon over the Low Countries, population over 50,000 (polygon and filter):",
-                     cities.query("geometry geoWithin geoPolygon({[2.5, 49.5], [7.2, 49.5], [7.2, 53.6], [4.5, 53.4], [2.5, 51.0], [2.5, 49.5]}, planar) AND properties.population > 50000"))
-            try show("Names starting with 'San' in the Americas, case-insensitive:",
-                     cities.query("properties.name BEGINSWITH[c] 'san' AND properties.timezone BEGINSWITH 'America/' SORT(properties.name ASC) LIMIT(5)"))
+            let circle = try GeoCircle(center: paris, radius: Distance.kilometers(250).orFail("bad radius")).orFail(
+                "bad circle")
+            try show(
+                "Within 250 km of Paris (a circle on the sphere):",
+                cities.where { $0.geometry.geoWithin(circle) }.sorted(byKeyPath: "properties.name"))
+            try show(
+                "In a polygon over the Low Countries, population over 50,000 (polygon and filter):",
+                cities.query(
+                    "geometry geoWithin geoPolygon({[2.5, 49.5], [7.2, 49.5], [7.2, 53.6], [4.5, 53.4], [2.5, 51.0], [2.5, 49.5]}, planar) AND properties.population > 50000"
+                ))
+            try show(
+                "Names starting with 'San' in the Americas, case-insensitive:",
+                cities.query(
+                    "properties.name BEGINSWITH[c] 'san' AND properties.timezone BEGINSWITH 'America/' SORT(properties.name ASC) LIMIT(5)"
+                ))
             if FileManager.default.fileExists(atPath: countries) {
                 let borders = try realm.importGeoJSON(from: URL(fileURLWithPath: countries))
                 print("  Imported \(countries): \(borders)")
@@ -87,12 +101,15 @@ extension GeodeCommand {
                 for (code, name) in [("ITA", "Italy"), ("BRA", "Brazil")] {
                     guard let country = try cities.query("properties.iso_a3 == %@", code).first else { continue }
                     let border = try GeoMultiPolygon(geoJSON: try country.otherGeometry.jsonString())
-                    try show("Cities inside \(name)'s border (its \(border.count)-part polygon, read from the store):",
-                             cities.where { $0.geometry.geoWithin(border) }.sorted(byKeyPath: "properties.population", ascending: false))
+                    try show(
+                        "Cities inside \(name)'s border (its \(border.count)-part polygon, read from the store):",
+                        cities.where { $0.geometry.geoWithin(border) }.sorted(
+                            byKeyPath: "properties.population", ascending: false))
                 }
             }
             if let first = try cities.query("properties.population > 5000000 SORT(properties.population DESC)").first,
-               case let .int(id) = first.id {
+                case let .int(id) = first.id
+            {
                 try show("Looked up by id \(id) (the id index):", cities.query("id == %@", id))
                 print("  Exported as GeoJSON:")
                 print("    ", terminator: "")
@@ -115,8 +132,9 @@ extension GeodeCommand {
             }
             print("  \(title)")
             print("    plan: \(results.explain())")
-            print("    \(names.count) found in \(String(format: "%.2f", Double(time.components.attoseconds) * 1e-15 + Double(time.components.seconds) * 1000)) ms: "
-                  + names.prefix(8).joined(separator: "; ") + (names.count > 8 ? "; …" : ""))
+            print(
+                "    \(names.count) found in \(String(format: "%.2f", Double(time.components.attoseconds) * 1e-15 + Double(time.components.seconds) * 1000)) ms: "
+                    + names.prefix(8).joined(separator: "; ") + (names.count > 8 ? "; …" : ""))
             print("")
         }
     }

@@ -19,11 +19,14 @@ struct GroupTable {
     /// Each group's cells as JSON values, in column order.
     var rows: [[Value]] {
         groups.map { group in
-            [Self.value(group.key), .int(Int64(group.count))] + aggregated.flatMap { path -> [Value] in
-                let summary = group.summaries[path] ?? NumericSummary()
-                return [.double(summary.sum), summary.average.map(Value.double) ?? .null,
-                        summary.min.map(Value.double) ?? .null, summary.max.map(Value.double) ?? .null]
-            }
+            [Self.value(group.key), .int(Int64(group.count))]
+                + aggregated.flatMap { path -> [Value] in
+                    let summary = group.summaries[path] ?? NumericSummary()
+                    return [
+                        .double(summary.sum), summary.average.map(Value.double) ?? .null,
+                        summary.min.map(Value.double) ?? .null, summary.max.map(Value.double) ?? .null,
+                    ]
+                }
         }
     }
 
@@ -55,7 +58,8 @@ struct GroupTable {
             }
         case .json, .jsonLines, .geoJSON, .geoJSONLines:
             // A key path named like another column (`count`) keeps the first.
-            let objects = rows.map { row in Value.map(.init(zip(columns, row), uniquingKeysWith: { first, _ in first })) }
+            let objects = rows.map { row in Value.map(.init(zip(columns, row), uniquingKeysWith: { first, _ in first }))
+            }
             if format == .json {
                 print(try JSONWriter.string(.list(objects), pretty: true))
             } else {

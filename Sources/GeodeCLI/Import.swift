@@ -8,59 +8,59 @@ extension GeodeCommand {
         static let configuration = CommandConfiguration(
             abstract: "Import JSON, GeoJSON, CSV or TSV into a store.",
             discussion: """
-            GeoJSON (a FeatureCollection, one Feature, RFC 8142 text sequences or one Feature
-            per line) becomes GeoFeature objects: the id, a spatially indexed point geometry
-            (other geometries are kept as GeoJSON and counted), and the properties as nested
-            values. Any other JSON (one value, an array, or one value per line) becomes
-            JSONDocument objects holding each record whole.
+                GeoJSON (a FeatureCollection, one Feature, RFC 8142 text sequences or one Feature
+                per line) becomes GeoFeature objects: the id, a spatially indexed point geometry
+                (other geometries are kept as GeoJSON and counted), and the properties as nested
+                values. Any other JSON (one value, an array, or one value per line) becomes
+                JSONDocument objects holding each record whole.
 
-            --class NAME imports into the class NAME instead: a class the store lacks is created
-            with GeoFeature's properties (GeoJSON) or JSONDocument's (JSON) under that name, so
-            one store can keep several collections apart; a class an application defined is
-            filled property by property (names and types exact, required ones present, other
-            feature properties into its `properties` AnyRealmValue when it has one).
+                --class NAME imports into the class NAME instead: a class the store lacks is created
+                with GeoFeature's properties (GeoJSON) or JSONDocument's (JSON) under that name, so
+                one store can keep several collections apart; a class an application defined is
+                filled property by property (names and types exact, required ones present, other
+                feature properties into its `properties` AnyRealmValue when it has one).
 
-            --id KEY names the member that identifies a record: a key of each feature's
-            properties, or a top-level key of each JSON record; it becomes the object's id
-            (indexed). A record whose id is stored already then stops the import, or, with
-            --update, replaces the stored object, so re-importing a corrected file updates
-            it in place. --update alone identifies features by their own id.
+                --id KEY names the member that identifies a record: a key of each feature's
+                properties, or a top-level key of each JSON record; it becomes the object's id
+                (indexed). A record whose id is stored already then stops the import, or, with
+                --update, replaces the stored object, so re-importing a corrected file updates
+                it in place. --update alone identifies features by their own id.
 
-            CSV and TSV files (.csv, .tsv, .tab, or --format csv / tsv) give one object per row,
-            the first row naming the columns: with a latitude and a longitude column (lat,
-            latitude or y; lon, lng, long, longitude or x; or --lat / --lon) or a column of WKT
-            or GeoJSON geometries (wkt, geometry, geom, the_geom, or --geometry-column), each row
-            becomes a GeoFeature (the other columns its properties); otherwise a JSONDocument.
-            Values are typed by what they look like (empty: null; true/false; 42; 4.2; 2024-05-01;
-            else text; 007 stays text), or by --column-types zip:string,pop:int.
+                CSV and TSV files (.csv, .tsv, .tab, or --format csv / tsv) give one object per row,
+                the first row naming the columns: with a latitude and a longitude column (lat,
+                latitude or y; lon, lng, long, longitude or x; or --lat / --lon) or a column of WKT
+                or GeoJSON geometries (wkt, geometry, geom, the_geom, or --geometry-column), each row
+                becomes a GeoFeature (the other columns its properties); otherwise a JSONDocument.
+                Values are typed by what they look like (empty: null; true/false; 42; 4.2; 2024-05-01;
+                else text; 007 stays text), or by --column-types zip:string,pop:int.
 
-            --records POINTER reads the records from inside one JSON text: the elements of the
-            array a JSON Pointer names (/statuses), or the members of an object keyed by id
-            (/data/users), each with its key in the member --key-member names (default key).
+                --records POINTER reads the records from inside one JSON text: the elements of the
+                array a JSON Pointer names (/statuses), or the members of an object keyed by id
+                (/data/users), each with its key in the member --key-member names (default key).
 
-            Records stream one at a time and are committed in batches; a failure names the
-            file, line, column and JSON pointer, and keeps every batch before it (nothing
-            with --atomic).
+                Records stream one at a time and are committed in batches; a failure names the
+                file, line, column and JSON pointer, and keeps every batch before it (nothing
+                with --atomic).
 
-            Without --store, the store is $GEODE_STORE, else geode.geode in the current directory,
-            so `geode import x.geojson && geode query "…"` works with no flags.
+                Without --store, the store is $GEODE_STORE, else geode.geode in the current directory,
+                so `geode import x.geojson && geode query "…"` works with no flags.
 
-            On a terminal a progress bar shows the part of the input read, the records
-            committed, the rate and the time left; otherwise a plain line is written every
-            few seconds. Each file ends with a summary line
-            (records written, seconds, records/s, MB/s, geometry types) and the store's size.
+                On a terminal a progress bar shows the part of the input read, the records
+                committed, the rate and the time left; otherwise a plain line is written every
+                few seconds. Each file ends with a summary line
+                (records written, seconds, records/s, MB/s, geometry types) and the store's size.
 
-            Examples:
-              geode import places.geojson --store places.geode
-              geode import tweets.ndjson --store tweets.geode --batch 50000
-              geode import part-1.geojsonl part-2.geojsonl --format geojsonseq
-              geode import cities.geojson --id geonameid --update
-              geode import capitals.geojson --class Capital
-              geode import cities.csv                                # lat,lon,name,… → GeoFeature
-              geode import stations.tsv --lat LAT_DD --lon LON_DD --column-types id:string
-              geode import search.json --records /statuses          # the array under "statuses"
-              geode import users.json --records /data/users --key-member login   # an object keyed by login
-            """
+                Examples:
+                  geode import places.geojson --store places.geode
+                  geode import tweets.ndjson --store tweets.geode --batch 50000
+                  geode import part-1.geojsonl part-2.geojsonl --format geojsonseq
+                  geode import cities.geojson --id geonameid --update
+                  geode import capitals.geojson --class Capital
+                  geode import cities.csv                                # lat,lon,name,… → GeoFeature
+                  geode import stations.tsv --lat LAT_DD --lon LON_DD --column-types id:string
+                  geode import search.json --records /statuses          # the array under "statuses"
+                  geode import users.json --records /data/users --key-member login   # an object keyed by login
+                """
         )
 
         @Argument(help: "The JSON, GeoJSON, CSV or TSV files, imported one after the other; - is standard input.")
@@ -72,7 +72,10 @@ extension GeodeCommand {
         @Option(help: "The store to write (created when missing; default $GEODE_STORE or ./geode.geode).")
         var store: String = ToolStore.defaultPath
 
-        @Option(help: "How to read the input: auto (by file name and content), geojson, geojsonseq (RFC 8142 or one Feature per line), json, ndjson, csv or tsv.")
+        @Option(
+            help:
+                "How to read the input: auto (by file name and content), geojson, geojsonseq (RFC 8142 or one Feature per line), json, ndjson, csv or tsv."
+        )
         var format: InputFormat = .auto
 
         @Option(help: "Records per write transaction.")
@@ -81,7 +84,11 @@ extension GeodeCommand {
         @Flag(help: "Write everything in one transaction: a failure keeps nothing.")
         var atomic = false
 
-        @Option(name: .customLong("class"), help: "The class to import into (created when missing; default GeoFeature for GeoJSON, JSONDocument for JSON).")
+        @Option(
+            name: .customLong("class"),
+            help:
+                "The class to import into (created when missing; default GeoFeature for GeoJSON, JSONDocument for JSON)."
+        )
         var className: String?
 
         @Option(help: "The member that identifies a record (a feature property or a JSON key); it becomes the id.")
@@ -90,10 +97,15 @@ extension GeodeCommand {
         @Flag(help: "Replace stored objects whose id a record repeats, instead of stopping there.")
         var update = false
 
-        @Option(help: "Where the records are in one JSON text: a JSON Pointer to an array (/statuses) or to an object keyed by id, whose keys go in --key-member.")
+        @Option(
+            help:
+                "Where the records are in one JSON text: a JSON Pointer to an array (/statuses) or to an object keyed by id, whose keys go in --key-member."
+        )
         var records: String?
 
-        @Option(name: .customLong("key-member"), help: "With --records naming an object: the member each record gets its key in.")
+        @Option(
+            name: .customLong("key-member"),
+            help: "With --records naming an object: the member each record gets its key in.")
         var keyMember = "key"
 
         @Option(help: "CSV/TSV: the latitude column (found by name otherwise: lat, latitude, y).")
@@ -102,10 +114,18 @@ extension GeodeCommand {
         @Option(help: "CSV/TSV: the longitude column (found by name otherwise: lon, lng, long, longitude, x).")
         var lon: String?
 
-        @Option(name: .customLong("geometry-column"), help: "CSV/TSV: a column of WKT or GeoJSON geometries (found by name otherwise: wkt, geometry, geom, the_geom).")
+        @Option(
+            name: .customLong("geometry-column"),
+            help:
+                "CSV/TSV: a column of WKT or GeoJSON geometries (found by name otherwise: wkt, geometry, geom, the_geom)."
+        )
         var geometryColumn: String?
 
-        @Option(name: .customLong("column-types"), help: "CSV/TSV: types for some columns, as name:type pairs (zip:string,pop:int); types: auto, string, int, double, bool, date.")
+        @Option(
+            name: .customLong("column-types"),
+            help:
+                "CSV/TSV: types for some columns, as name:type pairs (zip:string,pop:int); types: auto, string, int, double, bool, date."
+        )
         var columnTypes: String?
 
         @Flag(help: "Print nothing but errors.")
@@ -140,8 +160,9 @@ extension GeodeCommand {
                 guard objects.count > count else { continue }
                 let repeated = try objects.filter("id != nil").groups(by: "id").reduce(0) { $0 + max(0, $1.count - 1) }
                 guard repeated > 0 else { continue }
-                ExitStatus.report("warning: \(repeated) \(name) objects now repeat an id another one has: records imported again "
-                                  + "without --id are added as copies; import with --id KEY --update to replace them instead")
+                ExitStatus.report(
+                    "warning: \(repeated) \(name) objects now repeat an id another one has: records imported again "
+                        + "without --id are added as copies; import with --id KEY --update to replace them instead")
             }
         }
 
@@ -151,7 +172,9 @@ extension GeodeCommand {
             for pair in ToolStore.fieldList(columnTypes) ?? [] {
                 let parts = pair.split(separator: ":", maxSplits: 1).map(String.init)
                 guard parts.count == 2, let type = CSVFormat.ColumnType(rawValue: parts[1]) else {
-                    throw ValidationError("--column-types takes name:type pairs, types \(CSVFormat.ColumnType.allCases.map(\.rawValue).joined(separator: ", ")): '\(pair)'")
+                    throw ValidationError(
+                        "--column-types takes name:type pairs, types \(CSVFormat.ColumnType.allCases.map(\.rawValue).joined(separator: ", ")): '\(pair)'"
+                    )
                 }
                 types[parts[0]] = type
             }
@@ -190,7 +213,8 @@ extension GeodeCommand {
                 options.progress = { progress.committed($0) }
                 let url = URL(fileURLWithPath: file)
                 if let delimiter = format.csvDelimiter(name) {
-                    var csv = CSVFormat(delimiter: delimiter, latitudeColumn: lat, longitudeColumn: lon, geometryColumn: geometryColumn)
+                    var csv = CSVFormat(
+                        delimiter: delimiter, latitudeColumn: lat, longitudeColumn: lon, geometryColumn: geometryColumn)
                     csv.columnTypes = try parsedColumnTypes()
                     options.csv = csv
                 }
@@ -204,7 +228,8 @@ extension GeodeCommand {
                 }
                 progress.finish()
                 if !quiet {
-                    let size = ByteCountFormatter.string(fromByteCount: Int64(ToolStore.fileSize(store)), countStyle: .file)
+                    let size = ByteCountFormatter.string(
+                        fromByteCount: Int64(ToolStore.fileSize(store)), countStyle: .file)
                     print("imported \(name == "-" ? "standard input" : file) into \(store): \(report); store \(size)")
                 }
                 if id == nil && !update, let before = storedBefore {

@@ -9,7 +9,10 @@ struct OutputSelection: ParsableArguments {
     @Option(help: "Skip this many objects first, after sorting (groups, with --group-by).")
     var offset = 0
 
-    @Option(help: "Write only these key paths, comma-separated (name,properties.population); as GeoJSON, they are the properties.")
+    @Option(
+        help:
+            "Write only these key paths, comma-separated (name,properties.population); as GeoJSON, they are the properties."
+    )
     var fields: String?
 
     func validate() throws {

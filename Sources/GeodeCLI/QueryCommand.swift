@@ -11,31 +11,34 @@ extension GeodeCommand {
             commandName: "query",
             abstract: "Run a query (Realm Query Language) on a store; print the count or the objects.",
             discussion: """
-            Paths reach into nested values: properties.meta.rank, properties.tags[*] (each element), …
-            Geo: geometry geoWithin geoBox([minLon, minLat], [maxLon, maxLat], planar),
-                 geometry geoWithin geoCircle([lon, lat], radius): the radius in radians, or with
-                   a unit: 10km, 500m, 3mi, 2deg (Realm's Earth radius, 6378.1 km),
-                 geometry geoWithin geoPolygon({[lon, lat], …}).
+                Paths reach into nested values: properties.meta.rank, properties.tags[*] (each element), …
+                Geo: geometry geoWithin geoBox([minLon, minLat], [maxLon, maxLat], planar),
+                     geometry geoWithin geoCircle([lon, lat], radius): the radius in radians, or with
+                       a unit: 10km, 500m, 3mi, 2deg (Realm's Earth radius, 6378.1 km),
+                     geometry geoWithin geoPolygon({[lon, lat], …}).
 
-            The class is GeoFeature (GeoJSON imports) unless named, as a word before the
-            query or with --class: JSONDocument holds plain JSON imports, and any other class
-            of the store (made by `geode import --class NAME` or by an application) is queried
-            by its name.
+                The class is GeoFeature (GeoJSON imports) unless named, as a word before the
+                query or with --class: JSONDocument holds plain JSON imports, and any other class
+                of the store (made by `geode import --class NAME` or by an application) is queried
+                by its name.
 
-            Examples:
-              geode query places.geode "properties.population > 1000000" --count
-              geode query tweets.geode JSONDocument "content.user.followers_count > 10000" --count
-              geode query places.geode "geometry geoWithin geoBox([5.9, 45.8], [10.5, 47.8], planar)" --format geojson
-              geode query places.geode "properties.cc == 'FR' SORT(properties.population DESC) LIMIT(10)" --explain
-              geode query places.geode "properties.cc == 'FR'" --sort=-properties.population --limit 5 --format table
-              geode query places.geode "properties.population > 0" --fields properties.name,properties.population --offset 10 --limit 10
-              geode query places.geode "geometry geoWithin geoCircle([2.35, 48.85], 25km)" --count
-              geode query places.geode "properties.cc == 'CH'" --bbox        # [west, south, east, north]
-              geode query places.geode "properties.population > 0" --group-by properties.countrycode --aggregate properties.population --limit 5
-            """
+                Examples:
+                  geode query places.geode "properties.population > 1000000" --count
+                  geode query tweets.geode JSONDocument "content.user.followers_count > 10000" --count
+                  geode query places.geode "geometry geoWithin geoBox([5.9, 45.8], [10.5, 47.8], planar)" --format geojson
+                  geode query places.geode "properties.cc == 'FR' SORT(properties.population DESC) LIMIT(10)" --explain
+                  geode query places.geode "properties.cc == 'FR'" --sort=-properties.population --limit 5 --format table
+                  geode query places.geode "properties.population > 0" --fields properties.name,properties.population --offset 10 --limit 10
+                  geode query places.geode "geometry geoWithin geoCircle([2.35, 48.85], 25km)" --count
+                  geode query places.geode "properties.cc == 'CH'" --bbox        # [west, south, east, north]
+                  geode query places.geode "properties.population > 0" --group-by properties.countrycode --aggregate properties.population --limit 5
+                """
         )
 
-        @Argument(help: "[STORE] [CLASS] QUERY: the store (default $GEODE_STORE or ./geode.geode), the class (default GeoFeature) and the predicate, with optional SORT, DISTINCT and LIMIT clauses; a store alone means every object.")
+        @Argument(
+            help:
+                "[STORE] [CLASS] QUERY: the store (default $GEODE_STORE or ./geode.geode), the class (default GeoFeature) and the predicate, with optional SORT, DISTINCT and LIMIT clauses; a store alone means every object."
+        )
         var words: [String]
 
         @Option(help: "Sort by this key path, ascending; --sort=-path for descending.")
@@ -46,10 +49,14 @@ extension GeodeCommand {
         @Option(name: .customLong("class"), help: "The class to query (default GeoFeature).")
         var className: String?
 
-        @Option(name: .customLong("group-by"), help: "Count the matching objects by their value at this key path, largest group first.")
+        @Option(
+            name: .customLong("group-by"),
+            help: "Count the matching objects by their value at this key path, largest group first.")
         var groupBy: String?
 
-        @Option(help: "With --group-by: the sum, average, minimum and maximum of these key paths per group, comma-separated.")
+        @Option(
+            help:
+                "With --group-by: the sum, average, minimum and maximum of these key paths per group, comma-separated.")
         var aggregate: String?
 
         @Flag(help: "Print only the number of matching objects.")
@@ -61,7 +68,10 @@ extension GeodeCommand {
         @Flag(help: "Print the plan the engine chose, then the count.")
         var explain = false
 
-        @Option(help: "Output format for the objects: table, geojson, geojsonl, json, ndjson, csv or tsv (the geometry as WKT) (default: table on a terminal, else geojsonl for a class with a geometry and ndjson for one without).")
+        @Option(
+            help:
+                "Output format for the objects: table, geojson, geojsonl, json, ndjson, csv or tsv (the geometry as WKT) (default: table on a terminal, else geojsonl for a class with a geometry and ndjson for one without)."
+        )
         var format: ExportFormat?
 
         /// The store, the class and the predicate the words name. Of two words
@@ -86,19 +96,23 @@ extension GeodeCommand {
 
         func validate() throws {
             guard (1 ... 3).contains(words.count), parsed != nil else {
-                throw ValidationError("expected [STORE] [CLASS] QUERY, with the class named once (as a word or with --class)")
+                throw ValidationError(
+                    "expected [STORE] [CLASS] QUERY, with the class named once (as a word or with --class)")
             }
             if aggregate != nil && groupBy == nil { throw ValidationError("--aggregate needs --group-by") }
             if groupBy != nil && (selection.fields != nil || count || explain) {
                 throw ValidationError("--group-by prints groups: it goes without --fields, --count and --explain")
             }
             if bbox && (groupBy != nil || selection.fields != nil || count || explain) {
-                throw ValidationError("--bbox prints the extent alone: it goes without --group-by, --fields, --count and --explain")
+                throw ValidationError(
+                    "--bbox prints the extent alone: it goes without --group-by, --fields, --count and --explain")
             }
         }
 
         func run() throws {
-            guard let (store, cls, named, predicate) = parsed else { throw ValidationError("expected [STORE] [CLASS] QUERY") }
+            guard let (store, cls, named, predicate) = parsed else {
+                throw ValidationError("expected [STORE] [CLASS] QUERY")
+            }
             var clauses = ""
             if let sort { clauses += sort.hasPrefix("-") ? " SORT(\(sort.dropFirst()) DESC)" : " SORT(\(sort) ASC)" }
             // With --group-by, --limit and --offset count groups, not objects.
@@ -121,9 +135,11 @@ extension GeodeCommand {
                 }
                 if let groupBy {
                     let aggregated = ToolStore.fieldList(aggregate) ?? []
-                    let table = GroupTable(keyPath: groupBy, aggregated: aggregated,
-                                           groups: Array(try results.groups(by: groupBy, aggregating: aggregated)
-                                               .dropFirst(selection.offset).prefix(selection.limit ?? .max)))
+                    let table = GroupTable(
+                        keyPath: groupBy, aggregated: aggregated,
+                        groups: Array(
+                            try results.groups(by: groupBy, aggregating: aggregated)
+                                .dropFirst(selection.offset).prefix(selection.limit ?? .max)))
                     try table.write(as: format ?? (isatty(STDOUT_FILENO) != 0 ? .table : .jsonLines))
                     return
                 }
@@ -131,7 +147,9 @@ extension GeodeCommand {
                 let chosen = format ?? (isatty(STDOUT_FILENO) != 0 ? .table : lines)
                 try ToolStore.refuseGeoJSONWithoutGeometry(cls, chosen, in: realm)
                 fflush(nil)
-                try results.export(to: FileHandle.standardOutput, format: chosen, fields: selection.fieldList, offset: selection.offset)
+                try results.export(
+                    to: FileHandle.standardOutput, format: chosen, fields: selection.fieldList, offset: selection.offset
+                )
             }
         }
     }
@@ -141,13 +159,13 @@ extension GeodeCommand {
         static let configuration = CommandConfiguration(
             abstract: "Write a store's objects (or those matching a query) as GeoJSON or JSON.",
             discussion: """
-            Examples:
-              geode export places.geode --format geojson > places-out.geojson
-              geode export places.geode --where "properties.cc == 'CH'" --format geojsonl
-              geode export tweets.geode --class Tweet --format ndjson
-              geode export places.geode --fields properties.name,properties.population --format ndjson --offset 100 --limit 10
-              geode export places.geode --format csv > places.csv     # WKT,id,name,… (geode import reads it back)
-            """
+                Examples:
+                  geode export places.geode --format geojson > places-out.geojson
+                  geode export places.geode --where "properties.cc == 'CH'" --format geojsonl
+                  geode export tweets.geode --class Tweet --format ndjson
+                  geode export places.geode --fields properties.name,properties.population --format ndjson --offset 100 --limit 10
+                  geode export places.geode --format csv > places.csv     # WKT,id,name,… (geode import reads it back)
+                """
         )
 
         @Argument(help: "The store file (default $GEODE_STORE or ./geode.geode).")
@@ -159,7 +177,10 @@ extension GeodeCommand {
         @Option(name: .customLong("where"), help: "Export only the objects matching this predicate.")
         var predicate = "TRUEPREDICATE"
 
-        @Option(help: "geojson, geojsonl, json, ndjson, table, csv or tsv (the geometry as WKT) (default: geojson for a class with a geometry, else json).")
+        @Option(
+            help:
+                "geojson, geojsonl, json, ndjson, table, csv or tsv (the geometry as WKT) (default: geojson for a class with a geometry, else json)."
+        )
         var format: ExportFormat?
 
         @Option(help: "Write here instead of standard output (- is standard output).")
@@ -171,13 +192,16 @@ extension GeodeCommand {
             try ExitStatus.run {
                 try ToolStore.refuseCirclesBeyondTheSphere(in: predicate)
                 let realm = try ToolStore.openExisting(store)
-                let objects = try ToolStore.objects(of: className ?? ToolStore.defaultClass, named: className != nil, in: realm, store)
+                let objects = try ToolStore.objects(
+                    of: className ?? ToolStore.defaultClass, named: className != nil, in: realm, store)
                 let cls = className ?? ToolStore.defaultClass
                 let format = self.format ?? (ToolStore.hasGeometry(cls, in: realm) ? .geoJSON : .json)
                 try ToolStore.refuseGeoJSONWithoutGeometry(cls, format, in: realm)
                 let handle: FileHandle
                 if let output, output != "-" {
-                    guard FileManager.default.createFile(atPath: output, contents: nil), let h = FileHandle(forWritingAtPath: output) else {
+                    guard FileManager.default.createFile(atPath: output, contents: nil),
+                        let h = FileHandle(forWritingAtPath: output)
+                    else {
                         ExitStatus.report("cannot write \(output)")
                         throw ExitCode.failure
                     }

@@ -32,18 +32,21 @@ struct QueryHints {
         var seen = Set<String>()
         var warnings: [String] = []
         for (path, literal) in Self.comparisons(in: predicate) {
-            guard let names = Self.names(path), names.count > 1, seen.insert(names.joined(separator: ".")).inserted else { continue }
+            guard let names = Self.names(path), names.count > 1, seen.insert(names.joined(separator: ".")).inserted
+            else { continue }
             if let missing = missingStep(names) {
                 let known = keys(at: Array(names.prefix(missing)))
                 let wanted = names[missing]
-                var text = "warning: no \(className) of the \(sample.count) read has \(names.prefix(missing + 1).joined(separator: "."))"
+                var text =
+                    "warning: no \(className) of the \(sample.count) read has \(names.prefix(missing + 1).joined(separator: "."))"
                 if let nearest = Self.nearest(to: wanted, among: known) {
                     text += "; did you mean \((names.prefix(missing) + [nearest]).joined(separator: "."))?"
                 }
                 warnings.append(text)
             } else if let literal, let mismatch = mismatch(names, literal) {
-                warnings.append("warning: \(names.joined(separator: ".")) holds \(mismatch.found) in the \(className) objects read, "
-                                + "and is compared with \(mismatch.given): no object can match")
+                warnings.append(
+                    "warning: \(names.joined(separator: ".")) holds \(mismatch.found) in the \(className) objects read, "
+                        + "and is compared with \(mismatch.given): no object can match")
             }
         }
         return warnings
@@ -124,7 +127,9 @@ struct QueryHints {
     static func nearest(to wanted: String, among known: Set<String>) -> String? {
         let limit = max(1, wanted.count / 3)
         let scored = known.map { ($0, editDistance(Array(wanted.lowercased()), Array($0.lowercased()))) }
-        guard let best = scored.min(by: { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }), best.1 <= limit else { return nil }
+        guard let best = scored.min(by: { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }), best.1 <= limit else {
+            return nil
+        }
         return best.0
     }
 

@@ -30,16 +30,26 @@ extension GeodeCommand {
                     let table = try? opened.table(cls.name)
                     let spatial = Set(table?.geoIndexes.map(\.property) ?? [])
                     let properties: [Value] = cls.properties.map { p in
-                        var entry: OrderedDictionary<String, Value> = ["name": .string(p.name), "type": .string(p.typeDescription)]
+                        var entry: OrderedDictionary<String, Value> = [
+                            "name": .string(p.name), "type": .string(p.typeDescription),
+                        ]
                         if p.isPrimaryKey { entry["primaryKey"] = .bool(true) }
                         if p.isIndexed { entry["indexed"] = .bool(true) }
                         if spatial.contains(p.name) { entry["spatialIndex"] = .bool(true) }
                         if let origin = p.originProperty { entry["originProperty"] = .string(origin) }
                         return .map(entry)
                     }
-                    classes.append(.map(["name": .string(cls.name), "embedded": .bool(cls.isEmbedded), "properties": .list(properties)]))
+                    classes.append(
+                        .map([
+                            "name": .string(cls.name), "embedded": .bool(cls.isEmbedded),
+                            "properties": .list(properties),
+                        ]))
                 }
-                print(try JSONWriter.string(.map(["schemaVersion": .int(Int64(bitPattern: opened.schema.version)), "classes": .list(classes)]), pretty: true))
+                print(
+                    try JSONWriter.string(
+                        .map([
+                            "schemaVersion": .int(Int64(bitPattern: opened.schema.version)), "classes": .list(classes),
+                        ]), pretty: true))
             }
         }
     }

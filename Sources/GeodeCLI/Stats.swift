@@ -18,15 +18,18 @@ extension GeodeCommand {
                 var configuration = StoreConfiguration(path: store)
                 configuration.readOnly = true
                 let opened = try Store.open(configuration)
-                var lines = ["store    \(store)",
-                             "format   \(Store.formatVersion), schema version \(opened.schema.version)",
-                             "size     \(ByteCountFormatter.string(fromByteCount: Int64(opened.fileSize), countStyle: .file))"]
+                var lines = [
+                    "store    \(store)",
+                    "format   \(Store.formatVersion), schema version \(opened.schema.version)",
+                    "size     \(ByteCountFormatter.string(fromByteCount: Int64(opened.fileSize), countStyle: .file))",
+                ]
                 try opened.read { txn in
                     for cls in opened.schema.classes.sorted(by: { $0.name < $1.name }) {
                         let table = try opened.table(cls.name)
                         let count = cls.isEmbedded ? "embedded" : "\(try txn.count(table)) objects"
                         let properties = cls.properties.map { p in
-                            "\(p.name): \(p.typeDescription)" + (p.isPrimaryKey ? " (primary key)" : "") + (p.isIndexed ? " (indexed)" : "")
+                            "\(p.name): \(p.typeDescription)" + (p.isPrimaryKey ? " (primary key)" : "")
+                                + (p.isIndexed ? " (indexed)" : "")
                         }
                         lines.append("class    \(cls.name): \(count)")
                         lines += properties.map { "           \($0)" }

@@ -11,8 +11,9 @@ enum ToolStore {
     }
 
     static func open(_ path: String, readOnly: Bool = false) throws -> Realm {
-        var configuration = Realm.Configuration(fileURL: URL(fileURLWithPath: path),
-                                                objectTypes: [GeoFeature.self, GeoJSONPoint.self, JSONDocument.self])
+        var configuration = Realm.Configuration(
+            fileURL: URL(fileURLWithPath: path),
+            objectTypes: [GeoFeature.self, GeoJSONPoint.self, JSONDocument.self])
         configuration.readOnly = readOnly
         let realm = try Realm(configuration: configuration)
         opened.append(realm)
@@ -31,7 +32,9 @@ enum ToolStore {
         func isThisStore(_ realm: Realm) -> Bool { realm.configuration.fileURL?.standardizedFileURL.path == canonical }
         let empty = opened.filter(isThisStore).allSatisfy { realm in
             realm.refresh()
-            return realm.schema.objectSchema.filter { !$0.isEmbedded }.allSatisfy { realm.dynamicObjects($0.className).isEmpty }
+            return realm.schema.objectSchema.filter { !$0.isEmbedded }.allSatisfy {
+                realm.dynamicObjects($0.className).isEmpty
+            }
         }
         // The realms close here: deleting the files needs the store closed.
         opened.removeAll(where: isThisStore)
@@ -53,7 +56,7 @@ enum ToolStore {
     /// kilometres or degrees without its unit does by mistake (a bare radius is in radians).
     /// The library takes such circles, as Realm does; the tool asks what was meant.
     static func refuseCirclesBeyondTheSphere(in query: String) throws {
-        guard let parsed = try? QueryParser.parse(query) else { return }   // the store reports a query that does not parse
+        guard let parsed = try? QueryParser.parse(query) else { return }  // the store reports a query that does not parse
         func radii(_ predicate: QueryPredicate) -> [Double] {
             switch predicate {
             case let .and(parts), let .or(parts): return parts.flatMap(radii)
@@ -65,8 +68,9 @@ enum ToolStore {
             }
         }
         guard let radius = radii(parsed.predicate).first(where: { $0 > .pi }) else { return }
-        ExitStatus.report("a geoCircle of radius \(radius) covers the whole sphere: radii are in radians "
-                          + "unless they carry a unit; write geoCircle([lon, lat], 100km) (or m, mi, deg, rad)")
+        ExitStatus.report(
+            "a geoCircle of radius \(radius) covers the whole sphere: radii are in radians "
+                + "unless they carry a unit; write geoCircle([lon, lat], 100km) (or m, mi, deg, rad)")
         throw ExitCode.validationFailure
     }
 
@@ -76,8 +80,9 @@ enum ToolStore {
     /// often than a wish.
     static func refuseGeoJSONWithoutGeometry(_ className: String, _ format: ExportFormat, in realm: Realm) throws {
         guard format == .geoJSON || format == .geoJSONLines, !hasGeometry(className, in: realm) else { return }
-        ExitStatus.report("\(className) has no geometry: as GeoJSON every feature would have a null geometry; "
-                          + "export it with --format json or ndjson")
+        ExitStatus.report(
+            "\(className) has no geometry: as GeoJSON every feature would have a null geometry; "
+                + "export it with --format json or ndjson")
         throw ExitCode.validationFailure
     }
 
@@ -86,10 +91,13 @@ enum ToolStore {
     static func hasGeometry(_ className: String, in realm: Realm) -> Bool {
         guard let cls = realm.schema[className] else { return false }
         return cls.properties.contains { property in
-            guard property.type == .object, !property.isCollection, let target = property.objectClassName.flatMap({ realm.schema[$0] }) else {
+            guard property.type == .object, !property.isCollection,
+                let target = property.objectClassName.flatMap({ realm.schema[$0] })
+            else {
                 return false
             }
-            return target["type"]?.type == .string && target["coordinates"].map { $0.type == .double && $0.isArray } == true
+            return target["type"]?.type == .string
+                && target["coordinates"].map { $0.type == .double && $0.isArray } == true
         }
     }
 
@@ -116,7 +124,9 @@ enum ToolStore {
     static func fieldList(_ option: String?) -> [String]? {
         var seen = Set<String>()
         return option.map {
-            $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && seen.insert($0).inserted }
+            $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                !$0.isEmpty && seen.insert($0).inserted
+            }
         }
     }
 
@@ -128,10 +138,14 @@ enum ToolStore {
     /// store's classes when it has no such class. When the class was not named
     /// (`named` false: the default) and holds nothing while other classes hold
     /// objects, exit status 64 naming them: an empty answer would mislead.
-    static func objects(of name: String, named: Bool = true, in realm: Realm, _ path: String) throws -> Results<DynamicObject> {
+    static func objects(of name: String, named: Bool = true, in realm: Realm, _ path: String) throws -> Results<
+        DynamicObject
+    > {
         let classes = realm.schema.objectSchema.filter { !$0.isEmbedded }.map(\.className)
         guard let cls = realm.schema[name], !cls.isEmbedded else {
-            ExitStatus.report("\(path) has no class named '\(name)'; its classes: \(classes.isEmpty ? "none" : classes.joined(separator: ", "))")
+            ExitStatus.report(
+                "\(path) has no class named '\(name)'; its classes: \(classes.isEmpty ? "none" : classes.joined(separator: ", "))"
+            )
             throw ExitCode(ExitStatus.dataError)
         }
         let objects = realm.dynamicObjects(name)
@@ -141,8 +155,9 @@ enum ToolStore {
                 return count > 0 ? "\(other) (\(count))" : nil
             }
             if !holding.isEmpty {
-                ExitStatus.report("\(path) has no \(name) objects, the class read when none is named; its objects are in "
-                                  + holding.joined(separator: ", ") + ": name the class with --class")
+                ExitStatus.report(
+                    "\(path) has no \(name) objects, the class read when none is named; its objects are in "
+                        + holding.joined(separator: ", ") + ": name the class with --class")
                 throw ExitCode.validationFailure
             }
         }

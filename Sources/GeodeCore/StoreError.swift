@@ -81,7 +81,8 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .damagedPage(path, page, database, detail):
             return "'\(path)' is damaged in \(database) (page \(page)): \(detail)"
         case let .damagedEntry(path, database, key):
-            return "'\(path)' is damaged in \(database): the entry with key \(Self.hex(key)) does not match its checksum"
+            return
+                "'\(path)' is damaged in \(database): the entry with key \(Self.hex(key)) does not match its checksum"
         case let .migrationFailed(_, _, reason):
             return "migration failed: \(reason)"
         }
@@ -183,11 +184,14 @@ extension StoreError {
     /// does not decode names its object; other errors are left as they are.
     package func inObject(_ table: Table, _ key: ObjectKey) -> StoreError {
         if case .damagedEntry = self {
-            return .damagedObject(className: table.schema.name, object: table.describe(key), key: key.rawValue,
-                                  detail: "its bytes do not match their checksum", offset: 0)
+            return .damagedObject(
+                className: table.schema.name, object: table.describe(key), key: key.rawValue,
+                detail: "its bytes do not match their checksum", offset: 0)
         }
         guard case let .corruptDocument(detail, offset) = self else { return self }
-        return .damagedObject(className: table.schema.name, object: table.describe(key), key: key.rawValue, detail: detail, offset: offset)
+        return .damagedObject(
+            className: table.schema.name, object: table.describe(key), key: key.rawValue, detail: detail, offset: offset
+        )
     }
 }
 

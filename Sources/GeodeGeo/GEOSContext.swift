@@ -23,10 +23,12 @@ package final class GEOSContext {
 
     package init() {
         handle = GEOS_init_r()
-        GEOSContext_setErrorMessageHandler_r(handle, { message, userdata in
-            guard let message, let userdata else { return }
-            Unmanaged<MessageSink>.fromOpaque(userdata).takeUnretainedValue().last = String(cString: message)
-        }, Unmanaged.passUnretained(sink).toOpaque())
+        GEOSContext_setErrorMessageHandler_r(
+            handle,
+            { message, userdata in
+                guard let message, let userdata else { return }
+                Unmanaged<MessageSink>.fromOpaque(userdata).takeUnretainedValue().last = String(cString: message)
+            }, Unmanaged.passUnretained(sink).toOpaque())
     }
 
     deinit { GEOS_finish_r(handle) }
@@ -69,7 +71,9 @@ package final class Geometry {
     /// try context.geometry(wkt: "POINT (2.35 48.85)").geoJSON()   // {"type":"Point","coordinates":[2.35,48.85]}
     /// ```
     package func geoJSON() throws -> String {
-        guard let writer = GEOSGeoJSONWriter_create_r(context.handle) else { throw context.failure("create a GeoJSON writer") }
+        guard let writer = GEOSGeoJSONWriter_create_r(context.handle) else {
+            throw context.failure("create a GeoJSON writer")
+        }
         defer { GEOSGeoJSONWriter_destroy_r(context.handle, writer) }
         guard let text = GEOSGeoJSONWriter_writeGeometry_r(context.handle, writer, handle, -1) else {
             throw context.failure("write GeoJSON")
@@ -85,7 +89,9 @@ package final class Geometry {
         defer { GEOSWKTWriter_destroy_r(context.handle, writer) }
         GEOSWKTWriter_setTrim_r(context.handle, writer, 1)
         GEOSWKTWriter_setRoundingPrecision_r(context.handle, writer, -1)
-        guard let text = GEOSWKTWriter_write_r(context.handle, writer, handle) else { throw context.failure("write WKT") }
+        guard let text = GEOSWKTWriter_write_r(context.handle, writer, handle) else {
+            throw context.failure("write WKT")
+        }
         defer { GEOSFree_r(context.handle, text) }
         return String(cString: text)
     }

@@ -26,7 +26,9 @@ extension GeoShape {
         switch kind {
         case let .box(west, south, east, north) where edges == .planar:
             guard south <= north else {
-                throw GeometryError.invalidShape("geoBox: the bottom-left corner (latitude \(south)) is north of the top-right corner (latitude \(north))")
+                throw GeometryError.invalidShape(
+                    "geoBox: the bottom-left corner (latitude \(south)) is north of the top-right corner (latitude \(north))"
+                )
             }
             // A planar box whose west corner is east of its east corner crosses the antimeridian.
             return PlanarBoxRegion(west: west, south: south, east: east, north: north)
@@ -35,13 +37,16 @@ extension GeoShape {
             // longitudes and latitudes, whichever corners are given in whichever order.
             let (west, east) = (min(first, second), max(first, second))
             let (south, north) = (min(firstLatitude, secondLatitude), max(firstLatitude, secondLatitude))
-            let corners = [GeoCoordinate(longitude: west, latitude: south), GeoCoordinate(longitude: east, latitude: south),
-                           GeoCoordinate(longitude: east, latitude: north), GeoCoordinate(longitude: west, latitude: north),
-                           GeoCoordinate(longitude: west, latitude: south)]
+            let corners = [
+                GeoCoordinate(longitude: west, latitude: south), GeoCoordinate(longitude: east, latitude: south),
+                GeoCoordinate(longitude: east, latitude: north), GeoCoordinate(longitude: west, latitude: north),
+                GeoCoordinate(longitude: west, latitude: south),
+            ]
             return try PolygonRegion(geodesic: [[corners]], shape: "geoBox")
         case let .circle(longitude, latitude, radians):
             guard radians >= 0, radians.isFinite else {
-                throw GeometryError.invalidShape("geoCircle: the radius must be a finite angle of 0 radians or more, not \(radians)")
+                throw GeometryError.invalidShape(
+                    "geoCircle: the radius must be a finite angle of 0 radians or more, not \(radians)")
             }
             return CapRegion(longitude: longitude, latitude: latitude, radians: radians)
         case let .polygon(rings):

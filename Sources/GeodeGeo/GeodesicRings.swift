@@ -23,8 +23,9 @@ package enum GeodesicRings {
     package static func densified(_ rings: [[GeoCoordinate]]) -> [[(Double, Double)]] {
         var result: [[(Double, Double)]] = []
         for (index, ring) in rings.enumerated() {
-            var points = Spherical.densify(ring.map { ($0.longitude, $0.latitude) }, toleranceMeters: toleranceMeters,
-                                           earthRadiusMeters: DistanceUnit.earthRadiusMeters)
+            var points = Spherical.densify(
+                ring.map { ($0.longitude, $0.latitude) }, toleranceMeters: toleranceMeters,
+                earthRadiusMeters: DistanceUnit.earthRadiusMeters)
             guard let first = points.first, let last = points.last else { continue }
             if abs(last.0 - first.0) > 180 {
                 // The ring winds around a pole: close it over the pole.

@@ -9,7 +9,7 @@ final class PlanarBoxRegion: GeoRegion {
     func contains(longitude: Double, latitude: Double) -> Bool {
         guard latitude >= south, latitude <= north else { return false }
         if west <= east { return longitude >= west && longitude <= east }
-        return longitude >= west || longitude <= east   // across the antimeridian
+        return longitude >= west || longitude <= east  // across the antimeridian
     }
 
     var bounds: GeoBounds {

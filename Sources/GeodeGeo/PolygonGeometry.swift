@@ -19,12 +19,18 @@ extension GEOSContext {
             for ring in rings {
                 made.append(try linearRing(ring))
             }
-            guard let shell = made.first else { throw GeometryError.geos(operation: "build a polygon", message: "a polygon needs a shell") }
+            guard let shell = made.first else {
+                throw GeometryError.geos(operation: "build a polygon", message: "a polygon needs a shell")
+            }
             var holes: [OpaquePointer?] = made.dropFirst().map { $0 }
-            guard let polygon = holes.withUnsafeMutableBufferPointer({ GEOSGeom_createPolygon_r(handle, shell, $0.baseAddress, UInt32($0.count)) }) else {
+            guard
+                let polygon = holes.withUnsafeMutableBufferPointer({
+                    GEOSGeom_createPolygon_r(handle, shell, $0.baseAddress, UInt32($0.count))
+                })
+            else {
                 throw failure("build a polygon")
             }
-            ringsOK = true   // the polygon owns its rings now
+            ringsOK = true  // the polygon owns its rings now
             polygons.append(polygon)
         }
         if polygons.count == 1 {
@@ -32,9 +38,11 @@ extension GEOSContext {
             return Geometry(polygons[0], context: self)
         }
         var members: [OpaquePointer?] = polygons.map { $0 }
-        guard let multi = members.withUnsafeMutableBufferPointer({
-            GEOSGeom_createCollection_r(handle, Int32(GEOS_MULTIPOLYGON.rawValue), $0.baseAddress, UInt32($0.count))
-        }) else { throw failure("build a multipolygon") }
+        guard
+            let multi = members.withUnsafeMutableBufferPointer({
+                GEOSGeom_createCollection_r(handle, Int32(GEOS_MULTIPOLYGON.rawValue), $0.baseAddress, UInt32($0.count))
+            })
+        else { throw failure("build a multipolygon") }
         ok = true
         return Geometry(multi, context: self)
     }
@@ -45,7 +53,9 @@ extension GEOSContext {
         guard points.count >= 4 else {
             throw GeometryError.geos(operation: "build a ring", message: "a ring needs at least 3 distinct points")
         }
-        guard let sequence = GEOSCoordSeq_create_r(handle, UInt32(points.count), 2) else { throw failure("build a ring") }
+        guard let sequence = GEOSCoordSeq_create_r(handle, UInt32(points.count), 2) else {
+            throw failure("build a ring")
+        }
         for (i, p) in points.enumerated() {
             GEOSCoordSeq_setXY_r(handle, sequence, UInt32(i), p.0, p.1)
         }
@@ -59,8 +69,11 @@ extension Geometry {
     /// The bounding box (`GEOSGeom_getXMin_r` …).
     package var envelope: (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
         var minX = 0.0, minY = 0.0, maxX = 0.0, maxY = 0.0
-        guard GEOSGeom_getXMin_r(context.handle, handle, &minX) == 1, GEOSGeom_getYMin_r(context.handle, handle, &minY) == 1,
-              GEOSGeom_getXMax_r(context.handle, handle, &maxX) == 1, GEOSGeom_getYMax_r(context.handle, handle, &maxY) == 1 else { return nil }
+        guard GEOSGeom_getXMin_r(context.handle, handle, &minX) == 1,
+            GEOSGeom_getYMin_r(context.handle, handle, &minY) == 1,
+            GEOSGeom_getXMax_r(context.handle, handle, &maxX) == 1,
+            GEOSGeom_getYMax_r(context.handle, handle, &maxY) == 1
+        else { return nil }
         return (minX, minY, maxX, maxY)
     }
 }
@@ -70,7 +83,9 @@ extension GEOSContext {
     package func geometry(geoJSON: String) throws -> Geometry {
         guard let reader = GEOSGeoJSONReader_create_r(handle) else { throw failure("create a GeoJSON reader") }
         defer { GEOSGeoJSONReader_destroy_r(handle, reader) }
-        guard let geometry = GEOSGeoJSONReader_readGeometry_r(handle, reader, geoJSON) else { throw failure("read GeoJSON") }
+        guard let geometry = GEOSGeoJSONReader_readGeometry_r(handle, reader, geoJSON) else {
+            throw failure("read GeoJSON")
+        }
         return Geometry(geometry, context: self)
     }
 }

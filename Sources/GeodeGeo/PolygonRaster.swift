@@ -54,8 +54,10 @@ package struct PolygonRaster: Sendable {
     /// when the rings only approximate the true boundary (geodesic edges drawn
     /// as straight pieces): no cell within `margin` of a ring is called inside
     /// or outside.
-    package init?(rings: [[(Double, Double)]], resolution: Int = PolygonRaster.resolution, margin: Double = 0,
-                  covers: (Double, Double) throws -> Bool) {
+    package init?(
+        rings: [[(Double, Double)]], resolution: Int = PolygonRaster.resolution, margin: Double = 0,
+        covers: (Double, Double) throws -> Bool
+    ) {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for ring in rings {
             for (x, y) in ring {
@@ -95,7 +97,9 @@ package struct PolygonRaster: Sendable {
                         }
                     }
                     guard low <= high else { continue }
-                    for r in ys.index(low - ys.margin) ... ys.index(high + ys.margin) { grid[r * columns + c] = .boundary }
+                    for r in ys.index(low - ys.margin) ... ys.index(high + ys.margin) {
+                        grid[r * columns + c] = .boundary
+                    }
                 }
             }
         }
@@ -115,7 +119,9 @@ package struct PolygonRaster: Sendable {
                     }
                 }
                 if value == nil {
-                    guard let inside = try? covers(xs.start(c) + xs.step / 2, ys.start(r) + ys.step / 2) else { return nil }
+                    guard let inside = try? covers(xs.start(c) + xs.step / 2, ys.start(r) + ys.step / 2) else {
+                        return nil
+                    }
                     value = inside ? .inside : .outside
                 }
                 for k in c ... end { grid[r * columns + k] = value ?? .boundary }
@@ -129,9 +135,11 @@ package struct PolygonRaster: Sendable {
     /// outside the polygon.
     package func isOutside(west: Double, south: Double, east: Double, north: Double) -> Bool {
         guard xs.position(east + xs.margin) >= 0, ys.position(north + ys.margin) >= 0,
-              xs.position(west - xs.margin) <= Double(xs.count), ys.position(south - ys.margin) <= Double(ys.count) else { return true }
+            xs.position(west - xs.margin) <= Double(xs.count), ys.position(south - ys.margin) <= Double(ys.count)
+        else { return true }
         for r in ys.index(south - ys.margin) ... ys.index(north + ys.margin) {
-            for c in xs.index(west - xs.margin) ... xs.index(east + xs.margin) where cells[r * xs.count + c] != .outside { return false }
+            for c in xs.index(west - xs.margin) ... xs.index(east + xs.margin) where cells[r * xs.count + c] != .outside
+            { return false }
         }
         return true
     }
@@ -141,7 +149,9 @@ package struct PolygonRaster: Sendable {
         let fx = xs.position(x), fy = ys.position(y)
         // Points on the envelope's far edges can land a rounding error beyond it.
         let slack = 1e-6
-        guard fx >= -slack, fy >= -slack, fx <= Double(xs.count) + slack, fy <= Double(ys.count) + slack else { return .outside }
+        guard fx >= -slack, fy >= -slack, fx <= Double(xs.count) + slack, fy <= Double(ys.count) + slack else {
+            return .outside
+        }
         return cells[ys.index(y) * xs.count + xs.index(x)]
     }
 }

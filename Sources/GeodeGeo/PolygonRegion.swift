@@ -27,7 +27,9 @@ final class PolygonRegion: GeoRegion {
     convenience init(geodesic polygons: [[[GeoCoordinate]]], shape: String) throws {
         let sphere: [SpherePolygon]
         do {
-            sphere = try polygons.map { rings in try SpherePolygon(rings: rings.map { $0.map { ($0.longitude, $0.latitude) } }) }
+            sphere = try polygons.map { rings in
+                try SpherePolygon(rings: rings.map { $0.map { ($0.longitude, $0.latitude) } })
+            }
         } catch {
             throw GeometryError.invalidShape("\(shape): \(error)")
         }
@@ -84,7 +86,9 @@ final class PolygonRegion: GeoRegion {
         guard let raster else { return nil }
         let shifts = shifts
         return { rect in
-            shifts.allSatisfy { raster.isOutside(west: rect.west + $0, south: rect.south, east: rect.east + $0, north: rect.north) }
+            shifts.allSatisfy {
+                raster.isOutside(west: rect.west + $0, south: rect.south, east: rect.east + $0, north: rect.north)
+            }
         }
     }
 

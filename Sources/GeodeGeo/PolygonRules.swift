@@ -51,7 +51,8 @@ package enum PolygonFault: Error, Hashable, Sendable, CustomStringConvertible {
     package var description: String {
         switch self {
         case let .ringNotClosed(ring): return "ring \(ring) is not closed: its last point must equal its first"
-        case let .tooFewVertices(ring, found): return "ring \(ring) has \(found) distinct vertices; at least 3 are needed"
+        case let .tooFewVertices(ring, found):
+            return "ring \(ring) has \(found) distinct vertices; at least 3 are needed"
         case let .selfIntersection(detail): return "the polygon intersects itself (\(detail))"
         case let .holeOutsideShell(detail): return "a hole lies outside the outer ring (\(detail))"
         case let .nestedHoles(detail): return "holes are nested (\(detail))"

@@ -98,8 +98,9 @@ package enum SpatialCell {
         @inline(never)
         func rect() -> GeoRect {
             let n = Double(1 << level)
-            return GeoRect(west: Double(x) / n * 360 - 180, south: Double(y) / n * 180 - 90,
-                           east: Double(x + 1) / n * 360 - 180, north: Double(y + 1) / n * 180 - 90)
+            return GeoRect(
+                west: Double(x) / n * 360 - 180, south: Double(y) / n * 180 - 90,
+                east: Double(x + 1) / n * 360 - 180, north: Double(y + 1) / n * 180 - 90)
         }
 
         /// The leaf ids under this cell.
@@ -122,8 +123,10 @@ package enum SpatialCell {
     ///
     /// With `excludes`, cells it says lie wholly outside the shape are dropped
     /// as they are met, so an irregular shape is covered by the cells it touches.
-    package static func cover(_ geoRects: some Collection<GeoRect>, maxCells: Int? = nil,
-                              excludes: ((GeoRect) -> Bool)? = nil) -> [ClosedRange<UInt64>] {
+    package static func cover(
+        _ geoRects: some Collection<GeoRect>, maxCells: Int? = nil,
+        excludes: ((GeoRect) -> Bool)? = nil
+    ) -> [ClosedRange<UInt64>] {
         withCover(geoRects, maxCells: maxCells, excludes: excludes) { Array($0) }
     }
 
@@ -133,8 +136,10 @@ package enum SpatialCell {
     /// ```swift
     /// let seeks = SpatialCell.withCover([GeoRect(west: 2, south: 48, east: 3, north: 49)]) { $0.count }
     /// ```
-    package static func withCover<R>(_ geoRects: some Collection<GeoRect>, maxCells: Int? = nil, excludes: ((GeoRect) -> Bool)? = nil,
-                                      _ body: (UnsafeBufferPointer<ClosedRange<UInt64>>) throws -> R) rethrows -> R {
+    package static func withCover<R>(
+        _ geoRects: some Collection<GeoRect>, maxCells: Int? = nil, excludes: ((GeoRect) -> Bool)? = nil,
+        _ body: (UnsafeBufferPointer<ClosedRange<UInt64>>) throws -> R
+    ) rethrows -> R {
         try withUnsafeTemporaryAllocation(of: LeafRect.self, capacity: geoRects.count) { rects in
             for (i, r) in geoRects.enumerated() { rects.initializeElement(at: i, to: LeafRect(r)) }
             return try withCover(UnsafeBufferPointer(rects), maxCells: maxCells, excludes: excludes, body)
@@ -142,8 +147,10 @@ package enum SpatialCell {
     }
 
     /// ``withCover(_:maxCells:excludes:_:)`` of rectangles in leaf coordinates.
-    private static func withCover<R>(_ rects: UnsafeBufferPointer<LeafRect>, maxCells: Int?, excludes: ((GeoRect) -> Bool)?,
-                                     _ body: (UnsafeBufferPointer<ClosedRange<UInt64>>) throws -> R) rethrows -> R {
+    private static func withCover<R>(
+        _ rects: UnsafeBufferPointer<LeafRect>, maxCells: Int?, excludes: ((GeoRect) -> Bool)?,
+        _ body: (UnsafeBufferPointer<ClosedRange<UInt64>>) throws -> R
+    ) rethrows -> R {
         // The deepest level whose cells meeting the rectangles number at most
         // four: the count only grows with the level, so a binary search finds it.
         func cells(at level: Int) -> Int { rects.reduce(0) { $0 + $1.cells(at: level) } }
@@ -159,7 +166,8 @@ package enum SpatialCell {
         // the first level's), the next four times that; the ranges, at most
         // one level's cells more than `maxCells`.
         let capacity = 4 * Swift.max(maxCells, cells(at: start))
-        return try withUnsafeTemporaryAllocation(of: ClosedRange<UInt64>.self, capacity: capacity + maxCells) { ranges in
+        return try withUnsafeTemporaryAllocation(of: ClosedRange<UInt64>.self, capacity: capacity + maxCells) {
+            ranges in
             var rangeCount = 0
             withUnsafeTemporaryAllocation(of: Cell.self, capacity: 2 * capacity) { scratch in
                 var frontier = UnsafeMutableBufferPointer(rebasing: scratch[0 ..< capacity])
@@ -168,7 +176,8 @@ package enum SpatialCell {
                 let s = UInt64(level - start)
                 for r in rects {
                     for y in r.y0 &>> s ... r.y1 &>> s {
-                        for x in r.x0 &>> s ... r.x1 &>> s where !frontier[..<count].contains(where: { $0.x == x && $0.y == y }) {
+                        for x in r.x0 &>> s ... r.x1 &>> s
+                        where !frontier[..<count].contains(where: { $0.x == x && $0.y == y }) {
                             let cell = Cell(level: start, x: x, y: y)
                             if let excludes, excludes(cell.rect()) { continue }
                             frontier.initializeElement(at: count, to: cell)
@@ -201,7 +210,8 @@ package enum SpatialCell {
                             if y1 > bottom { meeting |= row &<< 2 }
                         }
                         for bit in 0 ..< 4 where meeting & (1 &<< bit) != 0 {
-                            let child = Cell(level: cell.level + 1, x: left + UInt64(bit & 1), y: bottom + UInt64(bit >> 1))
+                            let child = Cell(
+                                level: cell.level + 1, x: left + UInt64(bit & 1), y: bottom + UInt64(bit >> 1))
                             if let excludes, excludes(child.rect()) { continue }
                             next.initializeElement(at: nextCount, to: child)
                             nextCount += 1
@@ -258,7 +268,8 @@ package enum SpatialCell {
         var count = 0
         for r in ranges {
             if count > 0, r.lowerBound <= ranges[count - 1].upperBound &+ 1, ranges[count - 1].upperBound != .max {
-                ranges[count - 1] = ranges[count - 1].lowerBound ... Swift.max(ranges[count - 1].upperBound, r.upperBound)
+                ranges[count - 1] =
+                    ranges[count - 1].lowerBound ... Swift.max(ranges[count - 1].upperBound, r.upperBound)
             } else {
                 ranges[count] = r
                 count += 1

@@ -31,7 +31,9 @@ package final class SpherePolygon: @unchecked Sendable {
             }
         }
         guard let made else {
-            throw GeometryError.s2(operation: "build a polygon on the sphere", message: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw GeometryError.s2(
+                operation: "build a polygon on the sphere",
+                message: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         handle = made
     }

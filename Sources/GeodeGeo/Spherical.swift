@@ -11,23 +11,28 @@ package enum Spherical {
 
     /// The great-circle distance in radians between two points (haversine,
     /// numerically safe for tiny and antipodal distances).
-    package static func distance(longitude1: Double, latitude1: Double, longitude2: Double, latitude2: Double) -> Double {
+    package static func distance(longitude1: Double, latitude1: Double, longitude2: Double, latitude2: Double) -> Double
+    {
         distance(longitude1, latitude1, cos(latitude1 * radiansPerDegree), longitude2, latitude2)
     }
 
     /// ``distance(longitude1:latitude1:longitude2:latitude2:)`` with the
     /// cosine of the first latitude (in radians) given.
     @inline(__always)
-    private static func distance(_ longitude1: Double, _ latitude1: Double, _ cosLatitude1: Double,
-                                 _ longitude2: Double, _ latitude2: Double) -> Double {
+    private static func distance(
+        _ longitude1: Double, _ latitude1: Double, _ cosLatitude1: Double,
+        _ longitude2: Double, _ latitude2: Double
+    ) -> Double {
         arc(haversine(longitude1, latitude1, cosLatitude1, longitude2, latitude2))
     }
 
     /// The haversine of the arc between two points (the square of the sine of
     /// half the arc), the first latitude's cosine given.
     @inline(__always)
-    private static func haversine(_ longitude1: Double, _ latitude1: Double, _ cosLatitude1: Double,
-                                  _ longitude2: Double, _ latitude2: Double) -> Double {
+    private static func haversine(
+        _ longitude1: Double, _ latitude1: Double, _ cosLatitude1: Double,
+        _ longitude2: Double, _ latitude2: Double
+    ) -> Double {
         let φ1 = latitude1 * radiansPerDegree, φ2 = latitude2 * radiansPerDegree
         let dφ = φ2 - φ1
         let dλ = (longitude2 - longitude1) * radiansPerDegree
@@ -79,7 +84,7 @@ package enum Spherical {
                 // The farthest a point of the cap lies from the centre's meridian.
                 halfWidth = asin(min(1, sin(radians) / cosLatitude)) / radiansPerDegree + Self.slack
             } else {
-                halfWidth = .infinity   // the cap reaches a pole, or is a hemisphere or more
+                halfWidth = .infinity  // the cap reaches a pole, or is a hemisphere or more
             }
             if radians > 0, radians < .pi {
                 let s = sin(radians / 2), h = s * s
@@ -152,7 +157,9 @@ package enum Spherical {
     /// ```swift
     /// let rects = Spherical.capBounds(longitude: 179.9, latitude: 0, radians: 0.001)   // two, split at 180°
     /// ```
-    package static func capBounds(longitude: Double, latitude: Double, radians: Double) -> [(west: Double, south: Double, east: Double, north: Double)] {
+    package static func capBounds(longitude: Double, latitude: Double, radians: Double) -> [(
+        west: Double, south: Double, east: Double, north: Double
+    )] {
         var rects: [(west: Double, south: Double, east: Double, north: Double)] = []
         Cap(longitude: longitude, latitude: latitude, radians: radians).bounds { rects.append(($0, $1, $2, $3)) }
         return rects
@@ -164,7 +171,9 @@ package enum Spherical {
     /// of `earthRadiusMeters`). Longitudes come back unwrapped: consecutive
     /// points differ by less than 180°, so a ring crossing the antimeridian
     /// runs past ±180.
-    package static func densify(_ ring: [(Double, Double)], toleranceMeters: Double, earthRadiusMeters: Double) -> [(Double, Double)] {
+    package static func densify(_ ring: [(Double, Double)], toleranceMeters: Double, earthRadiusMeters: Double) -> [(
+        Double, Double
+    )] {
         guard var previous = ring.first else { return [] }
         var out = [previous]
         let tolerance = toleranceMeters / earthRadiusMeters
@@ -172,7 +181,8 @@ package enum Spherical {
             let mid = interpolate(a, b, 0.5)
             let unwrappedMid = (unwrap(mid.0, near: a.0), mid.1)
             let chordMid = ((a.0 + b.0) / 2, (a.1 + b.1) / 2)
-            let error = distance(longitude1: unwrappedMid.0, latitude1: unwrappedMid.1, longitude2: chordMid.0, latitude2: chordMid.1)
+            let error = distance(
+                longitude1: unwrappedMid.0, latitude1: unwrappedMid.1, longitude2: chordMid.0, latitude2: chordMid.1)
             if error > tolerance, depth < 24 {
                 subdivide(a, unwrappedMid, depth + 1)
                 subdivide(unwrappedMid, b, depth + 1)

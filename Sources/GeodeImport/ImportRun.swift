@@ -37,7 +37,8 @@ package struct ImportRun {
         let input = settings.csv == nil ? try MappedInput(url) : nil
         var tally = ImportTally()
         let file = url.lastPathComponent
-        let csvSize = settings.csv == nil ? 0 : (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        let csvSize =
+            settings.csv == nil ? 0 : (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
         try withExtendedLifetime(input) {
             let buffer = input?.bytes ?? UnsafeRawBufferPointer(start: nil, count: 0)
             let totalBytes = input?.bytes.count ?? csvSize
@@ -45,11 +46,14 @@ package struct ImportRun {
             let records: RecordPipeline<Output>
             if let input {
                 let parsers = input.window == nil ? RecordPipeline<Output>.parserCount : 1
-                records = RecordPipeline(try input.records(source: file, framing: settings.framing(for: file),
-                                                           at: settings.records, keyMember: settings.recordKeyMember),
-                                         transforms: (0 ..< parsers).map { _ in prepare() })
+                records = RecordPipeline(
+                    try input.records(
+                        source: file, framing: settings.framing(for: file),
+                        at: settings.records, keyMember: settings.recordKeyMember),
+                    transforms: (0 ..< parsers).map { _ in prepare() })
             } else {
-                records = RecordPipeline(try CSVRecordSource(url: url, format: settings.csv ?? CSVLayout()), transforms: [prepare()])
+                records = RecordPipeline(
+                    try CSVRecordSource(url: url, format: settings.csv ?? CSVLayout()), transforms: [prepare()])
             }
             defer { records.finish() }
             var committed = 0
@@ -80,13 +84,15 @@ package struct ImportRun {
                 try writer.commitBatch()
             } catch {
                 writer.cancelBatch()
-                var stop = ImportStop(file: file, line: 0, column: 0, pointer: current?.pointer ?? "", message: "", committed: committed)
+                var stop = ImportStop(
+                    file: file, line: 0, column: 0, pointer: current?.pointer ?? "", message: "", committed: committed)
                 if case let JSONError.syntax(message, _, line, column, _) = error {
                     (stop.line, stop.column, stop.message) = (line, column, message)
                     stop.pointer = ""
                 } else {
                     if let current {
-                        (stop.line, stop.column) = current.location ?? JSONRecordStream.lineAndColumn(buffer, current.offset)
+                        (stop.line, stop.column) =
+                            current.location ?? JSONRecordStream.lineAndColumn(buffer, current.offset)
                     }
                     if let problem = error as? ImportProblem {
                         let prefix = current?.pointer ?? ""

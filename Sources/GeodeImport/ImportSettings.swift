@@ -37,7 +37,9 @@ package struct ImportSettings: Sendable {
     func framing(for name: String) -> JSONRecordStream.Framing {
         if let framing { return framing }
         let lower = name.lowercased()
-        if [".ndjson", ".jsonl", ".ldjson", ".geojsonl", ".geojsons", ".geojsonseq"].contains(where: lower.hasSuffix) { return .sequence }
+        if [".ndjson", ".jsonl", ".ldjson", ".geojsonl", ".geojsons", ".geojsonseq"].contains(where: lower.hasSuffix) {
+            return .sequence
+        }
         if [".json", ".geojson"].contains(where: lower.hasSuffix) { return .document }
         return .either
     }

@@ -54,25 +54,35 @@ package struct RowImport {
         // Where each member goes in a row (a class of GeoFeature's shape has all four).
         let names = table.storedProperties.map(\.name)
         guard let idIndex = names.firstIndex(of: "id"), let geometryIndex = names.firstIndex(of: "geometry"),
-              let otherIndex = names.firstIndex(of: "otherGeometry"), let propertiesIndex = names.firstIndex(of: "properties") else {
-            throw ImportError.unfitClass(className: table.schema.name, message: "class '\(table.schema.name)' does not have GeoFeature's properties")
+            let otherIndex = names.firstIndex(of: "otherGeometry"),
+            let propertiesIndex = names.firstIndex(of: "properties")
+        else {
+            throw ImportError.unfitClass(
+                className: table.schema.name,
+                message: "class '\(table.schema.name)' does not have GeoFeature's properties")
         }
         let template = table.storedProperties.map(\.defaultValue)
-        return try rows(writer, map: { record in
-            let feature = try FeatureInput(record)
-            let id = try idMember.map {
-                try Self.identifying($0, in: feature.properties, at: record.pointer + "/properties", of: "the feature", "property")
-            } ?? feature.id
-            var row = template
-            row[idIndex] = id
-            row[geometryIndex] = feature.point ?? .null
-            row[otherIndex] = feature.otherGeometry
-            var mapped = MappedRecord(row: row, id: id, geometryType: feature.geometryType)
-            if let node = feature.properties { mapped.streamed = (propertiesIndex, node) }
-            return mapped
-        }, member: { issue in
-            issue.property == "properties" || issue.property == "id" ? "/\(issue.property)" : "/geometry"
-        })
+        return try rows(
+            writer,
+            map: { record in
+                let feature = try FeatureInput(record)
+                let id =
+                    try idMember.map {
+                        try Self.identifying(
+                            $0, in: feature.properties, at: record.pointer + "/properties", of: "the feature",
+                            "property")
+                    } ?? feature.id
+                var row = template
+                row[idIndex] = id
+                row[geometryIndex] = feature.point ?? .null
+                row[otherIndex] = feature.otherGeometry
+                var mapped = MappedRecord(row: row, id: id, geometryType: feature.geometryType)
+                if let node = feature.properties { mapped.streamed = (propertiesIndex, node) }
+                return mapped
+            },
+            member: { issue in
+                issue.property == "properties" || issue.property == "id" ? "/\(issue.property)" : "/geometry"
+            })
     }
 
     private func mappedFeatures(_ writer: some ImportWriter) throws -> ImportTally {
@@ -80,36 +90,46 @@ package struct RowImport {
         let builder = RowBuilder(schema: store.schema)
         let geo = store.schema.firstGeoPointProperty(of: cls)?.name
         let idProperty = try identityProperty(of: cls)
-        let rest = cls.property(named: "properties").flatMap { $0.type == .mixed && $0.collection == .single ? $0.name : nil }
+        let rest = cls.property(named: "properties").flatMap {
+            $0.type == .mixed && $0.collection == .single ? $0.name : nil
+        }
         let settings = settings
         let idMember = settings.idMember
-        return try rows(writer, map: { record in
-            let feature = try FeatureInput(record)
-            var given = OrderedDictionary<String, Value>()
-            var others = OrderedDictionary<String, Value>()
-            if case let .map(members)? = feature.properties?.value {
-                for (key, value) in members {
-                    if key != rest, let property = cls.property(named: key) {
-                        given[key] = try RecordValue.value(value, for: property, settings, at: record.pointer + "/properties/" + key)
-                    } else {
-                        others[key] = value
+        return try rows(
+            writer,
+            map: { record in
+                let feature = try FeatureInput(record)
+                var given = OrderedDictionary<String, Value>()
+                var others = OrderedDictionary<String, Value>()
+                if case let .map(members)? = feature.properties?.value {
+                    for (key, value) in members {
+                        if key != rest, let property = cls.property(named: key) {
+                            given[key] = try RecordValue.value(
+                                value, for: property, settings, at: record.pointer + "/properties/" + key)
+                        } else {
+                            others[key] = value
+                        }
                     }
                 }
-            }
-            let id = try idMember.map {
-                try Self.identifying($0, in: feature.properties, at: record.pointer + "/properties", of: "the feature", "property")
-            } ?? feature.id
-            if let idProperty, id != .null { given[idProperty] = id }
-            if let geo, case let .embedded(point)? = feature.point {
-                given[geo] = .map(["type": point[0], "coordinates": point[1]])
-            }
-            if let rest, !others.isEmpty { given[rest] = .map(others) }
-            return MappedRecord(row: try builder.row(from: given, of: cls), id: id, geometryType: feature.geometryType)
-        }, member: { issue in
-            if issue.property == geo { return "/geometry" }
-            if issue.property == idProperty { return idMember.map { "/properties/\($0)" } ?? "/id" }
-            return issue.property == rest ? "/properties" : "/properties/\(issue.property)"
-        })
+                let id =
+                    try idMember.map {
+                        try Self.identifying(
+                            $0, in: feature.properties, at: record.pointer + "/properties", of: "the feature",
+                            "property")
+                    } ?? feature.id
+                if let idProperty, id != .null { given[idProperty] = id }
+                if let geo, case let .embedded(point)? = feature.point {
+                    given[geo] = .map(["type": point[0], "coordinates": point[1]])
+                }
+                if let rest, !others.isEmpty { given[rest] = .map(others) }
+                return MappedRecord(
+                    row: try builder.row(from: given, of: cls), id: id, geometryType: feature.geometryType)
+            },
+            member: { issue in
+                if issue.property == geo { return "/geometry" }
+                if issue.property == idProperty { return idMember.map { "/properties/\($0)" } ?? "/id" }
+                return issue.property == rest ? "/properties" : "/properties/\(issue.property)"
+            })
     }
 
     private func documents(_ writer: some ImportWriter) throws -> ImportTally {
@@ -117,17 +137,24 @@ package struct RowImport {
         // Where each member goes in a row (a class of JSONDocument's shape has both).
         let names = table.storedProperties.map(\.name)
         guard let idIndex = names.firstIndex(of: "id"), let contentIndex = names.firstIndex(of: "content") else {
-            throw ImportError.unfitClass(className: table.schema.name, message: "class '\(table.schema.name)' does not have JSONDocument's properties")
+            throw ImportError.unfitClass(
+                className: table.schema.name,
+                message: "class '\(table.schema.name)' does not have JSONDocument's properties")
         }
         let template = table.storedProperties.map(\.defaultValue)
-        return try rows(writer, map: { record in
-            let id = try idMember.map { try Self.identifying($0, in: record.tree.root, at: record.pointer, of: "the record", "member") } ?? .null
-            var row = template
-            row[idIndex] = id
-            var mapped = MappedRecord(row: row, id: id, geometryType: nil)
-            mapped.streamed = (contentIndex, record.tree.root)
-            return mapped
-        }, member: { _ in "" })
+        return try rows(
+            writer,
+            map: { record in
+                let id =
+                    try idMember.map {
+                        try Self.identifying($0, in: record.tree.root, at: record.pointer, of: "the record", "member")
+                    } ?? .null
+                var row = template
+                row[idIndex] = id
+                var mapped = MappedRecord(row: row, id: id, geometryType: nil)
+                mapped.streamed = (contentIndex, record.tree.root)
+                return mapped
+            }, member: { _ in "" })
     }
 
     private func mappedRecords(_ writer: some ImportWriter) throws -> ImportTally {
@@ -136,78 +163,92 @@ package struct RowImport {
         let idProperty = try identityProperty(of: cls)
         let settings = settings
         let idMember = settings.idMember
-        return try rows(writer, map: { record in
-            guard case let .map(members) = record.value else {
-                throw ImportProblem(pointer: record.pointer, message: "expected an object, found \(record.value.typeName)")
-            }
-            var given = OrderedDictionary<String, Value>()
-            for (key, value) in members {
-                guard let property = cls.property(named: key) else { continue }
-                given[key] = try RecordValue.value(value, for: property, settings, at: record.pointer + "/" + key)
-            }
-            var id = idProperty.flatMap { given[$0] } ?? .null
-            if let idMember {
-                id = try Self.identifying(idMember, in: record.tree.root, at: record.pointer, of: "the record", "member")
-                if let idProperty { given[idProperty] = id }
-            }
-            return MappedRecord(row: try builder.row(from: given, of: cls), id: id, geometryType: nil)
-        }, member: { issue in
-            issue.property == idProperty ? "/\(idMember ?? issue.property)" : "/\(issue.property)"
-        })
+        return try rows(
+            writer,
+            map: { record in
+                guard case let .map(members) = record.value else {
+                    throw ImportProblem(
+                        pointer: record.pointer, message: "expected an object, found \(record.value.typeName)")
+                }
+                var given = OrderedDictionary<String, Value>()
+                for (key, value) in members {
+                    guard let property = cls.property(named: key) else { continue }
+                    given[key] = try RecordValue.value(value, for: property, settings, at: record.pointer + "/" + key)
+                }
+                var id = idProperty.flatMap { given[$0] } ?? .null
+                if let idMember {
+                    id = try Self.identifying(
+                        idMember, in: record.tree.root, at: record.pointer, of: "the record", "member")
+                    if let idProperty { given[idProperty] = id }
+                }
+                return MappedRecord(row: try builder.row(from: given, of: cls), id: id, geometryType: nil)
+            },
+            member: { issue in
+                issue.property == idProperty ? "/\(idMember ?? issue.property)" : "/\(issue.property)"
+            })
     }
 
     /// Runs the import with records mapped by `map`. On the parser thread each
     /// row is validated and encoded; the writer only stores it. When the import
     /// identifies records, the writer first looks the id up instead. `member`
     /// names the JSON pointer part for a property's value issue.
-    private func rows(_ writer: some ImportWriter, map: @escaping @Sendable (JSONRecordStream.Record) throws -> MappedRecord,
-                      member: @escaping @Sendable (ValueIssue) -> String) throws -> ImportTally {
+    private func rows(
+        _ writer: some ImportWriter, map: @escaping @Sendable (JSONRecordStream.Record) throws -> MappedRecord,
+        member: @escaping @Sendable (ValueIssue) -> String
+    ) throws -> ImportTally {
         let identifies = settings.identifiesRecords
         let (store, table, settings) = (store, table, settings)
         let className = table.schema.name
         let problem: @Sendable (ValueIssue, String) -> ImportProblem = { issue, pointer in
-            ImportProblem(pointer: pointer + member(issue) + Self.pointer(fromIssuePath: issue.path), message: issue.description)
+            ImportProblem(
+                pointer: pointer + member(issue) + Self.pointer(fromIssuePath: issue.path), message: issue.description)
         }
         // Rows of a batch get their spatial-index entries added together, in key order.
         var deferred = DeferredSpatialEntries()
-        return try run.run(into: writer, store: store, prepare: {
-            // One preparer (and document writer) per parser thread.
-            let preparer = RowPreparerBox(RowPreparer(store: store, table: table))
-            return { record in
-                do {
-                    var mapped = try map(record)
-                    if let (property, node) = mapped.streamed {
-                        // The node must not outlive its record (nor leave this thread).
-                        mapped.streamed = nil
-                        if identifies || !node.isParsed {
-                            // The writer needs the row to look its id up, or the node was read
-                            // another way (a top-level object, a huge integer): its value goes
-                            // into the row, and the row's checks apply.
-                            mapped.row[property] = node.value
-                        } else {
-                            let name = table.storedProperties[property].name
-                            mapped.prepared = try preparer.prepare(mapped.row, streaming: property) { writer in
-                                try node.encodeMixed(into: &writer, className: className, property: name)
+        return try run.run(
+            into: writer, store: store,
+            prepare: {
+                // One preparer (and document writer) per parser thread.
+                let preparer = RowPreparerBox(RowPreparer(store: store, table: table))
+                return { record in
+                    do {
+                        var mapped = try map(record)
+                        if let (property, node) = mapped.streamed {
+                            // The node must not outlive its record (nor leave this thread).
+                            mapped.streamed = nil
+                            if identifies || !node.isParsed {
+                                // The writer needs the row to look its id up, or the node was read
+                                // another way (a top-level object, a huge integer): its value goes
+                                // into the row, and the row's checks apply.
+                                mapped.row[property] = node.value
+                            } else {
+                                let name = table.storedProperties[property].name
+                                mapped.prepared = try preparer.prepare(mapped.row, streaming: property) { writer in
+                                    try node.encodeMixed(into: &writer, className: className, property: name)
+                                }
                             }
                         }
+                        guard !identifies else { return mapped }
+                        if mapped.prepared == nil { mapped.prepared = try preparer.prepare(mapped.row) }
+                        mapped.row = []
+                        return mapped
+                    } catch let StoreError.invalidValue(issue) {
+                        throw problem(issue, record.pointer)
                     }
-                    guard !identifies else { return mapped }
-                    if mapped.prepared == nil { mapped.prepared = try preparer.prepare(mapped.row) }
-                    mapped.row = []
-                    return mapped
-                } catch let StoreError.invalidValue(issue) {
-                    throw problem(issue, record.pointer)
                 }
+            },
+            beforeCommit: { txn in
+                try txn.add(&deferred)
             }
-        }, beforeCommit: { txn in
-            try txn.add(&deferred)
-        }) { mapped, pointer, txn, tally in
+        ) { mapped, pointer, txn, tally in
             if let type = mapped.geometryType { tally.geometryTypes[type, default: 0] += 1 }
             do {
                 if let prepared = mapped.prepared {
                     _ = try txn.insert(prepared, into: table, deferring: &deferred)
                 } else {
-                    try Self.write(mapped.row, identifiedBy: mapped.id, into: table, txn, replacing: settings.replacesExisting, pointer)
+                    try Self.write(
+                        mapped.row, identifiedBy: mapped.id, into: table, txn, replacing: settings.replacesExisting,
+                        pointer)
                 }
             } catch let StoreError.invalidValue(issue) {
                 throw problem(issue, pointer)
@@ -222,20 +263,26 @@ package struct RowImport {
     private func identityProperty(of cls: ClassSchema) throws -> String? {
         if let named = settings.idProperty {
             guard cls.property(named: named) != nil else {
-                throw ImportError.unfitClass(className: cls.name, message: "class '\(cls.name)' has no property '\(named)' to hold the records' ids")
+                throw ImportError.unfitClass(
+                    className: cls.name,
+                    message: "class '\(cls.name)' has no property '\(named)' to hold the records' ids")
             }
             return named
         }
         let found = cls.primaryKey?.name ?? cls.property(named: "id")?.name
         if found == nil, settings.identifiesRecords {
-            throw ImportError.unfitClass(className: cls.name, message: "class '\(cls.name)' has no primary key or 'id' property to identify the records by")
+            throw ImportError.unfitClass(
+                className: cls.name,
+                message: "class '\(cls.name)' has no primary key or 'id' property to identify the records by")
         }
         return found
     }
 
     /// The value of `member` in `node`, which identifies a record; throws at
     /// `pointer` when the record lacks it.
-    private static func identifying(_ member: String, in node: JSONNode?, at pointer: String, of record: String, _ noun: String) throws -> Value {
+    private static func identifying(
+        _ member: String, in node: JSONNode?, at pointer: String, of record: String, _ noun: String
+    ) throws -> Value {
         guard let value = node?[member]?.value else {
             throw ImportProblem(pointer: pointer, message: "\(record) has no \"\(member)\" \(noun) to identify it")
         }
@@ -244,18 +291,27 @@ package struct RowImport {
 
     /// Stores a row of an import that identifies records: inserted, or — when an
     /// object with the same primary key or `id` exists — replacing it or failing.
-    private static func write(_ row: [Value], identifiedBy id: Value, into table: Table, _ txn: StoreWriteTransaction,
-                              replacing: Bool, _ pointer: String) throws {
-        let existing = id == .null ? nil : table.schema.primaryKey != nil
-            ? try txn.object(withPrimaryKey: id, in: table)
-            : try txn.objects(whereIndexed: "id", equals: id, in: table)?.first
+    private static func write(
+        _ row: [Value], identifiedBy id: Value, into table: Table, _ txn: StoreWriteTransaction,
+        replacing: Bool, _ pointer: String
+    ) throws {
+        let existing =
+            id == .null
+            ? nil
+            : table.schema.primaryKey != nil
+                ? try txn.object(withPrimaryKey: id, in: table)
+                : try txn.objects(whereIndexed: "id", equals: id, in: table)?.first
         guard let existing else {
             _ = try txn.insert(row, into: table)
             return
         }
         guard replacing else {
             let text = (try? JSONTextEncoder.string(id)) ?? "\(id)"
-            throw ImportProblem(pointer: pointer, message: "an object with id \(text) exists already (an update policy, or `geode import --update`, replaces it)")
+            throw ImportProblem(
+                pointer: pointer,
+                message:
+                    "an object with id \(text) exists already (an update policy, or `geode import --update`, replaces it)"
+            )
         }
         try txn.update(row, key: existing, in: table)
     }
@@ -267,7 +323,9 @@ package struct RowImport {
         while i < path.endIndex {
             guard path[i] == "[", let close = path[i...].firstIndex(of: "]") else { break }
             var part = String(path[path.index(after: i) ..< close])
-            if part.hasPrefix("\""), part.hasSuffix("\""), part.count >= 2 { part = String(part.dropFirst().dropLast()) }
+            if part.hasPrefix("\""), part.hasSuffix("\""), part.count >= 2 {
+                part = String(part.dropFirst().dropLast())
+            }
             out += "/" + part.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
             i = path.index(after: close)
         }

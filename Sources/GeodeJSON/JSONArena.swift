@@ -1,6 +1,6 @@
 import CJansson
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Bump allocation for the trees jansson builds on a thread that parses many
@@ -56,7 +56,8 @@ package enum JSONArena {
         _ = installed
         guard current == nil else { return }
         let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
-        state.initialize(to: State(base: .allocate(byteCount: capacity, alignment: 16), capacity: capacity, used: 0, epoch: 0))
+        state.initialize(
+            to: State(base: .allocate(byteCount: capacity, alignment: 16), capacity: capacity, used: 0, epoch: 0))
         pthread_setspecific(key, state)
     }
 

@@ -31,7 +31,10 @@ package enum JSONReader {
         var marked = markingOverflowingIntegersAsReals(bytes)
         return try marked.withUnsafeMutableBytes { rewritten in
             var again = json_error_t()
-            guard let root = json_loadb(rewritten.baseAddress?.assumingMemoryBound(to: CChar.self), rewritten.count, flags, &again) else {
+            guard
+                let root = json_loadb(
+                    rewritten.baseAddress?.assumingMemoryBound(to: CChar.self), rewritten.count, flags, &again)
+            else {
                 throw syntaxError(again, source: source)
             }
             defer { json_decref(root) }
@@ -78,7 +81,8 @@ package enum JSONReader {
                 let c = bytes[i]
                 if c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") { i += 1; continue }
                 if c == UInt8(ascii: ".") || c == UInt8(ascii: "e") || c == UInt8(ascii: "E") || c == UInt8(ascii: "+")
-                    || (c == UInt8(ascii: "-") && i > start + 1) {
+                    || (c == UInt8(ascii: "-") && i > start + 1)
+                {
                     isInteger = false
                     i += 1
                     continue
@@ -87,7 +91,9 @@ package enum JSONReader {
             }
             let token = Array(bytes[start ..< i])
             out += token
-            if isInteger, Int64(String(decoding: token, as: UTF8.self)) == nil, token.count > 1 || token[0] != UInt8(ascii: "-") {
+            if isInteger, Int64(String(decoding: token, as: UTF8.self)) == nil,
+                token.count > 1 || token[0] != UInt8(ascii: "-")
+            {
                 out += Array(".0".utf8)
             }
         }
@@ -97,8 +103,9 @@ package enum JSONReader {
     static func syntaxError(_ error: json_error_t, source: String) -> JSONError {
         var error = error
         let message = String(cString: geode_json_error_text(&error))
-        return .syntax(message: message, source: source, line: Int(error.line), column: Int(error.column),
-                       position: Int(error.position))
+        return .syntax(
+            message: message, source: source, line: Int(error.line), column: Int(error.column),
+            position: Int(error.position))
     }
 
     /// Converts a jansson tree into a value.

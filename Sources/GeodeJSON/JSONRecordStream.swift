@@ -61,7 +61,9 @@ package struct JSONRecordStream {
         package var location: (line: Int, column: Int)?
 
         /// A record read by another reader (a CSV row), with its place in its input.
-        package init(tree: JSONTree, index: Int, offset: Int, pointer: String, location: (line: Int, column: Int)? = nil) {
+        package init(
+            tree: JSONTree, index: Int, offset: Int, pointer: String, location: (line: Int, column: Int)? = nil
+        ) {
             self.tree = tree
             self.index = index
             self.offset = offset
@@ -121,8 +123,10 @@ package struct JSONRecordStream {
     /// is one JSON text and the records are the elements of the array the
     /// pointer names, or the members of the object it names, each with its key
     /// in `keyMember`.
-    package init(bytes: UnsafeRawBufferPointer, source: String, framing: Framing = .either,
-                 records: [String]? = nil, keyMember: String = "key") {
+    package init(
+        bytes: UnsafeRawBufferPointer, source: String, framing: Framing = .either,
+        records: [String]? = nil, keyMember: String = "key"
+    ) {
         self.bytes = bytes
         self.source = source
         self.framing = records == nil ? framing : .document
@@ -133,8 +137,10 @@ package struct JSONRecordStream {
 
     /// Reads a stream through `window`, in bounded memory: one parser only
     /// (``skip()`` works, but several copies of the stream would share the window).
-    package init(window: StreamWindow, source: String, framing: Framing = .either,
-                 records: [String]? = nil, keyMember: String = "key") {
+    package init(
+        window: StreamWindow, source: String, framing: Framing = .either,
+        records: [String]? = nil, keyMember: String = "key"
+    ) {
         bytes = window.bytes
         self.source = source
         self.framing = records == nil ? framing : .document
@@ -148,8 +154,9 @@ package struct JSONRecordStream {
     package static func steps(_ pointer: String) throws -> [String]? {
         guard !pointer.isEmpty else { return nil }
         guard pointer.hasPrefix("/") else {
-            throw JSONError.syntax(message: "the records pointer '\(pointer)' must start with '/' (a JSON Pointer, as /statuses)",
-                                   source: "--records", line: 1, column: 1, position: 0)
+            throw JSONError.syntax(
+                message: "the records pointer '\(pointer)' must start with '/' (a JSON Pointer, as /statuses)",
+                source: "--records", line: 1, column: 1, position: 0)
         }
         return pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
             $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
@@ -225,7 +232,8 @@ package struct JSONRecordStream {
 
     private func syntax(_ message: String, at offset: Int) -> JSONError {
         let (line, column) = location(of: offset)
-        return .syntax(message: message, source: source, line: line, column: column, position: (window?.base ?? 0) + offset)
+        return .syntax(
+            message: message, source: source, line: line, column: column, position: (window?.base ?? 0) + offset)
     }
 
     /// The 1-based line and column of window offset `offset`.
@@ -263,13 +271,21 @@ package struct JSONRecordStream {
         loop: while true {
             switch decoder.decode(&iterator) {
             case let .scalarValue(scalar):
-                if scalar == "\0" { return ("the input holds a NUL byte (byte \(offset)); JSON text has none outside \\u0000 escapes", offset) }
+                if scalar == "\0" {
+                    return (
+                        "the input holds a NUL byte (byte \(offset)); JSON text has none outside \\u0000 escapes",
+                        offset
+                    )
+                }
                 offset += UTF8.width(scalar)
             case .emptyInput:
                 break loop
             case .error:
                 if head.count - offset < 4 && head.count < bytes.count { break loop }
-                return ("the input is not UTF-8 text (byte \(offset) is not part of a UTF-8 character); JSON text must be UTF-8", offset)
+                return (
+                    "the input is not UTF-8 text (byte \(offset) is not part of a UTF-8 character); JSON text must be UTF-8",
+                    offset
+                )
             }
         }
         return nil
@@ -308,8 +324,9 @@ package struct JSONRecordStream {
                     return nil
                 }
                 if topLevelCount > 0 && framing == .document {
-                    throw syntax("another JSON text follows the first: one text is read here (read several as ndjson or geojsonseq)",
-                                 at: position)
+                    throw syntax(
+                        "another JSON text follows the first: one text is read here (read several as ndjson or geojsonseq)",
+                        at: position)
                 }
                 if byte == UInt8(ascii: "[") && topLevelCount == 0 && framing != .sequence {
                     position += 1
@@ -319,7 +336,9 @@ package struct JSONRecordStream {
                 }
                 if let recordPath, topLevelCount == 0 {
                     guard byte == UInt8(ascii: "{") else {
-                        throw syntax("the records are at \(pointer(depth: recordPath.count)), but the text is not an object", at: position)
+                        throw syntax(
+                            "the records are at \(pointer(depth: recordPath.count)), but the text is not an object",
+                            at: position)
                     }
                     position += 1
                     topLevelCount += 1
@@ -348,7 +367,9 @@ package struct JSONRecordStream {
                     continue
                 }
                 if !first {
-                    guard byte == UInt8(ascii: ",") else { throw syntax("expected ',' or ']' after an array element", at: position) }
+                    guard byte == UInt8(ascii: ",") else {
+                        throw syntax("expected ',' or ']' after an array element", at: position)
+                    }
                     position += 1
                     try skipSpace()
                 }
@@ -358,7 +379,11 @@ package struct JSONRecordStream {
                 return record(tree, offset: offset, pointer: "\(prefix)/\(index)")
             case let .seeking(depth, first):
                 guard let recordPath else { state = .finished; continue }
-                guard let (key, at) = try nextMember(first: first, closing: "no member '\(recordPath[depth])' at \(pointer(depth: depth))/ to read records from") else { continue }
+                guard
+                    let (key, at) = try nextMember(
+                        first: first,
+                        closing: "no member '\(recordPath[depth])' at \(pointer(depth: depth))/ to read records from")
+                else { continue }
                 if key != recordPath[depth] {
                     try passValue()
                     state = .seeking(depth: depth, first: false)
@@ -373,7 +398,9 @@ package struct JSONRecordStream {
                     position += 1
                     state = .array(features: false, first: true, index: 0)
                 default:
-                    throw syntax("\(pointer(depth: depth + 1)) is not \(isLast ? "an array or an object of records" : "an object"): records cannot be read from it", at: at)
+                    throw syntax(
+                        "\(pointer(depth: depth + 1)) is not \(isLast ? "an array or an object of records" : "an object"): records cannot be read from it",
+                        at: at)
                 }
             case let .keyed(first):
                 guard let recordPath else { state = .finished; continue }
@@ -384,19 +411,24 @@ package struct JSONRecordStream {
                 let (tree, offset) = try recordTree()
                 state = .keyed(first: false)
                 let escaped = Self.escaped(key)
-                guard !skipping else { return record(tree, offset: offset, pointer: pointer(depth: recordPath.count) + "/" + escaped) }
+                guard !skipping else {
+                    return record(tree, offset: offset, pointer: pointer(depth: recordPath.count) + "/" + escaped)
+                }
                 // The record keeps its key, as a member of its own.
                 var members: OrderedDictionary<String, Value> = [keyMember: .string(key)]
                 if case let .map(entries) = tree.value {
                     if let own = entries[keyMember], own != .string(key) {
-                        throw syntax("the record under '\(key)' has a member '\(keyMember)' of its own: name another for the keys (--key-member)",
-                                     at: offset)
+                        throw syntax(
+                            "the record under '\(key)' has a member '\(keyMember)' of its own: name another for the keys (--key-member)",
+                            at: offset)
                     }
                     for (name, value) in entries where name != keyMember { members[name] = value }
                 } else {
                     members["value"] = tree.value
                 }
-                return record(JSONTree(value: .map(members)), offset: offset, pointer: pointer(depth: recordPath.count) + "/" + escaped)
+                return record(
+                    JSONTree(value: .map(members)), offset: offset,
+                    pointer: pointer(depth: recordPath.count) + "/" + escaped)
             case let .closing(depth):
                 guard try nextMember(first: false, closing: nil) != nil else {
                     state = depth == 0 ? .topLevel : .closing(depth: depth - 1)
@@ -417,14 +449,20 @@ package struct JSONRecordStream {
                     return record(JSONTree(value: .map(members)), offset: 0, pointer: "")
                 }
                 if !first {
-                    guard byte == UInt8(ascii: ",") else { throw syntax("expected ',' or '}' after an object member", at: position) }
+                    guard byte == UInt8(ascii: ",") else {
+                        throw syntax("expected ',' or '}' after an object member", at: position)
+                    }
                     position += 1
                     try skipSpace()
                 }
                 guard current == UInt8(ascii: "\"") else { throw syntax("expected a string key", at: position) }
-                guard case let .string(key) = try parseValue() else { throw syntax("expected a string key", at: position) }
+                guard case let .string(key) = try parseValue() else {
+                    throw syntax("expected a string key", at: position)
+                }
                 try skipSpace()
-                guard current == UInt8(ascii: ":") else { throw syntax("expected ':' after an object key", at: position) }
+                guard current == UInt8(ascii: ":") else {
+                    throw syntax("expected ':' after an object key", at: position)
+                }
                 position += 1
                 try skipSpace()
                 if key == "features", current == UInt8(ascii: "[") {
@@ -452,12 +490,16 @@ package struct JSONRecordStream {
             return nil
         }
         if !first {
-            guard byte == UInt8(ascii: ",") else { throw syntax("expected ',' or '}' after an object member", at: position) }
+            guard byte == UInt8(ascii: ",") else {
+                throw syntax("expected ',' or '}' after an object member", at: position)
+            }
             position += 1
             try skipSpace()
         }
         let at = position
-        guard current == UInt8(ascii: "\""), case let .string(key) = try parseValue() else { throw syntax("expected a string key", at: at) }
+        guard current == UInt8(ascii: "\""), case let .string(key) = try parseValue() else {
+            throw syntax("expected a string key", at: at)
+        }
         try skipSpace()
         guard current == UInt8(ascii: ":") else { throw syntax("expected ':' after an object key", at: position) }
         position += 1
@@ -476,8 +518,9 @@ package struct JSONRecordStream {
         defer { recordCount += 1 }
         guard let window else { return Record(tree: tree, index: recordCount, offset: offset, pointer: pointer) }
         countLines(to: offset)
-        return Record(tree: tree, index: recordCount, offset: window.base + offset, pointer: pointer,
-                      location: (line, window.base + offset - lineStart + 1))
+        return Record(
+            tree: tree, index: recordCount, offset: window.base + offset, pointer: pointer,
+            location: (line, window.base + offset - lineStart + 1))
     }
 
     /// Moves past the next record without parsing it — its brackets and

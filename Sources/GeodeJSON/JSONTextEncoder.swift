@@ -70,7 +70,9 @@ package enum JSONTextEncoder {
         case let .objectId(id): appendString(id.array.map { String(format: "%02x", $0) }.joined(), &out)
         case let .uuid(u): appendString(u.uuidString, &out)
         case let .link(l):
-            try encode(.map(["$link": .map(["table": .int(Int64(l.table)), "key": .int(Int64(bitPattern: l.key.rawValue))])]), &out)
+            try encode(
+                .map(["$link": .map(["table": .int(Int64(l.table)), "key": .int(Int64(bitPattern: l.key.rawValue))])]),
+                &out)
         case let .decimal128(d): appendString(d.string, &out)
         case let .list(items), let .embedded(items):
             out.append(UInt8(ascii: "["))
@@ -181,7 +183,8 @@ package enum JSONTextEncoder {
     private static func appendString(bytes: UnsafeRawBufferPointer, _ out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var clean = 0
-        for (i, byte) in bytes.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+        for (i, byte) in bytes.enumerated()
+        where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
             out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[clean ..< i]))
             clean = i + 1
             switch byte {

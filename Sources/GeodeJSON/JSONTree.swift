@@ -31,8 +31,10 @@ package final class JSONTree: @unchecked Sendable {
     deinit {
         guard let json else { return }
         if let arena {
-            precondition(JSONArena.current == arena.state && arena.state.pointee.epoch == arena.epoch,
-                         "Geode: a JSON record parsed in an arena outlived it (release records on their parser thread, before the arena resets)")
+            precondition(
+                JSONArena.current == arena.state && arena.state.pointee.epoch == arena.epoch,
+                "Geode: a JSON record parsed in an arena outlived it (release records on their parser thread, before the arena resets)"
+            )
         }
         json_decref(json)
     }
@@ -163,8 +165,10 @@ package struct JSONNode: @unchecked Sendable {
             case let .value(value): writer.append(value)
             }
         } catch let problem as MixedProblem {
-            throw StoreError.invalidValue(ValueIssue(problem.kind, className: className, property: property,
-                                                     path: problem.path.reversed().joined()))
+            throw StoreError.invalidValue(
+                ValueIssue(
+                    problem.kind, className: className, property: property,
+                    path: problem.path.reversed().joined()))
         }
     }
 
@@ -174,7 +178,9 @@ package struct JSONNode: @unchecked Sendable {
         var path: [String] = []
     }
 
-    private static func encode(_ json: UnsafeMutablePointer<json_t>, into writer: inout DocumentWriter, depth: Int) throws {
+    private static func encode(_ json: UnsafeMutablePointer<json_t>, into writer: inout DocumentWriter, depth: Int)
+        throws
+    {
         switch geode_json_typeof(json) {
         case JSON_OBJECT:
             if let kind = ValueRules.nestingIssue(depth: depth) { throw MixedProblem(kind: kind) }

@@ -57,7 +57,10 @@ package enum JSONWriter {
         case let .objectId(id): return try make(stringValue(id.array.map { String(format: "%02x", $0) }.joined()))
         case let .uuid(u): return try make(stringValue(u.uuidString))
         case let .link(link):
-            return try build(.map(["$link": .map(["table": .int(Int64(link.table)), "key": .int(Int64(bitPattern: link.key.rawValue))])]), path: path)
+            return try build(
+                .map([
+                    "$link": .map(["table": .int(Int64(link.table)), "key": .int(Int64(bitPattern: link.key.rawValue))])
+                ]), path: path)
         case let .list(values), let .embedded(values):
             let array = try make(json_array())
             for (i, element) in values.enumerated() {
@@ -76,7 +79,9 @@ package enum JSONWriter {
                     let child = try build(element, path: path + "[\"\(key)\"]")
                     var key = key
                     key.withUTF8 { utf8 in
-                        utf8.withMemoryRebound(to: CChar.self) { _ = json_object_setn_new_nocheck(object, $0.baseAddress, $0.count, child) }
+                        utf8.withMemoryRebound(to: CChar.self) {
+                            _ = json_object_setn_new_nocheck(object, $0.baseAddress, $0.count, child)
+                        }
                     }
                 } catch {
                     json_decref(object)

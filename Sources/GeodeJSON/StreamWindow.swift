@@ -57,8 +57,9 @@ package final class StreamWindow {
         guard !isAtEnd else { return (dropped, false) }
         if storage.count - count < Self.readSize / 2 {
             guard count < maximumRecordBytes else {
-                throw JSONError.syntax(message: "a record runs past \(maximumRecordBytes) bytes without ending", source: name,
-                                       line: 0, column: 0, position: base + count)
+                throw JSONError.syntax(
+                    message: "a record runs past \(maximumRecordBytes) bytes without ending", source: name,
+                    line: 0, column: 0, position: base + count)
             }
             let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: storage.count * 2, alignment: 16)
             if let target = larger.baseAddress, let source = storage.baseAddress { memcpy(target, source, count) }
@@ -76,8 +77,9 @@ package final class StreamWindow {
                 return (dropped, false)
             }
             if errno == EINTR { continue }
-            throw JSONError.syntax(message: "cannot read: \(String(cString: strerror(errno)))", source: name,
-                                   line: 0, column: 0, position: base + count)
+            throw JSONError.syntax(
+                message: "cannot read: \(String(cString: strerror(errno)))", source: name,
+                line: 0, column: 0, position: base + count)
         }
     }
 }

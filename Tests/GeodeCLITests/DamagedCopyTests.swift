@@ -51,7 +51,8 @@ import Testing
             switch damage {
             case .bytes:
                 for _ in 0 ..< Int.random(in: 1 ... 8, using: &random) {
-                    bytes[Int.random(in: 0 ..< bytes.count, using: &random)] = UInt8.random(in: 0 ... 255, using: &random)
+                    bytes[Int.random(in: 0 ..< bytes.count, using: &random)] = UInt8.random(
+                        in: 0 ... 255, using: &random)
                 }
             case .page:
                 let page = Int.random(in: 0 ..< bytes.count / 4096, using: &random)
@@ -61,8 +62,12 @@ import Testing
             unlink(copy + "-lock")
             for (command, answer) in zip(Self.commands, answers) {
                 let outcome = try Self.run(command, on: copy)
-                #expect(!outcome.signalled, "copy \(round), \(command[0]): killed by signal \(outcome.status)\n\(outcome.stderr.suffix(400))")
-                #expect([0, 65].contains(outcome.status), "copy \(round), \(command[0]): status \(outcome.status)\n\(outcome.stderr.suffix(400))")
+                #expect(
+                    !outcome.signalled,
+                    "copy \(round), \(command[0]): killed by signal \(outcome.status)\n\(outcome.stderr.suffix(400))")
+                #expect(
+                    [0, 65].contains(outcome.status),
+                    "copy \(round), \(command[0]): status \(outcome.status)\n\(outcome.stderr.suffix(400))")
                 if outcome.status == 65 {
                     refused += 1
                     #expect(outcome.stderr.hasPrefix("geode: ") || command[0] == "check", "\(outcome.stderr)")
@@ -75,9 +80,13 @@ import Testing
         }
         // Damage inside a value or key fails the entry's checksum, and a key moved out of
         // order fails the audit at open: no answer differs from the sound store's.
-        #expect(differing == 0, "\(differing) of \(Self.copies * Self.commands.count) runs answered differently at status 0")
-        print("damaged copies (\(damage.rawValue)): \(Self.copies) copies × \(Self.commands.count) commands: "
-              + "\(refused) refused (65), \(same) answered as the sound store, \(differing) answered differently, 0 crashes")
+        #expect(
+            differing == 0, "\(differing) of \(Self.copies * Self.commands.count) runs answered differently at status 0"
+        )
+        print(
+            "damaged copies (\(damage.rawValue)): \(Self.copies) copies × \(Self.commands.count) commands: "
+                + "\(refused) refused (65), \(same) answered as the sound store, \(differing) answered differently, 0 crashes"
+        )
     }
 
     @Test func checkFindsAPageOfNoiseAndSalvageSavesTheRest() throws {
@@ -87,7 +96,8 @@ import Testing
         try #require(try Subprocess.run("geode", ["import", sample, "--store", store, "--quiet"]).status == 0)
         let sound = try Subprocess.run("geode", ["check", store])
         #expect(sound.status == 0)
-        #expect(sound.stdout.contains("GeoFeature 1,001") && sound.stdout.contains("no problem found"), "\(sound.stdout)")
+        #expect(
+            sound.stdout.contains("GeoFeature 1,001") && sound.stdout.contains("no problem found"), "\(sound.stdout)")
         let backup = directory.path("backup.geode")
         #expect(try Subprocess.run("geode", ["copy", store, backup]).status == 0)
         #expect(try Subprocess.run("geode", ["check", backup]).status == 0)
@@ -95,7 +105,10 @@ import Testing
         // Noise over the page that holds São Paulo's document.
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: store)))
         let marker = Array("São Paulo".utf8)
-        let at = try #require((0 ..< bytes.count - marker.count).first { bytes[$0] == marker[0] && Array(bytes[$0 ..< $0 + marker.count]) == marker })
+        let at = try #require(
+            (0 ..< bytes.count - marker.count).first {
+                bytes[$0] == marker[0] && Array(bytes[$0 ..< $0 + marker.count]) == marker
+            })
         var random = SeededGenerator(seed: 9)
         for i in at / 4096 * 4096 ..< at / 4096 * 4096 + 4096 { bytes[i] = UInt8.random(in: 0 ... 255, using: &random) }
         try Data(bytes).write(to: URL(fileURLWithPath: store))
@@ -112,6 +125,8 @@ import Testing
         let count = try Subprocess.run("geode", ["query", saved, "TRUEPREDICATE", "--count"])
         let kept = Int(count.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
         #expect(kept > 900 && kept < 1_001, "one page of cities lost, \(kept) of 1,001 saved")
-        #expect(try Subprocess.run("geode", ["copy", "--salvage", store, saved]).status != 0, "an existing destination is refused")
+        #expect(
+            try Subprocess.run("geode", ["copy", "--salvage", store, saved]).status != 0,
+            "an existing destination is refused")
     }
 }

@@ -9,16 +9,19 @@ import Testing
     static func inputs(_ folders: [String]) -> [String] {
         folders.flatMap { folder -> [String] in
             let root = Fixtures.dataDirectory.appendingPathComponent(folder)
-            guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
+            guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+            else { return [] }
             return walker.compactMap { $0 as? URL }
                 .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
                 .map(\.path).sorted()
         }
     }
 
-    @Test(arguments: [("query", ["Fuzz/query", "Fuzz/crashes/query"]),
-                      ("json", ["Fixtures/import", "Fixtures/json", "Fuzz/crashes/json"]),
-                      ("document", ["Fuzz/document", "Fuzz/crashes/document"])])
+    @Test(arguments: [
+        ("query", ["Fuzz/query", "Fuzz/crashes/query"]),
+        ("json", ["Fixtures/import", "Fixtures/json", "Fuzz/crashes/json"]),
+        ("document", ["Fuzz/document", "Fuzz/crashes/document"]),
+    ])
     func everySeedAndEveryPastCrashRunsThrough(_ target: String, _ folders: [String]) throws {
         let files = Self.inputs(folders)
         #expect(files.count >= 5, "the \(target) target has seeds")

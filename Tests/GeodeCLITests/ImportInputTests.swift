@@ -10,7 +10,9 @@ import Testing
     @Test func aPipeImportsWhatTheFileImports() throws {
         let directory = try TemporaryDirectory()
         let bytes = try Data(contentsOf: Self.sample)
-        let piped = try Subprocess.run("geode", ["import", "/dev/stdin", "--format", "geojson", "--store", directory.path("p.geode")], input: bytes)
+        let piped = try Subprocess.run(
+            "geode", ["import", "/dev/stdin", "--format", "geojson", "--store", directory.path("p.geode")], input: bytes
+        )
         #expect(piped.status == 0, "\(piped.stderr)")
         #expect(piped.stdout.contains("1001 of 1001 records written"))
         let fromFile = try Subprocess.run("geode", ["import", Self.sample.path, "--store", directory.path("f.geode")])
@@ -25,7 +27,8 @@ import Testing
     func anEndlessStreamThatIsNotTextIsRefusedAtOnce(device: String, format: String) throws {
         let directory = try TemporaryDirectory()
         let started = Date()
-        let outcome = try Subprocess.run("geode", ["import", device, "--format", format, "--store", directory.path("z.geode")])
+        let outcome = try Subprocess.run(
+            "geode", ["import", device, "--format", format, "--store", directory.path("z.geode")])
         #expect(outcome.status == 65, "\(outcome.stderr)")
         #expect(outcome.stderr.contains("1:"), "a line and column: \(outcome.stderr)")
         #expect(outcome.stderr.contains("NUL byte") || outcome.stderr.contains("not UTF-8"), "\(outcome.stderr)")
@@ -44,7 +47,8 @@ import Testing
         let directory = try TemporaryDirectory()
         let input = directory.path("in.json")
         _ = FileManager.default.createFile(atPath: input, contents: Data(text.utf8))
-        let outcome = try Subprocess.run("geode", ["import", input, "--format", format, "--store", directory.path("s.geode")])
+        let outcome = try Subprocess.run(
+            "geode", ["import", input, "--format", format, "--store", directory.path("s.geode")])
         #expect(outcome.status == 65, "\(outcome.stderr)")
         #expect(outcome.stderr.contains(message), "\(outcome.stderr)")
     }
@@ -53,7 +57,8 @@ import Testing
         let directory = try TemporaryDirectory()
         let input = directory.path("in.txt")
         _ = FileManager.default.createFile(atPath: input, contents: Data("{\"a\": 1}\n{\"a\": 2}\n{\"a\": 3}".utf8))
-        let outcome = try Subprocess.run("geode", ["import", input, "--format", "ndjson", "--store", directory.path("s.geode")])
+        let outcome = try Subprocess.run(
+            "geode", ["import", input, "--format", "ndjson", "--store", directory.path("s.geode")])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stdout.contains("3 of 3 records written"), "\(outcome.stdout)")
     }
@@ -62,8 +67,10 @@ import Testing
 /// A store damaged on disk makes the tool exit with 65 and say so, never 0
 /// with an answer read from damaged pages.
 @Suite struct DamagedStoreToolTests {
-    @Test(arguments: [["query", "STORE", "properties.name BEGINSWITH 'S'", "--count"],
-                      ["export", "STORE", "--format", "ndjson"]])
+    @Test(arguments: [
+        ["query", "STORE", "properties.name BEGINSWITH 'S'", "--count"],
+        ["export", "STORE", "--format", "ndjson"],
+    ])
     func aDamagedStoreExitsWith65(command: [String]) throws {
         let directory = try TemporaryDirectory()
         let store = directory.path("c.geode")

@@ -31,14 +31,16 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.path("random.geode")
         var random = SeededGenerator(seed: 3)
-        _ = FileManager.default.createFile(atPath: path, contents: Data((0 ..< 100_000).map { _ in UInt8.random(in: 0 ... 255, using: &random) }))
+        _ = FileManager.default.createFile(
+            atPath: path, contents: Data((0 ..< 100_000).map { _ in UInt8.random(in: 0 ... 255, using: &random) }))
         try expectRefused(path, in: directory, saying: "not an LMDB file")
     }
 
     @Test func aJSONFileIsRefused() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("cities.json")
-        _ = FileManager.default.createFile(atPath: path, contents: Data(#"{"type": "FeatureCollection", "features": []}"#.utf8))
+        _ = FileManager.default.createFile(
+            atPath: path, contents: Data(#"{"type": "FeatureCollection", "features": []}"#.utf8))
         try expectRefused(path, in: directory, saying: "not an LMDB file")
     }
 
@@ -48,7 +50,9 @@ import Testing
         do {
             let store = try Store.open(StoreConfiguration(path: path, schema: RecordSchema.schema))
             let table = try store.table("Record")
-            try store.write { txn in for i in 0 ..< 2000 { try txn.insert(RecordSchema.row(batch: 0, index: i), into: table) } }
+            try store.write { txn in
+                for i in 0 ..< 2000 { try txn.insert(RecordSchema.row(batch: 0, index: i), into: table) }
+            }
         }
         try FileManager.default.removeItem(atPath: Environment.lockPath(for: path))
         let whole = try Data(contentsOf: URL(fileURLWithPath: path))

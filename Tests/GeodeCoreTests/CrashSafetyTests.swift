@@ -41,7 +41,9 @@ import Testing
             for batch in committed {
                 #expect(counts[batch] == 2000, "round \(round): committed batch \(batch) is missing")
             }
-            #expect(try RecordSchema.batchesTheIndexMisses(at: path).isEmpty, "round \(round): the index disagrees with the documents")
+            #expect(
+                try RecordSchema.batchesTheIndexMisses(at: path).isEmpty,
+                "round \(round): the index disagrees with the documents")
             // A batch the child committed before it printed counts as committed too.
             committed.formUnion(counts.keys)
             nextBatch = (committed.max() ?? 0) + 1000

@@ -7,7 +7,8 @@ import Testing
 @Suite struct DistanceUnitTests {
     static func radius(_ query: String) throws -> Double? {
         guard case let .geoWithin(_, shape, _) = try QueryParser.parse(query).predicate,
-              case let .circle(_, _, radians) = shape.kind else { return nil }
+            case let .circle(_, _, radians) = shape.kind
+        else { return nil }
         return radians
     }
 
@@ -24,6 +25,8 @@ import Testing
     }
 
     @Test func anUnknownUnitIsALocatedQueryError() {
-        #expect(throws: StoreError.self) { _ = try QueryParser.parse("location geoWithin geoCircle([2.35, 48.85], 10 furlongs)") }
+        #expect(throws: StoreError.self) {
+            _ = try QueryParser.parse("location geoWithin geoCircle([2.35, 48.85], 10 furlongs)")
+        }
     }
 }

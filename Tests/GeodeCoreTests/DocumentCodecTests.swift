@@ -25,9 +25,11 @@ import Testing
         let short = writer.encodeDocument([.double(2.3522219)])
         let long = writer.encodeDocument([.double(.pi)])
         #expect(long.count - short.count == 4)
-        let values: [Double] = [2.3522219, -179.9999999, 180, -90, 0.1, 19.99, 1, 0, -0.0, 214.7483647, -214.7483647,
-                                214.7483648, 1e-7, 1e-8, 0.00000015, .pi, .nan, .infinity, -.infinity,
-                                .leastNonzeroMagnitude, .greatestFiniteMagnitude, 48.856614 + 1e-12]
+        let values: [Double] = [
+            2.3522219, -179.9999999, 180, -90, 0.1, 19.99, 1, 0, -0.0, 214.7483647, -214.7483647,
+            214.7483648, 1e-7, 1e-8, 0.00000015, .pi, .nan, .infinity, -.infinity,
+            .leastNonzeroMagnitude, .greatestFiniteMagnitude, 48.856614 + 1e-12,
+        ]
         for d in values {
             let back = try roundTrip([.double(d)])
             guard case let .double(b)? = back.first else { Issue.record("\(d) came back as \(back)"); continue }
@@ -48,14 +50,18 @@ import Testing
             return (Double(n) / 1e7).bitPattern == value.bitPattern ? n : nil
         }
         var random = SeededGenerator(seed: 1e7.bitPattern)
-        var candidates: [Double] = [0, -0.0, .nan, .infinity, -.infinity, 214.7483647, -214.7483647, 214.7483648,
-                                    0.00000005, -0.00000005, 0.00000015, .ulpOfOne, .leastNonzeroMagnitude]
+        var candidates: [Double] = [
+            0, -0.0, .nan, .infinity, -.infinity, 214.7483647, -214.7483647, 214.7483648,
+            0.00000005, -0.00000005, 0.00000015, .ulpOfOne, .leastNonzeroMagnitude,
+        ]
         for _ in 0 ..< 100_000 {
             let n = Int32.random(in: .min ... .max, using: &random)
             let exact = Double(n) / 1e7
             let half = (Double(n) + 0.5) / 1e7
-            candidates += [exact, exact.nextUp, exact.nextDown, half, half.nextUp, half.nextDown,
-                           Double(bitPattern: random.next()), Double(Int.random(in: -1000 ... 1000, using: &random)) / 1e3]
+            candidates += [
+                exact, exact.nextUp, exact.nextDown, half, half.nextUp, half.nextDown,
+                Double(bitPattern: random.next()), Double(Int.random(in: -1000 ... 1000, using: &random)) / 1e3,
+            ]
         }
         var mismatches = 0
         for d in candidates where ScaledDouble.multiple(of: d) != reference(d) { mismatches += 1 }
@@ -67,7 +73,10 @@ import Testing
         let small = writer.encodeDocument([.int(5)])
         let large = writer.encodeDocument([.int(.max)])
         #expect(large.count - small.count == 7)
-        for i: Int64 in [0, 1, -1, 127, -128, 128, -129, 32767, -32768, 32768, 2_147_483_647, -2_147_483_648, 2_147_483_648, .min, .max] {
+        for i: Int64 in [
+            0, 1, -1, 127, -128, 128, -129, 32767, -32768, 32768, 2_147_483_647, -2_147_483_648, 2_147_483_648, .min,
+            .max,
+        ] {
             #expect(try roundTrip([.int(i)]) == [.int(i)])
         }
     }
@@ -95,7 +104,8 @@ import Testing
     func randomTreesRoundTripAndEncodeDeterministically(seed: Int) throws {
         var generator = ValueGenerator(seed: UInt64(seed) &* 0x1234_5678_9ABC)
         for _ in 0 ..< 200 {
-            let slots = (0 ..< Int.random(in: 0 ..< 12, using: &generator.random)).map { _ in generator.value(depth: 6) }
+            let slots = (0 ..< Int.random(in: 0 ..< 12, using: &generator.random)).map { _ in generator.value(depth: 6)
+            }
             var writer = DocumentWriter()
             let first = writer.encodeDocument(slots)
             let second = writer.encodeDocument(slots)
@@ -119,7 +129,9 @@ import Testing
     }
 
     @Test func readsAPathIntoNestedValues() throws {
-        let meta: Value = .map(["rank": .int(3), "nested": .map(["a": .list([.int(0), .map(["c": .string("deep")])])])])
+        let meta: Value = .map([
+            "rank": .int(3), "nested": .map(["a": .list([.int(0), .map(["c": .string("deep")])])]),
+        ])
         var writer = DocumentWriter()
         let bytes = writer.encodeDocument([.string("name"), meta])
         try bytes.withUnsafeBytes { buffer in
@@ -152,9 +164,14 @@ import Testing
         var generator = ValueGenerator(seed: UInt64(seed) + 7)
         let wide: Value = .list((0 ..< 300).map { .string("element \($0)") })
         let long: Value = .string(String(repeating: "x", count: 70_000))
-        var documents: [[Value]] = [[.int(1)], [wide], [.null], [long, .int(2)], [.list([long])], [.bool(true)],
-                                    [ValueGenerator.nested(levels: 100)], [.map(["k": .string(String(repeating: "y", count: 200))])]]
-        for _ in 0 ..< 300 { documents.append((0 ..< Int.random(in: 0 ..< 9, using: &generator.random)).map { _ in generator.value(depth: 4) }) }
+        var documents: [[Value]] = [
+            [.int(1)], [wide], [.null], [long, .int(2)], [.list([long])], [.bool(true)],
+            [ValueGenerator.nested(levels: 100)], [.map(["k": .string(String(repeating: "y", count: 200))])],
+        ]
+        for _ in 0 ..< 300 {
+            documents.append(
+                (0 ..< Int.random(in: 0 ..< 9, using: &generator.random)).map { _ in generator.value(depth: 4) })
+        }
         documents.shuffle(using: &generator.random)
         var shared = DocumentWriter()
         for slots in documents {

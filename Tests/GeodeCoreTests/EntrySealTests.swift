@@ -12,7 +12,9 @@ import Testing
     private func makeRecords(_ directory: TemporaryDirectory) throws -> String {
         let (store, table) = try RecordSchema.makeStore(in: directory, named: "records.geode")
         try store.write { txn in
-            for i in 0 ..< 300 { _ = try txn.insert(RecordSchema.row(batch: i % 7, index: i, payloadBytes: 60), into: table) }
+            for i in 0 ..< 300 {
+                _ = try txn.insert(RecordSchema.row(batch: i % 7, index: i, payloadBytes: 60), into: table)
+            }
         }
         return directory.path("records.geode")
     }

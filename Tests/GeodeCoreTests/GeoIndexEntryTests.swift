@@ -7,17 +7,23 @@ import Testing
 /// The spatial index keeps each point exactly, in its short form (multiples
 /// of 10⁻⁷ degree) or its long one (two doubles), and finds it again.
 @Suite struct GeoIndexEntryTests {
-    static let point = ClassSchema(name: "Point", properties: [
-        PropertySchema(name: "type", type: .string),
-        PropertySchema(name: "coordinates", type: .double, collection: .list),
-    ], isEmbedded: true)
-    static let place = ClassSchema(name: "Place", properties: [
-        PropertySchema(name: "location", type: .object, isOptional: true, objectClassName: "Point"),
-    ])
+    static let point = ClassSchema(
+        name: "Point",
+        properties: [
+            PropertySchema(name: "type", type: .string),
+            PropertySchema(name: "coordinates", type: .double, collection: .list),
+        ], isEmbedded: true)
+    static let place = ClassSchema(
+        name: "Place",
+        properties: [
+            PropertySchema(name: "location", type: .object, isOptional: true, objectClassName: "Point")
+        ])
 
     @Test func indexedPointsComeBackBitForBit() throws {
         let directory = try TemporaryDirectory()
-        let store = try Store.open(StoreConfiguration(path: directory.path("g.geode"), schema: Schema(classes: [Self.place, Self.point], version: 1)))
+        let store = try Store.open(
+            StoreConfiguration(
+                path: directory.path("g.geode"), schema: Schema(classes: [Self.place, Self.point], version: 1)))
         let table = try store.table("Place")
         var generator = SeededGenerator(seed: 7)
         var points: [(Double, Double)] = [
@@ -25,7 +31,8 @@ import Testing
             (-0.0, 0.0), (1e-300, -1e-300), (0.00000001, 0.00000005), (12.345678901, 45.0), (.pi, -.pi / 4),
         ]
         for _ in 0 ..< 200 {
-            points.append((Double.random(in: -180 ... 180, using: &generator), Double.random(in: -90 ... 90, using: &generator)))
+            points.append(
+                (Double.random(in: -180 ... 180, using: &generator), Double.random(in: -90 ... 90, using: &generator)))
         }
         #expect(GeoIndex.entryValue(2.3522219, 48.856614).count == 8)
         #expect(GeoIndex.entryValue(-0.0, 0).count == 16, "-0.0 keeps its sign")
@@ -45,7 +52,9 @@ import Testing
         #expect(found.count == points.count)
         for (key, (lon, lat)) in zip(keys, points) {
             let back = found[key]
-            #expect(back?.0.bitPattern == lon.bitPattern && back?.1.bitPattern == lat.bitPattern, "\(lon), \(lat) came back as \(String(describing: back))")
+            #expect(
+                back?.0.bitPattern == lon.bitPattern && back?.1.bitPattern == lat.bitPattern,
+                "\(lon), \(lat) came back as \(String(describing: back))")
         }
     }
 }

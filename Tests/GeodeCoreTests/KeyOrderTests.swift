@@ -21,7 +21,9 @@ import Testing
         }
         let expected = keys.sorted { $0.lexicographicallyPrecedes($1) }
         let probes = (0 ..< 500).map { _ in
-            (0 ..< Int.random(in: 1 ... 26, using: &random)).map { _ in alphabet[Int.random(in: 0 ..< alphabet.count, using: &random)] }
+            (0 ..< Int.random(in: 1 ... 26, using: &random)).map { _ in
+                alphabet[Int.random(in: 0 ..< alphabet.count, using: &random)]
+            }
         }
         try env.write { txn in
             let db = try txn.openDatabase("keys")

@@ -8,13 +8,16 @@ import Testing
 /// that read back the same, numbers that only committed transactions keep,
 /// and the same bytes for equal documents however they were encoded.
 @Suite struct MapKeyInterningTests {
-    static let doc = ClassSchema(name: "Doc", properties: [
-        PropertySchema(name: "n", type: .int),
-        PropertySchema(name: "content", type: .mixed),
-    ])
+    static let doc = ClassSchema(
+        name: "Doc",
+        properties: [
+            PropertySchema(name: "n", type: .int),
+            PropertySchema(name: "content", type: .mixed),
+        ])
 
     private func open(_ directory: TemporaryDirectory) throws -> (Store, Table) {
-        let store = try Store.open(StoreConfiguration(path: directory.path("k.geode"), schema: Schema(classes: [Self.doc], version: 1)))
+        let store = try Store.open(
+            StoreConfiguration(path: directory.path("k.geode"), schema: Schema(classes: [Self.doc], version: 1)))
         return (store, try store.table("Doc"))
     }
 
@@ -44,7 +47,9 @@ import Testing
         #expect(!stored.containsSubsequence(Array("population".utf8)), "an interned key is not spelled out")
         #expect(stored.containsSubsequence(Array(long.utf8)))
         // Queries and paths find interned keys.
-        let found = try store.read { txn in try txn.document(key, in: table)?.value(atPath: [.index(1), .key("nested"), .key("population")])?.int() }
+        let found = try store.read { txn in
+            try txn.document(key, in: table)?.value(atPath: [.index(1), .key("nested"), .key("population")])?.int()
+        }
         #expect(found == 6)
     }
 
@@ -61,10 +66,15 @@ import Testing
             }
             #expect(store.mapKeys.number(for: "lost", interning: false) == nil)
             _ = try store.write { try $0.insert([.int(2), map([("kept", .int(2)), ("also", .int(3))])], into: table) }
-            #expect(store.mapKeys.number(for: "kept", interning: false) == 0, "the aborted transaction's number was given again")
+            #expect(
+                store.mapKeys.number(for: "kept", interning: false) == 0,
+                "the aborted transaction's number was given again")
         }
         let (store, table) = try open(directory)
-        #expect(try store.read { txn in try txn.row(ObjectKey(1), in: table) } == [.int(2), map([("kept", .int(2)), ("also", .int(3))])])
+        #expect(
+            try store.read { txn in try txn.row(ObjectKey(1), in: table) } == [
+                .int(2), map([("kept", .int(2)), ("also", .int(3))]),
+            ])
         #expect(store.mapKeys.number(for: "also", interning: false) == 1)
     }
 
@@ -110,7 +120,12 @@ import Testing
         // "rank" numbered; the long key spelled out; "late" not known to the table yet.
         _ = try store.write { txn in
             for i in 0 ..< 6 {
-                try txn.insert([.int(Int64(i)), map([("rank", .int(Int64(i % 3))), (long, .int(Int64(i))), ("inner", map([("rank", .int(9))]))])], into: table)
+                try txn.insert(
+                    [
+                        .int(Int64(i)),
+                        map([("rank", .int(Int64(i % 3))), (long, .int(Int64(i))), ("inner", map([("rank", .int(9))]))]
+                        ),
+                    ], into: table)
             }
         }
         #expect(try count("content.rank == 1") == 2)
@@ -125,7 +140,9 @@ import Testing
         // Inside the write that numbers a key, its documents are found before the number is committed.
         let inside = try store.write { txn in
             try txn.insert([.int(8), map([("fresh", .string("x"))])], into: table)
-            return try QueryExecutor(query: try QueryParser.parse("content.fresh == 'x'"), table: table, transaction: txn).count()
+            return try QueryExecutor(
+                query: try QueryParser.parse("content.fresh == 'x'"), table: table, transaction: txn
+            ).count()
         }
         #expect(inside == 1)
         #expect(try count("content.fresh == 'x'") == 1)
@@ -163,13 +180,17 @@ private extension Array where Element == UInt8 {
 
     @Test func anEntryWithoutAValueIsDamageWhenLookedUpByKey() {
         #expect(throws: StoreError.self) {
-            try Self.keyWithoutValue.withUnsafeBytes { try ContainerView(document: $0).value(atPath: [.index(0), .key("ab")])?.decode() }
+            try Self.keyWithoutValue.withUnsafeBytes {
+                try ContainerView(document: $0).value(atPath: [.index(0), .key("ab")])?.decode()
+            }
         }
     }
 
     @Test func anEntryWithoutAValueIsDamageWhenReadByPosition() {
         #expect(throws: StoreError.self) {
-            try Self.keyWithoutValue.withUnsafeBytes { try ContainerView(document: $0).value(at: 0)?.container()?.value(at: 0)?.decode() }
+            try Self.keyWithoutValue.withUnsafeBytes {
+                try ContainerView(document: $0).value(at: 0)?.container()?.value(at: 0)?.decode()
+            }
         }
     }
 }

@@ -16,7 +16,9 @@ import Testing
         let writers = 3, size = 200
         let expected = writers * Self.batches * size
         // Every process races to open (and the first to create) the store.
-        let readers = try (0 ..< 3).map { _ in try Subprocess.start("GeodeTestWorker", ["read", path, "\(size)", "\(expected)"]) }
+        let readers = try (0 ..< 3).map { _ in
+            try Subprocess.start("GeodeTestWorker", ["read", path, "\(size)", "\(expected)"])
+        }
         let writing = try (0 ..< writers).map { w in
             try Subprocess.start("GeodeTestWorker", ["write", path, "\(w * 100_000)", "\(Self.batches)", "\(size)"])
         }
@@ -35,6 +37,8 @@ import Testing
         #expect(counts.count == writers * Self.batches)
         #expect(counts.values.allSatisfy { $0 == size })
         #expect(try RecordSchema.batchesTheIndexMisses(at: path).isEmpty)
-        print("multi-process: \(writers) writers × \(Self.batches) transactions of \(size) records; readers: \(versions.joined(separator: ", "))")
+        print(
+            "multi-process: \(writers) writers × \(Self.batches) transactions of \(size) records; readers: \(versions.joined(separator: ", "))"
+        )
     }
 }

@@ -25,7 +25,8 @@ import Testing
             }
             let duplicates = try txn.openDatabase("duplicates", sortedDuplicates: true)
             for i in 0 ..< 2_000 {
-                try txn.put(duplicates, key: Array("many".utf8), value: withUnsafeBytes(of: UInt64(i).bigEndian, Array.init))
+                try txn.put(
+                    duplicates, key: Array("many".utf8), value: withUnsafeBytes(of: UInt64(i).bigEndian, Array.init))
             }
             for k in 0 ..< 50 {
                 for i in 0 ..< 3 { try txn.put(duplicates, key: [UInt8(k)], value: [UInt8(i), UInt8(k)]) }
@@ -61,7 +62,9 @@ import Testing
     static func treePages(_ bytes: [UInt8]) -> [(number: Int, flags: UInt16)] {
         let pageSize = Int(bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 40, as: UInt32.self) })
         return (2 ..< bytes.count / pageSize).compactMap { number in
-            let flags = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: number * pageSize + 10, as: UInt16.self) }
+            let flags = bytes.withUnsafeBytes {
+                $0.loadUnaligned(fromByteOffset: number * pageSize + 10, as: UInt16.self)
+            }
             let stored = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: number * pageSize, as: UInt64.self) }
             return stored == UInt64(number) && flags & 0x07 != 0 ? (number, flags) : nil
         }
@@ -79,9 +82,9 @@ import Testing
             var bytes = sound
             let at = number * pageSize
             if flags & 0x04 != 0 {
-                bytes[at + 12] = 0xFF; bytes[at + 13] = 0xFF   // an overflow run longer than the file
+                bytes[at + 12] = 0xFF; bytes[at + 13] = 0xFF  // an overflow run longer than the file
             } else {
-                bytes[at + 16] = 0xF0; bytes[at + 17] = 0xFF   // the first node's offset: past the page
+                bytes[at + 16] = 0xF0; bytes[at + 17] = 0xFF  // the first node's offset: past the page
             }
             try Data(bytes).write(to: URL(fileURLWithPath: copy))
             unlink(Environment.lockPath(for: copy))
@@ -135,20 +138,26 @@ import Testing
         let pageSize = Int(bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 40, as: UInt32.self) })
         // The newer meta page holds the free list's root: a leaf whose entries list free pages.
         func meta(_ page: Int) -> (txn: UInt64, freeRoot: UInt64, mainRoot: UInt64) {
-            bytes.withUnsafeBytes { ($0.loadUnaligned(fromByteOffset: page * pageSize + 144, as: UInt64.self),
-                                     $0.loadUnaligned(fromByteOffset: page * pageSize + 80, as: UInt64.self),
-                                     $0.loadUnaligned(fromByteOffset: page * pageSize + 128, as: UInt64.self)) }
+            bytes.withUnsafeBytes {
+                (
+                    $0.loadUnaligned(fromByteOffset: page * pageSize + 144, as: UInt64.self),
+                    $0.loadUnaligned(fromByteOffset: page * pageSize + 80, as: UInt64.self),
+                    $0.loadUnaligned(fromByteOffset: page * pageSize + 128, as: UInt64.self)
+                )
+            }
         }
         let current = meta(0).txn > meta(1).txn ? meta(0) : meta(1)
         let leaf = Int(current.freeRoot) * pageSize
-        #expect(bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: leaf + 10, as: UInt16.self) } & 0x02 != 0,
-                "the free list is one leaf")
+        #expect(
+            bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: leaf + 10, as: UInt16.self) } & 0x02 != 0,
+            "the free list is one leaf")
         let node = leaf + Int(bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: leaf + 16, as: UInt16.self) })
         let keySize = Int(bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: node + 6, as: UInt16.self) })
         var entry = node + 8 + keySize
         if bytes[node + 4] & 0x01 != 0 {
             // A long list lives on overflow pages: the node holds their first page's number.
-            entry = Int(bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: entry, as: UInt64.self) }) * pageSize + 16
+            entry =
+                Int(bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: entry, as: UInt64.self) }) * pageSize + 16
         }
         // The entry is a count, then page numbers: make the first the catalog's root, a page in use.
         withUnsafeBytes(of: current.mainRoot) { bytes.replaceSubrange(entry + 8 ..< entry + 16, with: $0) }

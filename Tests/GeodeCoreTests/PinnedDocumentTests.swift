@@ -13,10 +13,14 @@ import Testing
 
     private func index(_ document: PinnedDocument, _ pinned: PinnedTransaction) throws -> Int? {
         var found: Int?
-        let good = try document.read(pinnedAt: pinned.serial) { view in found = try view.value(at: 1)?.int().map(Int.init) }
+        let good = try document.read(pinnedAt: pinned.serial) { view in
+            found = try view.value(at: 1)?.int().map(Int.init)
+        }
         // The slot read (what property reads use) finds the same value.
         var inSlot: Int?
-        let slotGood = try document.read(slot: 1, pinnedAt: pinned.serial) { view in inSlot = try view?.int().map(Int.init) }
+        let slotGood = try document.read(slot: 1, pinnedAt: pinned.serial) { view in
+            inSlot = try view?.int().map(Int.init)
+        }
         #expect(slotGood == good && inSlot == found, "the slot read and the container read disagree")
         return good ? found : nil
     }
@@ -56,10 +60,16 @@ import Testing
         #expect(try index(document, pinned) == 3)
         // Megabytes into a 64 KiB map: it grows, and may move.
         try store.write { txn in
-            for i in 0 ..< 40 { try txn.insert(RecordSchema.row(batch: 1, index: i, payloadBytes: 100_000), into: table) }
+            for i in 0 ..< 40 {
+                try txn.insert(RecordSchema.row(batch: 1, index: i, payloadBytes: 100_000), into: table)
+            }
         }
-        #expect(try document.read(pinnedAt: pinned.serial) { _ in } == false, "a pointer from before the map grew was trusted")
-        #expect(try document.read(slot: 1, pinnedAt: pinned.serial) { _ in } == false, "a slot from before the map grew was read")
+        #expect(
+            try document.read(pinnedAt: pinned.serial) { _ in } == false,
+            "a pointer from before the map grew was trusted")
+        #expect(
+            try document.read(slot: 1, pinnedAt: pinned.serial) { _ in } == false,
+            "a slot from before the map grew was read")
         let again = try #require(try store.pinnedDocument(key, in: table, pinned))
         #expect(try index(again, pinned) == 3)
     }
@@ -67,7 +77,9 @@ import Testing
     @Test func documentsOfManyKeysMatchTheirKeysInAnyOrderWithGapsAndMissingKeys() throws {
         let directory = try TemporaryDirectory()
         let (store, table) = try makeStore(directory)
-        let keys = try store.write { txn in try (0 ..< 50).map { try txn.insert(RecordSchema.row(batch: 0, index: $0), into: table) } }
+        let keys = try store.write { txn in
+            try (0 ..< 50).map { try txn.insert(RecordSchema.row(batch: 0, index: $0), into: table) }
+        }
         try store.write { txn in for key in keys where key.rawValue % 5 == 0 { _ = try txn.delete(key, in: table) } }
         let pinned = try store.pin()
         defer { pinned.close() }
@@ -82,7 +94,9 @@ import Testing
                 continue
             }
             #expect(exists, "a document for missing key \(key.rawValue)")
-            #expect(try index(document, pinned) == Int(key.rawValue) - 1, "key \(key.rawValue) got another object's document")
+            #expect(
+                try index(document, pinned) == Int(key.rawValue) - 1,
+                "key \(key.rawValue) got another object's document")
         }
     }
 }

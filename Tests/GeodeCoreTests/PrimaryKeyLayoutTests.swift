@@ -6,25 +6,31 @@ import Testing
 /// A class whose primary key is a required `Int` keeps its objects under that
 /// key; other primary keys keep the `pk/` index.
 @Suite struct PrimaryKeyLayoutTests {
-    static let counter = ClassSchema(name: "Counter", properties: [
-        PropertySchema(name: "id", type: .int, isPrimaryKey: true),
-        PropertySchema(name: "label", type: .string, isIndexed: true),
-    ])
-    static let tag = ClassSchema(name: "Tag", properties: [
-        PropertySchema(name: "id", type: .int, isOptional: true, isPrimaryKey: true),
-    ])
+    static let counter = ClassSchema(
+        name: "Counter",
+        properties: [
+            PropertySchema(name: "id", type: .int, isPrimaryKey: true),
+            PropertySchema(name: "label", type: .string, isIndexed: true),
+        ])
+    static let tag = ClassSchema(
+        name: "Tag",
+        properties: [
+            PropertySchema(name: "id", type: .int, isOptional: true, isPrimaryKey: true)
+        ])
 
     @Test func requiredIntPrimaryKeysAreTheObjectKeys() {
         #expect(Self.counter.isKeyedByPrimaryKey)
         #expect(!Self.tag.isKeyedByPrimaryKey)
-        let named = ClassSchema(name: "Named", properties: [PropertySchema(name: "name", type: .string, isPrimaryKey: true)])
+        let named = ClassSchema(
+            name: "Named", properties: [PropertySchema(name: "name", type: .string, isPrimaryKey: true)])
         #expect(!named.isKeyedByPrimaryKey)
     }
 
     @Test func intPrimaryKeysOfEveryRangeAreFoundAndSortAsNumbers() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("pk.geode")
-        let store = try Store.open(StoreConfiguration(path: path, schema: Schema(classes: [Self.counter, Self.tag], version: 1)))
+        let store = try Store.open(
+            StoreConfiguration(path: path, schema: Schema(classes: [Self.counter, Self.tag], version: 1)))
         let table = try store.table("Counter")
         let ids: [Int64] = [.max, 0, -1, .min, 1, 1 << 40, -(1 << 40), 255, 256]
         let keys = try store.write { txn in try ids.map { try txn.insert([.int($0), .string("n\($0)")], into: table) } }
@@ -54,7 +60,8 @@ import Testing
 
     @Test func aTakenIntPrimaryKeyIsRefusedAndChangesNothing() throws {
         let directory = try TemporaryDirectory()
-        let store = try Store.open(StoreConfiguration(path: directory.path("dup.geode"), schema: Schema(classes: [Self.counter], version: 1)))
+        let store = try Store.open(
+            StoreConfiguration(path: directory.path("dup.geode"), schema: Schema(classes: [Self.counter], version: 1)))
         let table = try store.table("Counter")
         let first = try store.write { try $0.insert([.int(7), .string("first")], into: table) }
         #expect(throws: StoreError.self) {
@@ -74,7 +81,8 @@ import Testing
             return try txn.insert([.int(7), .string("again")], into: table)
         }
         #expect(again == first)
-        #expect(try store.read { try $0.objects(whereIndexed: "label", equals: .string("again"), in: table) } == [again])
+        #expect(
+            try store.read { try $0.objects(whereIndexed: "label", equals: .string("again"), in: table) } == [again])
         #expect(try store.read { try $0.objects(whereIndexed: "label", equals: .string("first"), in: table) } == [])
     }
 }

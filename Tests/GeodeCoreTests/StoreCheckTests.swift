@@ -9,7 +9,9 @@ import Testing
     static func makeRecords(_ directory: TemporaryDirectory) throws -> String {
         let (store, table) = try RecordSchema.makeStore(in: directory, named: "records.geode")
         try store.write { txn in
-            for i in 0 ..< 500 { _ = try txn.insert(RecordSchema.row(batch: i / 50, index: i, payloadBytes: 20), into: table) }
+            for i in 0 ..< 500 {
+                _ = try txn.insert(RecordSchema.row(batch: i / 50, index: i, payloadBytes: 20), into: table)
+            }
         }
         return store.path
     }
@@ -39,7 +41,10 @@ import Testing
         }
         environment.release()
         let report = try StoreCheck.run(path: path)
-        #expect(report.problems.map(\.detail).sorted() == ["an entry no object's value makes", "an object's entry is missing"])
+        #expect(
+            report.problems.map(\.detail).sorted() == [
+                "an entry no object's value makes", "an object's entry is missing",
+            ])
         #expect(report.problems.allSatisfy { $0.database == "ix/Record/batch" })
     }
 
@@ -61,6 +66,8 @@ import Testing
         let damaged = report.problems.filter { $0.database == "obj/Record" }
         #expect(damaged.count == 1)
         #expect(damaged.first?.objectKey == damagedKey)
-        #expect(report.problems.contains { $0.database == "ix/Record/batch" }, "its index entry no longer matches a document")
+        #expect(
+            report.problems.contains { $0.database == "ix/Record/batch" },
+            "its index entry no longer matches a document")
     }
 }

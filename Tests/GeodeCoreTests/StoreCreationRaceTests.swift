@@ -19,8 +19,11 @@ import Testing
             }
             let counts = try RecordSchema.batches(at: path)
             #expect(counts.count == 6 && counts.values.allSatisfy { $0 == 50 }, "round \(round): \(counts)")
-            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).allSatisfy { !$0.contains("creating") },
-                    "no file of a creation is left behind")
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: directory.url.path).allSatisfy {
+                    !$0.contains("creating")
+                },
+                "no file of a creation is left behind")
         }
     }
 }

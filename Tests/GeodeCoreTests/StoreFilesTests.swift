@@ -13,7 +13,9 @@ import Testing
         var keys: [ObjectKey] = []
         for batch in 0 ..< 20 {
             try store.write { txn in
-                for index in 0 ..< 200 { keys.append(try txn.insert(RecordSchema.row(batch: batch, index: index), into: table)) }
+                for index in 0 ..< 200 {
+                    keys.append(try txn.insert(RecordSchema.row(batch: batch, index: index), into: table))
+                }
             }
         }
         try store.write { txn in
@@ -35,7 +37,9 @@ import Testing
         let (total, used) = try #require(seen)
         #expect(used < total / 2, "most of the file was free: \(used) of \(total) bytes used")
         let after = try StoreFiles.usage(path)
-        #expect(after.totalBytes < total && after.totalBytes <= used + 4 * 4096, "\(after.totalBytes) bytes after, \(used) used before")
+        #expect(
+            after.totalBytes < total && after.totalBytes <= used + 4 * 4096,
+            "\(after.totalBytes) bytes after, \(used) used before")
         #expect(try RecordSchema.batches(at: path).values.reduce(0, +) == kept)
         #expect(try RecordSchema.batchesTheIndexMisses(at: path).isEmpty)
     }
@@ -46,7 +50,10 @@ import Testing
         _ = try Self.storeWithFreePages(path)
         let store = try Store.open(StoreConfiguration(path: path, schema: RecordSchema.schema))
         var asked = false
-        #expect(try !StoreFiles.compact(path) { _, _ in asked = true; return true })
+        #expect(
+            try !StoreFiles.compact(path) { _, _ in
+                asked = true; return true
+            })
         #expect(!asked)
         #expect(throws: StoreError.self) { _ = try StoreFiles.delete(path) }
         #expect(FileManager.default.fileExists(atPath: path))
@@ -70,7 +77,9 @@ import Testing
         // The records the reader waits for let it finish.
         let store = try Store.open(StoreConfiguration(path: path, schema: RecordSchema.schema))
         try store.write { txn in
-            for index in 0 ..< 200 { _ = try txn.insert(RecordSchema.row(batch: 999, index: index), into: try store.table("Record")) }
+            for index in 0 ..< 200 {
+                _ = try txn.insert(RecordSchema.row(batch: 999, index: index), into: try store.table("Record"))
+            }
         }
         let outcome = reader.finish()
         #expect(outcome.status == 0, "\(outcome.stderr)")
@@ -108,11 +117,15 @@ import Testing
         let kept = try StoreFilesTests.storeWithFreePages(path)
         // The header of the newer meta page: its last page lies past the end of the file.
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        func load64(_ offset: Int) -> UInt64 { bytes[offset ..< offset + 8].reversed().reduce(0) { $0 << 8 | UInt64($1) } }
+        func load64(_ offset: Int) -> UInt64 {
+            bytes[offset ..< offset + 8].reversed().reduce(0) { $0 << 8 | UInt64($1) }
+        }
         let pageSize = 4096
         let newer = load64(pageSize + 144) > load64(144) ? pageSize : 0
         let lastPage = Int(load64(newer + 136))
-        #expect((lastPage + 1) * pageSize > bytes.count, "the deletion left unwritten pages at the end (last page \(lastPage), \(bytes.count) bytes)")
+        #expect(
+            (lastPage + 1) * pageSize > bytes.count,
+            "the deletion left unwritten pages at the end (last page \(lastPage), \(bytes.count) bytes)")
         #expect(try RecordSchema.batches(at: path).values.reduce(0, +) == kept)
         let report = try StoreCheck.run(path: path)
         #expect(report.isSound, "\(report.problems)")

@@ -7,15 +7,19 @@ import Testing
 /// Salvage copies every readable object of a store into a new one — under
 /// its own key, so links hold — rebuilds the indexes, and lists what it lost.
 @Suite struct StoreSalvageTests {
-    static let owner = ClassSchema(name: "Owner", properties: [
-        PropertySchema(name: "name", type: .string, isPrimaryKey: true),
-        PropertySchema(name: "dog", type: .object, isOptional: true, objectClassName: "Dog"),
-        PropertySchema(name: "notes", type: .mixed),
-    ])
-    static let dog = ClassSchema(name: "Dog", properties: [
-        PropertySchema(name: "name", type: .string),
-        PropertySchema(name: "age", type: .int, isIndexed: true),
-    ])
+    static let owner = ClassSchema(
+        name: "Owner",
+        properties: [
+            PropertySchema(name: "name", type: .string, isPrimaryKey: true),
+            PropertySchema(name: "dog", type: .object, isOptional: true, objectClassName: "Dog"),
+            PropertySchema(name: "notes", type: .mixed),
+        ])
+    static let dog = ClassSchema(
+        name: "Dog",
+        properties: [
+            PropertySchema(name: "name", type: .string),
+            PropertySchema(name: "age", type: .int, isIndexed: true),
+        ])
     static let schema = Schema(classes: [owner, dog], version: 1)
 
     /// 2,000 owners, each with a dog and a map of notes; returns the rows by owner name.
@@ -26,8 +30,13 @@ import Testing
         try store.write { txn in
             for i in 0 ..< 2_000 {
                 let dog = try txn.insert([.string("dog \(i)"), .int(Int64(i % 15))], into: dogs)
-                let row: [Value] = [.string("owner \(i)"), .link(Link(table: dogs.schema.table, key: dog)),
-                                    .map(OrderedDictionary(uniqueKeysWithValues: [("walks", Value.int(Int64(i))), ("vet", .string("Dr. \(i % 7)"))]))]
+                let row: [Value] = [
+                    .string("owner \(i)"), .link(Link(table: dogs.schema.table, key: dog)),
+                    .map(
+                        OrderedDictionary(uniqueKeysWithValues: [
+                            ("walks", Value.int(Int64(i))), ("vet", .string("Dr. \(i % 7)")),
+                        ])),
+                ]
                 try txn.insert(row, into: owners)
                 rows["owner \(i)"] = row
             }
@@ -43,7 +52,9 @@ import Testing
         try store.read { txn in
             try txn.forEach(in: owners) { key, _ in
                 guard let row = try txn.row(key, in: owners), case let .string(name) = row[0] else { return true }
-                if case let .link(link) = row[1], let dog = try txn.row(link.key, in: dogs), case let .string(dogName) = dog[0] {
+                if case let .link(link) = row[1], let dog = try txn.row(link.key, in: dogs),
+                    case let .string(dogName) = dog[0]
+                {
                     found[name] = dogName
                 } else {
                     found[name] = ""
@@ -66,8 +77,10 @@ import Testing
         let store = try Store.open(StoreConfiguration(path: saved))
         let owners = try store.table("Owner"), dogs = try store.table("Dog")
         let (owner, aged3) = try store.read { txn in
-            (try txn.object(withPrimaryKey: .string("owner 77"), in: owners),
-             try txn.objects(whereIndexed: "age", equals: .int(3), in: dogs)?.count)
+            (
+                try txn.object(withPrimaryKey: .string("owner 77"), in: owners),
+                try txn.objects(whereIndexed: "age", equals: .int(3), in: dogs)?.count
+            )
         }
         #expect(owner != nil, "the primary-key index was rebuilt")
         #expect(aged3 == 134, "the value index was rebuilt")
@@ -81,7 +94,11 @@ import Testing
         // Overwrite one page full of owners (a leaf of obj/Owner) with noise: the
         // page holding the document of "owner 1000" (a string: tag 9, length 10).
         let marker = [9, 10] + Array("owner 1000".utf8)
-        guard let at = (0 ..< bytes.count - marker.count).first(where: { bytes[$0] == marker[0] && Array(bytes[$0 ..< $0 + marker.count]) == marker }) else {
+        guard
+            let at = (0 ..< bytes.count - marker.count).first(where: {
+                bytes[$0] == marker[0] && Array(bytes[$0 ..< $0 + marker.count]) == marker
+            })
+        else {
             Issue.record("the owner's name is in the file")
             return
         }

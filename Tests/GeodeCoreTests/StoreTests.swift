@@ -5,40 +5,47 @@ import OrderedCollections
 import Testing
 
 /// A class with one property of every kind the engine stores.
-let everyTypeClass = ClassSchema(name: "Everything", properties: [
-    PropertySchema(name: "bool", type: .bool),
-    PropertySchema(name: "int", type: .int),
-    PropertySchema(name: "float", type: .float),
-    PropertySchema(name: "double", type: .double),
-    PropertySchema(name: "string", type: .string),
-    PropertySchema(name: "data", type: .data),
-    PropertySchema(name: "date", type: .date),
-    PropertySchema(name: "decimal", type: .decimal128),
-    PropertySchema(name: "objectId", type: .objectId),
-    PropertySchema(name: "uuid", type: .uuid),
-    PropertySchema(name: "optionalInt", type: .int, isOptional: true),
-    PropertySchema(name: "mixed", type: .mixed),
-    PropertySchema(name: "tags", type: .string, collection: .list),
-    PropertySchema(name: "scores", type: .int, collection: .set, isOptional: true),
-    PropertySchema(name: "parks", type: .string, collection: .map),
-    PropertySchema(name: "address", type: .object, isOptional: true, objectClassName: "Address"),
-    PropertySchema(name: "friend", type: .object, isOptional: true, objectClassName: "Everything"),
-])
+let everyTypeClass = ClassSchema(
+    name: "Everything",
+    properties: [
+        PropertySchema(name: "bool", type: .bool),
+        PropertySchema(name: "int", type: .int),
+        PropertySchema(name: "float", type: .float),
+        PropertySchema(name: "double", type: .double),
+        PropertySchema(name: "string", type: .string),
+        PropertySchema(name: "data", type: .data),
+        PropertySchema(name: "date", type: .date),
+        PropertySchema(name: "decimal", type: .decimal128),
+        PropertySchema(name: "objectId", type: .objectId),
+        PropertySchema(name: "uuid", type: .uuid),
+        PropertySchema(name: "optionalInt", type: .int, isOptional: true),
+        PropertySchema(name: "mixed", type: .mixed),
+        PropertySchema(name: "tags", type: .string, collection: .list),
+        PropertySchema(name: "scores", type: .int, collection: .set, isOptional: true),
+        PropertySchema(name: "parks", type: .string, collection: .map),
+        PropertySchema(name: "address", type: .object, isOptional: true, objectClassName: "Address"),
+        PropertySchema(name: "friend", type: .object, isOptional: true, objectClassName: "Everything"),
+    ])
 
-let addressClass = ClassSchema(name: "Address", properties: [
-    PropertySchema(name: "street", type: .string, isOptional: true),
-    PropertySchema(name: "city", type: .string, isOptional: true),
-], isEmbedded: true)
+let addressClass = ClassSchema(
+    name: "Address",
+    properties: [
+        PropertySchema(name: "street", type: .string, isOptional: true),
+        PropertySchema(name: "city", type: .string, isOptional: true),
+    ], isEmbedded: true)
 
 let everySchema = Schema(classes: [everyTypeClass, addressClass], version: 1)
 
 func sampleRow(friend: Link? = nil) -> [Value] {
-    [.bool(true), .int(.min), .float(-0.0), .double(.nan), .string("Ünïcödé"), .binary([1, 2, 3]),
-     .timestamp(Timestamp(seconds: -5, nanoseconds: -500)), .decimal128(Decimal128Bits(low: 42, high: 0x3040_0000_0000_0000)),
-     .objectId(ObjectIdBytes(Array(0 ..< 12))), .uuid(UUID()), .null,
-     .map(["nested": .list([.int(1), .map(["deep": .bool(true)])])]),
-     .list([.string("a"), .string("b")]), .list([.int(1), .null]), .map(["Ottawa": .string("Bush Park")]),
-     .embedded([.string("Main St"), .null]), friend.map(Value.link) ?? .null]
+    [
+        .bool(true), .int(.min), .float(-0.0), .double(.nan), .string("Ünïcödé"), .binary([1, 2, 3]),
+        .timestamp(Timestamp(seconds: -5, nanoseconds: -500)),
+        .decimal128(Decimal128Bits(low: 42, high: 0x3040_0000_0000_0000)),
+        .objectId(ObjectIdBytes(Array(0 ..< 12))), .uuid(UUID()), .null,
+        .map(["nested": .list([.int(1), .map(["deep": .bool(true)])])]),
+        .list([.string("a"), .string("b")]), .list([.int(1), .null]), .map(["Ottawa": .string("Bush Park")]),
+        .embedded([.string("Main St"), .null]), friend.map(Value.link) ?? .null,
+    ]
 }
 
 @Suite struct StoreTests {
@@ -67,7 +74,9 @@ func sampleRow(friend: Link? = nil) -> [Value] {
         let table = try store.table("Record")
         let key = try store.write { try $0.insert(RecordSchema.row(batch: 1, index: 1, payloadBytes: 10), into: table) }
         for size in [100_000, 3, 5_000_000, 0] {
-            try store.write { try $0.update(RecordSchema.row(batch: 1, index: 1, payloadBytes: size), key: key, in: table) }
+            try store.write {
+                try $0.update(RecordSchema.row(batch: 1, index: 1, payloadBytes: size), key: key, in: table)
+            }
             let payload = try store.read { try $0.value(of: "payload", key, in: "Record") }
             #expect(payload == .string(String(repeating: "x", count: size)))
         }
@@ -78,11 +87,14 @@ func sampleRow(friend: Link? = nil) -> [Value] {
     /// entries as they were, even when the write goes on.
     @Test func aRefusedUpdateLeavesTheObjectAndItsIndexes() throws {
         let directory = try TemporaryDirectory()
-        let tag = ClassSchema(name: "Tag", properties: [
-            PropertySchema(name: "id", type: .int, isPrimaryKey: true),
-            PropertySchema(name: "label", type: .string, isIndexed: true),
-        ])
-        let store = try Store.open(StoreConfiguration(path: directory.path("u.geode"), schema: Schema(classes: [tag], version: 1)))
+        let tag = ClassSchema(
+            name: "Tag",
+            properties: [
+                PropertySchema(name: "id", type: .int, isPrimaryKey: true),
+                PropertySchema(name: "label", type: .string, isIndexed: true),
+            ])
+        let store = try Store.open(
+            StoreConfiguration(path: directory.path("u.geode"), schema: Schema(classes: [tag], version: 1)))
         let table = try store.table("Tag")
         let key = try store.write { try $0.insert([.int(1), .string("red")], into: table) }
         try store.write { txn in
@@ -139,14 +151,23 @@ func sampleRow(friend: Link? = nil) -> [Value] {
     /// store keeps what it had.
     @Test(arguments: [
         BadValue(slot: 12, value: Value.list([.string("ok"), .null]), message: "Everything.tags[1]"),
-        BadValue(slot: 12, value: Value.list([.string("ok"), .string(String(repeating: "a", count: Value.maximumStringBytes + 1))]), message: "Everything.tags[1]"),
-        BadValue(slot: 4, value: Value.string(String(repeating: "a", count: Value.maximumStringBytes + 1)), message: "Everything.string"),
-        BadValue(slot: 5, value: Value.binary([UInt8](repeating: 0, count: Value.maximumDataBytes + 1)), message: "Everything.data"),
+        BadValue(
+            slot: 12,
+            value: Value.list([.string("ok"), .string(String(repeating: "a", count: Value.maximumStringBytes + 1))]),
+            message: "Everything.tags[1]"),
+        BadValue(
+            slot: 4, value: Value.string(String(repeating: "a", count: Value.maximumStringBytes + 1)),
+            message: "Everything.string"),
+        BadValue(
+            slot: 5, value: Value.binary([UInt8](repeating: 0, count: Value.maximumDataBytes + 1)),
+            message: "Everything.data"),
         BadValue(slot: 14, value: Value.map(["New York.Brooklyn": .string("x")]), message: "New York.Brooklyn"),
         BadValue(slot: 14, value: Value.map(["$where": .string("x")]), message: "$where"),
         BadValue(slot: 14, value: Value.map(["": .string("x")]), message: "Everything.parks"),
-        BadValue(slot: 11, value: ValueGenerator.nested(levels: Value.maximumNesting + 1), message: "exceeds 100 levels"),
-        BadValue(slot: 11, value: Value.list([.embedded([.null, .null])]), message: "embedded object inside AnyRealmValue"),
+        BadValue(
+            slot: 11, value: ValueGenerator.nested(levels: Value.maximumNesting + 1), message: "exceeds 100 levels"),
+        BadValue(
+            slot: 11, value: Value.list([.embedded([.null, .null])]), message: "embedded object inside AnyRealmValue"),
         BadValue(slot: 1, value: Value.string("3"), message: "expected int, found string"),
         BadValue(slot: 0, value: Value.null, message: "missing value for required property at Everything.bool"),
         BadValue(slot: 15, value: Value.link(Link(table: 1, key: ObjectKey(1))), message: "Everything.address"),

@@ -29,14 +29,17 @@ import Testing
     @Test func aPinnedReaderKeepsItsVersionWhileAWriterCommits() throws {
         let directory = try TemporaryDirectory()
         let (store, table) = try makeStore(directory)
-        _ = try store.write { txn in for i in 0 ..< 10 { try txn.insert(RecordSchema.row(batch: 1, index: i), into: table) } }
+        _ = try store.write { txn in
+            for i in 0 ..< 10 { try txn.insert(RecordSchema.row(batch: 1, index: i), into: table) }
+        }
         let pinned = try store.pin()
         defer { pinned.close() }
         _ = try store.write { txn in
             for i in 0 ..< 10 { try txn.insert(RecordSchema.row(batch: 2, index: i), into: table) }
             try txn.delete(ObjectKey(1), in: table)
         }
-        #expect(try store.read(pinned) { try $0.count(table) } == 10, "the pinned version does not see the later commit")
+        #expect(
+            try store.read(pinned) { try $0.count(table) } == 10, "the pinned version does not see the later commit")
         #expect(try store.read { try $0.count(table) } == 19)
         // The pinned version can be read from another thread.
         let count = try DispatchQueue.global().sync { try store.read(pinned) { try $0.count(table) } }
@@ -79,7 +82,9 @@ import Testing
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             for b in 0 ..< batches {
                 try? store.write { txn in
-                    for i in 0 ..< size { try txn.insert(RecordSchema.row(batch: thread * 1000 + b, index: i), into: table) }
+                    for i in 0 ..< size {
+                        try txn.insert(RecordSchema.row(batch: thread * 1000 + b, index: i), into: table)
+                    }
                 }
             }
         }
@@ -110,12 +115,16 @@ import Testing
         let (store, table) = try makeStore(directory, mapSize: 64 * 1024)
         // 30 MB in one transaction into a 64 KiB map: it hits MDB_MAP_FULL and grows.
         _ = try store.write { txn in
-            for i in 0 ..< 300 { try txn.insert(RecordSchema.row(batch: 0, index: i, payloadBytes: 100_000), into: table) }
+            for i in 0 ..< 300 {
+                try txn.insert(RecordSchema.row(batch: 0, index: i, payloadBytes: 100_000), into: table)
+            }
         }
         // And grows ahead of time across many smaller ones.
         for b in 1 ... 20 {
             _ = try store.write { txn in
-                for i in 0 ..< 10 { try txn.insert(RecordSchema.row(batch: b, index: i, payloadBytes: 50_000), into: table) }
+                for i in 0 ..< 10 {
+                    try txn.insert(RecordSchema.row(batch: b, index: i, payloadBytes: 50_000), into: table)
+                }
             }
         }
         #expect(try store.read { try $0.count(table) } == 500)

@@ -9,16 +9,18 @@ import Testing
 /// with such elements) to the full validator part-way through a document or a
 /// list. Whatever the mix, the stored bytes are those of encoding alone.
 @Suite struct ValidatedEncodingTests {
-    static let place = ClassSchema(name: "Place", properties: [
-        PropertySchema(name: "anything", type: .mixed, collection: .list),
-        PropertySchema(name: "name", type: .string),
-        PropertySchema(name: "stops", type: .object, collection: .list, objectClassName: "Address"),
-        PropertySchema(name: "rank", type: .int, isOptional: true),
-        PropertySchema(name: "meta", type: .mixed, collection: .map),
-        PropertySchema(name: "tags", type: .string, collection: .list),
-        PropertySchema(name: "home", type: .object, isOptional: true, objectClassName: "Address"),
-        PropertySchema(name: "weight", type: .double),
-    ])
+    static let place = ClassSchema(
+        name: "Place",
+        properties: [
+            PropertySchema(name: "anything", type: .mixed, collection: .list),
+            PropertySchema(name: "name", type: .string),
+            PropertySchema(name: "stops", type: .object, collection: .list, objectClassName: "Address"),
+            PropertySchema(name: "rank", type: .int, isOptional: true),
+            PropertySchema(name: "meta", type: .mixed, collection: .map),
+            PropertySchema(name: "tags", type: .string, collection: .list),
+            PropertySchema(name: "home", type: .object, isOptional: true, objectClassName: "Address"),
+            PropertySchema(name: "weight", type: .double),
+        ])
     static let schema = Schema(classes: [place, addressClass], version: 1)
 
     @Test func checkingWhileEncodingStoresTheBytesOfEncodingAlone() throws {
@@ -42,13 +44,21 @@ import Testing
     /// A bad value after values already written, or inside a list after good
     /// elements, is refused with its path, and the transaction leaves nothing.
     @Test(arguments: [
-        BadValue(slot: 5, value: Value.list([.string("short"), .string(String(repeating: "é", count: Value.maximumStringBytes / 2 + 1))]), message: "Place.tags[1]"),
-        BadValue(slot: 0, value: Value.list([.null, .int(1), .embedded([.null, .null])]), message: "Place.anything[2]"),
+        BadValue(
+            slot: 5,
+            value: Value.list([
+                .string("short"), .string(String(repeating: "é", count: Value.maximumStringBytes / 2 + 1)),
+            ]), message: "Place.tags[1]"),
+        BadValue(
+            slot: 0, value: Value.list([.null, .int(1), .embedded([.null, .null])]), message: "Place.anything[2]"),
         BadValue(slot: 2, value: Value.list([.embedded([.string("a"), .null]), .null]), message: "Place.stops[1]"),
         BadValue(slot: 7, value: Value.int(3), message: "expected double, found int"),
         BadValue(slot: 4, value: Value.map(["ok": .int(1), "bad.key": .int(2)]), message: "bad.key"),
         BadValue(slot: 6, value: Value.embedded([.string("a"), .int(3)]), message: "Place.home.city"),
-        BadValue(slot: 6, value: Value.embedded([.string(String(repeating: "é", count: Value.maximumStringBytes / 2 + 1)), .null]), message: "Place.home.street"),
+        BadValue(
+            slot: 6,
+            value: Value.embedded([.string(String(repeating: "é", count: Value.maximumStringBytes / 2 + 1)), .null]),
+            message: "Place.home.street"),
         BadValue(slot: 6, value: Value.embedded([.null]), message: "2 slots of Address"),
     ])
     func aBadValueAfterGoodOnesIsRefusedWithItsPath(_ bad: BadValue) throws {
@@ -83,7 +93,9 @@ import Testing
             case 2: return .int(Int64(pick(1_000_000)) - 500_000)
             case 3: return .string(text())
             case 4: return .list((0 ..< pick(3)).map { _ in .double(Double(pick(1000)) / 8) })
-            default: return .map(OrderedDictionary(uniqueKeysWithValues: (0 ..< pick(3)).map { ("k\($0)", Value.bool($0 == 1)) }))
+            default:
+                return .map(
+                    OrderedDictionary(uniqueKeysWithValues: (0 ..< pick(3)).map { ("k\($0)", Value.bool($0 == 1)) }))
             }
         }
         return [

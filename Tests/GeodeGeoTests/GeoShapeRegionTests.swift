@@ -23,7 +23,9 @@ import Testing
     @Test func aGeodesicPolygonFollowsGreatCirclesNotParallels() throws {
         // The great circle between (−60, 60) and (60, 60) passes north of the
         // parallel at 60°: (0, 65) is inside the geodesic square, not the planar one.
-        let ring = [(-60.0, 0.0), (60, 0), (60, 60), (-60, 60), (-60, 0)].map { GeoCoordinate(longitude: $0.0, latitude: $0.1) }
+        let ring = [(-60.0, 0.0), (60, 0), (60, 60), (-60, 60), (-60, 0)].map {
+            GeoCoordinate(longitude: $0.0, latitude: $0.1)
+        }
         let geodesic = try GeoShape(.polygon(rings: [ring])).region()
         let planar = try GeoShape(.polygon(rings: [ring]), edges: .planar).region()
         #expect(geodesic.contains(longitude: 0, latitude: 65))
@@ -31,13 +33,28 @@ import Testing
     }
 
     @Test(arguments: [
-        (GeoShape(.circle(longitude: 0, latitude: 0, radians: -1)), "geoCircle: the radius must be a finite angle of 0 radians or more, not -1.0"),
-        (GeoShape(.circle(longitude: 200, latitude: 0, radians: 1)), "geoCircle: longitude 200.0 is outside [-180, 180]"),
-        (GeoShape(.box(west: 0, south: 10, east: 1, north: 5), edges: .planar),
-         "geoBox: the bottom-left corner (latitude 10.0) is north of the top-right corner (latitude 5.0)"),
-        (GeoShape(.polygon(rings: [[GeoCoordinate(longitude: 0, latitude: 0), GeoCoordinate(longitude: 1, latitude: 0),
-                                    GeoCoordinate(longitude: 1, latitude: 1)]])),
-         "geoPolygon: ring 0 is not closed: its last point must equal its first"),
+        (
+            GeoShape(.circle(longitude: 0, latitude: 0, radians: -1)),
+            "geoCircle: the radius must be a finite angle of 0 radians or more, not -1.0"
+        ),
+        (
+            GeoShape(.circle(longitude: 200, latitude: 0, radians: 1)),
+            "geoCircle: longitude 200.0 is outside [-180, 180]"
+        ),
+        (
+            GeoShape(.box(west: 0, south: 10, east: 1, north: 5), edges: .planar),
+            "geoBox: the bottom-left corner (latitude 10.0) is north of the top-right corner (latitude 5.0)"
+        ),
+        (
+            GeoShape(
+                .polygon(rings: [
+                    [
+                        GeoCoordinate(longitude: 0, latitude: 0), GeoCoordinate(longitude: 1, latitude: 0),
+                        GeoCoordinate(longitude: 1, latitude: 1),
+                    ]
+                ])),
+            "geoPolygon: ring 0 is not closed: its last point must equal its first"
+        ),
     ])
     func aShapeThatBreaksARuleIsRefusedNamingIt(shape: GeoShape, message: String) {
         #expect(throws: GeometryError.invalidShape(message)) { _ = try shape.region() }

@@ -23,7 +23,9 @@ import Testing
         let cases = try Self.cases()
         #expect(cases.count >= 60)
         for (number, fixture) in cases.enumerated() {
-            let rects = fixture.rects.compactMap { r in r.count == 4 ? GeoRect(west: r[0], south: r[1], east: r[2], north: r[3]) : nil }
+            let rects = fixture.rects.compactMap { r in
+                r.count == 4 ? GeoRect(west: r[0], south: r[1], east: r[2], north: r[3]) : nil
+            }
             #expect(rects.count == fixture.rects.count, "case \(number): a rectangle is four numbers")
             let ranges = SpatialCell.cover(rects, maxCells: fixture.maxCells).map { [$0.lowerBound, $0.upperBound] }
             #expect(ranges == fixture.ranges, "case \(number): cover of \(fixture.rects)")

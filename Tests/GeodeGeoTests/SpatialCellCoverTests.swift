@@ -14,16 +14,26 @@ import Testing
             let height = pow(10, Double.random(in: -5 ... 2.2, using: &generator))
             let west = Double.random(in: -180 ... 180 - min(width, 360), using: &generator)
             let south = Double.random(in: -90 ... 90 - min(height, 180), using: &generator)
-            var rects = [GeoRect(west: west, south: south, east: min(180, west + width), north: min(90, south + height))]
-            if trial % 5 == 0 { rects.append(GeoRect(west: -180, south: south, east: -180 + width / 2, north: min(90, south + height))) }
+            var rects = [
+                GeoRect(west: west, south: south, east: min(180, west + width), north: min(90, south + height))
+            ]
+            if trial % 5 == 0 {
+                rects.append(GeoRect(west: -180, south: south, east: -180 + width / 2, north: min(90, south + height)))
+            }
             let ranges = SpatialCell.cover(rects)
             #expect(!ranges.isEmpty)
-            #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound < $1.lowerBound }, "ranges sorted and disjoint")
+            #expect(
+                zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound < $1.lowerBound },
+                "ranges sorted and disjoint")
             for r in rects {
                 // Corners, edges and inner points, boundaries included.
                 var points = [(r.west, r.south), (r.east, r.north), (r.west, r.north), (r.east, r.south)]
                 for _ in 0 ..< 40 {
-                    points.append((Double.random(in: r.west ... r.east, using: &generator), Double.random(in: r.south ... r.north, using: &generator)))
+                    points.append(
+                        (
+                            Double.random(in: r.west ... r.east, using: &generator),
+                            Double.random(in: r.south ... r.north, using: &generator)
+                        ))
                 }
                 for (lon, lat) in points {
                     let id = SpatialCell.id(longitude: lon, latitude: lat)
@@ -50,11 +60,14 @@ import Testing
         let budgets = (0 ... SpatialCell.level).map { SpatialCell.cellBudget(extent: $0) }
         #expect(budgets.first == 8 && budgets.last == 64)
         #expect(zip(budgets, budgets.dropFirst()).allSatisfy { $0 <= $1 })
-        #expect(SpatialCell.cellBudget(extent: 13) == 8 && SpatialCell.cellBudget(extent: 15) == 16 && SpatialCell.cellBudget(extent: 17) == 32)
+        #expect(
+            SpatialCell.cellBudget(extent: 13) == 8 && SpatialCell.cellBudget(extent: 15) == 16
+                && SpatialCell.cellBudget(extent: 17) == 32)
         var generator = SeededGenerator(seed: 12)
         for _ in 0 ..< 200 {
             let side = pow(10, Double.random(in: -4 ... 1.5, using: &generator))
-            let west = Double.random(in: -170 ... 140, using: &generator), south = Double.random(in: -80 ... 40, using: &generator)
+            let west = Double.random(in: -170 ... 140, using: &generator),
+                south = Double.random(in: -80 ... 40, using: &generator)
             let rect = GeoRect(west: west, south: south, east: west + side, north: south + side)
             #expect(SpatialCell.cover([rect]).count <= 64)
             #expect(SpatialCell.cover([rect], maxCells: 8).count <= 8)

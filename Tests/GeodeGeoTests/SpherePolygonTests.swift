@@ -21,7 +21,8 @@ import Testing
         let counterClockwise = try SpherePolygon(rings: [Self.square])
         let clockwise = try SpherePolygon(rings: [Self.square.reversed()])
         for point in [(0.5, 0.5), (2.0, 2.0), (0.0, 0.0), (1.0, 1.0), (0.5, 0.0)] {
-            #expect(counterClockwise.contains(longitude: point.0, latitude: point.1)
+            #expect(
+                counterClockwise.contains(longitude: point.0, latitude: point.1)
                     == clockwise.contains(longitude: point.0, latitude: point.1), "\(point)")
         }
         #expect(counterClockwise.contains(longitude: 0.5, latitude: 0.5))
@@ -36,7 +37,9 @@ import Testing
     }
 
     @Test func aHoleTakesItsPointsOut() throws {
-        let framed = try SpherePolygon(rings: [Self.square, [(0.25, 0.25), (0.75, 0.25), (0.75, 0.75), (0.25, 0.75), (0.25, 0.25)]])
+        let framed = try SpherePolygon(rings: [
+            Self.square, [(0.25, 0.25), (0.75, 0.25), (0.75, 0.75), (0.25, 0.75), (0.25, 0.25)],
+        ])
         #expect(!framed.contains(longitude: 0.5, latitude: 0.5))
         #expect(framed.contains(longitude: 0.1, latitude: 0.5))
     }
@@ -59,7 +62,8 @@ import Testing
         let inside = await withTaskGroup(of: Int.self) { group in
             for t in 0 ..< 4 {
                 group.addTask {
-                    (0 ..< 2_000).filter { i in polygon.contains(longitude: Double((i + t) % 30) - 15, latitude: 0) }.count
+                    (0 ..< 2_000).filter { i in polygon.contains(longitude: Double((i + t) % 30) - 15, latitude: 0) }
+                        .count
                 }
             }
             return await group.reduce(0, +)

@@ -20,13 +20,22 @@ import Testing
             for _ in 0 ..< 20 {
                 // Points on the circle's meridian just inside and outside its reach, and anywhere near it.
                 let edge = Bool.random(using: &random) ? latitude + reach : latitude - reach
-                let nudge = Double.random(in: -1e-9 ... 1e-9, using: &random) * Double.random(in: 0 ... 1, using: &random)
-                let candidates = [(longitude, edge + nudge), (longitude, edge.nextUp), (longitude, edge.nextDown),
-                                  (longitude + Double.random(in: -2 * reach ... 2 * reach, using: &random),
-                                   latitude + Double.random(in: -2 * reach ... 2 * reach, using: &random))]
+                let nudge =
+                    Double.random(in: -1e-9 ... 1e-9, using: &random) * Double.random(in: 0 ... 1, using: &random)
+                let candidates = [
+                    (longitude, edge + nudge), (longitude, edge.nextUp), (longitude, edge.nextDown),
+                    (
+                        longitude + Double.random(in: -2 * reach ... 2 * reach, using: &random),
+                        latitude + Double.random(in: -2 * reach ... 2 * reach, using: &random)
+                    ),
+                ]
                 for (lon, lat) in candidates where abs(lat) <= 90 && abs(lon) <= 180 {
-                    let expected = Spherical.distance(longitude1: longitude, latitude1: latitude, longitude2: lon, latitude2: lat) <= radians
-                    if cap.contains(longitude: lon, latitude: lat) != expected { mismatches.append("\(longitude),\(latitude) r \(radians): \(lon),\(lat)") }
+                    let expected =
+                        Spherical.distance(longitude1: longitude, latitude1: latitude, longitude2: lon, latitude2: lat)
+                        <= radians
+                    if cap.contains(longitude: lon, latitude: lat) != expected {
+                        mismatches.append("\(longitude),\(latitude) r \(radians): \(lon),\(lat)")
+                    }
                 }
             }
         }
@@ -61,7 +70,10 @@ import Testing
             // Points on the circle, and a relative hair (1e-12 to 1e-6) inside and outside it.
             for _ in 0 ..< 10 {
                 let bearing = Double.random(in: 0 ..< 2 * .pi, using: &random)
-                let scale = 1 + [0, 1e-12, -1e-12, 1e-10, -1e-10, 1e-9, -1e-9, 1e-6, -1e-6][Int.random(in: 0 ..< 9, using: &random)]
+                let scale =
+                    1
+                    + [0, 1e-12, -1e-12, 1e-10, -1e-10, 1e-9, -1e-9, 1e-6, -1e-6][
+                        Int.random(in: 0 ..< 9, using: &random)]
                 let r = radians * scale
                 let φ2 = asin(sin(φ) * cos(r) + cos(φ) * sin(r) * cos(bearing))
                 var lon = longitude + atan2(sin(bearing) * sin(r) * cos(φ), cos(r) - sin(φ) * sin(φ2)) * degrees
@@ -70,9 +82,13 @@ import Testing
                 candidates.append((lon, φ2 * degrees))
             }
             for (lon, lat) in candidates where abs(lat) <= 90 && abs(lon) <= 180 {
-                let expected = Spherical.distance(longitude1: longitude, latitude1: latitude, longitude2: lon, latitude2: lat) <= radians
+                let expected =
+                    Spherical.distance(longitude1: longitude, latitude1: latitude, longitude2: lon, latitude2: lat)
+                    <= radians
                 if expected { within += 1 }
-                if cap.contains(longitude: lon, latitude: lat) != expected { mismatches.append("\(longitude),\(latitude) r \(radians): \(lon),\(lat)") }
+                if cap.contains(longitude: lon, latitude: lat) != expected {
+                    mismatches.append("\(longitude),\(latitude) r \(radians): \(lon),\(lat)")
+                }
             }
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")

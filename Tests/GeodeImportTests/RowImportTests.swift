@@ -7,18 +7,24 @@ import Testing
 /// The importer below the object model: records into a store's class as rows,
 /// in batches, with the same mapping and failure rules the API's imports have.
 @Suite struct RowImportTests {
-    static let point = ClassSchema(name: "Point", properties: [
-        PropertySchema(name: "type", type: .string),
-        PropertySchema(name: "coordinates", type: .double, collection: .list),
-    ], isEmbedded: true)
-    static let city = ClassSchema(name: "City", properties: [
-        PropertySchema(name: "name", type: .string),
-        PropertySchema(name: "population", type: .int),
-        PropertySchema(name: "location", type: .object, isOptional: true, objectClassName: "Point"),
-    ])
+    static let point = ClassSchema(
+        name: "Point",
+        properties: [
+            PropertySchema(name: "type", type: .string),
+            PropertySchema(name: "coordinates", type: .double, collection: .list),
+        ], isEmbedded: true)
+    static let city = ClassSchema(
+        name: "City",
+        properties: [
+            PropertySchema(name: "name", type: .string),
+            PropertySchema(name: "population", type: .int),
+            PropertySchema(name: "location", type: .object, isOptional: true, objectClassName: "Point"),
+        ])
 
     static func store(in directory: TemporaryDirectory) throws -> Store {
-        try Store.open(StoreConfiguration(path: directory.path("cities.geode"), schema: Schema(classes: [city, point], version: 1)))
+        try Store.open(
+            StoreConfiguration(
+                path: directory.path("cities.geode"), schema: Schema(classes: [city, point], version: 1)))
     }
 
     static func names(_ store: Store) throws -> [String] {
@@ -49,8 +55,10 @@ import Testing
         #expect(tally.geometryTypes == ["Point": 2])
         #expect(try Self.names(store).sorted() == ["Lyon", "Paris"])
         let inFrance = try store.read { txn in
-            try QueryExecutor(query: QueryParser.parse("location geoWithin geoBox([2, 45], [5, 49])"), table: store.table("City"),
-                              transaction: txn).count()
+            try QueryExecutor(
+                query: QueryParser.parse("location geoWithin geoBox([2, 45], [5, 49])"), table: store.table("City"),
+                transaction: txn
+            ).count()
         }
         #expect(inFrance == 2, "the points went to the spatial index in the import's transactions")
     }
@@ -71,7 +79,8 @@ import Testing
             try rows.run(.mappedRecords, into: StoreImportWriter(store))
         } throws: { error in
             guard case let .stopped(stop)? = error as? ImportError else { return false }
-            return stop.file == "cities.ndjson" && stop.line == 3 && stop.pointer == "/population" && stop.committed == 2
+            return stop.file == "cities.ndjson" && stop.line == 3 && stop.pointer == "/population"
+                && stop.committed == 2
         }
         #expect(try Self.names(store).sorted() == ["Lyon", "Paris"])
     }
@@ -79,7 +88,8 @@ import Testing
     @Test func aDirectoryIsRefusedAsUnreadable() throws {
         let directory = try TemporaryDirectory()
         let store = try Self.store(in: directory)
-        let rows = RowImport(url: directory.url, settings: ImportSettings(), store: store, table: try store.table("City"))
+        let rows = RowImport(
+            url: directory.url, settings: ImportSettings(), store: store, table: try store.table("City"))
         #expect(throws: ImportError.self) { try rows.run(.mappedRecords, into: StoreImportWriter(store)) }
         #expect(try Self.names(store).isEmpty)
     }

@@ -34,7 +34,9 @@ import Testing
     @Test(arguments: [#"{"a": true} "x""#, "[][]", "{\"a\":1}\n{\"a\":2}", "1 2", "\u{1E}{\"a\":1}"])
     func oneTextAllowsNothingAfterIt(text: String) throws {
         let failure = try #require(Self.failure(Array(text.utf8), .document))
-        #expect(failure.0.contains("another JSON text follows the first") || failure.0.contains("invalid token"), "\(failure)")
+        #expect(
+            failure.0.contains("another JSON text follows the first") || failure.0.contains("invalid token"),
+            "\(failure)")
     }
 
     @Test(arguments: ["", "   \n\t ", "\n\n"])
@@ -53,17 +55,21 @@ import Testing
 
     @Test func aSequenceMakesEachTextARecord() throws {
         #expect(try Self.records("{\"a\":1}\n{\"a\":2}\n", .sequence).count == 2)
-        #expect(try Self.records("\u{1E}{\"a\":1}\n\u{1E}[1,2]\n", .sequence) == [.map(["a": .int(1)]), .list([.int(1), .int(2)])])
+        #expect(
+            try Self.records("\u{1E}{\"a\":1}\n\u{1E}[1,2]\n", .sequence) == [
+                .map(["a": .int(1)]), .list([.int(1), .int(2)]),
+            ])
     }
 
-    @Test(arguments: [
-        ([0, 0, 0, 0], "NUL byte"),
-        ([0xFF, 0xFE, 0x7B, 0x00], "UTF-16 or UTF-32"),
-        ([0x7B, 0x00, 0x7D, 0x00], "UTF-16 or UTF-32"),
-        ([0x00, 0x00, 0x00, 0x7B], "UTF-16 or UTF-32"),
-        ([0x7B, 0x22, 0xC3, 0x28, 0x22, 0x7D], "not UTF-8"),
-        ([0x5B, 0x31, 0x2C, 0x00, 0x5D], "NUL byte"),
-    ] as [([UInt8], String)])
+    @Test(
+        arguments: [
+            ([0, 0, 0, 0], "NUL byte"),
+            ([0xFF, 0xFE, 0x7B, 0x00], "UTF-16 or UTF-32"),
+            ([0x7B, 0x00, 0x7D, 0x00], "UTF-16 or UTF-32"),
+            ([0x00, 0x00, 0x00, 0x7B], "UTF-16 or UTF-32"),
+            ([0x7B, 0x22, 0xC3, 0x28, 0x22, 0x7D], "not UTF-8"),
+            ([0x5B, 0x31, 0x2C, 0x00, 0x5D], "NUL byte"),
+        ] as [([UInt8], String)])
     func inputThatIsNotUTF8TextIsRefusedAtItsStart(bytes: [UInt8], problem: String) throws {
         for framing in [JSONRecordStream.Framing.document, .sequence, .either] {
             let failure = try #require(Self.failure(bytes, framing))

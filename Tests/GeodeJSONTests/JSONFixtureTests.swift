@@ -19,16 +19,20 @@ import Testing
     func validTextRoundTripsToItsExpectedForm(input: URL) throws {
         let expectedURL = input.deletingPathExtension().appendingPathExtension("expected.json")
         let expected = try String(contentsOf: expectedURL, encoding: .utf8)
-        let value = try JSONReader.parse(try String(contentsOf: input, encoding: .utf8), source: input.lastPathComponent)
+        let value = try JSONReader.parse(
+            try String(contentsOf: input, encoding: .utf8), source: input.lastPathComponent)
         let written = try JSONWriter.string(value)
         #expect(written == expected)
-        #expect(try JSONReader.parse(written, source: "again") == value, "writing and reading again gives the same value")
+        #expect(
+            try JSONReader.parse(written, source: "again") == value, "writing and reading again gives the same value")
     }
 
     @Test(arguments: invalidCases)
     func invalidTextIsRefusedWithItsLocation(input: URL) throws {
-        let expected = try String(contentsOf: input.deletingPathExtension().appendingPathExtension("error"), encoding: .utf8)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let expected = try String(
+            contentsOf: input.deletingPathExtension().appendingPathExtension("error"), encoding: .utf8
+        )
+        .trimmingCharacters(in: .whitespacesAndNewlines)
         do {
             _ = try JSONReader.parse(try String(contentsOf: input, encoding: .utf8), source: input.lastPathComponent)
             Issue.record("\(input.lastPathComponent) was accepted")
@@ -41,9 +45,14 @@ import Testing
 
 @Suite struct JSONValueTests {
     @Test func typesMapOntoEngineValues() throws {
-        let value = try JSONReader.parse(#"{"n": null, "t": true, "i": -7, "d": 2.5, "s": "x", "l": [1], "m": {}}"#, source: "inline")
-        #expect(value == .map(["n": .null, "t": .bool(true), "i": .int(-7), "d": .double(2.5), "s": .string("x"),
-                               "l": .list([.int(1)]), "m": .map([:])]))
+        let value = try JSONReader.parse(
+            #"{"n": null, "t": true, "i": -7, "d": 2.5, "s": "x", "l": [1], "m": {}}"#, source: "inline")
+        #expect(
+            value
+                == .map([
+                    "n": .null, "t": .bool(true), "i": .int(-7), "d": .double(2.5), "s": .string("x"),
+                    "l": .list([.int(1)]), "m": .map([:]),
+                ]))
     }
 
     @Test func errorsSayWhereInTheirDescription() {

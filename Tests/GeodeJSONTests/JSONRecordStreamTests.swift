@@ -15,7 +15,9 @@ import Testing
     }
 
     @Test func aFeatureCollectionStreamsItsFeatures() throws {
-        let text = #"{"type":"FeatureCollection","features":[{"type":"Feature","id":1},"# + "\n" + #"{"type":"Feature","id":2}],"bbox":[0,0,1,1]}"#
+        let text =
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","id":1},"# + "\n"
+            + #"{"type":"Feature","id":2}],"bbox":[0,0,1,1]}"#
         let records = try Self.records(text)
         #expect(records.map(\.pointer) == ["/features/0", "/features/1"])
         #expect(records[1].value == .map(["type": .string("Feature"), "id": .int(2)]))
@@ -32,8 +34,12 @@ import Testing
         var text = text
         let steps = try JSONRecordStream.steps(path)
         return try text.withUTF8 { buffer in
-            var readers = [JSONRecordStream(bytes: UnsafeRawBufferPointer(buffer), source: "t.json", records: steps, keyMember: "id"),
-                           JSONRecordStream(bytes: UnsafeRawBufferPointer(buffer), source: "t.json", records: steps, keyMember: "id")]
+            var readers = [
+                JSONRecordStream(
+                    bytes: UnsafeRawBufferPointer(buffer), source: "t.json", records: steps, keyMember: "id"),
+                JSONRecordStream(
+                    bytes: UnsafeRawBufferPointer(buffer), source: "t.json", records: steps, keyMember: "id"),
+            ]
             var out: [JSONRecordStream.Record] = []
             var turn = 0
             while true {
@@ -47,12 +53,16 @@ import Testing
     }
 
     @Test func aJSONPointerNamesTheArrayOrTheKeyedObjectOfRecords() throws {
-        let text = #"{"meta": {"n": [1, {"x": 2}]}, "a": {"list": [{"v": 1}, {"v": 2}, {"v": 3}], "byId": {"p/q": {"v": 4}, "r": 5}}, "z": 0}"#
+        let text =
+            #"{"meta": {"n": [1, {"x": 2}]}, "a": {"list": [{"v": 1}, {"v": 2}, {"v": 3}], "byId": {"p/q": {"v": 4}, "r": 5}}, "z": 0}"#
         let list = try Self.alternating(text, records: "/a/list")
         #expect(list.map(\.value) == [.map(["v": .int(1)]), .map(["v": .int(2)]), .map(["v": .int(3)])])
         #expect(list.map(\.pointer) == ["/a/list/0", "/a/list/1", "/a/list/2"])
         let keyed = try Self.alternating(text, records: "/a/byId")
-        #expect(keyed.map(\.value) == [.map(["id": .string("p/q"), "v": .int(4)]), .map(["id": .string("r"), "value": .int(5)])])
+        #expect(
+            keyed.map(\.value) == [
+                .map(["id": .string("p/q"), "v": .int(4)]), .map(["id": .string("r"), "value": .int(5)]),
+            ])
         #expect(keyed.map(\.pointer) == ["/a/byId/p~1q", "/a/byId/r"])
         #expect(throws: JSONError.self) { try Self.alternating(text, records: "/a/missing") }
         #expect(throws: JSONError.self) { try Self.alternating(text, records: "/z") }
@@ -62,7 +72,10 @@ import Testing
 
     @Test func arrayElementsAreRecords() throws {
         let records = try Self.records("[1, 22 ,\"x\", {\"k\": [1,2]}, 99999999999999999999999]")
-        #expect(records.map(\.value) == [.int(1), .int(22), .string("x"), .map(["k": .list([.int(1), .int(2)])]), .double(1e23)])
+        #expect(
+            records.map(\.value) == [
+                .int(1), .int(22), .string("x"), .map(["k": .list([.int(1), .int(2)])]), .double(1e23),
+            ])
         #expect(records.map(\.pointer) == ["/0", "/1", "/2", "/3", "/4"])
     }
 

@@ -14,7 +14,9 @@ import Testing
 
     static func files(_ prefix: String) -> [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }.sorted().map { directory.appendingPathComponent($0) }
+        return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }.sorted().map {
+            directory.appendingPathComponent($0)
+        }
     }
 
     /// The records of `file` read as one JSON text.

@@ -10,9 +10,11 @@ import Testing
     /// A one-slot document holding `node`, written from the tree.
     static func streamed(_ node: JSONNode) throws -> [UInt8] {
         var writer = DocumentWriter()
-        return try writer.encodeDocument([.null], streaming: .init(slot: 0) { writer in
-            try node.encodeMixed(into: &writer, className: "Doc", property: "content")
-        })
+        return try writer.encodeDocument(
+            [.null],
+            streaming: .init(slot: 0) { writer in
+                try node.encodeMixed(into: &writer, className: "Doc", property: "content")
+            })
     }
 
     static func records(_ text: String) throws -> [JSONRecordStream.Record] {
@@ -20,7 +22,8 @@ import Testing
     }
 
     @Test func streamedRecordsHaveTheBytesOfTheirEngineValues() throws {
-        let sample = try String(contentsOf: Fixtures.dataDirectory.appendingPathComponent("Samples/cities.geojson"), encoding: .utf8)
+        let sample = try String(
+            contentsOf: Fixtures.dataDirectory.appendingPathComponent("Samples/cities.geojson"), encoding: .utf8)
         let records = try Self.records(sample)
         #expect(records.count == 1001)
         for record in records {
@@ -28,10 +31,14 @@ import Testing
             #expect(root.isParsed)
             #expect(try Self.streamed(root) == DocumentWriter.encode(record.value), "\(record.pointer)")
             if let properties = root["properties"] {
-                #expect(try Self.streamed(properties) == DocumentWriter.encode(properties.value), "\(record.pointer)/properties")
+                #expect(
+                    try Self.streamed(properties) == DocumentWriter.encode(properties.value),
+                    "\(record.pointer)/properties")
             }
         }
-        let edge = try Self.records(#"[{"e": "", "u": "\u00e9\u0000x", "n": [null, true, false, -0.0, 1e300, -9223372036854775808, 9223372036854775807], "m": {}, "l": []}]"#)
+        let edge = try Self.records(
+            #"[{"e": "", "u": "\u00e9\u0000x", "n": [null, true, false, -0.0, 1e300, -9223372036854775808, 9223372036854775807], "m": {}, "l": []}]"#
+        )
         #expect(try Self.streamed(edge[0].tree.root) == DocumentWriter.encode(edge[0].value))
     }
 
@@ -62,14 +69,18 @@ import Testing
         var writer = DocumentWriter()
         let bad = try #require(try Self.records(#"[{"a": [1, 2, {"x.y": 3}]}]"#).first)
         #expect(throws: StoreError.self) {
-            _ = try writer.encodeDocument([.int(7), .null], streaming: .init(slot: 1) { w in
-                try bad.tree.root.encodeMixed(into: &w, className: "Doc", property: "content")
-            })
+            _ = try writer.encodeDocument(
+                [.int(7), .null],
+                streaming: .init(slot: 1) { w in
+                    try bad.tree.root.encodeMixed(into: &w, className: "Doc", property: "content")
+                })
         }
         let good = try #require(try Self.records(#"[{"a": [1, 2, {"x": 3}]}]"#).first)
-        let bytes = try writer.encodeDocument([.int(7), .null], streaming: .init(slot: 1) { w in
-            try good.tree.root.encodeMixed(into: &w, className: "Doc", property: "content")
-        })
+        let bytes = try writer.encodeDocument(
+            [.int(7), .null],
+            streaming: .init(slot: 1) { w in
+                try good.tree.root.encodeMixed(into: &w, className: "Doc", property: "content")
+            })
         #expect(bytes == DocumentWriter().encodeDocumentCopy([.int(7), good.value]))
     }
 }
@@ -86,24 +97,29 @@ private extension DocumentWriter {
 /// reclaimed at each reset, and trees of other threads untouched.
 @Suite struct JSONArenaTests {
     @Test func recordsParsedInAnArenaReadAndReleaseAsUsual() throws {
-        let text = (0 ..< 2_000).map { #"{"n": \#($0), "s": "text \#($0)", "l": [1, 2, {"k": "v"}]}"# }.joined(separator: "\n")
+        let text = (0 ..< 2_000).map { #"{"n": \#($0), "s": "text \#($0)", "l": [1, 2, {"k": "v"}]}"# }.joined(
+            separator: "\n")
         let outside = try #require(try JSONRecordStreamTests.records(#"{"kept": [1, 2, 3]}"#).first)
         let done = try Thread.runAndWait {
-            JSONArena.begin(capacity: 64 << 10)    // small: later records overflow to malloc
+            JSONArena.begin(capacity: 64 << 10)  // small: later records overflow to malloc
             defer { JSONArena.end() }
             var total = 0
             for round in 0 ..< 3 {
                 for record in try JSONRecordStreamTests.records(text) {
                     guard case let .int(n)? = record.tree.root["n"]?.value else { return -1 }
                     total += Int(n)
-                    #expect(try JSONTreeTests.streamed(record.tree.root) == DocumentWriter.encode(record.value), "round \(round)")
+                    #expect(
+                        try JSONTreeTests.streamed(record.tree.root) == DocumentWriter.encode(record.value),
+                        "round \(round)")
                 }
                 JSONArena.reset()
             }
             return total
         }
         #expect(done == 3 * (0 ..< 2_000).reduce(0, +))
-        #expect(outside.value == .map(["kept": .list([.int(1), .int(2), .int(3)])]), "a tree of another thread is untouched")
+        #expect(
+            outside.value == .map(["kept": .list([.int(1), .int(2), .int(3)])]), "a tree of another thread is untouched"
+        )
     }
 }
 

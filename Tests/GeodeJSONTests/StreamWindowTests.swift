@@ -8,9 +8,13 @@ import Testing
 @Suite struct StreamWindowTests {
     /// Writes `bytes` into a pipe on a thread of its own and reads them back
     /// through a window, record by record.
-    static func streamed(_ bytes: [UInt8], _ framing: JSONRecordStream.Framing) throws -> (records: [JSONRecordStream.Record], error: JSONError?, peak: Int) {
+    static func streamed(_ bytes: [UInt8], _ framing: JSONRecordStream.Framing) throws -> (
+        records: [JSONRecordStream.Record], error: JSONError?, peak: Int
+    ) {
         var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw JSONError.syntax(message: "pipe", source: "", line: 0, column: 0, position: 0) }
+        guard pipe(&fds) == 0 else {
+            throw JSONError.syntax(message: "pipe", source: "", line: 0, column: 0, position: 0)
+        }
         let (readEnd, writeEnd) = (fds[0], fds[1])
         let payload = bytes
         let writer = Thread {
@@ -18,7 +22,8 @@ import Testing
                 var offset = 0
                 while offset < buffer.count {
                     // Small, uneven writes: records arrive cut at every kind of place.
-                    let n = write(writeEnd, buffer.baseAddress! + offset, min(buffer.count - offset, 1000 + offset % 7919))
+                    let n = write(
+                        writeEnd, buffer.baseAddress! + offset, min(buffer.count - offset, 1000 + offset % 7919))
                     if n <= 0 { break }
                     offset += n
                 }
@@ -44,7 +49,9 @@ import Testing
         return (records, nil, peak)
     }
 
-    static func mapped(_ bytes: [UInt8], _ framing: JSONRecordStream.Framing) -> (records: [JSONRecordStream.Record], error: JSONError?) {
+    static func mapped(_ bytes: [UInt8], _ framing: JSONRecordStream.Framing) -> (
+        records: [JSONRecordStream.Record], error: JSONError?
+    ) {
         bytes.withUnsafeBytes { buffer in
             var stream = JSONRecordStream(bytes: buffer, source: "pipe", framing: framing)
             var records: [JSONRecordStream.Record] = []
@@ -64,7 +71,9 @@ import Testing
             #"{"type": "Feature", "id": \#(i), "geometry": {"type": "Point", "coordinates": [\#(Double(i) / 1000), 1.5]},"#
                 + "\n" + #"  "properties": {"name": "place \#(i)", "tags": ["a", "b\"c"], "n": \#(i * 7)}}"#
         }
-        return Array((#"{"type": "FeatureCollection", "features": ["# + "\n" + features.joined(separator: ",\n") + "\n]}\n").utf8)
+        return Array(
+            (#"{"type": "FeatureCollection", "features": ["# + "\n" + features.joined(separator: ",\n") + "\n]}\n").utf8
+        )
     }
 
     @Test func aFeatureCollectionThroughAPipeGivesWhatTheMappedFileGives() throws {
@@ -87,25 +96,31 @@ import Testing
     }
 
     @Test func newlineDelimitedRecordsThroughAPipe() throws {
-        let text = (0 ..< 20_000).map { #"{"i": \#($0), "s": "\#(String(repeating: "x", count: $0 % 300))"}"# }.joined(separator: "\n")
+        let text = (0 ..< 20_000).map { #"{"i": \#($0), "s": "\#(String(repeating: "x", count: $0 % 300))"}"# }.joined(
+            separator: "\n")
         let streamed = try Self.streamed(Array(text.utf8), .sequence)
         #expect(streamed.error == nil)
         #expect(streamed.records.count == 20_000)
-        #expect(streamed.records.last?.value == .map(["i": .int(19_999), "s": .string(String(repeating: "x", count: 19_999 % 300))]))
+        #expect(
+            streamed.records.last?.value
+                == .map(["i": .int(19_999), "s": .string(String(repeating: "x", count: 19_999 % 300))]))
     }
 
     @Test func aSyntaxErrorDeepInAPipeNamesTheLineAndColumnOfTheWholeInput() throws {
         var bytes = Self.featureCollection(5_000)
         // Break the 4,000th feature's name.
         let marker = Array(#""name": "place 4000""#.utf8)
-        let at = try #require((0 ..< bytes.count - marker.count).first { Array(bytes[$0 ..< $0 + marker.count]) == marker })
+        let at = try #require(
+            (0 ..< bytes.count - marker.count).first { Array(bytes[$0 ..< $0 + marker.count]) == marker })
         bytes[at + 7] = UInt8(ascii: "}")
         let streamed = try Self.streamed(bytes, .document)
         let mapped = Self.mapped(bytes, .document)
         #expect(streamed.records.count == 4_000)
         guard case let .syntax(_, _, line, column, position)? = streamed.error,
-              case let .syntax(_, _, mappedLine, mappedColumn, mappedPosition)? = mapped.error else {
-            Issue.record("both should fail: \(String(describing: streamed.error)) / \(String(describing: mapped.error))")
+            case let .syntax(_, _, mappedLine, mappedColumn, mappedPosition)? = mapped.error
+        else {
+            Issue.record(
+                "both should fail: \(String(describing: streamed.error)) / \(String(describing: mapped.error))")
             return
         }
         #expect(line == mappedLine && column == mappedColumn && position == mappedPosition)

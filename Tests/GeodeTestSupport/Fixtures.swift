@@ -4,7 +4,7 @@ import Foundation
 package enum Fixtures {
     /// `Data/` at the repository's top level.
     package static var dataDirectory: URL {
-        URL(fileURLWithPath: #filePath)        // Tests/GeodeTestSupport/Fixtures.swift
+        URL(fileURLWithPath: #filePath)  // Tests/GeodeTestSupport/Fixtures.swift
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Data")
     }

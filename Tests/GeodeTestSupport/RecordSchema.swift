@@ -3,17 +3,21 @@ import GeodeCore
 /// The class the transaction and crash tests write: each record names the
 /// write transaction (`batch`) that made it.
 package enum RecordSchema {
-    package static let record = ClassSchema(name: "Record", properties: [
-        PropertySchema(name: "batch", type: .int, isIndexed: true),
-        PropertySchema(name: "index", type: .int),
-        PropertySchema(name: "payload", type: .string),
-    ])
+    package static let record = ClassSchema(
+        name: "Record",
+        properties: [
+            PropertySchema(name: "batch", type: .int, isIndexed: true),
+            PropertySchema(name: "index", type: .int),
+            PropertySchema(name: "payload", type: .string),
+        ])
 
     package static let schema = Schema(classes: [record], version: 1)
 
     /// A store of records at `name` in `directory`, and its table; `mapSize`
     /// starts the map small, so that writing grows it.
-    package static func makeStore(in directory: TemporaryDirectory, named name: String, mapSize: Int? = nil) throws -> (Store, Table) {
+    package static func makeStore(in directory: TemporaryDirectory, named name: String, mapSize: Int? = nil) throws -> (
+        Store, Table
+    ) {
         var configuration = StoreConfiguration(path: directory.path(name), schema: schema)
         if let mapSize { configuration.initialMapSize = mapSize }
         let store = try Store.open(configuration)

@@ -16,7 +16,9 @@ package enum Subprocess {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var directory = executable.deletingLastPathComponent()
         // On Linux the test runner is `<products>/GeodePackageTests.xctest`.
-        while directory.pathExtension == "xctest" || directory.lastPathComponent == "MacOS" || directory.lastPathComponent == "Contents" {
+        while directory.pathExtension == "xctest" || directory.lastPathComponent == "MacOS"
+            || directory.lastPathComponent == "Contents"
+        {
             directory.deleteLastPathComponent()
         }
         return directory
@@ -29,18 +31,25 @@ package enum Subprocess {
 
     /// Runs `name` with `arguments` to completion.
     /// `input`, when given, is its standard input (else /dev/null).
-    package static func run(_ name: String, _ arguments: [String], currentDirectory: URL? = nil, input: Data? = nil) throws -> ProcessOutcome {
-        let process = try start(executable: executable(name), arguments, currentDirectory: currentDirectory, input: input)
+    package static func run(_ name: String, _ arguments: [String], currentDirectory: URL? = nil, input: Data? = nil)
+        throws -> ProcessOutcome
+    {
+        let process = try start(
+            executable: executable(name), arguments, currentDirectory: currentDirectory, input: input)
         return process.finish()
     }
 
     /// Starts `name` with `arguments`; read and wait with ``RunningProcess/finish()``.
-    package static func start(_ name: String, _ arguments: [String], currentDirectory: URL? = nil) throws -> RunningProcess {
+    package static func start(_ name: String, _ arguments: [String], currentDirectory: URL? = nil) throws
+        -> RunningProcess
+    {
         try start(executable: executable(name), arguments, currentDirectory: currentDirectory)
     }
 
     /// Runs the program at `executable` to completion.
-    package static func run(executable: URL, _ arguments: [String], currentDirectory: URL? = nil) throws -> ProcessOutcome {
+    package static func run(executable: URL, _ arguments: [String], currentDirectory: URL? = nil) throws
+        -> ProcessOutcome
+    {
         try start(executable: executable, arguments, currentDirectory: currentDirectory).finish()
     }
 
@@ -52,8 +61,10 @@ package enum Subprocess {
     }
 
     /// Starts the program at `executable` with `arguments`.
-    package static func start(executable: URL, _ arguments: [String], currentDirectory: URL? = nil,
-                              input: Data? = nil) throws -> RunningProcess {
+    package static func start(
+        executable: URL, _ arguments: [String], currentDirectory: URL? = nil,
+        input: Data? = nil
+    ) throws -> RunningProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -103,9 +114,10 @@ package final class RunningProcess: @unchecked Sendable {
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return ProcessOutcome(status: process.terminationStatus,
-                              stdout: String(decoding: stdout, as: UTF8.self),
-                              stderr: String(decoding: stderr, as: UTF8.self),
-                              signalled: process.terminationReason == .uncaughtSignal)
+        return ProcessOutcome(
+            status: process.terminationStatus,
+            stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self),
+            signalled: process.terminationReason == .uncaughtSignal)
     }
 }

@@ -13,7 +13,9 @@ enum MigrationCorpus {
         let cases: [Value]
         do {
             let text = try String(contentsOfFile: file, encoding: .utf8)
-            guard case let .map(corpus) = try JSONReader.parse(text, source: file), case let .list(list)? = corpus["cases"] else {
+            guard case let .map(corpus) = try JSONReader.parse(text, source: file),
+                case let .list(list)? = corpus["cases"]
+            else {
                 RealmCorpus.fail(-1, "\(file): the corpus is not a JSON object with cases")
             }
             cases = list
@@ -49,7 +51,8 @@ struct MigrationCase {
 
     func check() throws -> String? {
         guard case let .map(before)? = fact["before"], case let .map(after)? = fact["after"],
-              case let .map(expect)? = fact["expect"] else {
+            case let .map(expect)? = fact["expect"]
+        else {
             return "a case needs before, after and expect"
         }
         // The store as the old version of the program left it; kept open to
@@ -75,10 +78,12 @@ struct MigrationCase {
             guard expect["error"] != nil else { return "the migration failed: \(error)" + Self.failures(record) }
             old.realm.refresh()
             let now = old.snapshot()
-            return now == unchanged ? nil : "the migration failed as Realm's does, but changed the store: \(unchanged) became \(now)"
+            return now == unchanged
+                ? nil : "the migration failed as Realm's does, but changed the store: \(unchanged) became \(now)"
         }
         if let wanted = expect["error"] {
-            return "the migration succeeded where Realm's fails: \(wanted.stringValue ?? "\(wanted)")" + Self.failures(record)
+            return "the migration succeeded where Realm's fails: \(wanted.stringValue ?? "\(wanted)")"
+                + Self.failures(record)
         }
         var failures = record.failures
         if case let .bool(runs)? = expect["blockRuns"], runs != (record.blockRuns > 0) {
@@ -88,7 +93,9 @@ struct MigrationCase {
             for (name, properties) in classes {
                 let found = realm.schema[name]?.properties.map(\.name)
                 let wanted = properties.listValue?.compactMap(\.stringValue)
-                if found != wanted { failures.append("\(name) has properties \(found ?? []), Realm has \(wanted ?? [])") }
+                if found != wanted {
+                    failures.append("\(name) has properties \(found ?? []), Realm has \(wanted ?? [])")
+                }
             }
         }
         if case let .map(objects)? = expect["objects"] {
@@ -109,8 +116,9 @@ struct MigrationCase {
                     if let found = stored.firstIndex(where: { checker.matches(want, $0) }) {
                         stored.remove(at: found)
                     } else {
-                        failures.append("no \(name) object matches \(checker.describe(want)); found "
-                                        + stored.map { checker.describe($0) }.joined(separator: ", "))
+                        failures.append(
+                            "no \(name) object matches \(checker.describe(want)); found "
+                                + stored.map { checker.describe($0) }.joined(separator: ", "))
                     }
                 }
             }
@@ -134,18 +142,22 @@ struct StepRunner: @unchecked Sendable {
         record.blockRuns += 1
         for case let .map(step) in steps {
             if case let .string(className)? = step["rename"] {
-                migration.renameProperty(onType: className, from: step["from"]?.stringValue ?? "", to: step["to"]?.stringValue ?? "")
+                migration.renameProperty(
+                    onType: className, from: step["from"]?.stringValue ?? "", to: step["to"]?.stringValue ?? "")
             } else if case let .string(className)? = step["deleteData"] {
                 let deleted = migration.deleteData(forType: className)
                 if case let .bool(wanted)? = step["returns"], wanted != deleted {
-                    record.failures.append("deleteData(forType: \(className)) returned \(deleted), Realm returns \(wanted)")
+                    record.failures.append(
+                        "deleteData(forType: \(className)) returned \(deleted), Realm returns \(wanted)")
                 }
             } else if case let .string(className)? = step["create"] {
                 migration.create(className, value: try values.input(step["value"] ?? .map([:])))
             } else if case let .string(className)? = step["enumerate"] {
                 try enumerate(className, step, migration)
             } else if case let .int(version)? = step["expectOldVersion"] {
-                if UInt64(version) != oldVersion { record.failures.append("oldSchemaVersion is \(oldVersion), Realm passes \(version)") }
+                if UInt64(version) != oldVersion {
+                    record.failures.append("oldSchemaVersion is \(oldVersion), Realm passes \(version)")
+                }
             } else if case let .map(classes)? = step["expectOldSchema"] {
                 compare(migration.oldSchema, classes, "old")
             } else if case let .map(classes)? = step["expectNewSchema"] {
@@ -163,12 +175,15 @@ struct StepRunner: @unchecked Sendable {
             let found = schema[name]?.properties.map(\.name)
             let wanted = properties.listValue?.compactMap(\.stringValue)
             if found != wanted {
-                record.failures.append("the \(which) schema has \(name) \(found.map { "\($0)" } ?? "missing"), Realm has \(wanted.map { "\($0)" } ?? "missing")")
+                record.failures.append(
+                    "the \(which) schema has \(name) \(found.map { "\($0)" } ?? "missing"), Realm has \(wanted.map { "\($0)" } ?? "missing")"
+                )
             }
         }
     }
 
-    private func enumerate(_ className: String, _ step: OrderedDictionary<String, Value>, _ migration: Migration) throws {
+    private func enumerate(_ className: String, _ step: OrderedDictionary<String, Value>, _ migration: Migration) throws
+    {
         var count = 0
         var seenOld: [String: [Any?]] = [:]
         var seenNew: [String: [Any?]] = [:]
@@ -208,7 +223,9 @@ struct StepRunner: @unchecked Sendable {
                 let want = try values.input(list)
                 let got = seen[property] ?? []
                 if !values.matches(want, got.map { $0 ?? NSNull() }) {
-                    record.failures.append("\(label) \(className).\(property) read \(values.describe(got.map { $0 ?? NSNull() })), Realm reads \(values.describe(want))")
+                    record.failures.append(
+                        "\(label) \(className).\(property) read \(values.describe(got.map { $0 ?? NSNull() })), Realm reads \(values.describe(want))"
+                    )
                 }
             }
         }
@@ -225,7 +242,8 @@ struct StepRunner: @unchecked Sendable {
     /// The value an assignment's expression stands for.
     private func evaluate(_ expression: Value, _ old: MigrationObject?, _ new: MigrationObject) throws -> Any? {
         guard case let .map(form) = expression, let source = form["old"]?.stringValue ?? form["new"]?.stringValue,
-              form.keys.allSatisfy({ ["old", "new", "as"].contains($0) }) else {
+            form.keys.allSatisfy({ ["old", "new", "as"].contains($0) })
+        else {
             return try values.input(expression)
         }
         let value = form["old"] != nil ? old?[source] : new[source]

@@ -39,11 +39,15 @@ enum Misuse {
 
     static func run(_ name: String, path: String) -> Never {
         do {
-            let realm = try Realm(configuration: .init(fileURL: URL(fileURLWithPath: path), objectTypes: [Shop.self, Person.self, Membership.self]))
+            let realm = try Realm(
+                configuration: .init(
+                    fileURL: URL(fileURLWithPath: path), objectTypes: [Shop.self, Person.self, Membership.self]))
             switch name {
             case "read-unconvertible":
                 // A required failable property holding a value that does not convert.
-                try realm.write { realm.dynamicCreate("Misuse.Shop", value: ["name": "Corner", "site": "ftp://corner.example"]) }
+                try realm.write {
+                    realm.dynamicCreate("Misuse.Shop", value: ["name": "Corner", "site": "ftp://corner.example"])
+                }
                 let shop = realm.objects(Shop.self)[0]
                 print("read \(shop.site.address)")
             case "project-unpersisted-property":

@@ -18,11 +18,16 @@ enum Reader {
                         return true
                     }
                     let total = batches.values.reduce(0, +)
-                    if total != (try txn.count(table)) { return (total, "a scan found \(total) records, the count says \(try txn.count(table))") }
+                    if total != (try txn.count(table)) {
+                        return (total, "a scan found \(total) records, the count says \(try txn.count(table))")
+                    }
                     for (batch, count) in batches {
                         if count != batchSize { return (total, "batch \(batch) has \(count) of \(batchSize) records") }
-                        let indexed = try txn.objects(whereIndexed: "batch", equals: .int(Int64(batch)), in: table)?.count ?? -1
-                        if indexed != count { return (total, "the index finds \(indexed) records of batch \(batch), the scan \(count)") }
+                        let indexed =
+                            try txn.objects(whereIndexed: "batch", equals: .int(Int64(batch)), in: table)?.count ?? -1
+                        if indexed != count {
+                            return (total, "the index finds \(indexed) records of batch \(batch), the scan \(count)")
+                        }
                     }
                     return (total, nil)
                 }

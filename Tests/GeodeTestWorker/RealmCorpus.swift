@@ -115,8 +115,9 @@ struct GroupRunner {
                 let declared = realm.schema[wanted.className]?.properties.map(\.description).sorted()
                 let fixture = wanted.properties.map(\.description).sorted()
                 guard declared == fixture else {
-                    throw CorpusError("\(wanted.className): the Swift type declares \(declared ?? []), the fixture \(fixture): "
-                                      + "run Scripts/make-typed-create-classes.py")
+                    throw CorpusError(
+                        "\(wanted.className): the Swift type declares \(declared ?? []), the fixture \(fixture): "
+                            + "run Scripts/make-typed-create-classes.py")
                 }
             }
         }
@@ -147,18 +148,23 @@ struct GroupRunner {
             var properties: [Property] = []
             for case let .map(p) in cls["properties"]?.listValue ?? [] {
                 guard case let .string(propertyName)? = p["name"], case let .string(typeName)? = p["type"],
-                      let type = Geode.PropertyType.allCases.first(where: { $0.description == typeName }) else {
-                    throw CorpusError("class \(name): a property needs a name and one of the types \(Geode.PropertyType.allCases)")
+                    let type = Geode.PropertyType.allCases.first(where: { $0.description == typeName })
+                else {
+                    throw CorpusError(
+                        "class \(name): a property needs a name and one of the types \(Geode.PropertyType.allCases)")
                 }
                 let collection = p["collection"]?.stringValue.flatMap(Property.Collection.init(rawValue:)) ?? .single
                 let isPrimary = p["primary"]?.boolValue ?? false
                 if isPrimary { primaryKeys[name] = propertyName }
-                properties.append(Property(name: propertyName, type: type, collection: collection,
-                                           isOptional: p["optional"]?.boolValue ?? false,
-                                           objectClassName: p["class"]?.stringValue, isPrimary: isPrimary,
-                                           isIndexed: p["indexed"]?.boolValue ?? false))
+                properties.append(
+                    Property(
+                        name: propertyName, type: type, collection: collection,
+                        isOptional: p["optional"]?.boolValue ?? false,
+                        objectClassName: p["class"]?.stringValue, isPrimary: isPrimary,
+                        isIndexed: p["indexed"]?.boolValue ?? false))
             }
-            schemas.append(ObjectSchema(className: name, properties: properties, isEmbedded: cls["embedded"]?.boolValue ?? false))
+            schemas.append(
+                ObjectSchema(className: name, properties: properties, isEmbedded: cls["embedded"]?.boolValue ?? false))
         }
         return (schemas, primaryKeys)
     }
@@ -218,7 +224,7 @@ struct GroupRunner {
         do {
             if let typedClasses {
                 guard let type = typedClasses[className] as? Object.Type else {
-                    return nil   // an embedded class: only the dynamic API creates one on its own
+                    return nil  // an embedded class: only the dynamic API creates one on its own
                 }
                 try realm.write { realm.create(type, value: value, update: policy) }
             } else {
@@ -234,7 +240,9 @@ struct GroupRunner {
         var failures: [String] = []
         if case let .map(counts)? = fact["counts"] {
             for (name, count) in counts where realm.dynamicObjects(name).count != count.intValue.map(Int.init) {
-                failures.append("\(realm.dynamicObjects(name).count) \(name), Realm has \(count.intValue.map(String.init) ?? "\(count)")")
+                failures.append(
+                    "\(realm.dynamicObjects(name).count) \(name), Realm has \(count.intValue.map(String.init) ?? "\(count)")"
+                )
             }
         }
         if case let .map(expect)? = fact["expect"] {
@@ -251,7 +259,8 @@ struct GroupRunner {
                         let isSet = object.objectSchema[property]?.typeDescription.hasPrefix("MutableSet") ?? false
                         let want = try input(value)
                         if !matches(want, object[property], unordered: isSet) {
-                            failures.append("\(name).\(property) is \(describe(object[property])), Realm has \(describe(want))")
+                            failures.append(
+                                "\(name).\(property) is \(describe(object[property])), Realm has \(describe(want))")
                         }
                     }
                 }
@@ -263,9 +272,10 @@ struct GroupRunner {
     /// Every object of every class, as text: what a failed write must leave as it was.
     func snapshot() -> String {
         realm.schema.objectSchema.filter { !$0.isEmbedded }.map(\.className).sorted().map { name in
-            name + ":" + realm.dynamicObjects(name).map { object in
-                object.objectSchema.properties.map { describe(object[$0.name]) }.joined(separator: ",")
-            }.joined(separator: ";")
+            name + ":"
+                + realm.dynamicObjects(name).map { object in
+                    object.objectSchema.properties.map { describe(object[$0.name]) }.joined(separator: ",")
+                }.joined(separator: ";")
         }.joined(separator: "|")
     }
 
@@ -279,7 +289,9 @@ struct GroupRunner {
         case let .string(s): return s
         case let .list(items): return try items.map(input)
         case let .map(entries):
-            if entries.count == 1, let (tag, payload) = entries.elements.first.map({ ($0.key, $0.value) }), Self.tags.contains(tag) {
+            if entries.count == 1, let (tag, payload) = entries.elements.first.map({ ($0.key, $0.value) }),
+                Self.tags.contains(tag)
+            {
                 return try tagged(tag, payload)
             }
             var dictionary: [String: Any] = [:]
@@ -307,10 +319,14 @@ struct GroupRunner {
         case let ("$decimal", .int(i)): return Decimal128(Int(i))
         case let ("$decimal", .double(d)): return Decimal128(d)
         case let ("$double", .string(text)):
-            guard let d = Double(text.replacingOccurrences(of: "inf", with: "infinity")) else { throw CorpusError("$double: \(text)") }
+            guard let d = Double(text.replacingOccurrences(of: "inf", with: "infinity")) else {
+                throw CorpusError("$double: \(text)")
+            }
             return d
         case let ("$date", .list(parts)) where parts.count == 2:
-            guard let seconds = parts[0].doubleValue, let nanos = parts[1].doubleValue else { throw CorpusError("$date: \(parts)") }
+            guard let seconds = parts[0].doubleValue, let nanos = parts[1].doubleValue else {
+                throw CorpusError("$date: \(parts)")
+            }
             return Date(timeIntervalSince1970: seconds + nanos / 1e9)
         case let ("$float", .double(d)): return Float(d)
         case let ("$float", .int(i)): return Float(i)
@@ -319,7 +335,8 @@ struct GroupRunner {
                 throw CorpusError("$link needs a class with a primary key: \(parts)")
             }
             let wanted = try input(parts[1])
-            guard let object = realm.dynamicObjects(className).first(where: { describe($0[key]) == describe(wanted) }) else {
+            guard let object = realm.dynamicObjects(className).first(where: { describe($0[key]) == describe(wanted) })
+            else {
                 throw CorpusError("$link: no \(className) with \(key) \(wanted)")
             }
             // The typed API links to objects of the Swift type.
@@ -337,7 +354,9 @@ struct GroupRunner {
     /// A query argument: values as `input` makes them, and the argument-only tags.
     func argument(_ value: Value) throws -> Any {
         guard case let .map(entries) = value, entries.count == 1,
-              let (tag, payload) = entries.elements.first.map({ ($0.key, $0.value) }), tag.hasPrefix("$"), !Self.tags.contains(tag) else {
+            let (tag, payload) = entries.elements.first.map({ ($0.key, $0.value) }), tag.hasPrefix("$"),
+            !Self.tags.contains(tag)
+        else {
             return try input(value)
         }
         switch (tag, payload) {
@@ -379,10 +398,14 @@ struct GroupRunner {
 
     private func point(_ value: Value) throws -> GeoPoint {
         guard case let .list(coordinates) = value, coordinates.count >= 2,
-              let lon = coordinates[0].doubleValue, let lat = coordinates[1].doubleValue else {
+            let lon = coordinates[0].doubleValue, let lat = coordinates[1].doubleValue
+        else {
             throw CorpusError("a point is [lon, lat]: \(value)")
         }
-        guard let point = GeoPoint(latitude: lat, longitude: lon, altitude: coordinates.count > 2 ? coordinates[2].doubleValue ?? 0 : 0) else {
+        guard
+            let point = GeoPoint(
+                latitude: lat, longitude: lon, altitude: coordinates.count > 2 ? coordinates[2].doubleValue ?? 0 : 0)
+        else {
             throw CorpusError("Geode refuses the point \(value)")
         }
         return point
@@ -478,7 +501,8 @@ struct GroupRunner {
             if let key = primaryKeys[v.objectSchema.className] {
                 return v.objectSchema.className + "(" + describe(v[key]) + ")"
             }
-            return "{" + v.objectSchema.properties.map { "\($0.name):" + describe(v[$0.name]) }.joined(separator: ",") + "}"
+            return "{" + v.objectSchema.properties.map { "\($0.name):" + describe(v[$0.name]) }.joined(separator: ",")
+                + "}"
         case let v as AnyRealmValue:
             switch v {
             case .none: return "null"
@@ -498,9 +522,12 @@ struct GroupRunner {
                 let map = entries(of: v) ?? [:]
                 return "{" + map.keys.sorted().map { "\($0):" + describe(map[$0] ?? nil) }.joined(separator: ",") + "}"
             }
-        case let v as [String: Any]: return "{" + v.keys.sorted().map { "\($0):" + describe(v[$0]) }.joined(separator: ",") + "}"
+        case let v as [String: Any]:
+            return "{" + v.keys.sorted().map { "\($0):" + describe(v[$0]) }.joined(separator: ",") + "}"
         default:
-            if let map = entries(of: any) { return "{" + map.keys.sorted().map { "\($0):" + describe(map[$0] ?? nil) }.joined(separator: ",") + "}" }
+            if let map = entries(of: any) {
+                return "{" + map.keys.sorted().map { "\($0):" + describe(map[$0] ?? nil) }.joined(separator: ",") + "}"
+            }
             if let list = elements(of: any) { return "[" + list.map { describe($0) }.joined(separator: ",") + "]" }
             return "\(any)"
         }
@@ -521,21 +548,28 @@ struct ShapeFact {
             return accepted == valid ? nil : (accepted ? "accepted what Realm refuses" : "refused what Realm accepts")
         }
         if case let .map(p)? = fact["point"] {
-            guard let lat = p["latitude"]?.doubleValue, let lon = p["longitude"]?.doubleValue else { return "a point needs latitude and longitude" }
+            guard let lat = p["latitude"]?.doubleValue, let lon = p["longitude"]?.doubleValue else {
+                return "a point needs latitude and longitude"
+            }
             return verdict(GeoPoint(latitude: lat, longitude: lon, altitude: p["altitude"]?.doubleValue ?? 0) != nil)
         }
         if case let .list(corners)? = fact["box"], corners.count == 2 {
             let pairs = corners.compactMap(Self.pair)
             guard pairs.count == 2 else { return "a box needs two [lon, lat] corners" }
-            return verdict(GeoBox(bottomLeft: (pairs[0].lat, pairs[0].lon), topRight: (pairs[1].lat, pairs[1].lon)) != nil)
+            return verdict(
+                GeoBox(bottomLeft: (pairs[0].lat, pairs[0].lon), topRight: (pairs[1].lat, pairs[1].lon)) != nil)
         }
         if case let .map(c)? = fact["circle"] {
-            guard let center = c["center"].flatMap(Self.pair), let radians = c["radians"]?.doubleValue else { return "a circle needs a center and radians" }
+            guard let center = c["center"].flatMap(Self.pair), let radians = c["radians"]?.doubleValue else {
+                return "a circle needs a center and radians"
+            }
             return verdict(GeoCircle(center: (center.lat, center.lon), radiusInRadians: radians) != nil)
         }
         if case let .map(p)? = fact["polygon"] {
             let outer = (p["outer"]?.listValue ?? []).compactMap(Self.pair).map { ($0.lat, $0.lon) }
-            let holes = (p["holes"]?.listValue ?? []).map { ($0.listValue ?? []).compactMap(Self.pair).map { ($0.lat, $0.lon) } }
+            let holes = (p["holes"]?.listValue ?? []).map {
+                ($0.listValue ?? []).compactMap(Self.pair).map { ($0.lat, $0.lon) }
+            }
             let made = GeoPolygon(outerRing: outer, holes: holes)
             if fact["validation"]?.stringValue == "region" {
                 guard let made else { return valid == false ? nil : "refused by the initializer what Realm accepts" }
@@ -549,7 +583,9 @@ struct ShapeFact {
             return verdict(made != nil)
         }
         if case let .map(d)? = fact["distance"] {
-            guard let (unit, amount) = d.elements.first.map({ ($0.key, $0.value.doubleValue ?? .nan) }) else { return "a distance needs a unit" }
+            guard let (unit, amount) = d.elements.first.map({ ($0.key, $0.value.doubleValue ?? .nan) }) else {
+                return "a distance needs a unit"
+            }
             let distance: Distance?
             switch unit {
             case "radians": distance = .radians(amount)
@@ -558,14 +594,20 @@ struct ShapeFact {
             case "degrees": distance = .degrees(amount)
             default: return "unknown unit \(unit)"
             }
-            if let valid, (distance != nil) != valid { return distance == nil ? "refused what Realm accepts" : "accepted what Realm refuses" }
+            if let valid, (distance != nil) != valid {
+                return distance == nil ? "refused what Realm accepts" : "accepted what Realm refuses"
+            }
             guard let distance else { return valid == false ? nil : "refused what Realm accepts" }
             let tolerance = fact["relativeAccuracy"]?.doubleValue ?? 0
             var failures: [String] = []
-            for (key, have) in [("asRadians", distance.radians), ("asKilometers", distance.asKilometers),
-                                ("asMiles", distance.asMiles), ("asDegrees", distance.asDegrees)] {
+            for (key, have) in [
+                ("asRadians", distance.radians), ("asKilometers", distance.asKilometers),
+                ("asMiles", distance.asMiles), ("asDegrees", distance.asDegrees),
+            ] {
                 guard let want = fact[key]?.doubleValue else { continue }
-                if abs(have - want) > tolerance * max(abs(want), 1e-300) { failures.append("\(key) is \(have), Realm has \(want)") }
+                if abs(have - want) > tolerance * max(abs(want), 1e-300) {
+                    failures.append("\(key) is \(have), Realm has \(want)")
+                }
             }
             return failures.isEmpty ? nil : failures.joined(separator: "; ")
         }
@@ -574,7 +616,9 @@ struct ShapeFact {
 
     /// `[lon, lat]` as latitude and longitude.
     static func pair(_ value: Value) -> (lat: Double, lon: Double)? {
-        guard case let .list(c) = value, c.count >= 2, let lon = c[0].doubleValue, let lat = c[1].doubleValue else { return nil }
+        guard case let .list(c) = value, c.count >= 2, let lon = c[0].doubleValue, let lat = c[1].doubleValue else {
+            return nil
+        }
         return (lat, lon)
     }
 }

@@ -54,7 +54,8 @@ if arguments.count == 5, arguments[1] == "read", let size = Int(arguments[3]), l
     Reader.run(path: arguments[2], batchSize: size, expected: expected)
 }
 guard arguments.count == 6, arguments[1] == "write",
-      let first = Int(arguments[3]), let batches = Int(arguments[4]), let size = Int(arguments[5]) else {
+    let first = Int(arguments[3]), let batches = Int(arguments[4]), let size = Int(arguments[5])
+else {
     FileHandle.standardError.write(Data("usage: GeodeTestWorker write PATH FIRST_BATCH BATCHES BATCH_SIZE\n".utf8))
     exit(64)
 }

@@ -19,19 +19,23 @@ import Testing
     func createBehavesAsTheFixtureSays(file: URL) throws {
         let text = try String(contentsOf: file, encoding: .utf8)
         guard case let .map(fixture) = try JSONReader.parse(text, source: file.lastPathComponent),
-              case let .string(className)? = fixture["class"], let type = Self.classes[className],
-              let value = fixture["value"] else {
+            case let .string(className)? = fixture["class"], let type = Self.classes[className],
+            let value = fixture["value"]
+        else {
             Issue.record("\(file.lastPathComponent): needs class and value")
             return
         }
-        let policy: UpdatePolicy = switch fixture["policy"] {
-        case .string("modified")?: .modified
-        case .string("all")?: .all
-        default: .error
-        }
+        let policy: UpdatePolicy =
+            switch fixture["policy"] {
+            case .string("modified")?: .modified
+            case .string("all")?: .all
+            default: .error
+            }
         let directory = try TemporaryDirectory()
-        let realm = try Realm(configuration: Realm.Configuration(fileURL: directory.url.appendingPathComponent("f.geode"),
-                                                                 objectTypes: [Model.Pet.self]))
+        let realm = try Realm(
+            configuration: Realm.Configuration(
+                fileURL: directory.url.appendingPathComponent("f.geode"),
+                objectTypes: [Model.Pet.self]))
         if case let .list(before)? = fixture["before"] {
             for object in before { try realm.write { realm.create(type, value: Self.input(object)) } }
         }
@@ -58,8 +62,9 @@ import Testing
             for (object, expectation) in zip(stored, expectedObjects) {
                 guard case let .map(properties) = expectation else { continue }
                 for (property, wanted) in properties {
-                    #expect(Self.canonical(object[property], depth: 0) == Self.canonical(wanted),
-                            "\(file.lastPathComponent): \(name).\(property)")
+                    #expect(
+                        Self.canonical(object[property], depth: 0) == Self.canonical(wanted),
+                        "\(file.lastPathComponent): \(name).\(property)")
                 }
             }
         }
@@ -83,7 +88,8 @@ import Testing
     static func snapshot(_ realm: Realm) -> String {
         classes.keys.sorted().map { name in
             realm.objects(classes[name]!).map { object in
-                object.objectSchema.properties.map { "\($0.name)=\(canonical(object[$0.name], depth: 0))" }.joined(separator: ",")
+                object.objectSchema.properties.map { "\($0.name)=\(canonical(object[$0.name], depth: 0))" }.joined(
+                    separator: ",")
             }.joined(separator: ";")
         }.joined(separator: "|")
     }
@@ -97,7 +103,8 @@ import Testing
         case let .double(d): return String(d)
         case let .string(s): return "\"\(s)\""
         case let .list(items): return "[" + items.map(canonical).joined(separator: ",") + "]"
-        case let .map(entries): return "{" + entries.map { "\($0.key):\(canonical($0.value))" }.joined(separator: ",") + "}"
+        case let .map(entries):
+            return "{" + entries.map { "\($0.key):\(canonical($0.value))" }.joined(separator: ",") + "}"
         default: return "?"
         }
     }
@@ -118,11 +125,17 @@ import Testing
             guard case let .some(wrapped) = o else { return "null" }
             if case Optional<Any>.none = wrapped as Any? { return "null" }
             switch wrapped {
-            case let list as List<String>: return "[" + list.map { canonical($0, depth: depth) }.joined(separator: ",") + "]"
-            case let list as List<Int?>: return "[" + list.map { canonical($0 as Any?, depth: depth) }.joined(separator: ",") + "]"
-            case let list as List<Model.Toy>: return "[" + list.map { canonical($0, depth: depth) }.joined(separator: ",") + "]"
+            case let list as List<String>:
+                return "[" + list.map { canonical($0, depth: depth) }.joined(separator: ",") + "]"
+            case let list as List<Int?>:
+                return "[" + list.map { canonical($0 as Any?, depth: depth) }.joined(separator: ",") + "]"
+            case let list as List<Model.Toy>:
+                return "[" + list.map { canonical($0, depth: depth) }.joined(separator: ",") + "]"
             case let object as Object where depth < 1:
-                return "{" + object.objectSchema.properties.map { "\($0.name):\(canonical(object[$0.name], depth: depth + 1))" }.joined(separator: ",") + "}"
+                return "{"
+                    + object.objectSchema.properties.map {
+                        "\($0.name):\(canonical(object[$0.name], depth: depth + 1))"
+                    }.joined(separator: ",") + "}"
             case is Object: return "{…}"
             default: return String(describing: wrapped)
             }

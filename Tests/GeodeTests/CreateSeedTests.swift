@@ -238,7 +238,8 @@ enum Seed003 {
     }
 
     @Test func copyAnObjectToAnotherRealm() throws {
-        let realm = try Realm(configuration: Realm.Configuration(inMemoryIdentifier: "first realm", objectTypes: Seed003.types))
+        let realm = try Realm(
+            configuration: Realm.Configuration(inMemoryIdentifier: "first realm", objectTypes: Seed003.types))
         try realm.write {
             let dog = Seed003.Dog()
             dog.name = "Wolfie"
@@ -248,7 +249,8 @@ enum Seed003 {
         // Later, fetch the instance we want to copy
         let wolfie = try #require(realm.objects(Seed003.Dog.self).first(where: { $0.name == "Wolfie" }))
         // Open the other realm
-        let otherRealm = try Realm(configuration: Realm.Configuration(inMemoryIdentifier: "second realm", objectTypes: Seed003.types))
+        let otherRealm = try Realm(
+            configuration: Realm.Configuration(inMemoryIdentifier: "second realm", objectTypes: Seed003.types))
         try otherRealm.write {
             // Copy to the other realm
             let wolfieCopy = otherRealm.create(type(of: wolfie), value: wolfie)

@@ -76,11 +76,14 @@ enum CustomModel {
                 case let ("Celsius", .int(i)): return Celsius(persistedValue: Double(i))
                 case let ("Celsius", .double(d)): return Celsius(persistedValue: d)
                 case let ("Badge", .int(i)): return Badge(persistedValue: Int(i))
-                case let ("Span", .list(bounds)): return Span(bounds.compactMap { if case let .int(i) = $0 { Int(i) } else { nil } })
+                case let ("Span", .list(bounds)):
+                    return Span(bounds.compactMap { if case let .int(i) = $0 { Int(i) } else { nil } })
                 default: return NSNull()
                 }
             }
-            if case .string("Span")? = entries["persisted"] { return SpanObject(value: CreateFixtureTests.input(given)) }
+            if case .string("Span")? = entries["persisted"] {
+                return SpanObject(value: CreateFixtureTests.input(given))
+            }
             return CreateFixtureTests.input(value)
         case let .list(items): return items.map(argument)
         default: return CreateFixtureTests.input(value)
@@ -114,15 +117,20 @@ enum CustomModel {
 
     private func load(_ file: URL) throws -> (Realm, TemporaryDirectory, [String: Value]) {
         let name = file.lastPathComponent
-        guard case let .map(fixture) = try JSONReader.parse(try String(contentsOf: file, encoding: .utf8), source: name) else {
+        guard case let .map(fixture) = try JSONReader.parse(try String(contentsOf: file, encoding: .utf8), source: name)
+        else {
             throw GeodeError.invalidValue("\(name) is not a JSON object")
         }
         let directory = try TemporaryDirectory()
-        let realm = try Realm(configuration: .init(fileURL: directory.url.appendingPathComponent("custom.geode"),
-                                                   objectTypes: [CustomModel.Contact.self]))
+        let realm = try Realm(
+            configuration: .init(
+                fileURL: directory.url.appendingPathComponent("custom.geode"),
+                objectTypes: [CustomModel.Contact.self]))
         try realm.write {
             if case let .list(objects)? = fixture["objects"] {
-                for object in objects { realm.create(CustomModel.Contact.self, value: CreateFixtureTests.input(object)) }
+                for object in objects {
+                    realm.create(CustomModel.Contact.self, value: CreateFixtureTests.input(object))
+                }
             }
             if case let .list(raw)? = fixture["raw"] {
                 for object in raw {
@@ -140,14 +148,17 @@ enum CustomModel {
         guard case let .list(reads)? = fixture["reads"] else { return }
         for entry in reads {
             guard case let .map(expected) = entry, case let .string(handle)? = expected["handle"] else { continue }
-            guard let contact = realm.object(ofType: CustomModel.Contact.self, forPrimaryKey: CustomModel.Handle(handle)) else {
+            guard
+                let contact = realm.object(ofType: CustomModel.Contact.self, forPrimaryKey: CustomModel.Handle(handle))
+            else {
                 Issue.record("\(file.lastPathComponent): no contact \(handle)")
                 continue
             }
             let actual = CustomModel.read(contact)
             for (key, value) in expected {
-                #expect(CreateFixtureTests.canonical(actual[key] ?? .null) == CreateFixtureTests.canonical(value),
-                        "\(file.lastPathComponent): \(handle).\(key)")
+                #expect(
+                    CreateFixtureTests.canonical(actual[key] ?? .null) == CreateFixtureTests.canonical(value),
+                    "\(file.lastPathComponent): \(handle).\(key)")
             }
         }
         // A primary key may be given as the persisted value too.
@@ -160,7 +171,8 @@ enum CustomModel {
         let name = file.lastPathComponent
         guard case let .list(cases)? = fixture["queries"] else { return }
         let contacts = realm.objects(CustomModel.Contact.self)
-        FixtureQueryCases.check(cases, in: name, expectedKey: "handles", argument: CustomModel.argument) { query, args in
+        FixtureQueryCases.check(cases, in: name, expectedKey: "handles", argument: CustomModel.argument) {
+            query, args in
             let results = try contacts.query(query, arguments: args)
             let handles = results.map(\.handle.text)
             return (query.contains("SORT") ? handles : handles.sorted(), results.explain())
@@ -172,16 +184,22 @@ enum CustomModel {
         let (realm, _, fixture) = try load(file)
         let name = file.lastPathComponent
         guard case let .list(writes)? = fixture["writes"] else { return }
-        let before = realm.objects(CustomModel.Contact.self).map { CustomModel.read($0).mapValues(CreateFixtureTests.canonical) }
+        let before = realm.objects(CustomModel.Contact.self).map {
+            CustomModel.read($0).mapValues(CreateFixtureTests.canonical)
+        }
         for entry in writes {
-            guard case let .map(w) = entry, let value = w["value"], case let .string(expected)? = w["error"] else { continue }
+            guard case let .map(w) = entry, let value = w["value"], case let .string(expected)? = w["error"] else {
+                continue
+            }
             do {
                 try realm.write { realm.create(CustomModel.Contact.self, value: CreateFixtureTests.input(value)) }
                 Issue.record("\(name): writing \(value) should fail with \"\(expected)\"")
             } catch {
                 #expect(String(describing: error).contains(expected), "\(name): \(value) → \(error)")
             }
-            let after = realm.objects(CustomModel.Contact.self).map { CustomModel.read($0).mapValues(CreateFixtureTests.canonical) }
+            let after = realm.objects(CustomModel.Contact.self).map {
+                CustomModel.read($0).mapValues(CreateFixtureTests.canonical)
+            }
             #expect(after == before, "\(name): a failed write changed the store")
         }
     }
@@ -197,6 +215,7 @@ enum CustomModel {
         #expect(contacts.where { $0.tags.contains(CustomModel.Handle("rowing")) }.map(\.handle.text) == ["ann"])
         #expect(contacts.where { $0.email.persistableValue.ends(with: "example") }.map(\.handle.text) == ["dee"])
         #expect(contacts.where { $0.handle.in([CustomModel.Handle("bob"), CustomModel.Handle("cy")]) }.count == 2)
-        #expect(contacts.where { $0.temperature.persistableValue.contains(36.0...37.0) }.map(\.handle.text) == ["ann"])
+        #expect(
+            contacts.where { $0.temperature.persistableValue.contains(36.0 ... 37.0) }.map(\.handle.text) == ["ann"])
     }
 }

@@ -119,7 +119,8 @@ public enum Seed000Projection {
 @Suite struct CustomPersistableSeedTests {
     private func realm(_ types: [ObjectBase.Type]) throws -> (Realm, TemporaryDirectory) {
         let directory = try TemporaryDirectory()
-        let realm = try Realm(configuration: .init(fileURL: directory.url.appendingPathComponent("custom.geode"), objectTypes: types))
+        let realm = try Realm(
+            configuration: .init(fileURL: directory.url.appendingPathComponent("custom.geode"), objectTypes: types))
         return (realm, directory)
     }
 
@@ -131,8 +132,10 @@ public enum Seed000Projection {
         model.mapOfUrls["home"] = URL(string: "https://example.com/")
         try realm.write { realm.add(model) }
 
-        let reopened = try Realm(configuration: .init(fileURL: directory.url.appendingPathComponent("custom.geode"),
-                                                      objectTypes: [Seed001.MyModel.self]))
+        let reopened = try Realm(
+            configuration: .init(
+                fileURL: directory.url.appendingPathComponent("custom.geode"),
+                objectTypes: [Seed001.MyModel.self]))
         let stored = try #require(reopened.objects(Seed001.MyModel.self).first)
         #expect(stored.url.absoluteString == "https://www.mongodb.com/docs/realm/")
         #expect(stored.mapOfUrls["docs"]?.host == "example.com")
@@ -215,28 +218,41 @@ public enum Seed000Projection {
 
         // Query arguments may be mapped or persisted values.
         let akc = try #require(URL(string: "https://akc.org"))
-        #expect(realm.objects(Seed000Projection.Club.self).filter("url == %@", akc).first?.name == "American Kennel Club")
+        #expect(
+            realm.objects(Seed000Projection.Club.self).filter("url == %@", akc).first?.name == "American Kennel Club")
         #expect(realm.objects(Seed000Projection.Club.self).filter("url == %@", "https://akc.org").count == 1)
         #expect(realm.objects(Seed000Projection.Club.self).where { $0.url == akc }.count == 1)
-        #expect(realm.objects(Seed000Projection.Club.self).where { $0.url.persistableValue.contains("ckc") }.first?.name
+        #expect(
+            realm.objects(Seed000Projection.Club.self).where { $0.url.persistableValue.contains("ckc") }.first?.name
                 == "Continental Kennel Club")
-        #expect(realm.objects(Seed000Projection.Club.self).where { $0.location == CLLocationCoordinate2D(latitude: 0, longitude: 0) }
+        #expect(
+            realm.objects(Seed000Projection.Club.self).where {
+                $0.location == CLLocationCoordinate2D(latitude: 0, longitude: 0)
+            }
             .map(\.name) == ["American Kennel Club"])
     }
 
     @Test func createValueTakesPersistedValues() throws {
         let (realm, _) = try realm([Seed000Projection.Club.self])
         try realm.write {
-            realm.create(Seed000Projection.Club.self, value: [
-                "name": "Kennel", "url": "https://kennel.example", "location": ["latitude": 1.5, "longitude": 2.5],
-            ])
-            realm.create(Seed000Projection.Club.self, value: [
-                "name": "Mapped", "url": try #require(URL(string: "https://mapped.example")),
-                "location": CLLocationCoordinate2D(latitude: 3, longitude: 4),
-            ])
+            realm.create(
+                Seed000Projection.Club.self,
+                value: [
+                    "name": "Kennel", "url": "https://kennel.example", "location": ["latitude": 1.5, "longitude": 2.5],
+                ])
+            realm.create(
+                Seed000Projection.Club.self,
+                value: [
+                    "name": "Mapped", "url": try #require(URL(string: "https://mapped.example")),
+                    "location": CLLocationCoordinate2D(latitude: 3, longitude: 4),
+                ])
         }
         let clubs = realm.objects(Seed000Projection.Club.self).sorted(byKeyPath: "name")
-        #expect(clubs.map(\.location) == [CLLocationCoordinate2D(latitude: 1.5, longitude: 2.5), CLLocationCoordinate2D(latitude: 3, longitude: 4)])
+        #expect(
+            clubs.map(\.location) == [
+                CLLocationCoordinate2D(latitude: 1.5, longitude: 2.5),
+                CLLocationCoordinate2D(latitude: 3, longitude: 4),
+            ])
         #expect(clubs.map { $0.url?.absoluteString } == ["https://kennel.example", "https://mapped.example"])
     }
 

@@ -18,13 +18,18 @@ import Testing
     /// A store of 50 notes whose texts start with the marker, then closed; the
     /// length of the texts of every `step`th note is overwritten on disk.
     static func damagedStore(_ directory: TemporaryDirectory, step: Int) throws -> Realm.Configuration {
-        let configuration = Realm.Configuration(fileURL: directory.url.appendingPathComponent("notes.geode"), objectTypes: [Note.self])
+        let configuration = Realm.Configuration(
+            fileURL: directory.url.appendingPathComponent("notes.geode"), objectTypes: [Note.self])
         do {
             let realm = try Realm(configuration: configuration)
             try realm.write {
                 for id in 0 ..< 50 {
-                    realm.create(Note.self, value: ["id": id, "text": "MARK-\(id)-" + String(repeating: "x", count: 40),
-                                                    "tags": ["a", "b"]])
+                    realm.create(
+                        Note.self,
+                        value: [
+                            "id": id, "text": "MARK-\(id)-" + String(repeating: "x", count: 40),
+                            "tags": ["a", "b"],
+                        ])
                 }
             }
         }

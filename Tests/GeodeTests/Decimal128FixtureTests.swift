@@ -27,7 +27,11 @@ import Testing
         let argument: Any
         init(from decoder: Decoder) throws {
             let container = try decoder.singleValueContainer()
-            if let i = try? container.decode(Int.self) { argument = i } else { argument = try container.decode(Double.self) }
+            if let i = try? container.decode(Int.self) {
+                argument = i
+            } else {
+                argument = try container.decode(Double.self)
+            }
         }
     }
 
@@ -95,7 +99,8 @@ import Testing
 
     @Test func queriesPromoteNumbersAsRealmDoes() throws {
         let directory = try TemporaryDirectory()
-        let realm = try Realm(configuration: .init(fileURL: directory.url.appendingPathComponent("p.geode"), objectTypes: [Priced.self]))
+        let realm = try Realm(
+            configuration: .init(fileURL: directory.url.appendingPathComponent("p.geode"), objectTypes: [Priced.self]))
         for (i, c) in try Self.load().promotion.enumerated() {
             let amount = try Decimal128(string: c.a)
             try realm.write {
@@ -103,9 +108,13 @@ import Testing
                 realm.add(Priced(value: ["id": i, "amount": amount, "anything": AnyRealmValue.decimal128(amount)]))
             }
             let objects = realm.objects(Priced.self)
-            #expect(objects.filter("amount == %@", c.b.argument).count == (c.equal ? 1 : 0), "\(c.a) == \(c.b.argument)")
-            #expect(objects.filter("anything == %@", c.b.argument).count == (c.equal ? 1 : 0), "mixed \(c.a) == \(c.b.argument)")
-            #expect(objects.filter("amount != %@", c.b.argument).count == (c.equal ? 0 : 1), "\(c.a) != \(c.b.argument)")
+            #expect(
+                objects.filter("amount == %@", c.b.argument).count == (c.equal ? 1 : 0), "\(c.a) == \(c.b.argument)")
+            #expect(
+                objects.filter("anything == %@", c.b.argument).count == (c.equal ? 1 : 0),
+                "mixed \(c.a) == \(c.b.argument)")
+            #expect(
+                objects.filter("amount != %@", c.b.argument).count == (c.equal ? 0 : 1), "\(c.a) != \(c.b.argument)")
         }
     }
 }

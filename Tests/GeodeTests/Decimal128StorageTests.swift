@@ -21,14 +21,26 @@ enum DecimalModel {
 @Suite struct Decimal128StorageTests {
     typealias Invoice = DecimalModel.Invoice
 
-
     private func fill(_ realm: Realm) throws {
         try realm.write {
-            realm.create(Invoice.self, value: ["id": 1, "total": "19.90", "discount": "0.10", "lines": ["9.95", "9.95"],
-                                               "rates": ["0.2", "0.20"], "byCurrency": ["EUR": "19.90", "CHF": "18.75"]])
-            realm.create(Invoice.self, value: ["id": 2, "total": Decimal128(5), "lines": [Decimal128(5)],
-                                               "optionalLines": [nil, "1.5"], "extra": AnyRealmValue.decimal128("1E+3")])
-            realm.create(Invoice.self, value: ["id": 3, "total": 123.456, "discount": 2, "extra": AnyRealmValue.fromArray([.decimal128("0.001"), .int(1)])])
+            realm.create(
+                Invoice.self,
+                value: [
+                    "id": 1, "total": "19.90", "discount": "0.10", "lines": ["9.95", "9.95"],
+                    "rates": ["0.2", "0.20"], "byCurrency": ["EUR": "19.90", "CHF": "18.75"],
+                ])
+            realm.create(
+                Invoice.self,
+                value: [
+                    "id": 2, "total": Decimal128(5), "lines": [Decimal128(5)],
+                    "optionalLines": [nil, "1.5"], "extra": AnyRealmValue.decimal128("1E+3"),
+                ])
+            realm.create(
+                Invoice.self,
+                value: [
+                    "id": 3, "total": 123.456, "discount": 2,
+                    "extra": AnyRealmValue.fromArray([.decimal128("0.001"), .int(1)]),
+                ])
         }
     }
 

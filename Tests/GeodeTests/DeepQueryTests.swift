@@ -11,7 +11,9 @@ import Testing
     }
 
     static func realm(_ directory: TemporaryDirectory) throws -> Realm {
-        let realm = try Realm(configuration: .init(fileURL: directory.url.appendingPathComponent("deep.geode"), objectTypes: [Counter.self]))
+        let realm = try Realm(
+            configuration: .init(
+                fileURL: directory.url.appendingPathComponent("deep.geode"), objectTypes: [Counter.self]))
         try realm.write {
             for n in 0 ..< 50 { realm.create(Counter.self, value: ["n": n]) }
         }
@@ -55,7 +57,8 @@ import Testing
             do {
                 let realm = try Realm(configuration: reference.value)
                 let limit = 100
-                let parens = String(repeating: "(", count: limit - 1) + "n < 3" + String(repeating: ")", count: limit - 1)
+                let parens =
+                    String(repeating: "(", count: limit - 1) + "n < 3" + String(repeating: ")", count: limit - 1)
                 #expect(try realm.objects(Counter.self).query(parens).count == 3)
                 // An even number of NOTs, each one level: the same as no NOT.
                 let nots = String(repeating: "NOT ", count: limit) + "n < 3"
@@ -73,7 +76,8 @@ import Testing
         String(repeating: "NOT ", count: 5_000) + "n < 3",
         String(repeating: "!", count: 101) + "n < 3",
         "n IN " + String(repeating: "{", count: 10_000) + String(repeating: "}", count: 10_000),
-        "SUBQUERY(x, $x, " + String(repeating: "(", count: 2_000) + "$x > 0" + String(repeating: ")", count: 2_000) + ").@count > 0",
+        "SUBQUERY(x, $x, " + String(repeating: "(", count: 2_000) + "$x > 0" + String(repeating: ")", count: 2_000)
+            + ").@count > 0",
     ])
     func nestingPastTheLimitIsALocatedError(query: String) throws {
         let directory = try TemporaryDirectory()

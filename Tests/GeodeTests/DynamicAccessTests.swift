@@ -12,7 +12,9 @@ import Testing
         do {
             let typed = try Realm(configuration: Realm.Configuration(fileURL: url, objectTypes: [Model.Pet.self]))
             try typed.write {
-                typed.create(Model.Pet.self, value: ["id": 1, "name": "Rex", "weight": 12.5, "tags": ["a"], "toy": ["name": "ball"]])
+                typed.create(
+                    Model.Pet.self,
+                    value: ["id": 1, "name": "Rex", "weight": 12.5, "tags": ["a"], "toy": ["name": "ball"]])
             }
         }
         // No classes declared: the realm has whatever the file holds.
@@ -47,24 +49,33 @@ import Testing
 @Suite struct DataDefinedClassTests {
     @Test func aClassDescribedAsDataIsCreatedFilledAndRead() throws {
         let directory = try TemporaryDirectory()
-        var configuration = Realm.Configuration(fileURL: directory.url.appendingPathComponent("data.geode"), objectTypes: [])
+        var configuration = Realm.Configuration(
+            fileURL: directory.url.appendingPathComponent("data.geode"), objectTypes: [])
         configuration.dynamicClasses = [
-            ObjectSchema(className: "Place", properties: [
-                Property(name: "id", type: .int, isPrimary: true),
-                Property(name: "name", type: .string),
-                Property(name: "tags", type: .string, collection: .list),
-                Property(name: "meta", type: .mixed),
-                Property(name: "point", type: .object, isOptional: true, objectClassName: "Point"),
-            ]),
-            ObjectSchema(className: "Point", properties: [
-                Property(name: "type", type: .string),
-                Property(name: "coordinates", type: .double, collection: .list),
-            ], isEmbedded: true),
+            ObjectSchema(
+                className: "Place",
+                properties: [
+                    Property(name: "id", type: .int, isPrimary: true),
+                    Property(name: "name", type: .string),
+                    Property(name: "tags", type: .string, collection: .list),
+                    Property(name: "meta", type: .mixed),
+                    Property(name: "point", type: .object, isOptional: true, objectClassName: "Point"),
+                ]),
+            ObjectSchema(
+                className: "Point",
+                properties: [
+                    Property(name: "type", type: .string),
+                    Property(name: "coordinates", type: .double, collection: .list),
+                ], isEmbedded: true),
         ]
         let realm = try Realm(configuration: configuration)
         try realm.write {
-            realm.dynamicCreate("Place", value: ["id": 1, "name": "Oslo", "tags": ["capital"], "meta": ["rank": 3],
-                                                 "point": ["type": "Point", "coordinates": [10.75, 59.91]]])
+            realm.dynamicCreate(
+                "Place",
+                value: [
+                    "id": 1, "name": "Oslo", "tags": ["capital"], "meta": ["rank": 3],
+                    "point": ["type": "Point", "coordinates": [10.75, 59.91]],
+                ])
         }
         let reopened = try Realm(configuration: configuration)
         let oslo = try #require(reopened.dynamicObjects("Place").first)

@@ -29,12 +29,16 @@ import Testing
     }
 
     static func realm(_ directory: TemporaryDirectory) throws -> Realm {
-        try Realm(configuration: .init(fileURL: directory.url.appendingPathComponent("failable.geode"),
-                                       objectTypes: [FailableCustomObject.self]))
+        try Realm(
+            configuration: .init(
+                fileURL: directory.url.appendingPathComponent("failable.geode"),
+                objectTypes: [FailableCustomObject.self]))
     }
 
     @Test func initValueMakesOptionalsThatDoNotConvertNil() {
-        let object = FailableCustomObject(value: ["optInt": 1, "optListInt": [1, 2], "optSetInt": [1], "optMapInt": ["1": 1]])
+        let object = FailableCustomObject(value: [
+            "optInt": 1, "optListInt": [1, 2], "optSetInt": [1], "optMapInt": ["1": 1],
+        ])
         #expect(object.optInt == nil)
         #expect(Array(object.optListInt) == [nil, IntFailableWrapper(persistedValue: 2)])
         #expect(Array(object.optSetInt) == [nil])
@@ -45,9 +49,12 @@ import Testing
         let directory = try TemporaryDirectory()
         let realm = try Self.realm(directory)
         try realm.write {
-            realm.create(FailableCustomObject.self, value: [
-                "int": 2, "optInt": 1, "listInt": [2], "optListInt": [1, 3], "optSetInt": [1], "optMapInt": ["1": 1, "4": 4],
-            ])
+            realm.create(
+                FailableCustomObject.self,
+                value: [
+                    "int": 2, "optInt": 1, "listInt": [2], "optListInt": [1, 3], "optSetInt": [1],
+                    "optMapInt": ["1": 1, "4": 4],
+                ])
         }
         let object = try #require(realm.objects(FailableCustomObject.self).first)
         #expect(object.int.value == 2)

@@ -28,7 +28,10 @@ import Testing
         #expect(unlisted.wrapperValues(of: object) == nil)
         let throughFields = ValueAssignment.unmanagedValues(of: object, info: listed).map { "\($0)" }
         let throughMirror = ValueAssignment.unmanagedValues(of: object, info: unlisted).map { "\($0)" }
-        #expect(throughFields == ["7", "Rex", "Optional(2.5)", "false", "string(\"loud\")", "\(Date(timeIntervalSince1970: 86_400))"])
+        #expect(
+            throughFields == [
+                "7", "Rex", "Optional(2.5)", "false", "string(\"loud\")", "\(Date(timeIntervalSince1970: 86_400))",
+            ])
         #expect(throughMirror == throughFields)
     }
 

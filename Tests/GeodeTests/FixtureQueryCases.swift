@@ -9,8 +9,10 @@ enum FixtureQueryCases {
     /// Checks every case of `cases`. `expectedKey` names the list of expected
     /// rows (`ids`, `handles`); `run` runs a query with its arguments and
     /// returns its rows as text and its plan.
-    static func check(_ cases: [Value], in fixture: String, expectedKey: String, argument: (Value) -> Any,
-                      run: (String, [Any]) throws -> (rows: [String], plan: String)) {
+    static func check(
+        _ cases: [Value], in fixture: String, expectedKey: String, argument: (Value) -> Any,
+        run: (String, [Any]) throws -> (rows: [String], plan: String)
+    ) {
         for entry in cases {
             guard case let .map(c) = entry, case let .string(query)? = c["query"] else { continue }
             var args: [Any] = []

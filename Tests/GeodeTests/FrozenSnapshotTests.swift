@@ -10,9 +10,10 @@ import Testing
 
     @Test func frozenResultsKeepTheirVersionAndReadFromAnotherThread() throws {
         let directory = try TemporaryDirectory()
-        let realm = try Realm(configuration: Realm.Configuration(
-            fileURL: directory.url.appendingPathComponent("f.geode"),
-            objectTypes: [Item.self, QueryModel.QOwner.self, QueryModel.QPet.self, QueryModel.QAddress.self]))
+        let realm = try Realm(
+            configuration: Realm.Configuration(
+                fileURL: directory.url.appendingPathComponent("f.geode"),
+                objectTypes: [Item.self, QueryModel.QOwner.self, QueryModel.QPet.self, QueryModel.QAddress.self]))
         try realm.write {
             for id in 1 ... 3 { realm.create(Item.self, value: ["id": id, "name": "n\(id)", "age": id * 10]) }
         }

@@ -39,8 +39,10 @@ import Testing
     @Test func indexedAnswersEqualBruteForce() throws {
         var random = SeededGenerator(seed: 20_261_122)
         let directory = try TemporaryDirectory()
-        let realm = try Realm(configuration: Realm.Configuration(fileURL: directory.url.appendingPathComponent("d.geode"),
-                                                                 objectTypes: [GPlace.self, GeoJSONPoint.self]))
+        let realm = try Realm(
+            configuration: Realm.Configuration(
+                fileURL: directory.url.appendingPathComponent("d.geode"),
+                objectTypes: [GPlace.self, GeoJSONPoint.self]))
         var points: [(Int, Double, Double)] = []
         try realm.write {
             for id in 0 ..< Self.pointCount {
@@ -58,27 +60,32 @@ import Testing
             let what: String
             switch n % 3 {
             case 0:
-                let width = Double.random(in: 0.5 ... 90, using: &random), height = Double.random(in: 0.5 ... 60, using: &random)
+                let width = Double.random(in: 0.5 ... 90, using: &random),
+                    height = Double.random(in: 0.5 ... 60, using: &random)
                 let west = Double.random(in: -180 ... 180, using: &random)
                 var east = west + width
-                if east > 180 { east -= 360 }   // across the antimeridian
+                if east > 180 { east -= 360 }  // across the antimeridian
                 let south = Double.random(in: -90 ... (90 - height), using: &random), north = south + height
                 let box = try #require(GeoBox(bottomLeft: (south, west), topRight: (north, east))).with(edges: .planar)
                 expected = points.filter { p in
-                    p.2 >= south && p.2 <= north && (west <= east ? p.1 >= west && p.1 <= east : p.1 >= west || p.1 <= east)
+                    p.2 >= south && p.2 <= north
+                        && (west <= east ? p.1 >= west && p.1 <= east : p.1 >= west || p.1 <= east)
                 }.map(\.0)
                 found = places.where { $0.location.geoWithin(box) }.map(\.id)
                 what = "box \(west) \(south) \(east) \(north)"
             case 1:
                 let lon = Double.random(in: -180 ... 180, using: &random)
-                let lat = n % 7 == 1 ? Double.random(in: 80 ... 90, using: &random) : Double.random(in: -85 ... 85, using: &random)
+                let lat =
+                    n % 7 == 1
+                    ? Double.random(in: 80 ... 90, using: &random) : Double.random(in: -85 ... 85, using: &random)
                 let radius = Double.random(in: 0.005 ... 0.6, using: &random)
                 let circle = try #require(GeoCircle(center: (lat, lon), radiusInRadians: radius))
                 expected = points.filter { Self.angle(lon, lat, $0.1, $0.2) <= radius }.map(\.0)
                 found = places.where { $0.location.geoWithin(circle) }.map(\.id)
                 what = "circle \(lon) \(lat) \(radius)"
             default:
-                let cx = Double.random(in: -150 ... 150, using: &random), cy = Double.random(in: -60 ... 60, using: &random)
+                let cx = Double.random(in: -150 ... 150, using: &random),
+                    cy = Double.random(in: -60 ... 60, using: &random)
                 let size = Double.random(in: 1 ... 30, using: &random)
                 var triangle: [(Double, Double)] = []
                 for k in 0 ..< 3 {
@@ -102,29 +109,40 @@ import Testing
     @Test func nearestAndDistanceSortAgreeWithBruteForce() throws {
         var random = SeededGenerator(seed: 77)
         let directory = try TemporaryDirectory()
-        let realm = try Realm(configuration: Realm.Configuration(fileURL: directory.url.appendingPathComponent("n.geode"),
-                                                                 objectTypes: [GPlace.self, GeoJSONPoint.self]))
+        let realm = try Realm(
+            configuration: Realm.Configuration(
+                fileURL: directory.url.appendingPathComponent("n.geode"),
+                objectTypes: [GPlace.self, GeoJSONPoint.self]))
         var points: [(Int, Double, Double)] = []
         try realm.write {
             for id in 0 ..< 2_000 {
-                let lon = Double.random(in: -180 ... 180, using: &random), lat = Double.random(in: -80 ... 80, using: &random)
+                let lon = Double.random(in: -180 ... 180, using: &random),
+                    lat = Double.random(in: -80 ... 80, using: &random)
                 points.append((id, lon, lat))
                 realm.add(GPlace(value: ["id": id, "location": GeoJSONPoint(longitude: lon, latitude: lat)]))
             }
-            realm.add(GPlace(value: ["id": 9_999]))   // no point: never near, sorted last
+            realm.add(GPlace(value: ["id": 9_999]))  // no point: never near, sorted last
         }
         let places = realm.objects(GPlace.self)
         for _ in 0 ..< 20 {
-            let center = try #require(GeoPoint(latitude: Double.random(in: -80 ... 80, using: &random),
-                                               longitude: Double.random(in: -180 ... 180, using: &random)))
+            let center = try #require(
+                GeoPoint(
+                    latitude: Double.random(in: -80 ... 80, using: &random),
+                    longitude: Double.random(in: -180 ... 180, using: &random)))
             let k = Int.random(in: 1 ... 25, using: &random)
-            let expected = points.sorted { Self.angle(center.longitude, center.latitude, $0.1, $0.2) < Self.angle(center.longitude, center.latitude, $1.1, $1.2) }
-                .prefix(k).map(\.0)
-            #expect(places.nearest(to: center, count: k, on: "location").map(\.id) == Array(expected), "\(center) k=\(k)")
+            let expected = points.sorted {
+                Self.angle(center.longitude, center.latitude, $0.1, $0.2)
+                    < Self.angle(center.longitude, center.latitude, $1.1, $1.2)
+            }
+            .prefix(k).map(\.0)
+            #expect(
+                places.nearest(to: center, count: k, on: "location").map(\.id) == Array(expected), "\(center) k=\(k)")
             let sorted = places.sorted(byDistanceFrom: center, on: "location").map(\.id)
             #expect(Array(sorted.prefix(k)) == Array(expected))
             #expect(sorted.last == 9_999)
         }
-        #expect(places.nearest(to: try #require(GeoPoint(latitude: 0, longitude: 0)), count: 5_000, on: "location").count == 2_000)
+        #expect(
+            places.nearest(to: try #require(GeoPoint(latitude: 0, longitude: 0)), count: 5_000, on: "location").count
+                == 2_000)
     }
 }

@@ -17,7 +17,8 @@ final class GPlace: Object {
 @Suite struct GeoFixtureTests {
     static func fixture(_ name: String) throws -> OrderedDictionary<String, Value> {
         let url = Fixtures.dataDirectory.appendingPathComponent("Fixtures/geo/\(name)")
-        guard case let .map(map) = try JSONReader.parse(try String(contentsOf: url, encoding: .utf8), source: name) else {
+        guard case let .map(map) = try JSONReader.parse(try String(contentsOf: url, encoding: .utf8), source: name)
+        else {
             throw GeodeError.invalidValue("\(name) is not an object")
         }
         return map
@@ -34,13 +35,20 @@ final class GPlace: Object {
     @Test func shapesHoldThePointsTheFixtureSays() throws {
         let fixture = try Self.fixture("shapes.json")
         let directory = try TemporaryDirectory()
-        let realm = try Realm(configuration: Realm.Configuration(fileURL: directory.url.appendingPathComponent("g.geode"),
-                                                                 objectTypes: [GPlace.self, GeoJSONPoint.self]))
+        let realm = try Realm(
+            configuration: Realm.Configuration(
+                fileURL: directory.url.appendingPathComponent("g.geode"),
+                objectTypes: [GPlace.self, GeoJSONPoint.self]))
         try realm.write {
             if case let .list(points)? = fixture["points"] {
                 for case let .list(p) in points where p.count == 3 {
-                    guard case let .int(id) = p[0], let lon = Self.number(p[1]), let lat = Self.number(p[2]) else { continue }
-                    realm.add(GPlace(value: ["id": Int(id), "name": "p\(id)", "location": GeoJSONPoint(longitude: lon, latitude: lat)]))
+                    guard case let .int(id) = p[0], let lon = Self.number(p[1]), let lat = Self.number(p[2]) else {
+                        continue
+                    }
+                    realm.add(
+                        GPlace(value: [
+                            "id": Int(id), "name": "p\(id)", "location": GeoJSONPoint(longitude: lon, latitude: lat),
+                        ]))
                 }
             }
             if case let .list(objects)? = fixture["malformed"] {
@@ -52,7 +60,13 @@ final class GPlace: Object {
         #expect(cases.count >= 20)
         for case let .map(c) in cases {
             let query: String
-            if case let .string(shape)? = c["shape"] { query = "location geoWithin \(shape)" } else if case let .string(q)? = c["query"] { query = q } else { continue }
+            if case let .string(shape)? = c["shape"] {
+                query = "location geoWithin \(shape)"
+            } else if case let .string(q)? = c["query"] {
+                query = q
+            } else {
+                continue
+            }
             do {
                 let results = try places.query(query)
                 let ids = results.map(\.id).sorted()
@@ -61,9 +75,13 @@ final class GPlace: Object {
                 } else {
                     Issue.record("\(query) should fail but returned \(ids)")
                 }
-                if case let .string(plan)? = c["plan"] { #expect(results.explain().contains(plan), "\(query): \(results.explain())") }
+                if case let .string(plan)? = c["plan"] {
+                    #expect(results.explain().contains(plan), "\(query): \(results.explain())")
+                }
             } catch {
-                guard case let .string(expected)? = c["error"] else { Issue.record("\(query) failed: \(error)"); continue }
+                guard case let .string(expected)? = c["error"] else {
+                    Issue.record("\(query) failed: \(error)"); continue
+                }
                 #expect(String(describing: error).contains(expected), "\(query) → \(error)")
             }
         }
@@ -75,7 +93,9 @@ final class GPlace: Object {
         func ring(_ v: Value?) -> [GeoPoint] {
             guard case let .list(points)? = v else { return [] }
             return points.compactMap { p in
-                guard case let .list(pair) = p, pair.count == 2, let lat = Self.number(pair[0]), let lon = Self.number(pair[1]) else { return nil }
+                guard case let .list(pair) = p, pair.count == 2, let lat = Self.number(pair[0]),
+                    let lon = Self.number(pair[1])
+                else { return nil }
                 return GeoPoint(latitude: lat, longitude: lon)
             }
         }
@@ -94,8 +114,10 @@ final class GPlace: Object {
 
     @Test func theSpatialIndexFollowsUpdatesAndDeletes() throws {
         let directory = try TemporaryDirectory()
-        let realm = try Realm(configuration: Realm.Configuration(fileURL: directory.url.appendingPathComponent("g.geode"),
-                                                                 objectTypes: [GPlace.self, GeoJSONPoint.self]))
+        let realm = try Realm(
+            configuration: Realm.Configuration(
+                fileURL: directory.url.appendingPathComponent("g.geode"),
+                objectTypes: [GPlace.self, GeoJSONPoint.self]))
         let box = try #require(GeoBox(bottomLeft: (0, 0), topRight: (1, 1))).with(edges: .planar)
         let inBox = realm.objects(GPlace.self).filter("location geoWithin %@", box)
         try realm.write {

@@ -29,8 +29,10 @@ import Testing
     }
 
     static func realm(_ directory: TemporaryDirectory) throws -> Realm {
-        try Realm(configuration: Realm.Configuration(fileURL: directory.url.appendingPathComponent("owners.geode"),
-                                                     objectTypes: [Owner.self, Pet.self]))
+        try Realm(
+            configuration: Realm.Configuration(
+                fileURL: directory.url.appendingPathComponent("owners.geode"),
+                objectTypes: [Owner.self, Pet.self]))
     }
 
     /// The failure a write threw, or nil when it threw nothing or something else.
@@ -48,7 +50,9 @@ import Testing
     @Test func aValueOfTheWrongTypeNamesItsClassAndProperty() throws {
         let directory = try TemporaryDirectory()
         let realm = try Self.realm(directory)
-        let failure = Self.valueFailure { try realm.write { _ = realm.create(Owner.self, value: ["name": "Ann", "age": "old"]) } }
+        let failure = Self.valueFailure {
+            try realm.write { _ = realm.create(Owner.self, value: ["name": "Ann", "age": "old"]) }
+        }
         #expect(failure?.kind == .wrongType)
         #expect(failure?.className == Self.owner)
         #expect(failure?.property == "age")
@@ -59,7 +63,9 @@ import Testing
         let directory = try TemporaryDirectory()
         let realm = try Self.realm(directory)
         let failure = Self.valueFailure {
-            try realm.write { _ = realm.create(Owner.self, value: ["name": "Ann", "pet": ["name": "Rex", "weight": "heavy"]]) }
+            try realm.write {
+                _ = realm.create(Owner.self, value: ["name": "Ann", "pet": ["name": "Rex", "weight": "heavy"]])
+            }
         }
         #expect(failure?.kind == .wrongType)
         #expect(failure?.className == Self.pet)
@@ -70,7 +76,9 @@ import Testing
     @Test func anIllegalMapKeyAndADuplicatePrimaryKeyAreTheirOwnKinds() throws {
         let directory = try TemporaryDirectory()
         let realm = try Self.realm(directory)
-        let key = Self.valueFailure { try realm.write { _ = realm.create(Owner.self, value: ["name": "Ann", "notes": ["a.b": "x"]]) } }
+        let key = Self.valueFailure {
+            try realm.write { _ = realm.create(Owner.self, value: ["name": "Ann", "notes": ["a.b": "x"]]) }
+        }
         #expect(key?.kind == .illegalMapKey)
         #expect(key?.className == Self.owner && key?.property == "notes")
         try realm.write { _ = realm.create(Owner.self, value: ["name": "Ann"]) }
@@ -82,7 +90,9 @@ import Testing
         let directory = try TemporaryDirectory()
         let missing = directory.url.appendingPathComponent("missing.geode")
         do {
-            _ = try Realm(configuration: Realm.Configuration(fileURL: missing, readOnly: true, objectTypes: [Owner.self, Pet.self]))
+            _ = try Realm(
+                configuration: Realm.Configuration(
+                    fileURL: missing, readOnly: true, objectTypes: [Owner.self, Pet.self]))
             Issue.record("opened a missing file")
         } catch GeodeError.file(let failure) {
             #expect(failure.reason == .missing)
@@ -107,8 +117,10 @@ import Testing
             @Persisted var age = ""
         }
         do {
-            _ = try Realm(configuration: Realm.Configuration(fileURL: directory.url.appendingPathComponent("owners.geode"),
-                                                             objectTypes: [Owner.self]))
+            _ = try Realm(
+                configuration: Realm.Configuration(
+                    fileURL: directory.url.appendingPathComponent("owners.geode"),
+                    objectTypes: [Owner.self]))
             Issue.record("opened without a migration")
         } catch GeodeError.schema(let failure) {
             #expect(!failure.differences.isEmpty)

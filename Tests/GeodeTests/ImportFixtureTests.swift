@@ -9,24 +9,31 @@ import Testing
 /// Every case in `Data/Fixtures/import/cases.json`, and the import → export →
 /// import round trip.
 @Suite struct ImportFixtureTests {
-    static func openRealm(_ directory: TemporaryDirectory, _ name: String = "i.geode", schema: ObjectSchema? = nil) throws -> Realm {
-        var configuration = Realm.Configuration(fileURL: directory.url.appendingPathComponent(name),
-                                                objectTypes: [GeoFeature.self, GeoJSONPoint.self, JSONDocument.self])
+    static func openRealm(_ directory: TemporaryDirectory, _ name: String = "i.geode", schema: ObjectSchema? = nil)
+        throws -> Realm
+    {
+        var configuration = Realm.Configuration(
+            fileURL: directory.url.appendingPathComponent(name),
+            objectTypes: [GeoFeature.self, GeoJSONPoint.self, JSONDocument.self])
         if let schema { configuration.dynamicClasses = [schema] }
         return try Realm(configuration: configuration)
     }
 
     @Test func importsBehaveAsTheFixturesSay() throws {
         let folder = Fixtures.dataDirectory.appendingPathComponent("Fixtures/import")
-        guard case let .list(cases) = try JSONReader.parse(try String(contentsOf: folder.appendingPathComponent("cases.json"), encoding: .utf8),
-                                                           source: "cases.json") else { Issue.record("no cases"); return }
+        guard
+            case let .list(cases) = try JSONReader.parse(
+                try String(contentsOf: folder.appendingPathComponent("cases.json"), encoding: .utf8),
+                source: "cases.json")
+        else { Issue.record("no cases"); return }
         #expect(cases.count >= 10)
         for case let .map(c) in cases {
             guard case let .string(file)? = c["file"] else { continue }
             let directory = try TemporaryDirectory()
             var className: String?
             if case let .string(name)? = c["class"] { className = name }
-            let realm = try Self.openRealm(directory, schema: className.flatMap { try? Self.objectSchema($0, c["schema"]) })
+            let realm = try Self.openRealm(
+                directory, schema: className.flatMap { try? Self.objectSchema($0, c["schema"]) })
             var options = ImportOptions()
             if case let .int(batch)? = c["batch"] { options.batchSize = Int(batch) }
             if case .bool(true)? = c["atomic"] { options.atomic = true }
@@ -48,10 +55,16 @@ import Testing
                     }
                     written += report.written
                     if case let .map(geometries)? = c["geometries"] {
-                        for (type, count) in geometries { #expect(report.geometryTypes[type] == (count == .int(0) ? nil : Self.int(count)), "\(file) \(type)") }
+                        for (type, count) in geometries {
+                            #expect(
+                                report.geometryTypes[type] == (count == .int(0) ? nil : Self.int(count)),
+                                "\(file) \(type)")
+                        }
                     }
                 }
-                if case let .string(error)? = c["error"] { Issue.record("\(file): expected \"\(error)\", got \(written) written") }
+                if case let .string(error)? = c["error"] {
+                    Issue.record("\(file): expected \"\(error)\", got \(written) written")
+                }
                 if case let .int(expected)? = c["written"] { #expect(written == Int(expected), "\(file)") }
             } catch {
                 guard case let .string(expected)? = c["error"] else { Issue.record("\(file): \(error)"); continue }
@@ -64,7 +77,8 @@ import Testing
             let stored = geo ? realm.objects(GeoFeature.self).count : realm.objects(JSONDocument.self).count
             if case let .int(n)? = c["stored"] { #expect(stored == Int(n), "\(file): objects kept") }
             // The stored objects' ids and members, in object order.
-            let rows: [(id: AnyRealmValue, members: AnyRealmValue)] = geo
+            let rows: [(id: AnyRealmValue, members: AnyRealmValue)] =
+                geo
                 ? realm.objects(GeoFeature.self).map { ($0.id, $0.properties) }
                 : realm.objects(JSONDocument.self).map { ($0.id, $0.content) }
             if let ids = c["ids"] {
@@ -73,7 +87,9 @@ import Testing
             }
             for member in ["name", "price"] {
                 guard let expected = c[member + "s"] else { continue }
-                let found = try rows.map { try ($0.members.dictionaryValue?[member] ?? AnyRealmValue.none).jsonString() }
+                let found = try rows.map {
+                    try ($0.members.dictionaryValue?[member] ?? AnyRealmValue.none).jsonString()
+                }
                 #expect(found == Self.texts(expected), "\(file): \(member)s")
             }
         }
@@ -82,8 +98,10 @@ import Testing
     /// A case that imports into a class by name: the objects kept, the values
     /// at the `values` paths of each object as exported to JSON (in object
     /// order), and the counts of the `queries`.
-    static func checkNamedClass(_ name: String, in realm: Realm, _ c: OrderedDictionary<String, Value>, _ file: String,
-                                _ directory: TemporaryDirectory) throws {
+    static func checkNamedClass(
+        _ name: String, in realm: Realm, _ c: OrderedDictionary<String, Value>, _ file: String,
+        _ directory: TemporaryDirectory
+    ) throws {
         guard realm.schema[name] != nil else {
             #expect(c["stored"] == .int(0), "\(file): class \(name) was not created")
             return
@@ -100,10 +118,11 @@ import Testing
         if case let .map(values)? = c["values"] {
             for (path, expected) in values {
                 let found = try records.map { record in
-                    try JSONTextEncoder.string(path.split(separator: ".").reduce(record) { value, key in
-                        if case let .map(members) = value { return members[String(key)] ?? .null }
-                        return .null
-                    })
+                    try JSONTextEncoder.string(
+                        path.split(separator: ".").reduce(record) { value, key in
+                            if case let .map(members) = value { return members[String(key)] ?? .null }
+                            return .null
+                        })
                 }
                 #expect(found == Self.texts(expected), "\(file): \(path)")
             }
@@ -121,13 +140,17 @@ import Testing
         guard case let .list(entries)? = schema else { return nil }
         let properties = entries.compactMap { entry -> Property? in
             guard case let .map(p) = entry, case let .string(pname)? = p["name"], case let .string(type)? = p["type"],
-                  let valueType = PropertyType.allCases.first(where: { $0.description == type }) else { return nil }
+                let valueType = PropertyType.allCases.first(where: { $0.description == type })
+            else { return nil }
             var collection = Property.Collection.single
-            if case let .string(kind)? = p["collection"], let known = Property.Collection(rawValue: kind) { collection = known }
+            if case let .string(kind)? = p["collection"], let known = Property.Collection(rawValue: kind) {
+                collection = known
+            }
             var target: String?
             if case let .string(cls)? = p["class"] { target = cls }
-            return Property(name: pname, type: valueType, collection: collection, isOptional: p["optional"] == .bool(true),
-                            objectClassName: target, isPrimary: p["primary"] == .bool(true))
+            return Property(
+                name: pname, type: valueType, collection: collection, isOptional: p["optional"] == .bool(true),
+                objectClassName: target, isPrimary: p["primary"] == .bool(true))
         }
         return ObjectSchema(className: name, properties: properties)
     }
@@ -146,7 +169,8 @@ import Testing
     @Test func importedFeaturesKeepTheirValues() throws {
         let directory = try TemporaryDirectory()
         let realm = try Self.openRealm(directory)
-        try realm.importGeoJSON(from: Fixtures.dataDirectory.appendingPathComponent("Fixtures/import/three-features.geojson"))
+        try realm.importGeoJSON(
+            from: Fixtures.dataDirectory.appendingPathComponent("Fixtures/import/three-features.geojson"))
         let features = realm.objects(GeoFeature.self)
         let first = try #require(features.where { $0.id == .int(1) }.first)
         #expect(first.geometry?.coordinates.map { $0 } == [1.773867, 42.54146])
@@ -154,7 +178,8 @@ import Testing
         let nyc = try #require(features.where { $0.id == .string("two") }.first)
         #expect(nyc.geometry?.geoPoint?.altitude == 12.5)
         #expect(features.filter("properties.meta.rank == 3").count == 1)
-        #expect(features.filter("geometry geoWithin geoCircle([-73.98, 40.75], 0.001)").map { $0.id } == [.string("two")])
+        #expect(
+            features.filter("geometry geoWithin geoCircle([-73.98, 40.75], 0.001)").map { $0.id } == [.string("two")])
     }
 
     /// The importer adds a batch's spatial-index entries together, in key
@@ -166,8 +191,10 @@ import Testing
         let directory = try TemporaryDirectory()
         var generator = SeededGenerator(seed: UInt64(batchSize))
         let points = (0 ..< 300).map { _ in
-            ((Double.random(in: -180 ... 180, using: &generator) * 1e5).rounded() / 1e5,
-             (Double.random(in: -90 ... 90, using: &generator) * 1e5).rounded() / 1e5)
+            (
+                (Double.random(in: -180 ... 180, using: &generator) * 1e5).rounded() / 1e5,
+                (Double.random(in: -90 ... 90, using: &generator) * 1e5).rounded() / 1e5
+            )
         }
         let features = points.enumerated().map { i, p in
             #"{"type":"Feature","id":\#(i),"geometry":{"type":"Point","coordinates":[\#(p.0),\#(p.1)]},"properties":{}}"#
@@ -176,7 +203,10 @@ import Testing
             // The failing file ends with a feature whose property name is illegal.
             let last = failing ? [#"{"type":"Feature","id":-1,"geometry":null,"properties":{"$bad":1}}"#] : []
             let file = directory.url.appendingPathComponent("points-\(failing).geojson")
-            try Data(("{\"type\":\"FeatureCollection\",\"features\":[" + (features + last).joined(separator: ",") + "]}").utf8).write(to: file)
+            try Data(
+                ("{\"type\":\"FeatureCollection\",\"features\":[" + (features + last).joined(separator: ",") + "]}")
+                    .utf8
+            ).write(to: file)
             let realm = try Self.openRealm(directory, "points-\(failing).geode")
             var options = ImportOptions()
             options.batchSize = batchSize
@@ -191,14 +221,19 @@ import Testing
             #expect(committed == (failing ? points.count / batchSize * batchSize : points.count))
             let objects = realm.objects(GeoFeature.self)
             #expect(objects.count == committed)
-            for (west, south, east, north) in [(-180.0, -90.0, 180.0, 90.0), (-30.0, -20.0, 40.0, 35.0), (100.0, -80.0, 179.0, -10.0)] {
+            for (west, south, east, north) in [
+                (-180.0, -90.0, 180.0, 90.0), (-30.0, -20.0, 40.0, 35.0), (100.0, -80.0, 179.0, -10.0),
+            ] {
                 let box = try #require(GeoBox(bottomLeft: (south, west), topRight: (north, east))?.with(edges: .planar))
                 let query = objects.where { $0.geometry.geoWithin(box) }
                 #expect(query.explain().contains("spatial index"))
-                let inside = Set(points.indices.prefix(committed).filter { i in
-                    points[i].0 >= west && points[i].0 <= east && points[i].1 >= south && points[i].1 <= north
-                })
-                #expect(Set(query.compactMap { $0.id.intValue }) == inside, "box \([west, south, east, north]), failing: \(failing)")
+                let inside = Set(
+                    points.indices.prefix(committed).filter { i in
+                        points[i].0 >= west && points[i].0 <= east && points[i].1 >= south && points[i].1 <= north
+                    })
+                #expect(
+                    Set(query.compactMap { $0.id.intValue }) == inside,
+                    "box \([west, south, east, north]), failing: \(failing)")
             }
         }
     }
@@ -208,7 +243,8 @@ import Testing
         let source = try Self.openRealm(directory, "a.geode")
         let sample = Fixtures.dataDirectory.appendingPathComponent("Fixtures/import/other-geometries-are-kept.geojson")
         try source.importGeoJSON(from: sample)
-        try source.importGeoJSON(from: Fixtures.dataDirectory.appendingPathComponent("Fixtures/import/three-features.geojson"))
+        try source.importGeoJSON(
+            from: Fixtures.dataDirectory.appendingPathComponent("Fixtures/import/three-features.geojson"))
         for format in [ExportFormat.geoJSON, .geoJSONLines] {
             let exported = directory.url.appendingPathComponent("out.\(format.rawValue)")
             _ = FileManager.default.createFile(atPath: exported.path, contents: nil)
@@ -229,7 +265,8 @@ import Testing
         var options = ImportOptions()
         options.idMember = "sku"
         options.update = .modified
-        try source.importJSONDocuments(from: Fixtures.dataDirectory.appendingPathComponent("Fixtures/import/skus.ndjson"), options: options)
+        try source.importJSONDocuments(
+            from: Fixtures.dataDirectory.appendingPathComponent("Fixtures/import/skus.ndjson"), options: options)
         for format in [ExportFormat.json, .jsonLines] {
             let exported = directory.url.appendingPathComponent("docs.\(format.rawValue)")
             _ = FileManager.default.createFile(atPath: exported.path, contents: nil)
@@ -238,9 +275,12 @@ import Testing
             try handle.close()
             let copy = try Self.openRealm(directory, "docs-\(format.rawValue).geode")
             try copy.importJSONDocuments(from: exported, options: options)
-            let contents = { (realm: Realm) in try realm.objects(JSONDocument.self).map { "\($0.id)|" + (try $0.content.jsonString()) } }
+            let contents = { (realm: Realm) in
+                try realm.objects(JSONDocument.self).map { "\($0.id)|" + (try $0.content.jsonString()) }
+            }
             #expect(try contents(copy) == contents(source), "\(format)")
-            #expect(try source.objects(JSONDocument.self).map { try $0.content.jsonString() }
+            #expect(
+                try source.objects(JSONDocument.self).map { try $0.content.jsonString() }
                     == [#"{"sku":1.0,"name":"kettle","price":22}"#, #"{"sku":2,"name":"mug","price":7}"#])
         }
     }
@@ -292,7 +332,8 @@ import Testing
         #expect {
             try other.importGeoJSON(from: url, options: options)
         } throws: { error in
-            "\(error)".contains("at /features/1300/geometry/coordinates/1") && "\(error)".contains("(1000 records committed before it were kept)")
+            "\(error)".contains("at /features/1300/geometry/coordinates/1")
+                && "\(error)".contains("(1000 records committed before it were kept)")
         }
         #expect(other.objects(GeoFeature.self).count == 1000)
     }
@@ -321,20 +362,26 @@ import Testing
             return url
         }
         _ = try realm.importGeoJSON(from: try write("a.geojsonl", feature(1, #"{"shared":1,"first":1}"#) + "\n"))
-        let child = try Subprocess.run("geode", ["import", try write("b.geojsonl", feature(2, #"{"shared":2,"second":{"inner":2}}"#) + "\n").path,
-                                                 "--store", store, "--quiet"])
+        let child = try Subprocess.run(
+            "geode",
+            [
+                "import", try write("b.geojsonl", feature(2, #"{"shared":2,"second":{"inner":2}}"#) + "\n").path,
+                "--store", store, "--quiet",
+            ])
         #expect(child.status == 0, "\(child.stderr)")
         _ = realm.refresh()
         let second = realm.objects(GeoFeature.self).filter("properties.second.inner == 2")
         #expect(second.count == 1)
         #expect(second.first?.properties.dictionaryValue?["shared"] == .int(2))
         // This process interns a key after the other's: a new number, not one the other used.
-        _ = try realm.importGeoJSON(from: try write("c.geojsonl", feature(3, #"{"third":3,"second":{"inner":3}}"#) + "\n"))
+        _ = try realm.importGeoJSON(
+            from: try write("c.geojsonl", feature(3, #"{"third":3,"second":{"inner":3}}"#) + "\n"))
         let names = realm.objects(GeoFeature.self).sorted(byKeyPath: "id").map { feature in
             (feature.properties.dictionaryValue?.keys).map(Array.init) ?? []
         }
         #expect(names == [["shared", "first"], ["shared", "second"], ["third", "second"]])
-        let query = try Subprocess.run("geode", ["query", store, "properties.third == 3 AND properties.second.inner == 3", "--count"])
+        let query = try Subprocess.run(
+            "geode", ["query", store, "properties.third == 3 AND properties.second.inner == 3", "--count"])
         #expect(query.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "1", "\(query.stdout) \(query.stderr)")
     }
 }

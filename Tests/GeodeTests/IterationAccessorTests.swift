@@ -24,10 +24,15 @@ import Testing
     }
 
     static func realm(_ directory: TemporaryDirectory) throws -> Realm {
-        let realm = try Realm(configuration: .init(fileURL: directory.url.appendingPathComponent("it.geode"), objectTypes: [Dog.self, Collar.self, Cat.self]))
+        let realm = try Realm(
+            configuration: .init(
+                fileURL: directory.url.appendingPathComponent("it.geode"),
+                objectTypes: [Dog.self, Collar.self, Cat.self]))
         try realm.write {
             for i in 0 ..< 50 {
-                realm.create(Dog.self, value: ["id": i, "name": "dog \(i)", "toys": ["toy \(i)", "ball"], "collar": ["color": "c\(i)"]])
+                realm.create(
+                    Dog.self,
+                    value: ["id": i, "name": "dog \(i)", "toys": ["toy \(i)", "ball"], "collar": ["color": "c\(i)"]])
                 realm.create(Cat.self, value: ["name": "cat \(i)"])
             }
         }
@@ -40,7 +45,9 @@ import Testing
     /// reads its new values.
     @Test func iterationVisitsTheObjectsOfItsStartWhileTheLoopWrites() throws {
         let directory = try TemporaryDirectory()
-        let realm = try Realm(configuration: .init(fileURL: directory.url.appendingPathComponent("walk.geode"), objectTypes: [Dog.self, Collar.self]))
+        let realm = try Realm(
+            configuration: .init(
+                fileURL: directory.url.appendingPathComponent("walk.geode"), objectTypes: [Dog.self, Collar.self]))
         try realm.write {
             for i in 0 ..< 600 { realm.create(Dog.self, value: ["id": i, "name": "dog \(i)"]) }
         }

@@ -15,13 +15,17 @@ import Testing
 
     @Test func aMapKeyLongerThanAStringMayBeIsRefused() throws {
         let directory = try TemporaryDirectory()
-        let realm = try Realm(configuration: .init(fileURL: directory.url.appendingPathComponent("keys.geode"), objectTypes: [Tagged.self]))
+        let realm = try Realm(
+            configuration: .init(
+                fileURL: directory.url.appendingPathComponent("keys.geode"), objectTypes: [Tagged.self]))
         for value in [["attrs": [Self.longKey: 1]], ["extra": [Self.longKey: 1]]] as [[String: Any]] {
             do {
                 try realm.write { realm.create(Tagged.self, value: value) }
                 Issue.record("a 17 MB map key was accepted")
             } catch {
-                #expect(String(describing: error).contains("map key of 17000000 bytes"), "\(String(describing: error).prefix(200))")
+                #expect(
+                    String(describing: error).contains("map key of 17000000 bytes"),
+                    "\(String(describing: error).prefix(200))")
             }
         }
         #expect(realm.objects(Tagged.self).isEmpty)
@@ -33,12 +37,16 @@ import Testing
         let directory = try TemporaryDirectory()
         let file = directory.url.appendingPathComponent("long-key.ndjson")
         try Data(("{\"a\": 1}\n{\"" + Self.longKey + "\": 1}\n").utf8).write(to: file)
-        let realm = try Realm(configuration: .init(fileURL: directory.url.appendingPathComponent("docs.geode"), objectTypes: [JSONDocument.self]))
+        let realm = try Realm(
+            configuration: .init(
+                fileURL: directory.url.appendingPathComponent("docs.geode"), objectTypes: [JSONDocument.self]))
         do {
             _ = try realm.importJSONDocuments(from: file)
             Issue.record("a 17 MB map key was imported")
         } catch {
-            #expect(String(describing: error).contains("map key of 17000000 bytes"), "\(String(describing: error).prefix(200))")
+            #expect(
+                String(describing: error).contains("map key of 17000000 bytes"),
+                "\(String(describing: error).prefix(200))")
         }
     }
 }

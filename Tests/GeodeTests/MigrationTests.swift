@@ -35,10 +35,12 @@ final class PersonV3: Object {
     /// A file written by the first release: three people.
     static func firstRelease(in directory: TemporaryDirectory) throws -> URL {
         let url = URL(fileURLWithPath: directory.path("app.geode"))
-        let realm = try Realm(configuration: Realm.Configuration(fileURL: url, schemaVersion: 1, objectTypes: [PersonV1.self]))
+        let realm = try Realm(
+            configuration: Realm.Configuration(fileURL: url, schemaVersion: 1, objectTypes: [PersonV1.self]))
         try realm.write {
             for (id, name, age) in [(1, "Ann", 31), (2, "Bo", 42), (3, "Cy", 7)] {
-                realm.create(PersonV1.self, value: ["id": id, "name": name, "age": age, "nickname": id == 2 ? "B" : nil])
+                realm.create(
+                    PersonV1.self, value: ["id": id, "name": name, "age": age, "nickname": id == 2 ? "B" : nil])
             }
         }
         return url
@@ -52,7 +54,8 @@ final class PersonV3: Object {
             migration.enumerateObjects(ofType: "Person") { old, new in
                 // Int became String; the new email is made from the old nickname.
                 new?["age"] = "\(old?["age"] as? Int ?? 0) years"
-                new?["email"] = ((old?["nickname"] as? String) ?? (old?["name"] as? String ?? "")).lowercased() + "@example.com"
+                new?["email"] =
+                    ((old?["nickname"] as? String) ?? (old?["name"] as? String ?? "")).lowercased() + "@example.com"
             }
         }
         return configuration
@@ -66,7 +69,9 @@ final class PersonV3: Object {
         #expect(people.map(\.fullName) == ["Ann", "Bo", "Cy"])
         #expect(people.map(\.age) == ["31 years", "42 years", "7 years"])
         #expect(people.map(\.email) == ["ann@example.com", "b@example.com", "cy@example.com"])
-        #expect(realm.object(ofType: PersonV2.self, forPrimaryKey: 2)?.fullName == "Bo", "the primary-key index still finds people")
+        #expect(
+            realm.object(ofType: PersonV2.self, forPrimaryKey: 2)?.fullName == "Bo",
+            "the primary-key index still finds people")
         #expect(realm.objects(PersonV2.self).filter("age BEGINSWITH '4'").count == 1, "queries read the new values")
         #expect(try schemaVersionAtURL(url) == 2)
     }
@@ -101,7 +106,8 @@ final class PersonV3: Object {
         #expect(throws: Refused.self) { _ = try Realm(configuration: configuration) }
         #expect(try Data(contentsOf: url) == bytesBefore, "not one byte of the file changed")
         #expect(try schemaVersionAtURL(url) == 1)
-        let reopened = try Realm(configuration: Realm.Configuration(fileURL: url, schemaVersion: 1, objectTypes: [PersonV1.self]))
+        let reopened = try Realm(
+            configuration: Realm.Configuration(fileURL: url, schemaVersion: 1, objectTypes: [PersonV1.self]))
         #expect(reopened.objects(PersonV1.self).sorted(byKeyPath: "id").map(\.name) == ["Ann", "Bo", "Cy"])
         #expect(reopened.objects(PersonV1.self).map(\.age).sorted() == [7, 31, 42])
     }
@@ -177,11 +183,14 @@ final class PersonV3: Object {
         let directory = try TemporaryDirectory()
         let url = try Self.firstRelease(in: directory)
         #expect(throws: GeodeError.self) {
-            _ = try Realm(configuration: Realm.Configuration(fileURL: url, schemaVersion: 0, objectTypes: [PersonV1.self]))
+            _ = try Realm(
+                configuration: Realm.Configuration(fileURL: url, schemaVersion: 0, objectTypes: [PersonV1.self]))
         }
-        try Realm.performMigration(for: Realm.Configuration(fileURL: url, schemaVersion: 5, objectTypes: [PersonV2.self]))
+        try Realm.performMigration(
+            for: Realm.Configuration(fileURL: url, schemaVersion: 5, objectTypes: [PersonV2.self]))
         #expect(try schemaVersionAtURL(url) == 5)
-        let realm = try Realm(configuration: Realm.Configuration(fileURL: url, schemaVersion: 5, objectTypes: [PersonV2.self]))
+        let realm = try Realm(
+            configuration: Realm.Configuration(fileURL: url, schemaVersion: 5, objectTypes: [PersonV2.self]))
         // No block: the new and the changed properties start at their zero values.
         #expect(realm.objects(PersonV2.self).map(\.fullName) == ["", "", ""])
         #expect(realm.objects(PersonV2.self).map(\.age) == ["", "", ""])

@@ -7,22 +7,28 @@ import Testing
 @Suite struct MisuseTests {
     private func run(_ name: String) throws -> ProcessOutcome {
         let directory = try TemporaryDirectory()
-        return try Subprocess.run("GeodeTestWorker", ["misuse", name, directory.url.appendingPathComponent("misuse.geode").path])
+        return try Subprocess.run(
+            "GeodeTestWorker", ["misuse", name, directory.url.appendingPathComponent("misuse.geode").path])
     }
 
     @Test func readingARequiredFailableValueThatDoesNotConvertNamesPropertyAndValue() throws {
         let outcome = try run("read-unconvertible")
         #expect(outcome.status != 0)
         #expect(!outcome.stdout.contains("read "))
-        #expect(outcome.stderr.contains("Misuse.Shop.site holds \"ftp://corner.example\", which does not convert to Website"), "\(outcome.stderr)")
+        #expect(
+            outcome.stderr.contains(
+                "Misuse.Shop.site holds \"ftp://corner.example\", which does not convert to Website"),
+            "\(outcome.stderr)")
     }
 
     @Test func projectingAPropertyThatIsNotPersistedIsRefused() throws {
         let outcome = try run("project-unpersisted-property")
         #expect(outcome.status != 0)
         #expect(!outcome.stdout.contains("fetched "))
-        #expect(outcome.stderr.contains("@Projected property 'nickname' of MembershipView reads no persisted property of Membership"),
-                "\(outcome.stderr)")
+        #expect(
+            outcome.stderr.contains(
+                "@Projected property 'nickname' of MembershipView reads no persisted property of Membership"),
+            "\(outcome.stderr)")
     }
 
     @Test func queryingATransformedProjectionPropertyIsRefused() throws {

@@ -13,10 +13,18 @@ final class Bag: Object {
 @Suite struct MixedCollectionTests {
 
     private func tree() -> AnyRealmValue {
-        .dictionary(Map<String, AnyRealmValue>._fromEntries([
-            ("name", .string("root")),
-            ("a", .list(List<AnyRealmValue>._fromElements([.int(1), .int(2), .dictionary(Map<String, AnyRealmValue>._fromEntries([("b", .string("c"))]))]))),
-        ]))
+        .dictionary(
+            Map<String, AnyRealmValue>._fromEntries([
+                ("name", .string("root")),
+                (
+                    "a",
+                    .list(
+                        List<AnyRealmValue>._fromElements([
+                            .int(1), .int(2),
+                            .dictionary(Map<String, AnyRealmValue>._fromEntries([("b", .string("c"))])),
+                        ]))
+                ),
+            ]))
     }
 
     @Test func nestedValuesAreReadAndChangedInPlaceAtAnyDepth() throws {
@@ -119,7 +127,8 @@ extension Map where Key == String, Value == AnyRealmValue {
     static func randomJSON(_ random: inout SeededGenerator, depth: Int) -> String {
         let alphabet = Array("abcXYZ 09_-äöü日本🙂\"\\\n\r\t\u{1}\u{1F}/")
         func string() -> String {
-            let s = String((0 ..< Int.random(in: 0 ..< 8, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+            let s = String(
+                (0 ..< Int.random(in: 0 ..< 8, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
             return (try? JSONWriter.string(.string(s))) ?? "\"\""
         }
         switch Int.random(in: 0 ..< (depth > 0 ? 8 : 5), using: &random) {
@@ -129,13 +138,20 @@ extension Map where Key == String, Value == AnyRealmValue {
         case 3: return String(Double.random(in: -1e12 ... 1e12, using: &random))
         case 4: return string()
         case 5, 6:
-            let items = (0 ..< Int.random(in: 0 ..< 4, using: &random)).map { _ in randomJSON(&random, depth: depth - 1) }
+            let items = (0 ..< Int.random(in: 0 ..< 4, using: &random)).map { _ in randomJSON(&random, depth: depth - 1)
+            }
             return "[" + items.joined(separator: ",") + "]"
         default:
             // Keys need escaping too: the stored map writes its keys from the document.
             let entries = (0 ..< Int.random(in: 0 ..< 4, using: &random)).map { i in
-                let key = "k\(i)" + String((0 ..< Int.random(in: 0 ..< 4, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
-                return ((try? JSONWriter.string(.string(key))) ?? "\"k\(i)\"") + ":" + randomJSON(&random, depth: depth - 1)
+                let key =
+                    "k\(i)"
+                    + String(
+                        (0 ..< Int.random(in: 0 ..< 4, using: &random)).map { _ in
+                            alphabet.randomElement(using: &random)!
+                        })
+                return ((try? JSONWriter.string(.string(key))) ?? "\"k\(i)\"") + ":"
+                    + randomJSON(&random, depth: depth - 1)
             }
             return "{" + entries.joined(separator: ",") + "}"
         }
@@ -166,8 +182,10 @@ extension Map where Key == String, Value == AnyRealmValue {
 
     @Test func aStoredNaNCannotBeWrittenAsJSONAndThePathSaysWhere() throws {
         let directory = try TemporaryDirectory()
-        let realm = try Realm(configuration: Realm.Configuration(fileURL: directory.url.appendingPathComponent("nan.geode"),
-                                                                 objectTypes: [Bag.self]))
+        let realm = try Realm(
+            configuration: Realm.Configuration(
+                fileURL: directory.url.appendingPathComponent("nan.geode"),
+                objectTypes: [Bag.self]))
         let bag = Bag()
         bag.value = .fromDictionary(["ok": .int(1), "readings": .fromArray([.double(1.5), .double(.nan)])])
         try realm.write { realm.add(bag) }
@@ -204,8 +222,10 @@ extension Map where Key == String, Value == AnyRealmValue {
 @Suite struct MixedLinkTests {
     @Test func aLinkInsideAMixedValueBecomesNoneWhenItsTargetIsDeleted() throws {
         let directory = try TemporaryDirectory()
-        let realm = try Realm(configuration: Realm.Configuration(fileURL: directory.url.appendingPathComponent("l.geode"),
-                                                                 objectTypes: [Bag.self, Model.Toy.self]))
+        let realm = try Realm(
+            configuration: Realm.Configuration(
+                fileURL: directory.url.appendingPathComponent("l.geode"),
+                objectTypes: [Bag.self, Model.Toy.self]))
         let toy = Model.Toy(value: ["name": "ball"])
         let bag = Bag()
         try realm.write {

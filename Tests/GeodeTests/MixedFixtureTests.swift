@@ -15,13 +15,17 @@ import Testing
     @Test(arguments: cases)
     func scriptsLeaveTheExpectedTree(file: URL) throws {
         let name = file.lastPathComponent
-        guard case let .map(fixture) = try JSONReader.parse(try String(contentsOf: file, encoding: .utf8), source: name),
-              let start = fixture["start"], case let .list(script)? = fixture["script"] else {
+        guard
+            case let .map(fixture) = try JSONReader.parse(try String(contentsOf: file, encoding: .utf8), source: name),
+            let start = fixture["start"], case let .list(script)? = fixture["script"]
+        else {
             Issue.record("\(name): needs start and script")
             return
         }
         let directory = try TemporaryDirectory()
-        let realm = try Realm(configuration: Realm.Configuration(fileURL: directory.url.appendingPathComponent("m.geode"), objectTypes: [Bag.self]))
+        let realm = try Realm(
+            configuration: Realm.Configuration(
+                fileURL: directory.url.appendingPathComponent("m.geode"), objectTypes: [Bag.self]))
         let bag = Bag()
         let startText = try JSONWriter.string(start)
         try realm.write {

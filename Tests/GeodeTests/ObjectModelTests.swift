@@ -67,12 +67,16 @@ enum Model {
         do {
             let realm = try directory.realm(of: [Model.Pet.self])
             try realm.write {
-                realm.create(Model.Pet.self, value: [
-                    "id": 1, "name": "Rex", "age": 4, "weight": 12.5, "tags": ["a", "b"], "scores": [1, NSNull(), 3],
-                    "toy": ["name": "ball"], "toys": [["name": "rope"]], "toysByRoom": ["hall": ["name": "bone"]],
-                    "kind": "cat", "born": Date(timeIntervalSince1970: 86400.5), "photo": Data([1, 2, 3]), "tag": tag.uuidString,
-                    "small": -8, "ratio": 0.5,
-                ])
+                realm.create(
+                    Model.Pet.self,
+                    value: [
+                        "id": 1, "name": "Rex", "age": 4, "weight": 12.5, "tags": ["a", "b"],
+                        "scores": [1, NSNull(), 3],
+                        "toy": ["name": "ball"], "toys": [["name": "rope"]], "toysByRoom": ["hall": ["name": "bone"]],
+                        "kind": "cat", "born": Date(timeIntervalSince1970: 86400.5), "photo": Data([1, 2, 3]),
+                        "tag": tag.uuidString,
+                        "small": -8, "ratio": 0.5,
+                    ])
             }
         }
         let realm = try directory.realm(of: [Model.Pet.self])
@@ -98,7 +102,9 @@ enum Model {
         let directory = try TemporaryDirectory()
         let realm = try directory.realm(of: [Model.Pet.self])
         try realm.write {
-            for id in 0 ..< 300 { realm.create(Model.Pet.self, value: ["id": id, "name": "pet \(id)", "tags": ["t\(id)"]]) }
+            for id in 0 ..< 300 {
+                realm.create(Model.Pet.self, value: ["id": id, "name": "pet \(id)", "tags": ["t\(id)"]])
+            }
         }
         // Accessors made by iteration, by position and by primary key, read once before any change.
         let pets = Array(realm.objects(Model.Pet.self))
@@ -120,8 +126,10 @@ enum Model {
         let url = directory.url.appendingPathComponent("test.geode")
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) {
-            guard let other = try? Realm(configuration: Realm.Configuration(fileURL: url, objectTypes: [Model.Pet.self])),
-                  let pet = other.object(ofType: Model.Pet.self, forPrimaryKey: 8) else { return }
+            guard
+                let other = try? Realm(configuration: Realm.Configuration(fileURL: url, objectTypes: [Model.Pet.self])),
+                let pet = other.object(ofType: Model.Pet.self, forPrimaryKey: 8)
+            else { return }
             try? other.write { pet.name = "changed elsewhere" }
         }
         group.wait()
@@ -213,7 +221,9 @@ enum Model {
     @Test func wrongInputTypesAreRefused() throws {
         let directory = try TemporaryDirectory()
         let realm = try directory.realm(of: [Model.Pet.self])
-        for bad: [String: Any] in [["id": 1, "name": 42], ["id": 1, "born": "2024-01-01"], ["id": 1, "age": 2.5], ["id": "one"]] {
+        for bad: [String: Any] in [
+            ["id": 1, "name": 42], ["id": 1, "born": "2024-01-01"], ["id": 1, "age": 2.5], ["id": "one"],
+        ] {
             do {
                 try realm.write { realm.create(Model.Pet.self, value: bad) }
                 Issue.record("\(bad) was accepted")
@@ -228,8 +238,10 @@ enum Model {
         let directory = try TemporaryDirectory()
         let realm = try directory.realm(of: [Model.Pet.self])
         let ball = Model.Toy(value: ["name": "ball"])
-        let pet = Model.Pet(value: ["id": 1, "toy": ball, "toys": [ball, Model.Toy(value: ["name": "rope"])],
-                                    "toysByRoom": ["hall": ball]])
+        let pet = Model.Pet(value: [
+            "id": 1, "toy": ball, "toys": [ball, Model.Toy(value: ["name": "rope"])],
+            "toysByRoom": ["hall": ball],
+        ])
         try realm.write { realm.add(pet) }
         try realm.write { realm.delete(ball) }
         #expect(ball.isInvalidated)
@@ -244,8 +256,10 @@ enum Model {
         let realm = try directory.realm(of: [Model.Pet.self])
         let ball = Model.Toy(value: ["name": "ball"])
         let rope = Model.Toy(value: ["name": "rope"])
-        let shelter = Model.Shelter(value: ["name": "north", "kennel": ["favourite": ball, "spares": [ball, rope]],
-                                            "annexes": [["favourite": rope, "spares": [ball]]]])
+        let shelter = Model.Shelter(value: [
+            "name": "north", "kennel": ["favourite": ball, "spares": [ball, rope]],
+            "annexes": [["favourite": rope, "spares": [ball]]],
+        ])
         try realm.write { realm.add(shelter) }
         // A class first used now: the store's catalog is rebuilt, and must know it can link to toys.
         let late = Model.LateShelf(value: ["toys": [rope, ball]])
@@ -323,8 +337,10 @@ final class SelfInitializing: Object {
 @Suite struct InitializerTests {
     @Test func aModelWhoseInitTouchesItsPropertiesIsDiscovered() throws {
         let directory = try TemporaryDirectory()
-        let realm = try Realm(configuration: Realm.Configuration(fileURL: directory.url.appendingPathComponent("i.geode"),
-                                                                 objectTypes: [SelfInitializing.self]))
+        let realm = try Realm(
+            configuration: Realm.Configuration(
+                fileURL: directory.url.appendingPathComponent("i.geode"),
+                objectTypes: [SelfInitializing.self]))
         let first = SelfInitializing()
         let second = SelfInitializing()
         try realm.write { realm.add([first, second]) }

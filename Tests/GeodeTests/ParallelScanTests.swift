@@ -19,7 +19,9 @@ import Testing
         let count = 30_000
         try realm.write {
             for i in 0 ..< count {
-                realm.create(Reading.self, value: ["n": i, "bucket": "b\(i % 7)", "extra": AnyRealmValue.fromDictionary(["k": .int(i % 10)])])
+                realm.create(
+                    Reading.self,
+                    value: ["n": i, "bucket": "b\(i % 7)", "extra": AnyRealmValue.fromDictionary(["k": .int(i % 10)])])
             }
         }
         let readings = realm.objects(Reading.self)

@@ -29,7 +29,11 @@ import Testing
             arguments += ["-I", sources.appendingPathComponent(library).path]
         }
         // The C++ target's module map is generated beside its objects.
-        arguments += ["-Xcc", "-fmodule-map-file=" + Subprocess.productsDirectory.appendingPathComponent("CS2.build/module.modulemap").path]
+        arguments += [
+            "-Xcc",
+            "-fmodule-map-file="
+                + Subprocess.productsDirectory.appendingPathComponent("CS2.build/module.modulemap").path,
+        ]
         let outcome = try Subprocess.run(executable: swiftc, arguments + [file.path])
         if expected.hasPrefix("nothing") {
             #expect(outcome.status == 0, "\(file.lastPathComponent) should compile: \(outcome.stderr)")

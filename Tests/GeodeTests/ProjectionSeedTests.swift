@@ -68,11 +68,16 @@ public enum Seed004 {
     private func addPeople(_ realm: Realm) throws -> Seed004.Person {
         var john = Seed004.Person()
         try realm.write {
-            let ann = realm.create(Seed004.Person.self, value: ["firstName": "Ann", "lastName": "Lee", "address": ["city": "Rome", "country": "Italy"]])
+            let ann = realm.create(
+                Seed004.Person.self,
+                value: ["firstName": "Ann", "lastName": "Lee", "address": ["city": "Rome", "country": "Italy"]])
             let bob = realm.create(Seed004.Person.self, value: ["firstName": "Bob", "lastName": "Stone"])
-            john = realm.create(Seed004.Person.self, value: [
-                "firstName": "John", "lastName": "Smith", "address": ["city": "Paris", "country": "France"], "reviews": ["good"],
-            ])
+            john = realm.create(
+                Seed004.Person.self,
+                value: [
+                    "firstName": "John", "lastName": "Smith", "address": ["city": "Paris", "country": "France"],
+                    "reviews": ["good"],
+                ])
             john.friends.append(objectsIn: [ann, bob])
         }
         return john
@@ -114,7 +119,10 @@ public enum Seed004 {
             try addPeople(realm)
             let projections = realm.objects(Seed004.PersonProjection.self)
             #expect(projections.filter("lastName == 'Smith'").map(\.firstName) == ["John"])
-            #expect(projections.sorted(byKeyPath: "lastName", ascending: false).map(\.lastNameCaps) == ["STONE", "SMITH", "LEE"])
+            #expect(
+                projections.sorted(byKeyPath: "lastName", ascending: false).map(\.lastNameCaps) == [
+                    "STONE", "SMITH", "LEE",
+                ])
             #expect(projections.filter("address.country == %@", "Italy").first?.homeCity == "Rome")
         }
     }
@@ -180,17 +188,18 @@ public enum Seed004 {
             let john = try addPeople(realm)
             let text = Seed004.PersonProjection(projecting: john).description
             let address = Unmanaged.passUnretained(john).toOpaque()
-            #expect(text == """
-                PersonProjection<Person> <\(address)> {
-                \t\tfirstName(\\.firstName) = John;
-                \tlastNameCaps(\\.lastName) = SMITH;
-                \thomeCity(\\.address.city) = Optional("Paris");
-                \tfriendsFirstName(\\.friends) = ProjectedCollection<String> {
-                \t[0] Ann
-                \t[1] Bob
-                };
-                }
-                """)
+            #expect(
+                text == """
+                    PersonProjection<Person> <\(address)> {
+                    \t\tfirstName(\\.firstName) = John;
+                    \tlastNameCaps(\\.lastName) = SMITH;
+                    \thomeCity(\\.address.city) = Optional("Paris");
+                    \tfriendsFirstName(\\.friends) = ProjectedCollection<String> {
+                    \t[0] Ann
+                    \t[1] Bob
+                    };
+                    }
+                    """)
             #expect(!text.contains("reviews"))
         }
     }
@@ -199,7 +208,9 @@ public enum Seed004 {
     @Test func aProjectedCollectionListsItsElementsByPosition() throws {
         try withTemporaryRealm(of: Seed004.types) { realm in
             let john = try addPeople(realm)
-            #expect(Seed004.PersonProjection(projecting: john).friendsFirstName.description == "ProjectedCollection<String> {\n\t[0] Ann\n\t[1] Bob\n}")
+            #expect(
+                Seed004.PersonProjection(projecting: john).friendsFirstName.description
+                    == "ProjectedCollection<String> {\n\t[0] Ann\n\t[1] Bob\n}")
         }
     }
 

@@ -17,7 +17,7 @@ import Testing
         var active: Bool
         var tags: [String]
         var scores: [Int]
-        var extra: Int?   // stored as an AnyRealmValue int, or .none
+        var extra: Int?  // stored as an AnyRealmValue int, or .none
     }
 
     /// A predicate as query text and as a function on records.
@@ -30,13 +30,15 @@ import Testing
     static let vocabulary = ["port", "capital", "river", "island"]
 
     static func record(_ id: Int, _ random: inout SeededGenerator) -> Record {
-        Record(id: id, name: names.randomElement(using: &random) ?? "", age: Int.random(in: 0 ... 20, using: &random),
-               score: Double(Int.random(in: -10 ... 10, using: &random)) / 2,
-               nickname: Bool.random(using: &random) ? nil : names.randomElement(using: &random),
-               active: Bool.random(using: &random),
-               tags: vocabulary.filter { _ in Int.random(in: 0 ... 2, using: &random) == 0 },
-               scores: (0 ..< Int.random(in: 0 ... 3, using: &random)).map { _ in Int.random(in: 0 ... 9, using: &random) },
-               extra: Bool.random(using: &random) ? Int.random(in: 0 ... 5, using: &random) : nil)
+        Record(
+            id: id, name: names.randomElement(using: &random) ?? "", age: Int.random(in: 0 ... 20, using: &random),
+            score: Double(Int.random(in: -10 ... 10, using: &random)) / 2,
+            nickname: Bool.random(using: &random) ? nil : names.randomElement(using: &random),
+            active: Bool.random(using: &random),
+            tags: vocabulary.filter { _ in Int.random(in: 0 ... 2, using: &random) == 0 },
+            scores: (0 ..< Int.random(in: 0 ... 3, using: &random)).map { _ in Int.random(in: 0 ... 9, using: &random)
+            },
+            extra: Bool.random(using: &random) ? Int.random(in: 0 ... 5, using: &random) : nil)
     }
 
     static func compare<T: Comparable>(_ a: T, _ op: String, _ b: T) -> Bool {
@@ -65,7 +67,8 @@ import Testing
             let kinds = ["==", "!=", "BEGINSWITH", "ENDSWITH", "CONTAINS"]
             let kind = kinds.randomElement(using: &random) ?? "=="
             let folded = Bool.random(using: &random)
-            let part = kind == "==" || kind == "!=" ? name : String(name.prefix(Int.random(in: 0 ... 2, using: &random)))
+            let part =
+                kind == "==" || kind == "!=" ? name : String(name.prefix(Int.random(in: 0 ... 2, using: &random)))
             let text = "name \(kind)\(folded ? "[c]" : "") '\(part)'"
             return Predicate(text: text) { r in
                 let a = folded ? r.name.lowercased() : r.name, b = folded ? part.lowercased() : part
@@ -100,10 +103,14 @@ import Testing
         case 8:
             let n = Int.random(in: 0 ... 9, using: &random)
             // The max of no elements is null: no ordering holds, `!=` does.
-            return Predicate(text: "scores.@max \(op) \(n)") { r in r.scores.max().map { compare($0, op, n) } ?? (op == "!=") }
+            return Predicate(text: "scores.@max \(op) \(n)") { r in
+                r.scores.max().map { compare($0, op, n) } ?? (op == "!=")
+            }
         case 9:
             let a = Int.random(in: 0 ... 20, using: &random), b = Int.random(in: 0 ... 20, using: &random)
-            return Predicate(text: "age BETWEEN {\(min(a, b)), \(max(a, b))}") { $0.age >= min(a, b) && $0.age <= max(a, b) }
+            return Predicate(text: "age BETWEEN {\(min(a, b)), \(max(a, b))}") {
+                $0.age >= min(a, b) && $0.age <= max(a, b)
+            }
         case 10:
             let set = (0 ..< 3).map { _ in Int.random(in: 0 ... 20, using: &random) }
             return Predicate(text: "age IN {\(set.map(String.init).joined(separator: ", "))}") { set.contains($0.age) }
@@ -133,16 +140,23 @@ import Testing
     @Test func randomQueriesAgreeWithBruteForce() throws {
         var random = SeededGenerator(seed: 5_2026)
         let directory = try TemporaryDirectory()
-        let realm = try Realm(configuration: Realm.Configuration(
-            fileURL: directory.url.appendingPathComponent("q.geode"),
-            objectTypes: [QueryModel.QItem.self, QueryModel.QOwner.self, QueryModel.QPet.self, QueryModel.QAddress.self]))
+        let realm = try Realm(
+            configuration: Realm.Configuration(
+                fileURL: directory.url.appendingPathComponent("q.geode"),
+                objectTypes: [
+                    QueryModel.QItem.self, QueryModel.QOwner.self, QueryModel.QPet.self, QueryModel.QAddress.self,
+                ]))
         let records = (1 ... 400).map { Self.record($0, &random) }
         try realm.write {
             for r in records {
-                realm.create(QueryModel.QItem.self, value: [
-                    "id": r.id, "name": r.name, "age": r.age, "score": r.score, "nickname": r.nickname as Any? ?? NSNull(),
-                    "active": r.active, "tags": r.tags, "scores": r.scores, "extra": r.extra.map { AnyRealmValue.int($0) } ?? .none,
-                ])
+                realm.create(
+                    QueryModel.QItem.self,
+                    value: [
+                        "id": r.id, "name": r.name, "age": r.age, "score": r.score,
+                        "nickname": r.nickname as Any? ?? NSNull(),
+                        "active": r.active, "tags": r.tags, "scores": r.scores,
+                        "extra": r.extra.map { AnyRealmValue.int($0) } ?? .none,
+                    ])
             }
         }
         let items = realm.objects(QueryModel.QItem.self)

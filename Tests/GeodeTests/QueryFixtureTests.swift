@@ -57,15 +57,20 @@ enum QueryModel {
     @Test(arguments: files)
     func queriesReturnWhatTheFixtureSays(file: URL) throws {
         let name = file.lastPathComponent
-        guard case let .map(fixture) = try JSONReader.parse(try String(contentsOf: file, encoding: .utf8), source: name),
-              case let .map(objects)? = fixture["objects"], case let .list(cases)? = fixture["cases"] else {
+        guard
+            case let .map(fixture) = try JSONReader.parse(try String(contentsOf: file, encoding: .utf8), source: name),
+            case let .map(objects)? = fixture["objects"], case let .list(cases)? = fixture["cases"]
+        else {
             Issue.record("\(name): needs objects and cases")
             return
         }
         let directory = try TemporaryDirectory()
-        let realm = try Realm(configuration: Realm.Configuration(
-            fileURL: directory.url.appendingPathComponent("q.geode"),
-            objectTypes: [QueryModel.QItem.self, QueryModel.QOwner.self, QueryModel.QPet.self, QueryModel.QAddress.self]))
+        let realm = try Realm(
+            configuration: Realm.Configuration(
+                fileURL: directory.url.appendingPathComponent("q.geode"),
+                objectTypes: [
+                    QueryModel.QItem.self, QueryModel.QOwner.self, QueryModel.QPet.self, QueryModel.QAddress.self,
+                ]))
         try realm.write {
             for (className, list) in objects {
                 guard let type = QueryModel.classes[className], case let .list(values) = list else { continue }
@@ -73,7 +78,8 @@ enum QueryModel {
             }
         }
         let items = realm.objects(QueryModel.QItem.self)
-        FixtureQueryCases.check(cases, in: name, expectedKey: "ids", argument: CreateFixtureTests.input) { query, args in
+        FixtureQueryCases.check(cases, in: name, expectedKey: "ids", argument: CreateFixtureTests.input) {
+            query, args in
             let results = try items.query(query, arguments: args)
             return (results.map { String($0.id) }, results.explain())
         }

@@ -14,7 +14,9 @@ import Testing
 
     @Test func aFullReaderTableIsAClearErrorAndFreesWhenFrozenRealmsGo() throws {
         let directory = try TemporaryDirectory()
-        let realm = try Realm(configuration: .init(fileURL: directory.url.appendingPathComponent("slots.geode"), objectTypes: [Counter.self]))
+        let realm = try Realm(
+            configuration: .init(
+                fileURL: directory.url.appendingPathComponent("slots.geode"), objectTypes: [Counter.self]))
         try realm.write { realm.create(Counter.self, value: ["id": 1]) }
         var frozen: [Realm] = []
         var failure: GeodeError?
@@ -35,7 +37,9 @@ import Testing
         #expect(String(describing: error).contains("frozen"), "\(error)")
         frozen.removeAll()
         #expect(realm.refresh())
-        #expect(realm.object(ofType: Counter.self, forPrimaryKey: 1)?.value == committed, "the last commit shows once a slot is free")
+        #expect(
+            realm.object(ofType: Counter.self, forPrimaryKey: 1)?.value == committed,
+            "the last commit shows once a slot is free")
         try realm.write { realm.object(ofType: Counter.self, forPrimaryKey: 1)?.value = -1 }
         try realm.throwDeferredError()
         #expect(realm.object(ofType: Counter.self, forPrimaryKey: 1)?.value == -1)

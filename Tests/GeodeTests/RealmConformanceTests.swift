@@ -59,7 +59,9 @@ import Testing
                 Issue.record("create.json (typed) #\(index) \(fact.name) [\(fact.source)]: \(failure)")
             }
         }
-        #expect(skipped < cases.count / 2, "most create facts run through Swift classes (\(skipped) of \(cases.count) skipped)")
+        #expect(
+            skipped < cases.count / 2,
+            "most create facts run through Swift classes (\(skipped) of \(cases.count) skipped)")
     }
 
     static let migrationFiles = Fixtures.files(in: "Fixtures/migrations", endingWith: ".json")
@@ -71,37 +73,46 @@ import Testing
     func migrationsEndAsRealmsDo(file: URL) throws {
         let text = try String(contentsOf: file, encoding: .utf8)
         guard case let .map(corpus) = try JSONReader.parse(text, source: file.lastPathComponent),
-              case let .list(entries)? = corpus["cases"] else {
+            case let .list(entries)? = corpus["cases"]
+        else {
             Issue.record("\(file.lastPathComponent) holds no cases")
             return
         }
         let cases = entries.map { entry -> Case in
             guard case let .map(fact) = entry else { return Case(name: "not an object", source: "?") }
-            return Case(name: Self.string(fact["name"]) ?? "unnamed", source: Self.string(fact["source"]) ?? "?",
-                        divergence: Self.string(fact["divergence"]))
+            return Case(
+                name: Self.string(fact["name"]) ?? "unnamed", source: Self.string(fact["source"]) ?? "?",
+                divergence: Self.string(fact["divergence"]))
         }
-        Self.record(try Self.outcomes(of: file, count: cases.count, mode: "realm-migrations"), of: cases, in: file.lastPathComponent)
+        Self.record(
+            try Self.outcomes(of: file, count: cases.count, mode: "realm-migrations"), of: cases,
+            in: file.lastPathComponent)
     }
 
     /// The cases of `file`, in the order the worker numbers them.
     static func cases(in file: URL) throws -> [Case] {
         let text = try String(contentsOf: file, encoding: .utf8)
         guard case let .map(corpus) = try JSONReader.parse(text, source: file.lastPathComponent),
-              case let .list(groups) = corpus["groups"] ?? .list([]) else { return [] }
+            case let .list(groups) = corpus["groups"] ?? .list([])
+        else { return [] }
         var cases: [Case] = []
         for case let .map(group) in groups {
             guard case let .list(entries)? = group["cases"] else { continue }
             let groupSource = Self.string(group["source"]) ?? "?"
             for case let .map(entry) in entries {
-                cases.append(Case(name: Self.string(entry["name"]) ?? Self.string(entry["query"]) ?? "unnamed",
-                                  source: Self.string(entry["source"]) ?? groupSource,
-                                  divergence: Self.string(entry["divergence"])))
+                cases.append(
+                    Case(
+                        name: Self.string(entry["name"]) ?? Self.string(entry["query"]) ?? "unnamed",
+                        source: Self.string(entry["source"]) ?? groupSource,
+                        divergence: Self.string(entry["divergence"])))
             }
         }
         guard case let .list(shapes)? = corpus["shapes"] else { return cases }
         for case let .map(entry) in shapes {
-            cases.append(Case(name: Self.string(entry["name"]) ?? "unnamed shape", source: Self.string(entry["source"]) ?? "?",
-                              divergence: Self.string(entry["divergence"])))
+            cases.append(
+                Case(
+                    name: Self.string(entry["name"]) ?? "unnamed shape", source: Self.string(entry["source"]) ?? "?",
+                    divergence: Self.string(entry["divergence"])))
         }
         return cases
     }
@@ -109,8 +120,10 @@ import Testing
     /// Case index → nil when Geode answered as Realm does, else what went wrong.
     /// Restarts the worker after a crash, from the case after the one that crashed it.
     /// `skipped` hears of each case the worker skips (it counts as passed).
-    static func outcomes(of file: URL, count: Int, mode: String = "realm-corpus",
-                         skipped: (Int) -> Void = { _ in }) throws -> [Int: String?] {
+    static func outcomes(
+        of file: URL, count: Int, mode: String = "realm-corpus",
+        skipped: (Int) -> Void = { _ in }
+    ) throws -> [Int: String?] {
         var outcomes: [Int: String?] = [:]
         var start = 0
         while start < count {
@@ -120,7 +133,8 @@ import Testing
                 let parts = line.split(separator: " ", maxSplits: 2).map(String.init)
                 guard parts.count >= 2, let index = Int(parts[1]) else { continue }
                 if parts[0] == "skip" { skipped(index) }
-                outcomes[index] = parts[0] == "ok" || parts[0] == "skip" ? .some(nil) : .some(parts.count > 2 ? parts[2] : "failed")
+                outcomes[index] =
+                    parts[0] == "ok" || parts[0] == "skip" ? .some(nil) : .some(parts.count > 2 ? parts[2] : "failed")
                 last = max(last, index)
             }
             if last + 1 >= count { break }

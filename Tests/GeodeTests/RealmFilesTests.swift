@@ -20,7 +20,9 @@ import Testing
     static func realmWithFreePages(_ url: URL) throws {
         let realm = try Realm(configuration: configuration(url))
         try realm.write {
-            for id in 0 ..< 2000 { realm.create(Note.self, value: ["id": id, "text": String(repeating: "n", count: 1000)]) }
+            for id in 0 ..< 2000 {
+                realm.create(Note.self, value: ["id": id, "text": String(repeating: "n", count: 1000)])
+            }
         }
         try realm.write { realm.delete(realm.objects(Note.self).filter("id >= 100")) }
     }
@@ -52,7 +54,9 @@ import Testing
         let open = try Realm(configuration: Self.configuration(url))
         var configuration = Self.configuration(url)
         var asked = false
-        configuration.shouldCompactOnLaunch = { _, _ in asked = true; return true }
+        configuration.shouldCompactOnLaunch = { _, _ in
+            asked = true; return true
+        }
         let second = try Realm(configuration: configuration)
         #expect(!asked)
         #expect(second.objects(Note.self).count == open.objects(Note.self).count)
@@ -65,8 +69,10 @@ import Testing
         let realm = try Realm(configuration: Self.configuration(url))
         let copyURL = directory.url.appendingPathComponent("copy.geode")
         try realm.writeCopy(toFile: copyURL)
-        #expect(throws: GeodeError.self) { try realm.writeCopy(toFile: copyURL) }   // it exists now
-        #expect(throws: GeodeError.self) { try realm.writeCopy(toFile: directory.url.appendingPathComponent("x.geode"), encryptionKey: Data(count: 64)) }
+        #expect(throws: GeodeError.self) { try realm.writeCopy(toFile: copyURL) }  // it exists now
+        #expect(throws: GeodeError.self) {
+            try realm.writeCopy(toFile: directory.url.appendingPathComponent("x.geode"), encryptionKey: Data(count: 64))
+        }
         let copy = try Realm(configuration: Self.configuration(copyURL))
         #expect(copy.objects(Note.self).count == 100)
         #expect(copy.objects(Note.self).map(\.id).sorted() == Array(0 ..< 100))

@@ -124,8 +124,12 @@ enum Seed002 {
         let address = Seed002.Address()
         address.city = "Springfield"
         let member = Seed002.Member(name: "Nick", address: address)
-        let club = Seed002.DogClub(name: "Kennel", addresses: [Seed002.Address(value: ["city": "Ottawa"]),
-                                                                Seed002.Address(value: ["city": "Chicago"])])
+        let club = Seed002.DogClub(
+            name: "Kennel",
+            addresses: [
+                Seed002.Address(value: ["city": "Ottawa"]),
+                Seed002.Address(value: ["city": "Chicago"]),
+            ])
         club.members.append(member)
         try realm.write { realm.add(club) }
 

@@ -33,14 +33,23 @@ import Testing
             try realm.write {
                 for id in 0 ..< 200 {
                     let e = Expected(
-                        name: string(), age: Bool.random(using: &random) ? nil : Int.random(in: .min ... .max, using: &random),
-                        weight: Double(bitPattern: UInt64.random(in: 0 ... .max, using: &random) & 0x7FEF_FFFF_FFFF_FFFF),
+                        name: string(),
+                        age: Bool.random(using: &random) ? nil : Int.random(in: .min ... .max, using: &random),
+                        weight: Double(
+                            bitPattern: UInt64.random(in: 0 ... .max, using: &random) & 0x7FEF_FFFF_FFFF_FFFF),
                         tags: (0 ..< Int.random(in: 0 ..< 5, using: &random)).map { _ in string() },
-                        scores: (0 ..< Int.random(in: 0 ..< 5, using: &random)).map { _ in Bool.random(using: &random) ? nil : Int.random(in: -1000 ... 1000, using: &random) },
+                        scores: (0 ..< Int.random(in: 0 ..< 5, using: &random)).map { _ in
+                            Bool.random(using: &random) ? nil : Int.random(in: -1000 ... 1000, using: &random)
+                        },
                         toy: Bool.random(using: &random) ? nil : string(),
                         kind: Bool.random(using: &random) ? .dog : .cat,
-                        born: Date(timeIntervalSince1970: Double(Int64.random(in: -(1 << 40) ... (1 << 40), using: &random)) / 1000),
-                        photo: Data((0 ..< Int.random(in: 0 ..< 64, using: &random)).map { _ in UInt8.random(in: 0 ... 255, using: &random) }),
+                        born: Date(
+                            timeIntervalSince1970: Double(Int64.random(in: -(1 << 40) ... (1 << 40), using: &random))
+                                / 1000),
+                        photo: Data(
+                            (0 ..< Int.random(in: 0 ..< 64, using: &random)).map { _ in
+                                UInt8.random(in: 0 ... 255, using: &random)
+                            }),
                         tag: Bool.random(using: &random) ? nil : UUID(),
                         small: Int8.random(in: .min ... .max, using: &random),
                         ratio: Float.random(in: -1e6 ... 1e6, using: &random))

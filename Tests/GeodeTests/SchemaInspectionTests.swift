@@ -29,8 +29,10 @@ import Testing
     }
 
     static func realm(_ directory: TemporaryDirectory) throws -> Realm {
-        try Realm(configuration: .init(fileURL: directory.url.appendingPathComponent("schema.geode"),
-                                       objectTypes: [Target.self, Sample.self, Owner.self]))
+        try Realm(
+            configuration: .init(
+                fileURL: directory.url.appendingPathComponent("schema.geode"),
+                objectTypes: [Target.self, Sample.self, Owner.self]))
     }
 
     @Test func propertiesReportRealmsPropertyTypes() throws {
@@ -57,7 +59,8 @@ import Testing
         #expect(sample["tags"]?.isArray == true && sample["tags"]?.isSet == false && sample["tags"]?.isMap == false)
         #expect(sample["scores"]?.isSet == true && sample["scores"]?.isArray == false)
         #expect(sample["extras"]?.isMap == true && sample["extras"]?.isArray == false)
-        #expect(sample["intCol"]?.isArray == false && sample["intCol"]?.isSet == false && sample["intCol"]?.isMap == false)
+        #expect(
+            sample["intCol"]?.isArray == false && sample["intCol"]?.isSet == false && sample["intCol"]?.isMap == false)
     }
 
     @Test func namesOptionalityLinksAndIndexesReadAsRealmReportsThem() throws {
@@ -70,7 +73,9 @@ import Testing
         #expect(intCol.name == "intCol" && link.name == "optObjectCol" && primary.name == "stringCol")
         #expect(!intCol.isIndexed && !link.isIndexed && primary.isIndexed && primary.isPrimary)
         #expect(!intCol.isOptional && link.isOptional)
-        #expect(intCol.objectClassName == nil && link.objectClassName == "SchemaInspectionTests.Target" && primary.objectClassName == nil)
+        #expect(
+            intCol.objectClassName == nil && link.objectClassName == "SchemaInspectionTests.Target"
+                && primary.objectClassName == nil)
         #expect(intCol == sample["intCol"] && intCol != link)
         #expect(Sample().objectSchema["intCol"]?.type == .int)
     }

@@ -12,11 +12,13 @@ import Testing
     }
 
     static func filledRealm(_ directory: TemporaryDirectory, seed: Int, count: Int = 2000) throws -> Realm {
-        let realm = try Realm(configuration: .init(fileURL: directory.url.appendingPathComponent("sort.geode"), objectTypes: [Row.self]))
+        let realm = try Realm(
+            configuration: .init(fileURL: directory.url.appendingPathComponent("sort.geode"), objectTypes: [Row.self]))
         var random = SeededGenerator(seed: UInt64(seed))
         try realm.write {
             for _ in 0 ..< count {
-                let b: String? = Int.random(in: 0 ..< 5, using: &random) == 0 ? nil : "s\(Int.random(in: 0 ..< 30, using: &random))"
+                let b: String? =
+                    Int.random(in: 0 ..< 5, using: &random) == 0 ? nil : "s\(Int.random(in: 0 ..< 30, using: &random))"
                 realm.create(Row.self, value: ["a": Int.random(in: 0 ..< 20, using: &random), "b": b as Any])
             }
         }
@@ -30,7 +32,9 @@ import Testing
         let rows = realm.objects(Row.self)
         for clause in ["a ASC, b DESC", "b ASC", "a DESC"] {
             let whole = try rows.query("TRUEPREDICATE SORT(\(clause))").map { "\($0.a)|\($0.b ?? "nil")" }
-            let limited = try rows.query("TRUEPREDICATE SORT(\(clause)) LIMIT(\(limit))").map { "\($0.a)|\($0.b ?? "nil")" }
+            let limited = try rows.query("TRUEPREDICATE SORT(\(clause)) LIMIT(\(limit))").map {
+                "\($0.a)|\($0.b ?? "nil")"
+            }
             #expect(limited == Array(whole.prefix(limit)), "\(clause) LIMIT(\(limit))")
             // Ties must come in object order: compare the objects themselves too.
             let wholeObjects = try rows.query("TRUEPREDICATE SORT(\(clause))").prefix(limit).map { $0 }
@@ -57,13 +61,21 @@ import Testing
         // The first object of each `a` in key order, then sorted by `b`.
         var firstOfEach: [Int: Row] = [:]
         for row in all where firstOfEach[row.a] == nil { firstOfEach[row.a] = row }
-        let expected = firstOfEach.values.sorted { ($0.b ?? "", all.firstIndex(of: $0) ?? 0) < ($1.b ?? "", all.firstIndex(of: $1) ?? 0) }
+        let expected = firstOfEach.values.sorted {
+            ($0.b ?? "", all.firstIndex(of: $0) ?? 0) < ($1.b ?? "", all.firstIndex(of: $1) ?? 0)
+        }
         let distinctThenSorted = rows.distinct(by: ["a"]).sorted(byKeyPath: "b")
-        #expect(text(distinctThenSorted) == text(expected.sorted { ($0.b == nil ? 0 : 1, $0.b ?? "") < ($1.b == nil ? 0 : 1, $1.b ?? "") }))
+        #expect(
+            text(distinctThenSorted)
+                == text(expected.sorted { ($0.b == nil ? 0 : 1, $0.b ?? "") < ($1.b == nil ? 0 : 1, $1.b ?? "") }))
 
         let limitedThenSorted = try rows.query("TRUEPREDICATE LIMIT(10) SORT(a ASC)")
         #expect(Set(limitedThenSorted.map { $0 }) == Set(all.prefix(10)))
-        #expect(text(limitedThenSorted) == text(all.prefix(10).enumerated().sorted { ($0.element.a, $0.offset) < ($1.element.a, $1.offset) }.map(\.element)))
+        #expect(
+            text(limitedThenSorted)
+                == text(
+                    all.prefix(10).enumerated().sorted { ($0.element.a, $0.offset) < ($1.element.a, $1.offset) }.map(
+                        \.element)))
         #expect(limitedThenSorted.count == 10)
     }
 
@@ -94,7 +106,8 @@ import Testing
         let directory = try TemporaryDirectory()
         let realm = try Self.filledRealm(directory, seed: 42, count: 3000)
         let rows = realm.objects(Row.self)
-        let whole = Array(rows.sorted(by: [SortDescriptor(keyPath: "a"), SortDescriptor(keyPath: "b", ascending: false)]))
+        let whole = Array(
+            rows.sorted(by: [SortDescriptor(keyPath: "a"), SortDescriptor(keyPath: "b", ascending: false)]))
         #expect(whole.count == 3000)
         let sorted = rows.sorted(by: [SortDescriptor(keyPath: "a"), SortDescriptor(keyPath: "b", ascending: false)])
         #expect(sorted.first == whole.first)
@@ -126,7 +139,9 @@ import Testing
         let directory = try TemporaryDirectory()
         let realm = try Self.filledRealm(directory, seed: 9, count: 500)
         let rows = realm.objects(Row.self)
-        for query in ["TRUEPREDICATE", "a == 3", "b == nil", "a > 100", "TRUEPREDICATE SORT(b DESC)", "a < 4 SORT(a ASC, b DESC)"] {
+        for query in [
+            "TRUEPREDICATE", "a == 3", "b == nil", "a > 100", "TRUEPREDICATE SORT(b DESC)", "a < 4 SORT(a ASC, b DESC)",
+        ] {
             let whole = Array(try rows.query(query))
             #expect(try rows.query(query).first == whole.first, "\(query)")
             #expect(try rows.query(query).last == whole.last, "\(query)")

@@ -104,14 +104,18 @@ enum Seed000 {
 }
 
 @Suite struct SupportedTypesSeedTests {
-    static let types: [ObjectBase.Type] = [Seed000.MyModel.self, Seed000.Dog.self, Seed000.Place.self, Seed000.CheatSheet.self]
+    static let types: [ObjectBase.Type] = [
+        Seed000.MyModel.self, Seed000.Dog.self, Seed000.Place.self, Seed000.CheatSheet.self,
+    ]
 
     @Test func genericCodeWorksOnResultsAndLists() throws {
         let directory = try TemporaryDirectory()
         let realm = try directory.realm(of: Self.types)
         let parent = Seed000.MyModel(value: ["name": "parent", "children": [["name": "a"], ["name": "b"]]])
         try realm.write { realm.add(parent) }
-        #expect(Seed000.operateOn(collection: realm.objects(Seed000.MyModel.self)) == "operating on collection containing 3 objects")
+        #expect(
+            Seed000.operateOn(collection: realm.objects(Seed000.MyModel.self))
+                == "operating on collection containing 3 objects")
         #expect(Seed000.operateOn(collection: parent.children) == "operating on collection containing 2 objects")
         let controller = Seed000.ViewController(collection: parent.children)
         #expect(controller.collection.map(\.name) == ["a", "b"])
@@ -123,7 +127,9 @@ enum Seed000 {
     @Test func aCustomGeoPointIsStoredAsGeoJSON() throws {
         let directory = try TemporaryDirectory()
         let realm = try directory.realm(of: Self.types)
-        try realm.write { realm.add(Seed000.Place(value: ["name": "Oslo", "location": Seed000.CustomGeoPoint(59.91, 10.75)])) }
+        try realm.write {
+            realm.add(Seed000.Place(value: ["name": "Oslo", "location": Seed000.CustomGeoPoint(59.91, 10.75)]))
+        }
         let place = try #require(realm.objects(Seed000.Place.self).first)
         #expect(place.location?.latitude == 59.91)
         #expect(place.location?.longitude == 10.75)

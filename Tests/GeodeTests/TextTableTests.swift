@@ -14,7 +14,9 @@ import Testing
         #expect(lines.count == 4, "header, rule, two rows")
         #expect(lines.allSatisfy { $0.count <= 40 }, "\(lines)")
         #expect(lines[0].hasPrefix("id  propertie"), "\(lines[0])")
-        #expect(lines[0].split(separator: " ", omittingEmptySubsequences: true).count == 4, "a column for each name any row has")
+        #expect(
+            lines[0].split(separator: " ", omittingEmptySubsequences: true).count == 4,
+            "a column for each name any row has")
         #expect(lines[3].hasPrefix("2 "))
     }
 

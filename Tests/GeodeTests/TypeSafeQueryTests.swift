@@ -10,17 +10,32 @@ import Testing
 
     static func realmWithFixture() throws -> (Realm, TemporaryDirectory) {
         let directory = try TemporaryDirectory()
-        let realm = try Realm(configuration: Realm.Configuration(
-            fileURL: directory.url.appendingPathComponent("t.geode"),
-            objectTypes: [QueryModel.QItem.self, QueryModel.QOwner.self, QueryModel.QPet.self, QueryModel.QAddress.self]))
+        let realm = try Realm(
+            configuration: Realm.Configuration(
+                fileURL: directory.url.appendingPathComponent("t.geode"),
+                objectTypes: [
+                    QueryModel.QItem.self, QueryModel.QOwner.self, QueryModel.QPet.self, QueryModel.QAddress.self,
+                ]))
         try realm.write {
-            realm.create(Item.self, value: ["id": 1, "name": "Rex", "age": 3, "score": 4.5, "tags": ["dog", "brown"], "scores": [1, 2, 3],
-                                            "attrs": ["speed": 5], "extra": ["rank": 3], "owner": ["id": 10, "name": "Ann"],
-                                            "pets": [["id": 100, "kind": "cat", "age": 2], ["id": 101, "kind": "dog", "age": 9]],
-                                            "address": ["city": "Zürich"]])
-            realm.create(Item.self, value: ["id": 2, "name": "bella", "age": 7, "nickname": "b", "tags": [] as [String], "extra": [1, "two"]])
-            realm.create(Item.self, value: ["id": 3, "name": "Max", "age": 12, "active": true, "tags": ["dog"], "scores": [7],
-                                            "owner": ["id": 11, "name": "Bob"], "pets": [["id": 102, "kind": "dog", "age": 4]]])
+            realm.create(
+                Item.self,
+                value: [
+                    "id": 1, "name": "Rex", "age": 3, "score": 4.5, "tags": ["dog", "brown"], "scores": [1, 2, 3],
+                    "attrs": ["speed": 5], "extra": ["rank": 3], "owner": ["id": 10, "name": "Ann"],
+                    "pets": [["id": 100, "kind": "cat", "age": 2], ["id": 101, "kind": "dog", "age": 9]],
+                    "address": ["city": "Zürich"],
+                ])
+            realm.create(
+                Item.self,
+                value: [
+                    "id": 2, "name": "bella", "age": 7, "nickname": "b", "tags": [] as [String], "extra": [1, "two"],
+                ])
+            realm.create(
+                Item.self,
+                value: [
+                    "id": 3, "name": "Max", "age": 12, "active": true, "tags": ["dog"], "scores": [7],
+                    "owner": ["id": 11, "name": "Bob"], "pets": [["id": 102, "kind": "dog", "age": 4]],
+                ])
         }
         return (realm, directory)
     }
@@ -57,12 +72,15 @@ import Testing
         let pairs: [(Results<Item>, String)] = [
             (items.where { $0.age > 5 }, "age > 5"),
             (items.where { $0.age >= 3 && $0.name.starts(with: "R") }, "age >= 3 AND name BEGINSWITH 'R'"),
-            (items.where { $0.name.contains("E", options: .caseInsensitive) || $0.active }, "name CONTAINS[c] 'E' OR active == true"),
+            (
+                items.where { $0.name.contains("E", options: .caseInsensitive) || $0.active },
+                "name CONTAINS[c] 'E' OR active == true"
+            ),
             (items.where { !($0.age == 7) }, "NOT age == 7"),
             (items.where { $0.nickname == nil }, "nickname == nil"),
             (items.where { $0.name.in(["Rex", "Max"]) }, "name IN {'Rex', 'Max'}"),
-            (items.where { $0.age.contains(3...7) }, "age BETWEEN {3, 7}"),
-            (items.where { $0.age.contains(3..<7) }, "age >= 3 AND age < 7"),
+            (items.where { $0.age.contains(3 ... 7) }, "age BETWEEN {3, 7}"),
+            (items.where { $0.age.contains(3 ..< 7) }, "age >= 3 AND age < 7"),
             (items.where { $0.tags.contains("dog") }, "ANY tags == 'dog'"),
             (items.where { $0.tags.count == 0 }, "tags.@count == 0"),
             (items.where { $0.scores.sum > 5 }, "scores.@sum > 5"),
@@ -92,7 +110,8 @@ import Testing
         defer { _ = directory }
         let items = realm.objects(Item.self)
         #expect(items.sorted(byKeyPath: "age", ascending: false).map(\.id) == [3, 2, 1])
-        #expect(items.sorted(by: [SortDescriptor(keyPath: "owner.name", ascending: false), "id"]).map(\.id) == [3, 1, 2])
+        #expect(
+            items.sorted(by: [SortDescriptor(keyPath: "owner.name", ascending: false), "id"]).map(\.id) == [3, 1, 2])
         #expect(items.distinct(by: ["active"]).map(\.id) == [1, 3])
         #expect(items.sum(ofProperty: "age") as Int == 22)
         #expect(items.min(ofProperty: "age") as Int? == 3)
@@ -114,7 +133,9 @@ import Testing
         #expect(rex.pets.sum(ofProperty: "age") as Int == 11)
         let ann = try #require(realm.object(ofType: QueryModel.QOwner.self, forPrimaryKey: 10))
         #expect(ann.items.filter("age < 10").map(\.id) == [1])
-        try realm.write { rex.pets.append(realm.create(QueryModel.QPet.self, value: ["id": 200, "kind": "dog", "age": 5])) }
+        try realm.write {
+            rex.pets.append(realm.create(QueryModel.QPet.self, value: ["id": 200, "kind": "dog", "age": 5]))
+        }
         #expect(rex.pets.filter("age > 3").map(\.id) == [101, 200], "list results are live")
     }
 

@@ -12,7 +12,9 @@ struct CollectionLocation {
     let name: String
 
     init(object: ObjectBase, property: Int) {
-        guard let ref = object._ref else { preconditionFailure("Geode: an unmanaged object has no managed collections") }
+        guard let ref = object._ref else {
+            preconditionFailure("Geode: an unmanaged object has no managed collections")
+        }
         realm = ref.realm
         owner = ref.owner
         path = ref.path + [.index(ref.cls.slots[property])]
@@ -49,7 +51,8 @@ struct CollectionLocation {
     var value: Value {
         read { container in
             guard let container else { return .list([]) }
-            return container.kind == .map ? .map((try? container.decodeMap()) ?? [:]) : .list((try? container.decodeAll()) ?? [])
+            return container.kind == .map
+                ? .map((try? container.decodeMap()) ?? [:]) : .list((try? container.decodeAll()) ?? [])
         }
     }
 
@@ -58,9 +61,12 @@ struct CollectionLocation {
     func noteUnconvertible<Element: _Persistable>(at index: Int, _ type: Element.Type) {
         guard !Element._geodeKind.isOptional else { return }
         let dot = name.lastIndex(of: ".")
-        realm.deferReadError(GeodeError.invalidValue(.init(
-            "\(name)[\(index)] holds a value that does not convert to \(Element.self)", kind: .notConvertible,
-            className: dot.map { String(name[..<$0]) }, property: dot.map { String(name[name.index(after: $0)...]) }, keyPath: "[\(index)]")))
+        realm.deferReadError(
+            GeodeError.invalidValue(
+                .init(
+                    "\(name)[\(index)] holds a value that does not convert to \(Element.self)", kind: .notConvertible,
+                    className: dot.map { String(name[..<$0]) },
+                    property: dot.map { String(name[name.index(after: $0)...]) }, keyPath: "[\(index)]")))
     }
 
     /// The read context of element `step`.

@@ -47,7 +47,9 @@ public final class LinkingObjects<Element: Object>: RandomAccessCollection {
 
     /// The linking object at `index`, in the origin class's key order.
     public subscript(index: Int) -> Element {
-        guard let origin, let object = origin.realm.accessor(origin.realm.realmClass(Element.self), keys[index]) as? Element else {
+        guard let origin,
+            let object = origin.realm.accessor(origin.realm.realmClass(Element.self), keys[index]) as? Element
+        else {
             preconditionFailure("Geode: index \(index) is out of bounds")
         }
         return object
@@ -62,7 +64,8 @@ extension LinkingObjects: _LinkingObjectsProperty {
     public static func _geodeDefault() -> LinkingObjects { LinkingObjects(origin: nil, originProperty: "") }
     public static func _geodeGet(_ object: ObjectBase, _ property: Int) -> LinkingObjects {
         let info = ClassInfo.of(type(of: object))
-        return LinkingObjects(origin: object._ref, originProperty: info.properties[property].options.originProperty ?? "")
+        return LinkingObjects(
+            origin: object._ref, originProperty: info.properties[property].options.originProperty ?? "")
     }
     public static func _geodeSet(_ object: ObjectBase, _ property: Int, _ value: LinkingObjects) {
         preconditionFailure("Geode: LinkingObjects are computed and cannot be set")

@@ -168,7 +168,9 @@ extension List: _Persistable {
         if let other = any as? List { list.items = Array(other); return list }
         guard let sequence = any as? [Any] else { throw wrongInput(any, List.self) }
         // A list's elements are null only when they are optional (a map's values may be).
-        if !Element._geodeKind.isOptional, sequence.contains(where: isNullInput) { throw wrongInput(NSNull(), Element.self) }
+        if !Element._geodeKind.isOptional, sequence.contains(where: isNullInput) {
+            throw wrongInput(NSNull(), Element.self)
+        }
         list.items = try sequence.map { try Element._geodeFromAny($0, realm) }
         return list
     }

@@ -105,7 +105,8 @@ public final class Map<Key: _MapKey, Value: _PersistableValue>: Sequence {
             guard let container else { return [] }
             return (0 ..< container.count).compactMap { i in
                 guard let key = try? container.key(at: i), let value = try? container.value(at: i),
-                      let typed = Self.converted(value, location, key) else { return nil }
+                    let typed = Self.converted(value, location, key)
+                else { return nil }
                 return (key, typed)
             }
         }

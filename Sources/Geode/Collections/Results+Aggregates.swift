@@ -75,7 +75,11 @@ extension Results {
         }
         if let direct = try? T._geodeFromAny(any, nil) { return direct }
         // A sum or mean of integers asked for as a floating-point type, or the reverse.
-        if let d = any as? Double, let converted = try? T._geodeFromAny(d.rounded() == d ? Int(exactly: d) as Any : d, nil) { return converted }
+        if let d = any as? Double,
+            let converted = try? T._geodeFromAny(d.rounded() == d ? Int(exactly: d) as Any : d, nil)
+        {
+            return converted
+        }
         if let i = any as? Int, let converted = try? T._geodeFromAny(Double(i), nil) { return converted }
         return nil
     }

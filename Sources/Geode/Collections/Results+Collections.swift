@@ -17,7 +17,9 @@ private func linkKeys(_ location: CollectionLocation?) -> [ObjectKey] {
 
 /// Results over the objects `keys` names, in that order, read at each evaluation.
 private func results<Element: Object>(_ realm: Realm?, _ keys: @escaping () -> [ObjectKey]) -> Results<Element> {
-    guard let realm else { preconditionFailure("Geode: querying a collection needs a managed one; add its object to a realm first") }
+    guard let realm else {
+        preconditionFailure("Geode: querying a collection needs a managed one; add its object to a realm first")
+    }
     return Results(realm: realm, cls: realm.realmClass(Element.self), base: .keys(keys))
 }
 
@@ -44,7 +46,9 @@ extension _ObjectCollection {
     }
 
     /// The objects that match a type-safe query, in collection order.
-    public func `where`(_ isIncluded: (Query<Element>) -> Query<Bool>) -> Results<Element> { _geodeResults().where(isIncluded) }
+    public func `where`(_ isIncluded: (Query<Element>) -> Query<Bool>) -> Results<Element> {
+        _geodeResults().where(isIncluded)
+    }
 
     /// The objects sorted by `keyPath`.
     public func sorted(byKeyPath keyPath: String, ascending: Bool = true) -> Results<Element> {
@@ -52,13 +56,21 @@ extension _ObjectCollection {
     }
 
     /// The smallest value of `property` over the objects.
-    public func min<T: _PersistableValue>(ofProperty property: String) -> T? { _geodeResults().min(ofProperty: property) }
+    public func min<T: _PersistableValue>(ofProperty property: String) -> T? {
+        _geodeResults().min(ofProperty: property)
+    }
     /// The largest value of `property` over the objects.
-    public func max<T: _PersistableValue>(ofProperty property: String) -> T? { _geodeResults().max(ofProperty: property) }
+    public func max<T: _PersistableValue>(ofProperty property: String) -> T? {
+        _geodeResults().max(ofProperty: property)
+    }
     /// The sum of `property` over the objects.
-    public func sum<T: _PersistableValue>(ofProperty property: String) -> T { _geodeResults().sum(ofProperty: property) }
+    public func sum<T: _PersistableValue>(ofProperty property: String) -> T {
+        _geodeResults().sum(ofProperty: property)
+    }
     /// The mean of `property` over the objects.
-    public func average<T: _PersistableValue>(ofProperty property: String) -> T? { _geodeResults().average(ofProperty: property) }
+    public func average<T: _PersistableValue>(ofProperty property: String) -> T? {
+        _geodeResults().average(ofProperty: property)
+    }
 }
 
 extension Results {

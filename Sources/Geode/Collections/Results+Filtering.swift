@@ -56,7 +56,9 @@ extension Results {
     /// ```
     public func sorted<S: Sequence>(by sortDescriptors: S) -> Results<Element> where S.Element == SortDescriptor {
         do {
-            let keys = try sortDescriptors.map { QuerySortKey(path: try QueryParser.parseKeyPath($0.keyPath), ascending: $0.ascending) }
+            let keys = try sortDescriptors.map {
+                QuerySortKey(path: try QueryParser.parseKeyPath($0.keyPath), ascending: $0.ascending)
+            }
             return try refined(GeodeCore.Query(predicate: .constant(true), ordering: keys))
         } catch {
             preconditionFailure("Geode: cannot sort \(cls.name): \(GeodeError.from(error))")

@@ -97,10 +97,11 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
     /// through a bounded heap, not a whole sort.
     private func prefix(reaching index: Int) -> [ObjectKey]? {
         let version = realmOfResults.changeCount
-        guard !query.ordering.isEmpty, query.distinct.isEmpty, query.laterClauses.isEmpty, cachedVersion != version else { return nil }
+        guard !query.ordering.isEmpty, query.distinct.isEmpty, query.laterClauses.isEmpty, cachedVersion != version
+        else { return nil }
         if prefixVersion == version, index < cachedPrefix.count { return cachedPrefix }
         let wanted = Swift.max(128, (index + 1) * 4)
-        if prefixVersion == version, wanted >= cachedTotal / 4 { return nil }   // most of them: sort all
+        if prefixVersion == version, wanted >= cachedTotal / 4 { return nil }  // most of them: sort all
         let (prefix, total) = evaluate(first: wanted)
         if prefix.count == total {
             (cachedKeys, cachedVersion) = (prefix, version)
@@ -127,7 +128,9 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
         // current version, keys and documents together, instead of collecting
         // every key first and then finding the documents.
         if case .table = base, query.selectsEverything, realmOfResults.transaction == nil {
-            return Iterator(results: self, accessors: AccessorStream(realm: realmOfResults, cls: cls, walking: realmOfResults.pinned))
+            return Iterator(
+                results: self,
+                accessors: AccessorStream(realm: realmOfResults, cls: cls, walking: realmOfResults.pinned))
         }
         return Iterator(results: self, accessors: AccessorStream(realm: realmOfResults, cls: cls, keys: keys))
     }

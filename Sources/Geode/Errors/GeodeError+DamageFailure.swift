@@ -27,8 +27,10 @@ extension GeodeError {
         public var code: Int32
 
         /// A damage report with its message and what is known of where the damage lies.
-        public init(_ message: String, path: String? = nil, database: String? = nil, page: Int? = nil, code: Int32 = 0,
-                    className: String? = nil, objectKey: UInt64? = nil) {
+        public init(
+            _ message: String, path: String? = nil, database: String? = nil, page: Int? = nil, code: Int32 = 0,
+            className: String? = nil, objectKey: UInt64? = nil
+        ) {
             self.message = message
             self.path = path
             self.database = database

@@ -47,8 +47,9 @@ extension GeodeError {
 
         /// A system call on `path` failed with `code`: "cannot read 'x': No such file or directory".
         static func system(_ operation: String, _ path: String, errno code: Int32) -> FileFailure {
-            FileFailure("cannot \(operation) '\(path)': \(String(cString: strerror(code)))", path: path,
-                        reason: code == ENOENT ? .missing : .access(errno: code))
+            FileFailure(
+                "cannot \(operation) '\(path)': \(String(cString: strerror(code)))", path: path,
+                reason: code == ENOENT ? .missing : .access(errno: code))
         }
     }
 }

@@ -6,7 +6,8 @@ extension GeodeError {
     init(_ error: ImportError) {
         switch error {
         case let .unreadable(path, _, code):
-            let reason: FileFailure.Reason = code == ENOENT ? .missing : code == EISDIR ? .notARegularFile : .access(errno: code)
+            let reason: FileFailure.Reason =
+                code == ENOENT ? .missing : code == EISDIR ? .notARegularFile : .access(errno: code)
             self = .file(FileFailure(error.description, path: path, reason: reason))
         case let .badOption(message):
             self = .invalidValue(ValueFailure(message))

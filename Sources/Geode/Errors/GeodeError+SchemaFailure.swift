@@ -31,7 +31,9 @@ extension GeodeError {
         public init(stringLiteral value: String) { self.init(value) }
 
         /// A schema failure with this interpolated message.
-        public init(stringInterpolation: DefaultStringInterpolation) { self.init(String(stringInterpolation: stringInterpolation)) }
+        public init(stringInterpolation: DefaultStringInterpolation) {
+            self.init(String(stringInterpolation: stringInterpolation))
+        }
 
         /// The message: what is wrong with the schema, in words.
         public var description: String { message }

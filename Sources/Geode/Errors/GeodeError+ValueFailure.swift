@@ -62,7 +62,10 @@ extension GeodeError {
         public var keyPath: String?
 
         /// A value failure with its message and, when known, kind and place.
-        public init(_ message: String, kind: Kind = .other, className: String? = nil, property: String? = nil, keyPath: String? = nil) {
+        public init(
+            _ message: String, kind: Kind = .other, className: String? = nil, property: String? = nil,
+            keyPath: String? = nil
+        ) {
             self.message = message
             self.kind = kind
             self.className = className
@@ -74,7 +77,9 @@ extension GeodeError {
         public init(stringLiteral value: String) { self.init(value) }
 
         /// A value failure of kind `.other` with this interpolated message.
-        public init(stringInterpolation: DefaultStringInterpolation) { self.init(String(stringInterpolation: stringInterpolation)) }
+        public init(stringInterpolation: DefaultStringInterpolation) {
+            self.init(String(stringInterpolation: stringInterpolation))
+        }
 
         /// The message: what is wrong with the value, with its location.
         public var description: String { message }

@@ -70,8 +70,10 @@ public enum GeodeError: Error, CustomStringConvertible, Sendable {
         let message = error.description
         switch error {
         case let .invalidValue(issue):
-            return .invalidValue(ValueFailure(message, kind: ValueFailure.Kind(issue.kind), className: issue.className.nonEmpty,
-                                              property: issue.property.nonEmpty, keyPath: issue.path.nonEmpty))
+            return .invalidValue(
+                ValueFailure(
+                    message, kind: ValueFailure.Kind(issue.kind), className: issue.className.nonEmpty,
+                    property: issue.property.nonEmpty, keyPath: issue.path.nonEmpty))
         case let .objectNotFound(className, _):
             return .invalidValue(ValueFailure(message, kind: .objectNotFound, className: className))
         case .invalidSchema:
@@ -83,9 +85,13 @@ public enum GeodeError: Error, CustomStringConvertible, Sendable {
         case let .notAGeodeStore(path, _):
             return .file(FileFailure(message, path: path, reason: .notAStore))
         case let .unsupportedFormat(path, found, supported):
-            return .file(FileFailure(message, path: path, reason: .unsupportedFormat(found: found, supported: supported)))
+            return .file(
+                FileFailure(message, path: path, reason: .unsupportedFormat(found: found, supported: supported)))
         case let .fileAccess(path, _, code):
-            return .file(FileFailure(message, path: path, reason: code == ENOENT ? .missing : code == EEXIST ? .exists : .access(errno: code)))
+            return .file(
+                FileFailure(
+                    message, path: path,
+                    reason: code == ENOENT ? .missing : code == EEXIST ? .exists : .access(errno: code)))
         case let .readOnly(path):
             return .file(FileFailure(message, path: path, reason: .readOnly))
         case let .storage(code, _, path) where error.isDamage:
@@ -93,11 +99,13 @@ public enum GeodeError: Error, CustomStringConvertible, Sendable {
         case .corruptDocument:
             return .damagedStore(DamageFailure(message))
         case let .damagedObject(className, _, key, _, _):
-            return .damagedStore(DamageFailure(message, database: "obj/\(className)", className: className, objectKey: key))
+            return .damagedStore(
+                DamageFailure(message, database: "obj/\(className)", className: className, objectKey: key))
         case let .damagedEntry(path, database, _):
             return .damagedStore(DamageFailure(message, path: path, database: database))
         case let .damagedPage(path, page, database, _):
-            return .damagedStore(DamageFailure(message, path: path, database: database, page: page, code: MDB_CORRUPTED))
+            return .damagedStore(
+                DamageFailure(message, path: path, database: database, page: page, code: MDB_CORRUPTED))
         case let .storage(code, operation, path):
             return .storage(StorageFailure(message, path: path, operation: operation, code: code))
         case let .invalidQuery(message, column):
@@ -114,7 +122,8 @@ extension GeodeError {
     /// place yet takes it (a nested object's failure keeps its own).
     func located(in className: String, _ property: String) -> GeodeError {
         guard case var .invalidValue(failure) = self else {
-            return .invalidValue(ValueFailure("\(className).\(property): \(self)", className: className, property: property))
+            return .invalidValue(
+                ValueFailure("\(className).\(property): \(self)", className: className, property: property))
         }
         failure.message = "\(className).\(property): \(failure.message)"
         if failure.className == nil {

@@ -28,7 +28,8 @@ public struct GeoBox: Hashable, Sendable, GeoShapeConvertible {
     /// A box between two `(latitude, longitude)` corners; nil when a corner is out of range.
     public init?(bottomLeft: (Double, Double), topRight: (Double, Double)) {
         guard let bl = GeoPoint(latitude: bottomLeft.0, longitude: bottomLeft.1),
-              let tr = GeoPoint(latitude: topRight.0, longitude: topRight.1) else { return nil }
+            let tr = GeoPoint(latitude: topRight.0, longitude: topRight.1)
+        else { return nil }
         self.init(bottomLeft: bl, topRight: tr)
     }
 
@@ -40,7 +41,10 @@ public struct GeoBox: Hashable, Sendable, GeoShapeConvertible {
     }
 
     var geoShape: GeoShape {
-        GeoShape(.box(west: bottomLeft.longitude, south: bottomLeft.latitude, east: topRight.longitude, north: topRight.latitude),
-                 edges: edges == .planar ? .planar : .geodesic)
+        GeoShape(
+            .box(
+                west: bottomLeft.longitude, south: bottomLeft.latitude, east: topRight.longitude,
+                north: topRight.latitude),
+            edges: edges == .planar ? .planar : .geodesic)
     }
 }

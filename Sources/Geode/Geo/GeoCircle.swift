@@ -66,7 +66,9 @@ public struct Distance: Hashable, Sendable {
     /// A distance in statute miles.
     public static func miles(_ miles: Double) -> Distance? { Distance(radians: DistanceUnit.miles.radians(miles)) }
     /// A distance in degrees of arc.
-    public static func degrees(_ degrees: Double) -> Distance? { Distance(radians: DistanceUnit.degrees.radians(degrees)) }
+    public static func degrees(_ degrees: Double) -> Distance? {
+        Distance(radians: DistanceUnit.degrees.radians(degrees))
+    }
     /// A distance in radians of arc.
     public static func radians(_ radians: Double) -> Distance? { Distance(radians: radians) }
 

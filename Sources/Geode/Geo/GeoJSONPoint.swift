@@ -25,12 +25,14 @@ public final class GeoJSONPoint: EmbeddedObject {
 
     /// A point at a ``GeoPoint``.
     public convenience init(_ point: GeoPoint) {
-        self.init(longitude: point.longitude, latitude: point.latitude, altitude: point.altitude == 0 ? nil : point.altitude)
+        self.init(
+            longitude: point.longitude, latitude: point.latitude, altitude: point.altitude == 0 ? nil : point.altitude)
     }
 
     /// The point as a ``GeoPoint``; nil when the coordinates are malformed.
     public var geoPoint: GeoPoint? {
         guard type.lowercased() == "point", coordinates.count >= 2 else { return nil }
-        return GeoPoint(latitude: coordinates[1], longitude: coordinates[0], altitude: coordinates.count > 2 ? coordinates[2] : 0)
+        return GeoPoint(
+            latitude: coordinates[1], longitude: coordinates[0], altitude: coordinates.count > 2 ? coordinates[2] : 0)
     }
 }

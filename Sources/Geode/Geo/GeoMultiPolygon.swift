@@ -32,7 +32,9 @@ public struct GeoMultiPolygon: Hashable, Sendable, GeoShapeConvertible {
     /// geometry or a ring is malformed (open, fewer than 3 vertices, out of range).
     public init(geoJSON text: String) throws {
         let value = try JSONReader.parse(text, source: "geometry")
-        guard case let .map(g) = value, case let .string(type)? = g["type"], case let .list(coordinates)? = g["coordinates"] else {
+        guard case let .map(g) = value, case let .string(type)? = g["type"],
+            case let .list(coordinates)? = g["coordinates"]
+        else {
             throw GeodeError.invalidGeometry(.other("expected a GeoJSON Polygon or MultiPolygon"))
         }
         let polygonsJSON: [Value]
@@ -44,18 +46,27 @@ public struct GeoMultiPolygon: Hashable, Sendable, GeoShapeConvertible {
         // Planar coordinates are taken exactly as GEOS reads them (Natural Earth has 180.00000000000006).
         var parts: [[[GeoCoordinate]]] = []
         for (p, polygon) in polygonsJSON.enumerated() {
-            guard case let .list(ringsJSON) = polygon, !ringsJSON.isEmpty else { throw GeodeError.invalidGeometry(.other("polygon \(p) has no rings")) }
+            guard case let .list(ringsJSON) = polygon, !ringsJSON.isEmpty else {
+                throw GeodeError.invalidGeometry(.other("polygon \(p) has no rings"))
+            }
             var rings: [[GeoCoordinate]] = []
             for (r, ring) in ringsJSON.enumerated() {
-                guard case let .list(positions) = ring else { throw GeodeError.invalidGeometry(.other("polygon \(p) ring \(r) is not an array")) }
+                guard case let .list(positions) = ring else {
+                    throw GeodeError.invalidGeometry(.other("polygon \(p) ring \(r) is not an array"))
+                }
                 let coordinates = try positions.map { position -> GeoCoordinate in
-                    guard case let .list(pair) = position, pair.count >= 2, let lon = Self.number(pair[0]), let lat = Self.number(pair[1]),
-                          lon.isFinite, lat.isFinite else {
-                        throw GeodeError.invalidGeometry(.other("polygon \(p) ring \(r): a position must be [longitude, latitude]"))
+                    guard case let .list(pair) = position, pair.count >= 2, let lon = Self.number(pair[0]),
+                        let lat = Self.number(pair[1]),
+                        lon.isFinite, lat.isFinite
+                    else {
+                        throw GeodeError.invalidGeometry(
+                            .other("polygon \(p) ring \(r): a position must be [longitude, latitude]"))
                     }
                     return GeoCoordinate(longitude: lon, latitude: lat)
                 }
-                guard coordinates.first == coordinates.last else { throw GeodeError.invalidGeometry(.ringNotClosed(ring: r)) }
+                guard coordinates.first == coordinates.last else {
+                    throw GeodeError.invalidGeometry(.ringNotClosed(ring: r))
+                }
                 let distinct = Set(coordinates.map { [$0.longitude, $0.latitude] }).count
                 guard distinct >= 3 else { throw GeodeError.invalidGeometry(.tooFewVertices(ring: r, found: distinct)) }
                 rings.append(coordinates)

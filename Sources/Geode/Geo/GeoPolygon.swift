@@ -32,7 +32,8 @@ public struct GeoPolygon: Hashable, Sendable, GeoShapeConvertible {
         self.holes = holes
         for ring in [outerRing] + holes {
             guard ring.count >= 4, let first = ring.first, let last = ring.last,
-                  first.latitude == last.latitude, first.longitude == last.longitude else { return nil }
+                first.latitude == last.latitude, first.longitude == last.longitude
+            else { return nil }
         }
     }
 

@@ -11,7 +11,8 @@ extension Results {
     /// ```
     public func sorted(byDistanceFrom center: GeoPoint, on keyPath: String) -> Results<Element> {
         do {
-            return try refined(GeodeCore.Query(predicate: .constant(true), distance: try Self.ordering(center, keyPath)))
+            return try refined(
+                GeodeCore.Query(predicate: .constant(true), distance: try Self.ordering(center, keyPath)))
         } catch {
             preconditionFailure("Geode: cannot sort \(cls.name) by distance: \(GeodeError.from(error))")
         }
@@ -33,7 +34,8 @@ extension Results {
                 let circle = GeoShape(.circle(longitude: center.longitude, latitude: center.latitude, radians: radius))
                 let within = try refined(GeodeCore.Query(predicate: .geoWithin(path, circle, .any)))
                 if radius >= .pi || within.count >= count {
-                    var narrowed = GeodeCore.Query(predicate: .constant(true), distance: try Self.ordering(center, keyPath))
+                    var narrowed = GeodeCore.Query(
+                        predicate: .constant(true), distance: try Self.ordering(center, keyPath))
                     narrowed.append(.limit(count))
                     return try within.refined(narrowed)
                 }

@@ -40,8 +40,10 @@ public struct CSVFormat: Sendable, Equatable {
     public var columnTypes: [String: ColumnType] = [:]
 
     /// CSV (`,`) unless another delimiter is given.
-    public init(delimiter: Character = ",", latitudeColumn: String? = nil, longitudeColumn: String? = nil,
-                geometryColumn: String? = nil) {
+    public init(
+        delimiter: Character = ",", latitudeColumn: String? = nil, longitudeColumn: String? = nil,
+        geometryColumn: String? = nil
+    ) {
         self.delimiter = delimiter
         self.latitudeColumn = latitudeColumn
         self.longitudeColumn = longitudeColumn

@@ -29,7 +29,8 @@ enum GenericClass {
         for shape in [GenericClass.feature, .document] {
             let expected = ClassInfo.of(shape.model).schema.properties
             if cls.properties.count == expected.count,
-               zip(cls.properties, expected).allSatisfy({ $0.name == $1.name && $0.hasSameShape(as: $1) }) {
+                zip(cls.properties, expected).allSatisfy({ $0.name == $1.name && $0.hasSameShape(as: $1) })
+            {
                 self = shape
                 return
             }

@@ -21,14 +21,20 @@ public struct ImportReport: Sendable, CustomStringConvertible {
 
     /// A report of `tally`.
     init(_ tally: ImportTally) {
-        (records, written, geometryTypes, bytes, seconds) = (tally.records, tally.written, tally.geometryTypes, tally.bytes, tally.seconds)
+        (records, written, geometryTypes, bytes, seconds) = (
+            tally.records, tally.written, tally.geometryTypes, tally.bytes, tally.seconds
+        )
     }
 
     public var description: String {
-        let rate = seconds > 0 ? String(format: " (%.0f/s, %.1f MB/s)", Double(written) / seconds, Double(bytes) / 1e6 / seconds) : ""
+        let rate =
+            seconds > 0
+            ? String(format: " (%.0f/s, %.1f MB/s)", Double(written) / seconds, Double(bytes) / 1e6 / seconds) : ""
         var text = "\(written) of \(records) records written in \(String(format: "%.2f", seconds)) s\(rate)"
         if !geometryTypes.isEmpty {
-            text += "; geometries: " + geometryTypes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            text +=
+                "; geometries: "
+                + geometryTypes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         }
         return text
     }
@@ -55,7 +61,9 @@ public struct ImportFailure: Error, Sendable, CustomStringConvertible {
 
     /// The failure `stop` describes.
     init(_ stop: ImportStop) {
-        (file, line, column, pointer, message, committed) = (stop.file, stop.line, stop.column, stop.pointer, stop.message, stop.committed)
+        (file, line, column, pointer, message, committed) = (
+            stop.file, stop.line, stop.column, stop.pointer, stop.message, stop.committed
+        )
     }
 
     public var description: String {

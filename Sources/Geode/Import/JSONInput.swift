@@ -17,7 +17,8 @@ enum JSONInput {
         case let .timestamp(t): return t.date
         case let .binary(bytes): return Data(bytes)
         case let .list(items): return items.map(any)
-        case let .map(entries): return Dictionary(entries.map { ($0.key, any($0.value)) }, uniquingKeysWith: { a, _ in a })
+        case let .map(entries):
+            return Dictionary(entries.map { ($0.key, any($0.value)) }, uniquingKeysWith: { a, _ in a })
         case let .embedded(slots):
             // A point built by the GeoJSON importer: type, coordinates.
             return ["type": slots.first.map(any) ?? "Point", "coordinates": slots.count > 1 ? any(slots[1]) : []]

@@ -24,7 +24,8 @@ package enum PlainKeyPath {
     /// The values at `paths` of an object's members, named as given (null
     /// where the object has nothing there).
     static func select(_ paths: [(name: String, steps: [String])], from members: OrderedDictionary<String, Value>)
-        -> OrderedDictionary<String, Value> {
+        -> OrderedDictionary<String, Value>
+    {
         let whole = Value.map(members)
         var chosen = OrderedDictionary<String, Value>()
         for path in paths { chosen[path.name] = value(at: path.steps, in: whole) }

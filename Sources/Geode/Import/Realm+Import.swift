@@ -45,9 +45,12 @@ extension Realm {
     /// let capitals = realm.dynamicObjects("Capital").filter("properties.population > 1000000")
     /// ```
     @discardableResult
-    public func importGeoJSON(into className: String, from url: URL, options: ImportOptions = ImportOptions()) throws -> ImportReport {
+    public func importGeoJSON(into className: String, from url: URL, options: ImportOptions = ImportOptions()) throws
+        -> ImportReport
+    {
         let table = try importTarget(className, shape: .feature)
-        return try importRows(GenericClass(of: table.schema) == .feature ? .features : .mappedFeatures, into: table, url, options)
+        return try importRows(
+            GenericClass(of: table.schema) == .feature ? .features : .mappedFeatures, into: table, url, options)
     }
 
     /// Imports JSON records into the class named `className`, for code that
@@ -67,9 +70,12 @@ extension Realm {
     /// let popular = realm.dynamicObjects("Tweet").filter("content.retweet_count > 100")
     /// ```
     @discardableResult
-    public func importJSON(into className: String, from url: URL, options: ImportOptions = ImportOptions()) throws -> ImportReport {
+    public func importJSON(into className: String, from url: URL, options: ImportOptions = ImportOptions()) throws
+        -> ImportReport
+    {
         let table = try importTarget(className, shape: .document)
-        return try importRows(GenericClass(of: table.schema) == .document ? .documents : .mappedRecords, into: table, url, options)
+        return try importRows(
+            GenericClass(of: table.schema) == .document ? .documents : .mappedRecords, into: table, url, options)
     }
 
     /// Imports a CSV or TSV file (``ImportOptions/csv``, CSV by default), one
@@ -85,7 +91,9 @@ extension Realm {
     /// realm.objects(GeoFeature.self).filter("properties.elevation > 1000")
     /// ```
     @discardableResult
-    public func importCSV(from url: URL, into className: String? = nil, options: ImportOptions = ImportOptions()) throws -> ImportReport {
+    public func importCSV(from url: URL, into className: String? = nil, options: ImportOptions = ImportOptions()) throws
+        -> ImportReport
+    {
         var options = options
         let format = options.csv ?? CSVFormat()
         options.csv = format
@@ -111,7 +119,9 @@ extension Realm {
             if name.isEmpty || name.utf8.count > 57 {
                 throw GeodeError.schema("a class name must have 1 to 57 bytes, not \(name.utf8.count) ('\(name)')")
             }
-            if let bad = name.unicodeScalars.first(where: { !($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_") }) {
+            if let bad = name.unicodeScalars.first(where: {
+                !($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_")
+            }) {
                 throw GeodeError.schema("class name '\(name)' contains '\(bad)': use letters, digits and '_'")
             }
             guard !configuration.readOnly, !isFrozen else {
@@ -143,7 +153,9 @@ extension Realm {
     /// let report = try realm.importGeoJSON(City.self, from: url)
     /// ```
     @discardableResult
-    public func importGeoJSON<T: Object>(_ type: T.Type, from url: URL, options: ImportOptions = ImportOptions()) throws -> ImportReport {
+    public func importGeoJSON<T: Object>(_ type: T.Type, from url: URL, options: ImportOptions = ImportOptions()) throws
+        -> ImportReport
+    {
         try importObjects(url, options) { record, report in
             let cls = self.realmClass(type)
             let feature = try FeatureInput(record)
@@ -152,16 +164,23 @@ extension Realm {
             var rest: [String: Any] = [:]
             if case let .map(members)? = feature.properties?.value {
                 for (key, value) in members {
-                    if cls.table.schema.property(named: key) != nil { input[key] = try JSONInput.any(value, for: cls, key, settings: options.settings) } else { rest[key] = JSONInput.any(value) }
+                    if cls.table.schema.property(named: key) != nil {
+                        input[key] = try JSONInput.any(value, for: cls, key, settings: options.settings)
+                    } else {
+                        rest[key] = JSONInput.any(value)
+                    }
                 }
             }
             if let idProperty = options.idProperty ?? cls.table.schema.primaryKey?.name, feature.id != .null {
                 input[idProperty] = JSONInput.any(feature.id)
             }
-            if let point = feature.point, let geo = self.store.schema.firstGeoPointProperty(of: cls.table.schema)?.name {
+            if let point = feature.point, let geo = self.store.schema.firstGeoPointProperty(of: cls.table.schema)?.name
+            {
                 input[geo] = JSONInput.any(point)
             }
-            if !rest.isEmpty, let p = cls.table.schema.property(named: "properties"), p.type == .mixed { input["properties"] = rest }
+            if !rest.isEmpty, let p = cls.table.schema.property(named: "properties"), p.type == .mixed {
+                input["properties"] = rest
+            }
             self.create(type, value: input, update: options.update)
             report.written += 1
         }
@@ -177,11 +196,14 @@ extension Realm {
     /// let report = try realm.importJSON(Person.self, from: URL(fileURLWithPath: "people.ndjson"))
     /// ```
     @discardableResult
-    public func importJSON<T: Object>(_ type: T.Type, from url: URL, options: ImportOptions = ImportOptions()) throws -> ImportReport {
+    public func importJSON<T: Object>(_ type: T.Type, from url: URL, options: ImportOptions = ImportOptions()) throws
+        -> ImportReport
+    {
         try importObjects(url, options) { record, report in
             let cls = self.realmClass(type)
             guard case let .map(members) = record.value else {
-                throw ImportProblem(pointer: record.pointer, message: "expected an object, found \(record.value.typeName)")
+                throw ImportProblem(
+                    pointer: record.pointer, message: "expected an object, found \(record.value.typeName)")
             }
             var input: [String: Any] = [:]
             for (key, value) in members where cls.table.schema.property(named: key) != nil {
@@ -205,20 +227,29 @@ extension Realm {
     }
 
     /// Imports rows of `table` with `mapping` (see `RowImport`).
-    private func importRows(_ mapping: RowImport.Mapping, into table: Table, _ url: URL, _ options: ImportOptions) throws -> ImportReport {
-        precondition(!isInWriteTransaction, "Geode: an import opens its own write transactions; call it outside realm.write")
+    private func importRows(_ mapping: RowImport.Mapping, into table: Table, _ url: URL, _ options: ImportOptions)
+        throws -> ImportReport
+    {
+        precondition(
+            !isInWriteTransaction, "Geode: an import opens its own write transactions; call it outside realm.write")
         let rows = RowImport(url: url, settings: options.settings, store: store, table: table)
         return ImportReport(try importing { try rows.run(mapping, into: self) })
     }
 
     /// Imports objects of a Swift class, each record given to `create` by `write`.
-    private func importObjects(_ url: URL, _ options: ImportOptions,
-                               _ write: @escaping (JSONRecordStream.Record, inout ImportTally) throws -> Void) throws -> ImportReport {
-        precondition(!isInWriteTransaction, "Geode: an import opens its own write transactions; call it outside realm.write")
+    private func importObjects(
+        _ url: URL, _ options: ImportOptions,
+        _ write: @escaping (JSONRecordStream.Record, inout ImportTally) throws -> Void
+    ) throws -> ImportReport {
+        precondition(
+            !isInWriteTransaction, "Geode: an import opens its own write transactions; call it outside realm.write")
         let run = ImportRun(url: url, settings: options.settings)
-        return ImportReport(try importing {
-            try run.run(into: self, store: store, prepare: { { $0.detached() } }) { record, _, _, tally in try write(record, &tally) }
-        })
+        return ImportReport(
+            try importing {
+                try run.run(into: self, store: store, prepare: { { $0.detached() } }) { record, _, _, tally in
+                    try write(record, &tally)
+                }
+            })
     }
 
     /// `body`'s result, its import errors as the user's errors.

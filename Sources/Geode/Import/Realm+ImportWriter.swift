@@ -6,7 +6,9 @@ import GeodeImport
 extension Realm: ImportWriter {
     package func beginBatch() throws -> StoreWriteTransaction {
         beginWrite()
-        guard let transaction else { throw GeodeError.storage(GeodeError.StorageFailure("the import's write transaction did not open")) }
+        guard let transaction else {
+            throw GeodeError.storage(GeodeError.StorageFailure("the import's write transaction did not open"))
+        }
         return transaction
     }
 

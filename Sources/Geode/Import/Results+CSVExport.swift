@@ -13,7 +13,9 @@ extension Results {
     /// feature's `properties` give one column each, other nested values are
     /// compact JSON, null is an empty field. The columns are those of every
     /// object (one pass to learn them, one to write), or `fields`.
-    func exportCSV(to handle: FileHandle, delimiter: String, fields: [String]?, keys: ArraySlice<ObjectKey>) throws -> Int {
+    func exportCSV(to handle: FileHandle, delimiter: String, fields: [String]?, keys: ArraySlice<ObjectKey>) throws
+        -> Int
+    {
         let table = cls.table
         let schema = realmOfResults.store.schema
         let geoProperty = schema.firstGeoPointProperty(of: table.schema)?.name
@@ -22,7 +24,9 @@ extension Results {
         let context = GEOSContext()
 
         /// The object's geometry and its other columns, by name.
-        func columns(_ members: OrderedDictionary<String, Value>) -> (geometry: Value, cells: OrderedDictionary<String, Value>) {
+        func columns(_ members: OrderedDictionary<String, Value>) -> (
+            geometry: Value, cells: OrderedDictionary<String, Value>
+        ) {
             var geometry = Value.null
             switch shape {
             case .feature?:
@@ -39,7 +43,11 @@ extension Results {
                     for (name, value) in properties { cells[name] = value }
                 }
             case .document?:
-                if case let .map(content)? = members["content"] { cells = content } else { cells["content"] = members["content"] ?? .null }
+                if case let .map(content)? = members["content"] {
+                    cells = content
+                } else {
+                    cells["content"] = members["content"] ?? .null
+                }
             case nil:
                 cells = members
                 if let geoProperty { cells[geoProperty] = nil }
@@ -80,7 +88,9 @@ extension Results {
                 let (geometry, cells) = columns(members)
                 var fieldsOfRow: [String] = []
                 if hasGeometry {
-                    fieldsOfRow.append(geometry == .null ? "" : try context.geometry(geoJSON: try JSONTextEncoder.string(geometry)).wkt())
+                    fieldsOfRow.append(
+                        geometry == .null
+                            ? "" : try context.geometry(geoJSON: try JSONTextEncoder.string(geometry)).wkt())
                 }
                 for name in header.keys { fieldsOfRow.append(try Self.cell(cells[name] ?? .null)) }
                 pending.append(fieldsOfRow)

@@ -51,7 +51,9 @@ extension Results {
     /// try results.export(to: .standardOutput, format: .jsonLines, fields: ["properties.name"], offset: 20)
     /// ```
     @discardableResult
-    public func export(to handle: FileHandle, format: ExportFormat, fields: [String]? = nil, offset: Int = 0) throws -> Int {
+    public func export(to handle: FileHandle, format: ExportFormat, fields: [String]? = nil, offset: Int = 0) throws
+        -> Int
+    {
         let keys = self.keys.dropFirst(Swift.max(0, offset))
         if format == .csv || format == .tsv {
             return try exportCSV(to: handle, delimiter: format == .csv ? "," : "\t", fields: fields, keys: keys)
@@ -76,7 +78,8 @@ extension Results {
         default: break
         }
         let paths = fields.map(PlainKeyPath.parse)
-        var text = TextTable(columns: paths?.map(\.name), terminalWidth: TextTable.terminalWidth(of: handle.fileDescriptor))
+        var text = TextTable(
+            columns: paths?.map(\.name), terminalWidth: TextTable.terminalWidth(of: handle.fileDescriptor))
         try realmOfResults.withTransaction { txn in
             for (n, key) in keys.enumerated() {
                 guard let members = try Self.members(of: key, in: table, schema, txn) else { continue }
@@ -84,7 +87,8 @@ extension Results {
                 let record: Value
                 switch format {
                 case .geoJSON, .geoJSONLines:
-                    var feature = Self.feature(members, geoProperty: geoProperty, isFeature: isFeature, pk: table.schema.primaryKey?.name)
+                    var feature = Self.feature(
+                        members, geoProperty: geoProperty, isFeature: isFeature, pk: table.schema.primaryKey?.name)
                     if let chosen, case var .map(entries) = feature {
                         entries["properties"] = .map(chosen)
                         feature = .map(entries)
@@ -113,7 +117,7 @@ extension Results {
                     flush()
                     continue
                 case .csv, .tsv:
-                    continue   // written by exportCSV
+                    continue  // written by exportCSV
                 }
                 if n > 0 && (format == .geoJSON || format == .json) { out += ",\n" }
                 try JSONTextEncoder.append(record, to: &out)
@@ -134,8 +138,10 @@ extension Results {
     /// An object's properties as plain values, by name.
     /// Only the properties named in `only` are read (the others are not decoded);
     /// nil when the object does not exist.
-    static func members(of key: ObjectKey, in table: Table, only names: Set<String>? = nil, _ schema: GeodeCore.Schema,
-                        _ txn: StoreTransaction) throws -> OrderedDictionary<String, Value>? {
+    static func members(
+        of key: ObjectKey, in table: Table, only names: Set<String>? = nil, _ schema: GeodeCore.Schema,
+        _ txn: StoreTransaction
+    ) throws -> OrderedDictionary<String, Value>? {
         guard let document = try txn.document(key, in: table) else { return nil }
         var members = OrderedDictionary<String, Value>()
         for property in table.storedProperties where names?.contains(property.name) ?? true {
@@ -147,7 +153,9 @@ extension Results {
 
     /// A stored value as plain JSON-able values: embedded objects become maps
     /// of their properties, links the target's primary key (or object key).
-    private static func plain(_ value: Value, _ property: PropertySchema, _ schema: GeodeCore.Schema, _ txn: StoreTransaction) throws -> Value {
+    private static func plain(
+        _ value: Value, _ property: PropertySchema, _ schema: GeodeCore.Schema, _ txn: StoreTransaction
+    ) throws -> Value {
         switch value {
         case let .embedded(slots):
             guard let target = schema[property.objectClassName ?? ""] else { return .null }
@@ -173,7 +181,9 @@ extension Results {
         }
     }
 
-    private static func feature(_ members: OrderedDictionary<String, Value>, geoProperty: String?, isFeature: Bool, pk: String?) -> Value {
+    private static func feature(
+        _ members: OrderedDictionary<String, Value>, geoProperty: String?, isFeature: Bool, pk: String?
+    ) -> Value {
         var feature = OrderedDictionary<String, Value>()
         feature["type"] = .string("Feature")
         if isFeature {

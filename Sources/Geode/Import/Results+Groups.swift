@@ -32,14 +32,19 @@ extension Results {
                 try JSONTextEncoder.append(value, to: &text)
                 var group = groups[text] ?? (value, 0, Array(repeating: NumericSummary(), count: summed.count))
                 group.count += 1
-                for (index, summedPath) in summed.enumerated() { group.summaries[index].add(PlainKeyPath.value(at: summedPath, in: whole)) }
+                for (index, summedPath) in summed.enumerated() {
+                    group.summaries[index].add(PlainKeyPath.value(at: summedPath, in: whole))
+                }
                 groups[text] = group
             }
         }
-        let ordered = groups.sorted { a, b in a.value.count != b.value.count ? a.value.count > b.value.count : a.key < b.key }
+        let ordered = groups.sorted { a, b in
+            a.value.count != b.value.count ? a.value.count > b.value.count : a.key < b.key
+        }
         return ordered.map { _, group in
-            ResultsGroup(key: AnyRealmValue.from(group.key, realmOfResults) ?? .none, count: group.count,
-                         summaries: Dictionary(zip(keyPaths, group.summaries), uniquingKeysWith: { a, _ in a }))
+            ResultsGroup(
+                key: AnyRealmValue.from(group.key, realmOfResults) ?? .none, count: group.count,
+                summaries: Dictionary(zip(keyPaths, group.summaries), uniquingKeysWith: { a, _ in a }))
         }
     }
 }
@@ -80,7 +85,10 @@ extension Results {
         func add(_ coordinates: Value) {
             guard case let .list(items) = coordinates else { return }
             if items.count >= 2, let lon = items[0].numberValue, let lat = items[1].numberValue {
-                box = box.map { [Swift.min($0[0], lon), Swift.min($0[1], lat), Swift.max($0[2], lon), Swift.max($0[3], lat)] }
+                box =
+                    box.map {
+                        [Swift.min($0[0], lon), Swift.min($0[1], lat), Swift.max($0[2], lon), Swift.max($0[3], lat)]
+                    }
                     ?? [lon, lat, lon, lat]
                 return
             }
@@ -94,7 +102,9 @@ extension Results {
         let names = isFeature ? ["geometry", "otherGeometry"] : geoProperty.map { [$0] } ?? []
         try realmOfResults.withTransaction { txn in
             for key in keys {
-                guard let members = try Self.members(of: key, in: table, only: Set(names), schema, txn) else { continue }
+                guard let members = try Self.members(of: key, in: table, only: Set(names), schema, txn) else {
+                    continue
+                }
                 for name in names { geometries(of: members[name] ?? .null).forEach(add) }
             }
         }

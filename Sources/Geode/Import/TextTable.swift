@@ -53,7 +53,8 @@ struct TextTable {
         if let terminalWidth {
             // Two spaces between columns; the widest gives way first.
             while widths.reduce(2 * (widths.count - 1), +) > terminalWidth,
-                  let widest = widths.indices.max(by: { widths[$0] < widths[$1] }), widths[widest] > Self.narrowest {
+                let widest = widths.indices.max(by: { widths[$0] < widths[$1] }), widths[widest] > Self.narrowest
+            {
                 widths[widest] -= 1
             }
         }
@@ -93,7 +94,8 @@ struct TextTable {
         case let .string(s): text = s
         case let .map(m):
             if case let .string(type)? = m["type"], type.lowercased() == "point",
-               case let .list(coordinates)? = m["coordinates"], coordinates.count >= 2 {
+                case let .list(coordinates)? = m["coordinates"], coordinates.count >= 2
+            {
                 text = try coordinates.map(JSONTextEncoder.string).joined(separator: " ")
             } else {
                 text = try JSONTextEncoder.string(value)

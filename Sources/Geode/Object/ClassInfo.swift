@@ -62,8 +62,10 @@ final class ClassInfo: @unchecked Sendable {
     /// and iteration may point one nobody holds at the next object.
     let accessorsAreInterchangeable: Bool
 
-    private init(type: ObjectBase.Type, instance: ObjectBase, discovered: [(token: Int32, property: Property)],
-                 readers: [Int32: WrapperReader], listingFields: Bool) {
+    private init(
+        type: ObjectBase.Type, instance: ObjectBase, discovered: [(token: Int32, property: Property)],
+        readers: [Int32: WrapperReader], listingFields: Bool
+    ) {
         let properties = discovered.map(\.property)
         indexByToken = Dictionary(discovered.enumerated().map { ($1.token, $0) }, uniquingKeysWith: { a, _ in a })
         self.type = type
@@ -81,11 +83,14 @@ final class ClassInfo: @unchecked Sendable {
         }
         accessorsAreInterchangeable = fields != nil && Self.holdsOnlyWrappers(type)
         discoveryInstance = instance
-        schema = ClassSchema(name: name, properties: properties.map { p in
-            PropertySchema(name: p.name, type: p.kind.type, collection: p.kind.collection, isOptional: p.kind.storesNull,
-                           objectClassName: p.kind.objectType.map(Self.className), originProperty: p.options.originProperty,
-                           isPrimaryKey: p.options.isPrimaryKey, isIndexed: p.options.isIndexed)
-        }, isEmbedded: type is EmbeddedObject.Type)
+        schema = ClassSchema(
+            name: name,
+            properties: properties.map { p in
+                PropertySchema(
+                    name: p.name, type: p.kind.type, collection: p.kind.collection, isOptional: p.kind.storesNull,
+                    objectClassName: p.kind.objectType.map(Self.className), originProperty: p.options.originProperty,
+                    isPrimaryKey: p.options.isPrimaryKey, isIndexed: p.options.isIndexed)
+            }, isEmbedded: type is EmbeddedObject.Type)
     }
 
     /// The info of a class known only from the store (no Swift type): its
@@ -95,9 +100,11 @@ final class ClassInfo: @unchecked Sendable {
         name = schema.name
         isEmbedded = schema.isEmbedded
         properties = schema.properties.map { p in
-            Property(name: p.name, kind: _PropertyKind(p.type, collection: p.collection, isOptional: p.isOptional),
-                     options: PersistedOptions(isPrimaryKey: p.isPrimaryKey, isIndexed: p.isIndexed, originProperty: p.originProperty),
-                     valueType: DynamicValue.self)
+            Property(
+                name: p.name, kind: _PropertyKind(p.type, collection: p.collection, isOptional: p.isOptional),
+                options: PersistedOptions(
+                    isPrimaryKey: p.isPrimaryKey, isIndexed: p.isIndexed, originProperty: p.originProperty),
+                valueType: DynamicValue.self)
         }
         wrapperFields = nil
         indexFields = []
@@ -157,7 +164,9 @@ final class ClassInfo: @unchecked Sendable {
     /// the wrapper registered (through `any _Persistable` only for a class
     /// whose fields could not be listed).
     func engineValue(of object: ObjectBase, _ index: Int, _ context: _WriteContext) throws -> Value {
-        if let assigned = object._unmanaged?[index], let value = assigned as? any _Persistable { return try value._geodeEngineValue(context).value }
+        if let assigned = object._unmanaged?[index], let value = assigned as? any _Persistable {
+            return try value._geodeEngineValue(context).value
+        }
         guard let field = wrapperFields?[index], let read = field.reader?.read else {
             return try ValueAssignment.unmanagedValue(of: object, index)._geodeEngineValue(context).value
         }
@@ -185,10 +194,12 @@ final class ClassInfo: @unchecked Sendable {
     /// superclasses' included) with the standard library's field reflection,
     /// so that `add` reads an unmanaged object without `Mirror`.
     private static func wrapperFields(of type: ObjectBase.Type, properties: [Property])
-        -> [(offset: Int, type: any DiscoverablePersisted.Type)?]? {
+        -> [(offset: Int, type: any DiscoverablePersisted.Type)?]?
+    {
         var found: [String: (offset: Int, type: any DiscoverablePersisted.Type)] = [:]
         // `_EachFieldOptions.classType`, spelled by its raw value: the static is not marked Sendable.
-        let listed = _forEachField(of: type, options: _EachFieldOptions(rawValue: 1 << 0)) { name, offset, fieldType, _ in
+        let listed = _forEachField(of: type, options: _EachFieldOptions(rawValue: 1 << 0)) {
+            name, offset, fieldType, _ in
             let label = String(cString: name)
             if label.hasPrefix("_"), let wrapper = fieldType as? any DiscoverablePersisted.Type {
                 found[String(label.dropFirst())] = (offset, wrapper)
@@ -213,10 +224,14 @@ final class ClassInfo: @unchecked Sendable {
     /// over from one object to the next if an accessor were reused.
     private static func holdsOnlyWrappers(_ type: ObjectBase.Type) -> Bool {
         var baseFields = 0
-        guard _forEachField(of: ObjectBase.self, options: _EachFieldOptions(rawValue: 1 << 0), body: { _, _, _, _ in
-            baseFields += 1
-            return true
-        }) else { return false }
+        guard
+            _forEachField(
+                of: ObjectBase.self, options: _EachFieldOptions(rawValue: 1 << 0),
+                body: { _, _, _, _ in
+                    baseFields += 1
+                    return true
+                })
+        else { return false }
         var others = -baseFields
         let listed = _forEachField(of: type, options: _EachFieldOptions(rawValue: 1 << 0)) { _, _, fieldType, _ in
             if !(fieldType is any DiscoverablePersisted.Type) { others += 1 }
@@ -248,8 +263,9 @@ final class ClassInfo: @unchecked Sendable {
     /// values through `Mirror`, accessors neither prepared nor reused.
     static func discover(_ type: ObjectBase.Type, listingFields: Bool = true) -> ClassInfo {
         let (instance, readers) = SchemaDiscovery.withTokens { type.init() }
-        return ClassInfo(type: type, instance: instance, discovered: Self.discoverProperties(of: instance), readers: readers,
-                         listingFields: listingFields)
+        return ClassInfo(
+            type: type, instance: instance, discovered: Self.discoverProperties(of: instance), readers: readers,
+            listingFields: listingFields)
     }
 
     /// Every class discovered so far, and the classes they reach.
@@ -286,9 +302,15 @@ final class ClassInfo: @unchecked Sendable {
         for m in mirrors.reversed() {
             for child in m.children {
                 guard let label = child.label, label.hasPrefix("_"),
-                      let wrapper = child.value as? DiscoverablePersisted else { continue }
-                found.append((wrapper.token, Property(name: String(label.dropFirst()), kind: wrapper.kind, options: wrapper.options,
-                                                    valueType: wrapper.valueType)))
+                    let wrapper = child.value as? DiscoverablePersisted
+                else { continue }
+                found.append(
+                    (
+                        wrapper.token,
+                        Property(
+                            name: String(label.dropFirst()), kind: wrapper.kind, options: wrapper.options,
+                            valueType: wrapper.valueType)
+                    ))
             }
         }
         return found

@@ -50,7 +50,8 @@ public struct DynamicValue: _PersistableValue {
         case let .uuid(u): return u
         case let .link(link): return realm.dynamicObject(for: link)
         case let .list(items): return items.map { plain($0, realm) as Any }
-        case let .map(entries): return Dictionary(uniqueKeysWithValues: entries.map { ($0.key, plain($0.value, realm) as Any) })
+        case let .map(entries):
+            return Dictionary(uniqueKeysWithValues: entries.map { ($0.key, plain($0.value, realm) as Any) })
         case let .embedded(slots): return slots.map { plain($0, realm) as Any }
         case let .decimal128(d): return Decimal128(bits: d)
         }

@@ -36,13 +36,16 @@ extension EmbeddedObject: _PersistableValue {
         return checked
     }
     public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue {
-        guard let txn = context.transaction else { throw GeodeError.invalidValue("an embedded object cannot be a lookup key") }
+        guard let txn = context.transaction else {
+            throw GeodeError.invalidValue("an embedded object cannot be a lookup key")
+        }
         return .init(.embedded(try context.realm.embeddedSlots(of: self, txn)))
     }
     public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> Self {
         if let object = any as? Self { return object }
         if any is [String: Any] || any is [Any] || any is ObjectBase { return try checked(any) }
-        throw GeodeError.invalidValue("expected \(Self.self) (an object, a dictionary or an array), found \(type(of: any))")
+        throw GeodeError.invalidValue(
+            "expected \(Self.self) (an object, a dictionary or an array), found \(type(of: any))")
     }
 
 }

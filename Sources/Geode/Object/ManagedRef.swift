@@ -19,7 +19,10 @@ final class ManagedRef {
     /// made outside a write: reads at that version need no lookup.
     @exclusivity(unchecked) private(set) var document: PinnedDocument?
 
-    init(realm: Realm, cls: RealmClass, root: RealmClass, key: ObjectKey, path: [PathStep], document: PinnedDocument? = nil) {
+    init(
+        realm: Realm, cls: RealmClass, root: RealmClass, key: ObjectKey, path: [PathStep],
+        document: PinnedDocument? = nil
+    ) {
         self.realm = realm
         self.cls = cls
         self.root = root
@@ -57,9 +60,13 @@ final class ManagedRef {
             let wasGood: Bool
             if path.isEmpty {
                 // The closure captures the slot, not the ref (which would be retained for every read).
-                wasGood = try kept.read(slot: slot, pinnedAt: realm.keptDocumentSerial) { read = .some(try T._geodeFrom(stored: $0)) }
+                wasGood = try kept.read(slot: slot, pinnedAt: realm.keptDocumentSerial) {
+                    read = .some(try T._geodeFrom(stored: $0))
+                }
             } else {
-                wasGood = try kept.read(pinnedAt: realm.keptDocumentSerial) { read = .some(try T._geodeFrom(stored: try value(slot, in: $0))) }
+                wasGood = try kept.read(pinnedAt: realm.keptDocumentSerial) {
+                    read = .some(try T._geodeFrom(stored: try value(slot, in: $0)))
+                }
             }
             guard wasGood else { return nil }
             return consume read

@@ -28,6 +28,7 @@ extension Object: _PersistableValue {
     public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> Self {
         if let object = any as? Self { return object }
         if any is [String: Any] || any is [Any] || any is ObjectBase { return try checked(any) }
-        throw GeodeError.invalidValue("expected \(Self.self) (an object, a dictionary or an array), found \(type(of: any))")
+        throw GeodeError.invalidValue(
+            "expected \(Self.self) (an object, a dictionary or an array), found \(type(of: any))")
     }
 }

@@ -81,7 +81,8 @@ extension ObjectBase: Equatable, Hashable {
     public static func == (lhs: ObjectBase, rhs: ObjectBase) -> Bool {
         if lhs === rhs { return true }
         guard let a = lhs._ref, let b = rhs._ref else { return false }
-        return a.realm.store.path == b.realm.store.path && a.root.name == b.root.name && a.key == b.key && a.path == b.path
+        return a.realm.store.path == b.realm.store.path && a.root.name == b.root.name && a.key == b.key
+            && a.path == b.path
     }
 
     /// Hashes the class and key of a managed object, or the instance's

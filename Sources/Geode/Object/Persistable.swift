@@ -47,7 +47,9 @@ extension _Persistable {
 func unwrappedInput(_ any: Any) -> Any? {
     let dynamicType = type(of: any)
     if dynamicType is AnyClass { return isNullInput(any) ? nil : any }
-    if dynamicType is OptionalInput.Type, let optional = any as? OptionalInput { return optional.wrappedInput.flatMap(unwrappedInput) }
+    if dynamicType is OptionalInput.Type, let optional = any as? OptionalInput {
+        return optional.wrappedInput.flatMap(unwrappedInput)
+    }
     return any
 }
 
@@ -144,7 +146,10 @@ public struct _PropertyKind: @unchecked Sendable {
     /// Whether the Swift type maps to the stored one (`CustomPersistable`).
     var isMapped = false
 
-    init(_ type: GeodeCore.PropertyType, collection: CollectionKind = .single, isOptional: Bool = false, objectType: ObjectBase.Type? = nil) {
+    init(
+        _ type: GeodeCore.PropertyType, collection: CollectionKind = .single, isOptional: Bool = false,
+        objectType: ObjectBase.Type? = nil
+    ) {
         self.type = type
         self.collection = collection
         self.isOptional = isOptional
@@ -258,7 +263,8 @@ extension _PersistableInteger {
         case let i as Int8: if let v = Self(exactly: i) { return v }
         case is Bool: break
         case let d as Double: if let v = Self(exactly: d) { return v }
-        case let n as NSNumber: if let v = Self(exactly: n.doubleValue), Double(n.int64Value) == n.doubleValue { return v }
+        case let n as NSNumber:
+            if let v = Self(exactly: n.doubleValue), Double(n.int64Value) == n.doubleValue { return v }
         default: break
         }
         throw wrongInput(any, Self.self)
@@ -360,7 +366,9 @@ extension Date: _PersistableValue {
     }
     public static var _geodeDecodesStored: Bool { true }
     public static func _geodeFrom(stored: _StoredValue) throws -> Date? { try stored.view.timestamp()?.date }
-    public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue { .init(.timestamp(Timestamp(self))) }
+    public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue {
+        .init(.timestamp(Timestamp(self)))
+    }
     public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> Date {
         if let d = any as? Date { return d }
         throw wrongInput(any, Date.self)

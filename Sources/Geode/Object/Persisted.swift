@@ -25,10 +25,12 @@ public struct Persisted<Value: _Persistable> {
 
     /// Unavailable: the property is read and written only through the
     /// enclosing object (`subscript(_enclosingInstance:wrapped:storage:)`).
-    @available(*, unavailable, message: "@Persisted can only be used on properties of Object and EmbeddedObject subclasses")
+    @available(
+        *, unavailable, message: "@Persisted can only be used on properties of Object and EmbeddedObject subclasses"
+    )
     public var wrappedValue: Value {
         get { fatalError("unavailable") }
-        set { fatalError("unavailable") } // swiftlint:disable:this unused_setter_value
+        set { fatalError("unavailable") }  // swiftlint:disable:this unused_setter_value
     }
 
     /// A property whose default is its type's zero value (`""`, `0`, `nil`, an empty list).
@@ -162,10 +164,12 @@ public struct Persisted<Value: _Persistable> {
     ) -> Int {
         let cached = object[keyPath: storage].property
         if cached >= 0 { return cached }
-        let index = _propertyIndex(of: object, keyPath: storage, token: { instance in
-            guard let instance = instance as? EnclosingSelf else { return -1 }
-            return Int(instance[keyPath: storage].token)
-        })
+        let index = _propertyIndex(
+            of: object, keyPath: storage,
+            token: { instance in
+                guard let instance = instance as? EnclosingSelf else { return -1 }
+                return Int(instance[keyPath: storage].token)
+            })
         object[keyPath: storage].property = index
         return index
     }

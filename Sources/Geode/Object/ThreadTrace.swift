@@ -39,8 +39,10 @@ final class ThreadTrace {
 
     /// Runs `body` with `discovery`, `projection` or key-path tracing added
     /// to this thread's trace; the trace before it is restored afterwards.
-    static func run<T>(discovery: SchemaDiscovery.Discovery? = nil, projection: ProjectionTrace? = nil,
-                       tracingKeyPaths: Bool = false, _ body: () -> T) -> T {
+    static func run<T>(
+        discovery: SchemaDiscovery.Discovery? = nil, projection: ProjectionTrace? = nil,
+        tracingKeyPaths: Bool = false, _ body: () -> T
+    ) -> T {
         let previous = pthread_getspecific(key)
         let outer = current
         let trace = ThreadTrace()

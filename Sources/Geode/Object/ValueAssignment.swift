@@ -24,7 +24,8 @@ enum ValueAssignment {
             }
         case let array as [Any]:
             guard array.count <= stored.count else {
-                throw GeodeError.invalidValue("\(info.name): \(array.count) values given for \(stored.count) properties")
+                throw GeodeError.invalidValue(
+                    "\(info.name): \(array.count) values given for \(stored.count) properties")
             }
             for (position, given) in array.enumerated() { try set(stored[position], given) }
         case let source as ObjectBase:
@@ -37,7 +38,8 @@ enum ValueAssignment {
                 try set(index, currentValue(of: source, sourceIndex))
             }
         default:
-            throw GeodeError.invalidValue("\(info.name): expected a dictionary, an array or an object, found \(type(of: value))")
+            throw GeodeError.invalidValue(
+                "\(info.name): expected a dictionary, an array or an object, found \(type(of: value))")
         }
         object._unmanaged = values
     }
@@ -77,7 +79,8 @@ enum ValueAssignment {
         var values: [any _Persistable] = []
         for m in mirrors.reversed() {
             for child in m.children {
-                guard let label = child.label, label.hasPrefix("_"), let wrapper = child.value as? DiscoverablePersisted else { continue }
+                guard let label = child.label, label.hasPrefix("_"), let wrapper = child.value as? DiscoverablePersisted
+                else { continue }
                 let index = values.count
                 values.append(object._unmanaged?[index].flatMap { $0 as? any _Persistable } ?? wrapper.unmanagedValue)
             }

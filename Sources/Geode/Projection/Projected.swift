@@ -24,7 +24,7 @@ public struct Projected<T: ObjectBase, Value> {
     @available(*, unavailable, message: "@Projected can only be used on properties of Projection subclasses")
     public var wrappedValue: Value {
         get { fatalError("unavailable") }
-        set { fatalError("unavailable") } // swiftlint:disable:this unused_setter_value
+        set { fatalError("unavailable") }  // swiftlint:disable:this unused_setter_value
     }
 
     /// A property projecting `projectedKeyPath` of the root object.
@@ -46,7 +46,8 @@ public struct Projected<T: ObjectBase, Value> {
         set {
             let keyPath = observed[keyPath: storageKeyPath].keyPath
             guard let writable = keyPath as? ReferenceWritableKeyPath<T, Value> else {
-                preconditionFailure("Geode: \(EnclosingSelf.self).\(wrappedKeyPath) projects \(keyPath), which cannot be written")
+                preconditionFailure(
+                    "Geode: \(EnclosingSelf.self).\(wrappedKeyPath) projects \(keyPath), which cannot be written")
             }
             observed.rootObject[keyPath: writable] = newValue
         }
@@ -72,7 +73,9 @@ extension Projected: AnyProjected {
         ProjectedStoredPaths.paths.value(for: keyPath) {
             let trace = ProjectionTrace.run { T()[keyPath: keyPath] }
             let read = trace.components.prefix(trace.collectionEnd ?? trace.components.count)
-            return "\\." + read.map { if case let .property(name) = $0 { return name } else { return "\($0)" } }.joined(separator: ".")
+            return "\\."
+                + read.map { if case let .property(name) = $0 { return name } else { return "\($0)" } }.joined(
+                    separator: ".")
         }
     }
 }

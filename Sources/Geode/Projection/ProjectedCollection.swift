@@ -29,7 +29,8 @@ public final class ProjectedCollection<Element>: RandomAccessCollection, CustomS
     /// The elements, one per line with its position, in Realm's format:
     /// `ProjectedCollection<String> {\n\t[0] John\n\t[1] Daenerys\n}`.
     public var description: String {
-        "ProjectedCollection<\(Element.self)> {\n" + enumerated().map { "\t[\($0.offset)] \($0.element)\n" }.joined() + "}"
+        "ProjectedCollection<\(Element.self)> {\n" + enumerated().map { "\t[\($0.offset)] \($0.element)\n" }.joined()
+            + "}"
     }
 }
 
@@ -94,7 +95,10 @@ public final class ProjectedMap<Key: _MapKey, Value>: Sequence, CustomStringConv
     private let lookup: (Key) -> Value?
     private let countOf: () -> Int
 
-    init(entries: @escaping () -> [(key: Key, value: Value)], lookup: @escaping (Key) -> Value?, count: @escaping () -> Int) {
+    init(
+        entries: @escaping () -> [(key: Key, value: Value)], lookup: @escaping (Key) -> Value?,
+        count: @escaping () -> Int
+    ) {
         self.entries = entries
         self.lookup = lookup
         countOf = count
@@ -134,9 +138,10 @@ public struct MapValueMapper<Key: _MapKey, Target: ObjectBase> {
             trace.finish(with: Target()[keyPath: keyPath])
         }
         let entries = self.entries, lookup = self.lookup
-        return ProjectedMap(entries: { entries().map { (key: $0.key, value: $0.value.map { $0[keyPath: keyPath] }) } },
-                            lookup: { key in lookup(key).map { $0.map { $0[keyPath: keyPath] } } },
-                            count: countOf)
+        return ProjectedMap(
+            entries: { entries().map { (key: $0.key, value: $0.value.map { $0[keyPath: keyPath] }) } },
+            lookup: { key in lookup(key).map { $0.map { $0[keyPath: keyPath] } } },
+            count: countOf)
     }
 }
 
@@ -154,8 +159,9 @@ extension Map where Value: _OptionalObject {
     /// The map's objects, to project one of their properties:
     /// `\Owner.dogsByName.projectTo.age`.
     public var projectTo: MapValueMapper<Key, Value._Target> {
-        MapValueMapper(entries: { self.map { (key: $0.key, value: $0.value._object) } },
-                       lookup: { key in self[key].map { $0._object } },
-                       countOf: { self.count })
+        MapValueMapper(
+            entries: { self.map { (key: $0.key, value: $0.value._object) } },
+            lookup: { key in self[key].map { $0._object } },
+            countOf: { self.count })
     }
 }

@@ -13,7 +13,8 @@ extension Query where T: _ProjectionType {
     /// cannot be queried so: the store holds the untransformed value.
     public subscript<V>(dynamicMember keyPath: KeyPath<T, V>) -> Query<V> {
         let path = ProjectionPaths.path(of: keyPath, in: T.self)
-        return Query<V>(components + path.components, quantifier, collectionEnd: path.collectionEnd.map { components.count + $0 })
+        return Query<V>(
+            components + path.components, quantifier, collectionEnd: path.collectionEnd.map { components.count + $0 })
     }
 }
 
@@ -35,11 +36,13 @@ enum ProjectionPaths {
             let projection = P(projecting: P._Root())
             let trace = ProjectionTrace.run { projection[keyPath: keyPath] }
             guard !trace.components.isEmpty else {
-                preconditionFailure("Geode: \(keyPath) reads no stored property of \(P._Root.self); it cannot be queried")
+                preconditionFailure(
+                    "Geode: \(keyPath) reads no stored property of \(P._Root.self); it cannot be queried")
             }
             guard !trace.isTransformed else {
-                preconditionFailure("Geode: \(keyPath) transforms the value of \(P._Root.self).\(QueryKeyPath(trace.components)); "
-                                    + "query that property instead (filter by root property names)")
+                preconditionFailure(
+                    "Geode: \(keyPath) transforms the value of \(P._Root.self).\(QueryKeyPath(trace.components)); "
+                        + "query that property instead (filter by root property names)")
             }
             return Path(components: trace.components, collectionEnd: trace.collectionEnd)
         }

@@ -72,7 +72,9 @@ open class Projection<Root: ObjectBase>: CustomStringConvertible {
         }
         return levels.reversed().flatMap { level in
             level.children.compactMap { child -> (String, any AnyProjected)? in
-                guard let label = child.label, label.hasPrefix("_"), let projected = child.value as? AnyProjected else { return nil }
+                guard let label = child.label, label.hasPrefix("_"), let projected = child.value as? AnyProjected else {
+                    return nil
+                }
                 return (String(label.dropFirst()), projected)
             }
         }
@@ -112,9 +114,11 @@ extension Projection: RealmFetchable where Root: Object {
     /// checked once per projection class.
     public static func _geodeCheckDeclaration() {
         ProjectionDeclarations.check(Self.self) {
-            for (label, projected) in projectedProperties(of: Self(projecting: Root())) where projected.storedPath == "\\." {
-                preconditionFailure("Geode: @Projected property '\(label)' of \(Self.self) reads no persisted property of "
-                                    + "\(Root.self); it must be a part of the Realm object")
+            for (label, projected) in projectedProperties(of: Self(projecting: Root()))
+            where projected.storedPath == "\\." {
+                preconditionFailure(
+                    "Geode: @Projected property '\(label)' of \(Self.self) reads no persisted property of "
+                        + "\(Root.self); it must be a part of the Realm object")
             }
         }
     }

@@ -58,11 +58,17 @@ public struct Query<T> {
         return Query<V>(components.isEmpty ? step : components + step, quantifier)
     }
 
-    func comparison(_ op: ComparisonOperator, _ rhs: QueryExpression, caseInsensitive: Bool = false,
-                    diacriticInsensitive: Bool = false) -> Query<Bool> {
-        Query<Bool>(.predicate(.comparison(QueryComparison(.keyPath(QueryKeyPath(components)), op, rhs,
-                                                            caseInsensitive: caseInsensitive,
-                                                            diacriticInsensitive: diacriticInsensitive, quantifier: quantifier))))
+    func comparison(
+        _ op: ComparisonOperator, _ rhs: QueryExpression, caseInsensitive: Bool = false,
+        diacriticInsensitive: Bool = false
+    ) -> Query<Bool> {
+        Query<Bool>(
+            .predicate(
+                .comparison(
+                    QueryComparison(
+                        .keyPath(QueryKeyPath(components)), op, rhs,
+                        caseInsensitive: caseInsensitive,
+                        diacriticInsensitive: diacriticInsensitive, quantifier: quantifier))))
     }
 
     /// The predicate this query stands for (a Bool key path means `== true`).
@@ -70,7 +76,9 @@ public struct Query<T> {
         switch node {
         case let .predicate(p): return p
         case let .keyPath(components, quantifier):
-            return .comparison(QueryComparison(.keyPath(QueryKeyPath(components)), .equal, .value(.bool(true)), quantifier: quantifier))
+            return .comparison(
+                QueryComparison(.keyPath(QueryKeyPath(components)), .equal, .value(.bool(true)), quantifier: quantifier)
+            )
         }
     }
 
@@ -78,10 +86,15 @@ public struct Query<T> {
     func equality(_ op: ComparisonOperator, _ rhs: Any) -> Query<Bool> {
         // The usual values first: exact casts are cheap, the protocol casts that find an embedded object are not.
         if let value = QueryArguments.common(rhs) { return comparison(op, .value(value)) }
-        guard let object = QueryArguments.embeddedValue(rhs) else { return comparison(op, .value(Self.engineValue(rhs))) }
+        guard let object = QueryArguments.embeddedValue(rhs) else {
+            return comparison(op, .value(Self.engineValue(rhs)))
+        }
         do {
-            return Query<Bool>(.predicate(try .memberwise(QueryKeyPath(components), op, QueryArguments.members(of: object),
-                                                          quantifier: quantifier)))
+            return Query<Bool>(
+                .predicate(
+                    try .memberwise(
+                        QueryKeyPath(components), op, QueryArguments.members(of: object),
+                        quantifier: quantifier)))
         } catch {
             preconditionFailure("Geode: \(GeodeError.from(error))")
         }
@@ -145,7 +158,8 @@ extension Query where T: _QueryObjectPath {
 enum QueryKeyPaths {
     private static let steps = KeyPathCache<[QueryKeyPath.Component]>()
 
-    static func step<Root: ObjectBase, V>(of keyPath: KeyPath<Root, V>, in type: Root.Type) -> [QueryKeyPath.Component] {
+    static func step<Root: ObjectBase, V>(of keyPath: KeyPath<Root, V>, in type: Root.Type) -> [QueryKeyPath.Component]
+    {
         steps.value(for: keyPath) {
             let info = ClassInfo.of(type)
             let instance = type.init()
@@ -153,7 +167,9 @@ enum QueryKeyPaths {
             KeyPathTracing.run { _ = instance[keyPath: keyPath] }
             let index = instance._lastRead
             guard index >= 0, index < info.properties.count else {
-                preconditionFailure("Geode: \(keyPath) is not a @Persisted property of \(type); queries can only test stored properties")
+                preconditionFailure(
+                    "Geode: \(keyPath) is not a @Persisted property of \(type); queries can only test stored properties"
+                )
             }
             return [.property(info.properties[index].name)]
         }
@@ -248,20 +264,32 @@ extension Query {
     /// Less than `value`.
     public static func < (lhs: Query<T>, rhs: T) -> Query<Bool> { lhs.comparison(.less, .value(engineValue(rhs))) }
     /// Less than or equal to `value`.
-    public static func <= (lhs: Query<T>, rhs: T) -> Query<Bool> { lhs.comparison(.lessOrEqual, .value(engineValue(rhs))) }
+    public static func <= (lhs: Query<T>, rhs: T) -> Query<Bool> {
+        lhs.comparison(.lessOrEqual, .value(engineValue(rhs)))
+    }
     /// Greater than `value`.
     public static func > (lhs: Query<T>, rhs: T) -> Query<Bool> { lhs.comparison(.greater, .value(engineValue(rhs))) }
     /// Greater than or equal to `value`.
-    public static func >= (lhs: Query<T>, rhs: T) -> Query<Bool> { lhs.comparison(.greaterOrEqual, .value(engineValue(rhs))) }
+    public static func >= (lhs: Query<T>, rhs: T) -> Query<Bool> {
+        lhs.comparison(.greaterOrEqual, .value(engineValue(rhs)))
+    }
 
     /// Equal to another property of the same object.
-    public static func == (lhs: Query<T>, rhs: Query<T>) -> Query<Bool> { lhs.comparison(.equal, .keyPath(QueryKeyPath(rhs.components))) }
+    public static func == (lhs: Query<T>, rhs: Query<T>) -> Query<Bool> {
+        lhs.comparison(.equal, .keyPath(QueryKeyPath(rhs.components)))
+    }
     /// Not equal to another property.
-    public static func != (lhs: Query<T>, rhs: Query<T>) -> Query<Bool> { lhs.comparison(.notEqual, .keyPath(QueryKeyPath(rhs.components))) }
+    public static func != (lhs: Query<T>, rhs: Query<T>) -> Query<Bool> {
+        lhs.comparison(.notEqual, .keyPath(QueryKeyPath(rhs.components)))
+    }
     /// Less than another property.
-    public static func < (lhs: Query<T>, rhs: Query<T>) -> Query<Bool> { lhs.comparison(.less, .keyPath(QueryKeyPath(rhs.components))) }
+    public static func < (lhs: Query<T>, rhs: Query<T>) -> Query<Bool> {
+        lhs.comparison(.less, .keyPath(QueryKeyPath(rhs.components)))
+    }
     /// Greater than another property.
-    public static func > (lhs: Query<T>, rhs: Query<T>) -> Query<Bool> { lhs.comparison(.greater, .keyPath(QueryKeyPath(rhs.components))) }
+    public static func > (lhs: Query<T>, rhs: Query<T>) -> Query<Bool> {
+        lhs.comparison(.greater, .keyPath(QueryKeyPath(rhs.components)))
+    }
 
     /// One of `values` (`IN`).
     ///
@@ -310,18 +338,27 @@ extension Data: _QueryString {}
 
 extension Query where T: _QueryString {
     private func stringTest(_ op: ComparisonOperator, _ value: String, _ options: StringOptions) -> Query<Bool> {
-        comparison(op, .value(.string(value)), caseInsensitive: options.contains(.caseInsensitive),
-                   diacriticInsensitive: options.contains(.diacriticInsensitive))
+        comparison(
+            op, .value(.string(value)), caseInsensitive: options.contains(.caseInsensitive),
+            diacriticInsensitive: options.contains(.diacriticInsensitive))
     }
 
     /// Contains `value` as a substring.
-    public func contains(_ value: String, options: StringOptions = []) -> Query<Bool> { stringTest(.contains, value, options) }
+    public func contains(_ value: String, options: StringOptions = []) -> Query<Bool> {
+        stringTest(.contains, value, options)
+    }
     /// Starts with `value`.
-    public func starts(with value: String, options: StringOptions = []) -> Query<Bool> { stringTest(.beginsWith, value, options) }
+    public func starts(with value: String, options: StringOptions = []) -> Query<Bool> {
+        stringTest(.beginsWith, value, options)
+    }
     /// Ends with `value`.
-    public func ends(with value: String, options: StringOptions = []) -> Query<Bool> { stringTest(.endsWith, value, options) }
+    public func ends(with value: String, options: StringOptions = []) -> Query<Bool> {
+        stringTest(.endsWith, value, options)
+    }
     /// Equal to `value` under `options`.
-    public func equals(_ value: String, options: StringOptions = []) -> Query<Bool> { stringTest(.equal, value, options) }
+    public func equals(_ value: String, options: StringOptions = []) -> Query<Bool> {
+        stringTest(.equal, value, options)
+    }
     /// Matches a wildcard pattern: `*` any run of characters, `?` one character.
     public func like(_ pattern: String, caseInsensitive: Bool = false) -> Query<Bool> {
         stringTest(.like, pattern, caseInsensitive ? .caseInsensitive : [])
@@ -383,7 +420,9 @@ extension Query where T: _QueryObjectPath, T: _QueryCollection {
     /// realm.objects(Person.self).where { $0.dogs.matching { $0.age > 3 }.count > 1 }
     /// ```
     public func matching(_ predicate: (Query<T._QueryTarget>) -> Query<Bool>) -> QuerySubquery {
-        QuerySubquery(collection: QueryKeyPath(components), predicate: predicate(Query<T._QueryTarget>([.property("$x")])).predicate)
+        QuerySubquery(
+            collection: QueryKeyPath(components),
+            predicate: predicate(Query<T._QueryTarget>([.property("$x")])).predicate)
     }
 }
 
@@ -401,8 +440,12 @@ public struct QuerySubqueryCount {
     let subquery: QuerySubquery
 
     private func compare(_ op: ComparisonOperator, _ n: Int) -> Query<Bool> {
-        Query<Bool>(.predicate(.comparison(QueryComparison(
-            .subqueryCount(collection: subquery.collection, variable: "$x", predicate: subquery.predicate), op, .value(.int(Int64(n)))))))
+        Query<Bool>(
+            .predicate(
+                .comparison(
+                    QueryComparison(
+                        .subqueryCount(collection: subquery.collection, variable: "$x", predicate: subquery.predicate),
+                        op, .value(.int(Int64(n)))))))
     }
 
     /// Objects whose subquery matches exactly `rhs` elements.
@@ -458,7 +501,9 @@ extension Query where T: _CustomPersistable {
 
 extension Query where T: _OptionalCustomPersistable {
     /// The stored value of an optional custom-persistable property.
-    public var persistableValue: Query<T._Wrapped.PersistedType?> { Query<T._Wrapped.PersistedType?>(components, quantifier) }
+    public var persistableValue: Query<T._Wrapped.PersistedType?> {
+        Query<T._Wrapped.PersistedType?>(components, quantifier)
+    }
 }
 
 /// Optional custom-persistable types, for `persistableValue` in queries.

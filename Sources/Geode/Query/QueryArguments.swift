@@ -19,13 +19,16 @@ enum QueryArguments {
             var values: [Value] = []
             for element in AnySequence(sequence.map { $0 as Any }) {
                 guard let value = try scalar(element, realm) else {
-                    throw GeodeError.query(message: "argument \(index) holds a \(type(of: element)), which a query cannot compare", column: 0)
+                    throw GeodeError.query(
+                        message: "argument \(index) holds a \(type(of: element)), which a query cannot compare",
+                        column: 0)
                 }
                 values.append(value)
             }
             return .values(values)
         }
-        throw GeodeError.query(message: "argument \(index) is a \(type(of: argument)), which a query cannot compare", column: 0)
+        throw GeodeError.query(
+            message: "argument \(index) is a \(type(of: argument)), which a query cannot compare", column: 0)
     }
 
     /// The embedded object `argument` stands for: an embedded object, or a
@@ -45,7 +48,10 @@ enum QueryArguments {
         for (index, property) in info.properties.enumerated() where property.kind.type != .linkingObjects {
             let path = prefix + [property.name]
             guard property.kind.collection == .single else {
-                throw GeodeError.query(message: "\(info.name).\(property.name) is a collection: an object holding one cannot be compared member by member", column: 0)
+                throw GeodeError.query(
+                    message:
+                        "\(info.name).\(property.name) is a collection: an object holding one cannot be compared member by member",
+                    column: 0)
             }
             let value = ValueAssignment.currentValue(of: object, index)
             if let nested = embeddedValue(value) {
@@ -53,7 +59,9 @@ enum QueryArguments {
             } else if let scalar = try scalar(value, nil) {
                 members.append(QueryMember(path: path, value: scalar))
             } else {
-                throw GeodeError.query(message: "\(info.name).\(property.name) holds a \(type(of: value)), which a query cannot compare", column: 0)
+                throw GeodeError.query(
+                    message: "\(info.name).\(property.name) holds a \(type(of: value)), which a query cannot compare",
+                    column: 0)
             }
         }
         return members
@@ -112,7 +120,10 @@ enum QueryArguments {
         case let v as any _CustomPersistable:
             let persisted = v.persistableValue
             if persisted is ObjectBase {
-                throw GeodeError.query(message: "a \(type(of: v)) is stored as an embedded object: compare it with == or != (member by member), or compare its members", column: 0)
+                throw GeodeError.query(
+                    message:
+                        "a \(type(of: v)) is stored as an embedded object: compare it with == or != (member by member), or compare its members",
+                    column: 0)
             }
             return try scalar(persisted, realm)
         case let v as Data: return .binary(Array(v))
@@ -121,7 +132,9 @@ enum QueryArguments {
         case let v as Decimal128: return .decimal128(v.bits)
         case let object as Object:
             guard let ref = object._ref else {
-                throw GeodeError.query(message: "an unmanaged \(type(of: object)) cannot be a query argument: add it to the realm first", column: 0)
+                throw GeodeError.query(
+                    message: "an unmanaged \(type(of: object)) cannot be a query argument: add it to the realm first",
+                    column: 0)
             }
             return .link(Link(table: ref.cls.table.schema.table, key: ref.key))
         case let v as any PersistableEnum:

@@ -120,7 +120,9 @@ public final class Migration {
                     block(old, new)
                 }
                 done += keys.count
-                progress?(MigrationProgress(phase: .enumerating, className: typeName, completedObjects: done, totalObjects: total))
+                progress?(
+                    MigrationProgress(
+                        phase: .enumerating, className: typeName, completedObjects: done, totalObjects: total))
                 after = last
             }
         } catch {
@@ -150,8 +152,11 @@ public final class Migration {
     /// ```
     public func delete(_ object: MigrationObject) {
         if object._ref?.cls.readsOldSchema == true {
-            realm.record(GeodeError.schema(GeodeError.SchemaFailure("an old object of a migration cannot be deleted: delete the new one",
-                                                         className: object._ref?.cls.name)))
+            realm.record(
+                GeodeError.schema(
+                    GeodeError.SchemaFailure(
+                        "an old object of a migration cannot be deleted: delete the new one",
+                        className: object._ref?.cls.name)))
             return
         }
         realm.delete(object)

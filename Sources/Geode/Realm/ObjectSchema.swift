@@ -62,12 +62,15 @@ public struct Property: Sendable, Equatable, CustomStringConvertible {
     /// ```swift
     /// let tags = Property(name: "tags", type: .string, collection: .list)
     /// ```
-    public init(name: String, type: PropertyType, collection: Collection = .single, isOptional: Bool = false,
-                objectClassName: String? = nil, isPrimary: Bool = false, isIndexed: Bool = false) {
-        schema = PropertySchema(name: name, type: type.engineType,
-                                collection: CollectionKind(rawValue: collection.rawValue) ?? .single,
-                                isOptional: isOptional, objectClassName: objectClassName,
-                                isPrimaryKey: isPrimary, isIndexed: isIndexed)
+    public init(
+        name: String, type: PropertyType, collection: Collection = .single, isOptional: Bool = false,
+        objectClassName: String? = nil, isPrimary: Bool = false, isIndexed: Bool = false
+    ) {
+        schema = PropertySchema(
+            name: name, type: type.engineType,
+            collection: CollectionKind(rawValue: collection.rawValue) ?? .single,
+            isOptional: isOptional, objectClassName: objectClassName,
+            isPrimaryKey: isPrimary, isIndexed: isIndexed)
     }
 
     /// The property's name.

@@ -63,10 +63,13 @@ extension Realm {
         public var shouldCompactOnLaunch: ((_ totalBytes: Int, _ usedBytes: Int) -> Bool)?
 
         /// A configuration; every argument has Realm's default (the default file, version 0, every class).
-        public init(fileURL: URL? = nil, inMemoryIdentifier: String? = nil, readOnly: Bool = false,
-                    schemaVersion: UInt64 = 0, migrationBlock: MigrationBlock? = nil, deleteRealmIfMigrationNeeded: Bool = false,
-                    shouldCompactOnLaunch: ((_ totalBytes: Int, _ usedBytes: Int) -> Bool)? = nil,
-                    objectTypes: [ObjectBase.Type]? = nil) {
+        public init(
+            fileURL: URL? = nil, inMemoryIdentifier: String? = nil, readOnly: Bool = false,
+            schemaVersion: UInt64 = 0, migrationBlock: MigrationBlock? = nil,
+            deleteRealmIfMigrationNeeded: Bool = false,
+            shouldCompactOnLaunch: ((_ totalBytes: Int, _ usedBytes: Int) -> Bool)? = nil,
+            objectTypes: [ObjectBase.Type]? = nil
+        ) {
             self.fileURL = fileURL
             self.inMemoryIdentifier = inMemoryIdentifier
             self.readOnly = readOnly
@@ -89,13 +92,15 @@ extension Realm {
         /// The default store file: `default.geode` in `$GEODE_HOME`, or in the
         /// current directory.
         public static var defaultFileURL: URL {
-            let directory = ProcessInfo.processInfo.environment["GEODE_HOME"] ?? FileManager.default.currentDirectoryPath
+            let directory =
+                ProcessInfo.processInfo.environment["GEODE_HOME"] ?? FileManager.default.currentDirectoryPath
             return URL(fileURLWithPath: directory).appendingPathComponent("default.geode")
         }
 
         func storePath() throws -> String {
             if let identifier = inMemoryIdentifier {
-                let safe = identifier.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? String($0) : "_" }.joined()
+                let safe = identifier.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? String($0) : "_" }
+                    .joined()
                 return FileManager.default.temporaryDirectory
                     .appendingPathComponent("geode-memory-\(getpid())-\(safe).geode").path
             }

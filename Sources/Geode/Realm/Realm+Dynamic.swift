@@ -36,7 +36,9 @@ extension Realm {
     /// }
     /// ```
     @discardableResult
-    public func dynamicCreate(_ className: String, value: Any = [String: Any](), update: UpdatePolicy = .error) -> DynamicObject {
+    public func dynamicCreate(_ className: String, value: Any = [String: Any](), update: UpdatePolicy = .error)
+        -> DynamicObject
+    {
         let result = DynamicObject()
         guard let txn = requireWrite("creating an object") else { return result }
         guard let cls = dynamicClass(named: className) else {
@@ -55,11 +57,14 @@ extension Realm {
     /// Stores the object `value` describes and returns its key. `creating`
     /// holds the dictionaries and arrays being created further up, so that a
     /// value that contains itself is refused instead of recursing forever.
-    func dynamicCreate(_ cls: RealmClass, _ value: Any, _ update: UpdatePolicy, _ txn: StoreWriteTransaction,
-                               creating: [ObjectIdentifier]) throws -> ObjectKey {
+    func dynamicCreate(
+        _ cls: RealmClass, _ value: Any, _ update: UpdatePolicy, _ txn: StoreWriteTransaction,
+        creating: [ObjectIdentifier]
+    ) throws -> ObjectKey {
         let schema = cls.table.schema
         if update != .error && schema.primaryKey == nil {
-            throw GeodeError.invalidValue("'\(schema.name)' has no primary key: it cannot be created with update \(update)")
+            throw GeodeError.invalidValue(
+                "'\(schema.name)' has no primary key: it cannot be created with update \(update)")
         }
         let context = _WriteContext(realm: self, transaction: txn)
         var given = OrderedDictionary<String, Value>()
@@ -68,24 +73,31 @@ extension Realm {
             do {
                 // A Swift class's property first applies what its Swift type knows.
                 var input = item
-                if typed, let index = cls.info.index(of: property.name), cls.info.properties[index].valueType._geodeChecksInput {
+                if typed, let index = cls.info.index(of: property.name),
+                    cls.info.properties[index].valueType._geodeChecksInput
+                {
                     input = try cls.info.properties[index].valueType._geodeInput(item)
                 }
-                given[property.name] = try dynamicEngineValue(input, for: property, update, txn, context, creating: creating)
+                given[property.name] = try dynamicEngineValue(
+                    input, for: property, update, txn, context, creating: creating)
             } catch {
                 throw GeodeError.from(error).located(in: schema.name, property.name)
             }
         }
         // A Swift class fills what the input leaves out with a new instance's values.
         let defaults = typed ? try initialValues(of: cls, missingFrom: given, context) : [:]
-        if schema.primaryKey.map({ given[$0.name] == nil }) == true, let pk = schema.primaryKey, let value = defaults[pk.name] {
+        if schema.primaryKey.map({ given[$0.name] == nil }) == true, let pk = schema.primaryKey,
+            let value = defaults[pk.name]
+        {
             given[pk.name] = value
         }
         let builder = RowBuilder(schema: store.schema)
         // A nullable primary key that is not given is null, and finds the object whose key is null.
         if update != .error, let pk = schema.primaryKey, let pkValue = given[pk.name] ?? (pk.isOptional ? .null : nil),
-           let existing = try txn.object(withPrimaryKey: try builder.value(pkValue, for: pk, in: schema), in: cls.table),
-           let stored = try txn.row(existing, in: cls.table) {
+            let existing = try txn.object(
+                withPrimaryKey: try builder.value(pkValue, for: pk, in: schema), in: cls.table),
+            let stored = try txn.row(existing, in: cls.table)
+        {
             var merged = OrderedDictionary<String, Value>()
             for (property, old) in zip(schema.storedProperties, stored) {
                 switch (given[property.name], old) {
@@ -100,7 +112,8 @@ extension Realm {
             changeCount += 1
             return existing
         }
-        let key = try txn.insert(try builder.row(from: given, of: schema, fillingMissing: true, defaults: defaults), into: cls.table)
+        let key = try txn.insert(
+            try builder.row(from: given, of: schema, fillingMissing: true, defaults: defaults), into: cls.table)
         changeCount += 1
         return key
     }
@@ -108,8 +121,10 @@ extension Realm {
     /// The engine values of a new instance of a Swift class: what Realm stores
     /// for the properties a `create` input does not give (the declared initial
     /// values, made afresh for each object, as `ObjectId.generate()` must be).
-    private func initialValues(of cls: RealmClass, missingFrom given: OrderedDictionary<String, Value>,
-                               _ context: _WriteContext) throws -> [String: Value] {
+    private func initialValues(
+        of cls: RealmClass, missingFrom given: OrderedDictionary<String, Value>,
+        _ context: _WriteContext
+    ) throws -> [String: Value] {
         let missing = cls.info.properties.indices.filter {
             cls.info.properties[$0].kind.type != .linkingObjects && given[cls.info.properties[$0].name] == nil
         }
@@ -131,7 +146,8 @@ extension Realm {
             return properties.compactMap { p in dictionary[p.name].map { (p, $0) } }
         case let array as [Any]:
             guard array.count <= properties.count else {
-                throw GeodeError.invalidValue("\(array.count) values for the \(properties.count) properties of '\(schema.name)'")
+                throw GeodeError.invalidValue(
+                    "\(array.count) values for the \(properties.count) properties of '\(schema.name)'")
             }
             return Array(zip(properties, array))
         case let object as Object:
@@ -140,19 +156,23 @@ extension Realm {
                 source[p.name] == nil ? nil : (p, object[p.name] ?? NSNull())
             }
         default:
-            throw GeodeError.invalidValue("a '\(schema.name)' is made from a dictionary, an array or an object, not \(type(of: value))")
+            throw GeodeError.invalidValue(
+                "a '\(schema.name)' is made from a dictionary, an array or an object, not \(type(of: value))")
         }
     }
 
     /// The engine value of one given property value; dictionaries and arrays
     /// given for a link create (or, with an update policy, update) the linked
     /// objects.
-    private func dynamicEngineValue(_ item: Any, for property: PropertySchema, _ update: UpdatePolicy, _ txn: StoreWriteTransaction,
-                                    _ context: _WriteContext, creating: [ObjectIdentifier]) throws -> Value {
+    private func dynamicEngineValue(
+        _ item: Any, for property: PropertySchema, _ update: UpdatePolicy, _ txn: StoreWriteTransaction,
+        _ context: _WriteContext, creating: [ObjectIdentifier]
+    ) throws -> Value {
         guard let present = unwrappedInput(item) else { return .null }
         let item = holdsClassInstance(present) ? (present as? InputCollection)?.inputValue ?? present : present
         guard property.type == .object, let targetName = property.objectClassName,
-              let target = dynamicClass(named: targetName), !target.table.schema.isEmbedded else {
+            let target = dynamicClass(named: targetName), !target.table.schema.isEmbedded
+        else {
             return try DynamicValue.engine(item, context)
         }
         func link(_ element: Any) throws -> Value {
@@ -166,7 +186,8 @@ extension Realm {
             }
             // A linked class without a primary key cannot be looked up: its objects are always new.
             let policy = target.table.schema.primaryKey == nil ? .error : update
-            let key = try dynamicCreate(target, element, policy, txn, creating: creating + (identity.map { [$0] } ?? []))
+            let key = try dynamicCreate(
+                target, element, policy, txn, creating: creating + (identity.map { [$0] } ?? []))
             return .link(Link(table: target.table.schema.table, key: key))
         }
         switch property.collection {
@@ -190,12 +211,14 @@ extension Realm {
         guard ref.cls.info.type == DynamicObject.self else { return nil }
         let schema = ref.cls.table.schema.properties[property]
         guard schema.type == .object, schema.collection == .single, let target = schema.objectClassName,
-              let cls = dynamicClass(named: target), cls.table.schema.isEmbedded else { return nil }
+            let cls = dynamicClass(named: target), cls.table.schema.isEmbedded
+        else { return nil }
         let path = ref.path + [.index(ref.cls.slots[property])]
         let present = (try? withDocument(of: ref) { try $0?.value(atPath: path).map { !$0.isNull } }) ?? nil
         guard present == true else { return .some(nil) }
         let object = DynamicObject()
-        object._ref = ManagedRef(realm: self, cls: cls, root: ref.root, key: ref.key, path: path, document: ref.document)
+        object._ref = ManagedRef(
+            realm: self, cls: cls, root: ref.root, key: ref.key, path: path, document: ref.document)
         return .some(object)
     }
 
@@ -206,11 +229,13 @@ extension Realm {
         guard ref.cls.info.type == DynamicObject.self else { return nil }
         let schema = ref.cls.table.schema.properties[property]
         guard schema.type == .object, schema.collection != .single, let target = schema.objectClassName,
-              let cls = dynamicClass(named: target), cls.table.schema.isEmbedded else { return nil }
+            let cls = dynamicClass(named: target), cls.table.schema.isEmbedded
+        else { return nil }
         let path = ref.path + [.index(ref.cls.slots[property])]
         func object(_ step: PathStep) -> DynamicObject {
             let object = DynamicObject()
-            object._ref = ManagedRef(realm: self, cls: cls, root: ref.root, key: ref.key, path: path + [step], document: ref.document)
+            object._ref = ManagedRef(
+                realm: self, cls: cls, root: ref.root, key: ref.key, path: path + [step], document: ref.document)
             return object
         }
         switch (try? withDocument(of: ref) { try $0?.value(atPath: path)?.decode() }) ?? nil {

@@ -13,7 +13,8 @@ extension Realm {
     /// Geode does not encrypt stores: an `encryptionKey` is refused.
     public func writeCopy(toFile fileURL: URL, encryptionKey: Data? = nil) throws {
         guard encryptionKey == nil else {
-            throw GeodeError.invalidValue("Geode does not encrypt stores: an encryption key cannot be given (\(fileURL.path) was not written)")
+            throw GeodeError.invalidValue(
+                "Geode does not encrypt stores: an encryption key cannot be given (\(fileURL.path) was not written)")
         }
         do {
             try store.copy(to: fileURL.path)

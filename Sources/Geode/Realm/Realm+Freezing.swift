@@ -18,7 +18,7 @@ extension Results {
         case .table:
             return Results(realm: frozen, cls: cls, query: query)
         case .keys:
-            let keys = self.keys   // a collection's objects, fixed now
+            let keys = self.keys  // a collection's objects, fixed now
             return Results(realm: frozen, cls: cls, query: .all, base: .keys { keys })
         }
     }

@@ -132,7 +132,8 @@ extension Realm {
     func embeddedSlots(of object: EmbeddedObject, _ txn: StoreWriteTransaction) throws -> [Value] {
         let cls = realmClass(type(of: object))
         if object._ref != nil {
-            throw StoreError.invalidValue(ValueIssue(.notAllowedHere("an embedded object that already has an owner"), className: cls.name))
+            throw StoreError.invalidValue(
+                ValueIssue(.notAllowedHere("an embedded object that already has an owner"), className: cls.name))
         }
         let context = _WriteContext(realm: self, transaction: txn)
         var slots = [Value](repeating: .null, count: cls.table.schema.slotCount)
@@ -157,7 +158,8 @@ extension Realm {
     /// Points `accessor`, an accessor of class `cls` that nobody else holds
     /// (a new one, or one an iteration let go of), at object `key`.
     func repoint(_ accessor: ObjectBase, of cls: RealmClass, to key: ObjectKey, document: PinnedDocument?) {
-        let kept = document ?? (transaction == nil ? (try? store.pinnedDocument(key, in: cls.table, pinned)) ?? nil : nil)
+        let kept =
+            document ?? (transaction == nil ? (try? store.pinnedDocument(key, in: cls.table, pinned)) ?? nil : nil)
         // The ref itself is changed in place when the accessor alone holds it
         // (no list or embedded object made from it is alive).
         if isKnownUniquelyReferenced(&accessor._ref) {
@@ -169,7 +171,8 @@ extension Realm {
 
     /// The object a link points at as a `DynamicObject`.
     func dynamicObject(for link: Link) -> DynamicObject? {
-        let name = oldSchemaTables.map { $0.values.first { $0.schema.table == link.table }?.schema.name }
+        let name =
+            oldSchemaTables.map { $0.values.first { $0.schema.table == link.table }?.schema.name }
             ?? store.table(id: link.table)?.schema.name
         guard let name, let cls = dynamicClass(named: name) else { return nil }
         return existingAccessor(cls, link.key) as? DynamicObject
@@ -196,7 +199,8 @@ extension Realm {
     func embeddedObject(of type: EmbeddedObject.Type, owner: ManagedRef, path: [PathStep]) -> EmbeddedObject {
         let object = type.init()
         let cls = realmClass(type)
-        object._ref = ManagedRef(realm: self, cls: cls, root: owner.root, key: owner.key, path: path, document: owner.document)
+        object._ref = ManagedRef(
+            realm: self, cls: cls, root: owner.root, key: owner.key, path: path, document: owner.document)
         cls.info.prepareAccessor(object)
         return object
     }
@@ -248,14 +252,18 @@ extension Realm {
             // A damaged document: the property's default value, and the error waits for the next throwing call.
             deferReadError(error.inObject(ref.cls.table, ref.key))
             let schema = ref.cls.table.schema.properties[property]
-            return (.init(schema.defaultValue), _ReadContext(realm: self, base: ref, prefix: ref.path, step: .index(slot)))
+            return (
+                .init(schema.defaultValue), _ReadContext(realm: self, base: ref, prefix: ref.path, step: .index(slot))
+            )
         }
     }
 
     /// Writes property `property` of a managed object with the value `produce`
     /// makes; a refused value is recorded for the commit to throw.
     func write(_ ref: ManagedRef, _ property: Int, _ produce: (_WriteContext) throws -> _EngineValue) {
-        guard let txn = requireWrite("changing \(ref.cls.name).\(ref.cls.info.properties[property].name)") else { return }
+        guard let txn = requireWrite("changing \(ref.cls.name).\(ref.cls.info.properties[property].name)") else {
+            return
+        }
         do {
             let value = try produce(_WriteContext(realm: self, transaction: txn)).value
             try replace(at: ref.path + [.index(ref.cls.slots[property])], in: ref, with: value, txn)
@@ -266,9 +274,13 @@ extension Realm {
 
     /// Replaces the value at `path` of `ref`'s document and writes the document back.
     func replace(at path: [PathStep], in ref: ManagedRef, with value: Value, _ txn: StoreWriteTransaction) throws {
-        if path.count == 1, case let .index(slot) = path[0], slot < ref.root.rowIndexBySlot.count, ref.root.rowIndexBySlot[slot] >= 0 {
+        if path.count == 1, case let .index(slot) = path[0], slot < ref.root.rowIndexBySlot.count,
+            ref.root.rowIndexBySlot[slot] >= 0
+        {
             // A top-level property: the engine sets it without decoding the rest.
-            try txn.update(value, of: ref.root.table.storedProperties[ref.root.rowIndexBySlot[slot]], key: ref.key, in: ref.root.table)
+            try txn.update(
+                value, of: ref.root.table.storedProperties[ref.root.rowIndexBySlot[slot]], key: ref.key,
+                in: ref.root.table)
             changeCount += 1
             return
         }
@@ -344,7 +356,9 @@ extension Realm {
         }
         let property = cls.info.properties[pkIndex]
         guard let typed = try? property.valueType._geodeFromAny(key ?? NSNull(), self) else { return nil }
-        guard let value = try? typed._geodeEngineValue(_WriteContext(realm: self, transaction: nil)).value else { return nil }
+        guard let value = try? typed._geodeEngineValue(_WriteContext(realm: self, transaction: nil)).value else {
+            return nil
+        }
         let found: ObjectKey?
         if let txn = transaction {
             found = try? txn.object(withPrimaryKey: value, in: cls.table)

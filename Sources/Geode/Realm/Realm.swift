@@ -69,12 +69,16 @@ public final class Realm {
         isFrozen = false
         let infos = ClassInfo.closure(of: configuration.objectTypes ?? ClassInfo.all.map(\.type))
         do {
-            if let shouldCompact = configuration.shouldCompactOnLaunch, configuration.inMemoryIdentifier == nil, !configuration.readOnly {
+            if let shouldCompact = configuration.shouldCompactOnLaunch, configuration.inMemoryIdentifier == nil,
+                !configuration.readOnly
+            {
                 _ = try StoreFiles.compact(try configuration.storePath(), if: shouldCompact)
             }
-            var storeConfiguration = StoreConfiguration(path: try configuration.storePath(),
-                                                        schema: GeodeCore.Schema(classes: infos.map(\.schema) + configuration.dynamicClasses.map(\.schema),
-                                                                              version: configuration.schemaVersion))
+            var storeConfiguration = StoreConfiguration(
+                path: try configuration.storePath(),
+                schema: GeodeCore.Schema(
+                    classes: infos.map(\.schema) + configuration.dynamicClasses.map(\.schema),
+                    version: configuration.schemaVersion))
             storeConfiguration.readOnly = configuration.readOnly
             storeConfiguration.inMemory = configuration.inMemoryIdentifier != nil
             storeConfiguration.deleteIfMigrationNeeded = configuration.deleteRealmIfMigrationNeeded
@@ -114,9 +118,10 @@ public final class Realm {
         store = migration.store
         pinned = migration.snapshot
         isFrozen = true
-        oldSchemaTables = Dictionary(uniqueKeysWithValues: migration.oldSchema.classes.compactMap { cls in
-            migration.oldTable(cls.name).map { (cls.name, $0) }
-        })
+        oldSchemaTables = Dictionary(
+            uniqueKeysWithValues: migration.oldSchema.classes.compactMap { cls in
+                migration.oldTable(cls.name).map { (cls.name, $0) }
+            })
         noteReadVersion()
     }
 
@@ -125,7 +130,8 @@ public final class Realm {
     private static func migrate(_ migration: StoreMigration, _ configuration: Configuration) throws {
         if let report = configuration.migrationProgress {
             migration.onRewrite = { name, done, total in
-                report(MigrationProgress(phase: .rewriting, className: name, completedObjects: done, totalObjects: total))
+                report(
+                    MigrationProgress(phase: .rewriting, className: name, completedObjects: done, totalObjects: total))
             }
         }
         guard let block = configuration.migrationBlock else { return }
@@ -133,8 +139,9 @@ public final class Realm {
         defer { realm.transaction = nil }
         let old = Realm(oldVersionOf: migration, writingThrough: realm, configuration: configuration)
         do {
-            try block(Migration(engine: migration, realm: realm, oldRealm: old, progress: configuration.migrationProgress),
-                      migration.oldSchema.version)
+            try block(
+                Migration(engine: migration, realm: realm, oldRealm: old, progress: configuration.migrationProgress),
+                migration.oldSchema.version)
         } catch {
             throw MigrationBlockError(error: error)
         }
@@ -203,14 +210,16 @@ public final class Realm {
     }
 
     private func bindClass(_ type: ObjectBase.Type) -> RealmClass {
-        precondition(type != Object.self && type != EmbeddedObject.self && type != ObjectBase.self,
-                     "Geode: \(type) itself is not a model class; use a subclass")
+        precondition(
+            type != Object.self && type != EmbeddedObject.self && type != ObjectBase.self,
+            "Geode: \(type) itself is not a model class; use a subclass")
         let name = ClassInfo.className(type)
         if let known = classesByName[name] { return known }
         let info = ClassInfo.of(type)
         if store.schema[name] == nil {
             // First use of a class after the realm opened: add it (and the classes it reaches).
-            precondition(!configuration.readOnly && !isFrozen, "Geode: class '\(name)' is not in this read-only or frozen realm")
+            precondition(
+                !configuration.readOnly && !isFrozen, "Geode: class '\(name)' is not in this read-only or frozen realm")
             let classes = ClassInfo.closure(of: [type]).map(\.schema)
             do {
                 if let txn = transaction {
@@ -381,8 +390,10 @@ public final class Realm {
     func requireWrite(_ what: @autoclosure () -> String) -> StoreWriteTransaction? {
         guard let txn = transaction else {
             if let migrationRealm {
-                migrationRealm.record(GeodeError.schema(GeodeError.SchemaFailure(
-                    "\(what()): the old objects of a migration cannot be changed; change the new ones")))
+                migrationRealm.record(
+                    GeodeError.schema(
+                        GeodeError.SchemaFailure(
+                            "\(what()): the old objects of a migration cannot be changed; change the new ones")))
                 return nil
             }
             preconditionFailure("Geode: \(what()) can only happen inside a write transaction (realm.write { ... })")

@@ -26,12 +26,15 @@ final class RealmClass {
         self.table = table
         self.readsOldSchema = readsOldSchema
         absentValues = info.properties.map { p in table.schema.property(named: p.name)?.defaultValue ?? .null }
-        slots = info.properties.map { p in table.schema.property(named: p.name).map { $0.isStored ? $0.slot : -1 } ?? -1 }
+        slots = info.properties.map { p in table.schema.property(named: p.name).map { $0.isStored ? $0.slot : -1 } ?? -1
+        }
         var rows = [Int](repeating: -1, count: table.schema.slotCount)
         for (row, p) in table.storedProperties.enumerated() where p.slot < rows.count { rows[p.slot] = row }
         rowIndexBySlot = rows
         var properties = [Int](repeating: -1, count: table.storedProperties.count)
-        for (index, slot) in slots.enumerated() where slot >= 0 && slot < rows.count && rows[slot] >= 0 { properties[rows[slot]] = index }
+        for (index, slot) in slots.enumerated() where slot >= 0 && slot < rows.count && rows[slot] >= 0 {
+            properties[rows[slot]] = index
+        }
         propertyByRow = properties
         primaryKey = info.properties.firstIndex { $0.options.isPrimaryKey }
     }

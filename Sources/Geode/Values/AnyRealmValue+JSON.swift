@@ -84,7 +84,8 @@ extension AnyRealmValue {
         switch self {
         case let .object(object):
             guard let ref = object._ref, let pk = ref.cls.primaryKey else { return .null }
-            return (try? ref.cls.info.properties[pk].valueType._geodeGet(object, pk)
+            return
+                (try? ref.cls.info.properties[pk].valueType._geodeGet(object, pk)
                 ._geodeEngineValue(_WriteContext(realm: ref.realm, transaction: nil)).value) ?? .null
         case let .list(list):
             // A managed list is read in one piece: its subtree is decoded once.

@@ -53,7 +53,9 @@ public enum AnyRealmValue: Hashable {
     /// The list, if the value is one.
     public var listValue: List<AnyRealmValue>? { if case let .list(v) = self { return v }; return nil }
     /// The map, if the value is one.
-    public var dictionaryValue: Map<String, AnyRealmValue>? { if case let .dictionary(v) = self { return v }; return nil }
+    public var dictionaryValue: Map<String, AnyRealmValue>? {
+        if case let .dictionary(v) = self { return v }; return nil
+    }
     /// The object as a `DynamicObject` (read by property name), if the value is one.
     public var dynamicObject: DynamicObject? {
         guard case let .object(object) = self, let ref = object._ref, ref.path.isEmpty else { return nil }
@@ -98,7 +100,8 @@ public enum AnyRealmValue: Hashable {
         case let .objectId(v): hasher.combine(v)
         case let .decimal128(v): hasher.combine(v)
         case let .uuid(v): hasher.combine(v)
-        case let .object(v): hasher.combine(v._ref?.key.rawValue ?? UInt64(UInt(bitPattern: ObjectIdentifier(v).hashValue)))
+        case let .object(v):
+            hasher.combine(v._ref?.key.rawValue ?? UInt64(UInt(bitPattern: ObjectIdentifier(v).hashValue)))
         case let .list(v): hasher.combine(v.count)
         case let .dictionary(v): hasher.combine(v.count)
         }
@@ -115,9 +118,15 @@ extension AnyRealmValue: _PersistableValue {
         let name = "\(context.owner.cls.name) AnyRealmValue"
         switch value.value {
         case .list:
-            return .list(List(location: CollectionLocation(realm: context.realm, owner: context.owner, path: context.path, name: name)))
+            return .list(
+                List(
+                    location: CollectionLocation(
+                        realm: context.realm, owner: context.owner, path: context.path, name: name)))
         case .map:
-            return .dictionary(Map(location: CollectionLocation(realm: context.realm, owner: context.owner, path: context.path, name: name)))
+            return .dictionary(
+                Map(
+                    location: CollectionLocation(
+                        realm: context.realm, owner: context.owner, path: context.path, name: name)))
         default:
             return from(value.value, context.realm)
         }
@@ -137,7 +146,8 @@ extension AnyRealmValue: _PersistableValue {
         case let .timestamp(t): return .date(t.date)
         case let .objectId(id): return .objectId(ObjectId(bytes: id))
         case let .uuid(u): return .uuid(u)
-        case let .link(link): return (realm?.object(for: link) as? Object).map(AnyRealmValue.object) ?? AnyRealmValue.none
+        case let .link(link):
+            return (realm?.object(for: link) as? Object).map(AnyRealmValue.object) ?? AnyRealmValue.none
         case let .list(items):
             let list = List<AnyRealmValue>()
             for item in items { list.append(from(item, realm) ?? .none) }

@@ -119,8 +119,9 @@ extension _CustomPersistable {
     public static func _geodeDefault() -> Self {
         let persisted = PersistedType._geodeDefault()
         guard let value = _geodeMapped(from: persisted) else {
-            preconditionFailure("Geode: \(Self.self) cannot be built from the default \(PersistedType.self) value "
-                                + "(\(describe(persisted))); give the property a default value or declare it optional")
+            preconditionFailure(
+                "Geode: \(Self.self) cannot be built from the default \(PersistedType.self) value "
+                    + "(\(describe(persisted))); give the property a default value or declare it optional")
         }
         return value
     }
@@ -137,17 +138,22 @@ extension _CustomPersistable {
         let (value, context) = ref.realm.read(ref, property, shallow: _geodeReadsShallow)
         if case .null = value.value { return _geodeDefault() }
         guard let persisted = PersistedType._geodeFrom(value, context) else {
-            preconditionFailure("Geode: \(ref.cls.name).\(ref.cls.info.properties[property].name) holds "
-                                + "\(QueryLiteral.describe(value.value)), which is not a \(PersistedType.self)")
+            preconditionFailure(
+                "Geode: \(ref.cls.name).\(ref.cls.info.properties[property].name) holds "
+                    + "\(QueryLiteral.describe(value.value)), which is not a \(PersistedType.self)")
         }
         guard let mapped = _geodeMapped(from: persisted) else {
             // Realm stops here; Geode answers the default value and keeps the
             // error for the next throwing call (the rule for reads that cannot throw).
             let name = ref.cls.info.properties[property].name
-            let message = "\(ref.cls.name).\(name) holds \(describe(persisted)), which does not convert to \(Self.self); "
+            let message =
+                "\(ref.cls.name).\(name) holds \(describe(persisted)), which does not convert to \(Self.self); "
                 + "declare the property optional to read such values as nil"
-            ref.realm.deferReadError(GeodeError.invalidValue(.init(message, kind: .notConvertible, className: ref.cls.name, property: name)))
-            guard let fallback = _geodeMapped(from: PersistedType._geodeDefault()) else { preconditionFailure("Geode: " + message) }
+            ref.realm.deferReadError(
+                GeodeError.invalidValue(.init(message, kind: .notConvertible, className: ref.cls.name, property: name)))
+            guard let fallback = _geodeMapped(from: PersistedType._geodeDefault()) else {
+                preconditionFailure("Geode: " + message)
+            }
             return fallback
         }
         return mapped
@@ -165,7 +171,8 @@ extension _CustomPersistable {
         if isNullInput(any), PersistedType.self is EmbeddedObject.Type { return _geodeDefault() }
         let persisted = try PersistedType._geodeFromAny(any, realm)
         guard let value = _geodeMapped(from: persisted) else {
-            throw GeodeError.invalidValue(.init("\(describe(persisted)) does not convert to \(Self.self)", kind: .notConvertible))
+            throw GeodeError.invalidValue(
+                .init("\(describe(persisted)) does not convert to \(Self.self)", kind: .notConvertible))
         }
         return value
     }

@@ -19,7 +19,8 @@ import GeodeCore
 /// ```
 public struct Decimal128: Sendable, Hashable, Comparable, CustomStringConvertible, Codable,
     ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByStringLiteral,
-    SignedNumeric, Strideable {
+    SignedNumeric, Strideable
+{
     let bits: Decimal128Bits
 
     init(bits: Decimal128Bits) { self.bits = bits }
@@ -150,7 +151,9 @@ public struct Decimal128: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// The IEEE 754 decimal128 difference, rounded half to even to 34 digits.
     public static func - (a: Decimal128, b: Decimal128) -> Decimal128 { Decimal128(bits: a.bits.subtracting(b.bits)) }
     /// The IEEE 754 decimal128 product, rounded half to even to 34 digits.
-    public static func * (a: Decimal128, b: Decimal128) -> Decimal128 { Decimal128(bits: a.bits.multiplied(by: b.bits)) }
+    public static func * (a: Decimal128, b: Decimal128) -> Decimal128 {
+        Decimal128(bits: a.bits.multiplied(by: b.bits))
+    }
     /// Division rounded to 34 digits; division by zero gives an infinity (NaN for 0/0).
     public static func / (a: Decimal128, b: Decimal128) -> Decimal128 { Decimal128(bits: a.bits.divided(by: b.bits)) }
     /// Adds `b` to `a`, rounding the sum to 34 digits.

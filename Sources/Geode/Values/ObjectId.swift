@@ -20,7 +20,9 @@ public struct ObjectId: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// Parses 24 hexadecimal digits.
     public init(string: String) throws {
         let digits = Array(string.utf8)
-        guard digits.count == 24 else { throw GeodeError.invalidValue("ObjectId string must have 24 hexadecimal digits, got \"\(string)\"") }
+        guard digits.count == 24 else {
+            throw GeodeError.invalidValue("ObjectId string must have 24 hexadecimal digits, got \"\(string)\"")
+        }
         var raw: [UInt8] = []
         for i in stride(from: 0, to: 24, by: 2) {
             guard let byte = UInt8(String(decoding: digits[i ..< i + 2], as: UTF8.self), radix: 16) else {
@@ -40,7 +42,10 @@ public struct ObjectId: Hashable, Comparable, Sendable, CustomStringConvertible 
         let count = counter.next()
         var raw = withUnsafeBytes(of: seconds.bigEndian, Array.init)
         raw += processRandom
-        raw += [UInt8(truncatingIfNeeded: count >> 16), UInt8(truncatingIfNeeded: count >> 8), UInt8(truncatingIfNeeded: count)]
+        raw += [
+            UInt8(truncatingIfNeeded: count >> 16), UInt8(truncatingIfNeeded: count >> 8),
+            UInt8(truncatingIfNeeded: count),
+        ]
         return ObjectId(bytes: ObjectIdBytes(raw))
     }
 

@@ -14,7 +14,9 @@ where RawValue: _PersistableValue {}
 extension PersistableEnum {
     public static var _geodeKind: _PropertyKind { RawValue._geodeKind }
     public static func _geodeDefault() -> Self {
-        guard let first = allCases.first else { preconditionFailure("Geode: a PersistableEnum needs at least one case") }
+        guard let first = allCases.first else {
+            preconditionFailure("Geode: a PersistableEnum needs at least one case")
+        }
         return first
     }
     public static func _geodeFrom(_ value: _EngineValue, _ context: _ReadContext) -> Self? {

@@ -21,8 +21,9 @@ extension UnsafeBufferPointer {
         precondition(i >= 0 && i < count, "element index out of range")
         return try withUnsafeTemporaryAllocation(of: Element.self, capacity: 1) { slot in
             let image = slot.baseAddress.unsafelyUnwrapped
-            UnsafeMutableRawPointer(image).copyMemory(from: baseAddress.unsafelyUnwrapped + i,
-                                                      byteCount: MemoryLayout<Element>.size)
+            UnsafeMutableRawPointer(image).copyMemory(
+                from: baseAddress.unsafelyUnwrapped + i,
+                byteCount: MemoryLayout<Element>.size)
             let element = image.move()
             defer { image.initialize(to: element) }
             return try body(element)

@@ -80,7 +80,8 @@ package struct Decimal128Bits: Hashable, Sendable {
         try Self.validate(text)
         var flags: _IDEC_flags = 0
         var chars = Array(text.utf8CString)
-        self.init(chars.withUnsafeMutableBufferPointer { __bid128_from_string($0.baseAddress, Self.nearestEven, &flags) })
+        self.init(
+            chars.withUnsafeMutableBufferPointer { __bid128_from_string($0.baseAddress, Self.nearestEven, &flags) })
     }
 
     private static func validate(_ text: String) throws {
@@ -136,7 +137,9 @@ package struct Decimal128Bits: Hashable, Sendable {
         let raw = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let sign = raw.hasPrefix("-") ? "-" : ""
         let body = raw.drop { $0 == "+" || $0 == "-" }
-        guard let e = body.firstIndex(where: { $0 == "E" }), let exponent = Int(body[body.index(after: e)...]) else { return raw }
+        guard let e = body.firstIndex(where: { $0 == "E" }), let exponent = Int(body[body.index(after: e)...]) else {
+            return raw
+        }
         var coefficient = String(body[..<e].drop { $0 == "0" })
         if coefficient.isEmpty { coefficient = "0" }
         let adjusted = exponent + coefficient.count - 1
@@ -178,7 +181,8 @@ package struct Decimal128Bits: Hashable, Sendable {
     package func multiplied(by other: Decimal128Bits) -> Decimal128Bits { combined(with: other, __bid128_mul) }
     package func divided(by other: Decimal128Bits) -> Decimal128Bits { combined(with: other, __bid128_div) }
 
-    private typealias Operation = (BID_UINT128, BID_UINT128, _IDEC_round, UnsafeMutablePointer<_IDEC_flags>?) -> BID_UINT128
+    private typealias Operation = (BID_UINT128, BID_UINT128, _IDEC_round, UnsafeMutablePointer<_IDEC_flags>?) ->
+        BID_UINT128
 
     /// One rounded operation of the library (its status flags are not needed:
     /// overflow, division by zero and invalid operations yield infinities and NaN).

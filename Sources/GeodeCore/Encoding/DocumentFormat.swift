@@ -81,7 +81,7 @@ package enum ScaledDouble {
     @inline(__always)
     package static func multiple(of value: Double) -> Int32? {
         let scaled = value * 1e7
-        guard scaled.magnitude <= Double(Int32.max) else { return nil }   // NaN too
+        guard scaled.magnitude <= Double(Int32.max) else { return nil }  // NaN too
         // Nearest integer by truncating after adding a half: no library call
         // (`rounded()` is one on baseline x86-64). It can differ from
         // `rounded()` only far from an integer, where the check below fails anyway.

@@ -48,7 +48,9 @@ package struct ContainerView {
         let n = try Self.readVarint(bytes, &position, end)
         tableStart = position
         let (tableBytes, overflow) = n.multipliedReportingOverflow(by: width)
-        guard !overflow, tableBytes <= end - position else { throw Self.damaged("offset table of \(n) entries overflows", start) }
+        guard !overflow, tableBytes <= end - position else {
+            throw Self.damaged("offset table of \(n) entries overflows", start)
+        }
         payloadStart = position + tableBytes
         self.bytes = bytes
         self.keys = keys
@@ -120,7 +122,9 @@ package struct ContainerView {
     @inline(__always)
     private func spelling(ofKey reference: Int, at: Int, _ position: inout Int) throws -> UnsafeRawBufferPointer {
         if reference & 1 == 1 {
-            guard let spelled = keys.key(reference >> 1) else { throw Self.damaged("map key number \(reference >> 1) is not in the store's key table", at) }
+            guard let spelled = keys.key(reference >> 1) else {
+                throw Self.damaged("map key number \(reference >> 1) is not in the store's key table", at)
+            }
             return spelled
         }
         let keyLength = reference >> 1
@@ -157,10 +161,14 @@ package struct ContainerView {
     /// given, is the entry to try first, and is set to where the key was found:
     /// the documents of one class mostly put a key at the same place.
     @inline(__always)
-    package func value(forKeyBytes wanted: UnsafeRawBufferPointer, number: Int = -1,
-                       hint: UnsafeMutablePointer<Int>? = nil) throws -> ValueView? {
+    package func value(
+        forKeyBytes wanted: UnsafeRawBufferPointer, number: Int = -1,
+        hint: UnsafeMutablePointer<Int>? = nil
+    ) throws -> ValueView? {
         guard kind == .map else { return nil }
-        if let hint, hint.pointee < count, let found = try entry(hint.pointee, ifKeyIs: wanted, number: number) { return found }
+        if let hint, hint.pointee < count, let found = try entry(hint.pointee, ifKeyIs: wanted, number: number) {
+            return found
+        }
         for i in 0 ..< count {
             if let found = try entry(i, ifKeyIs: wanted, number: number) {
                 hint?.pointee = i
@@ -181,7 +189,8 @@ package struct ContainerView {
             return reference >> 1 == number ? try valueAfterKey(at: position, keyAt: at) : nil
         }
         let key = try spelling(ofKey: reference, at: at, &position)
-        guard key.count == wanted.count, key.count == 0 || memcmp(key.baseAddress!, wanted.baseAddress!, key.count) == 0 else { return nil }
+        guard key.count == wanted.count, key.count == 0 || memcmp(key.baseAddress!, wanted.baseAddress!, key.count) == 0
+        else { return nil }
         return try valueAfterKey(at: position, keyAt: at)
     }
 
@@ -243,7 +252,8 @@ package struct ContainerView {
     }
 
     @inline(never)
-    private static func readLongVarint(_ bytes: UnsafeRawBufferPointer, _ position: inout Int, _ end: Int) throws -> Int {
+    private static func readLongVarint(_ bytes: UnsafeRawBufferPointer, _ position: inout Int, _ end: Int) throws -> Int
+    {
         var result: UInt64 = 0
         var shift: UInt64 = 0
         let start = position
@@ -327,7 +337,8 @@ package struct ValueView {
     package func timestamp() throws -> Timestamp? {
         guard tag == .timestamp else { return nil }
         try need(12)
-        return Timestamp(seconds: Int64(bitPattern: load(UInt64.self)), nanoseconds: Int32(bitPattern: load(UInt32.self, at: 9)))
+        return Timestamp(
+            seconds: Int64(bitPattern: load(UInt64.self)), nanoseconds: Int32(bitPattern: load(UInt32.self, at: 9)))
     }
 
     /// The string's UTF-8 bytes in place, if the value is a string.
@@ -392,8 +403,12 @@ package struct ValueView {
         case .uuid:
             try need(16)
             let b = Array(bytes[position + 1 ..< position + 17])
-            return .uuid(UUID(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7],
-                                     b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15])))
+            return .uuid(
+                UUID(
+                    uuid: (
+                        b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7],
+                        b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]
+                    )))
         case .link:
             try need(12)
             return .link(Link(table: load(UInt32.self), key: ObjectKey(load(UInt64.self, at: 5))))

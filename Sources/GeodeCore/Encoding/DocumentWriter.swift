@@ -68,7 +68,8 @@ package struct DocumentWriter: ~Copyable {
 
     /// Encodes a document into the writer's buffer and hands its bytes to
     /// `body` (valid only inside it).
-    package mutating func withDocument<T>(_ slots: [Value], _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+    package mutating func withDocument<T>(_ slots: [Value], _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T
+    {
         encode(slots)
         return try withEncodedDocument(body)
     }
@@ -101,7 +102,11 @@ package struct DocumentWriter: ~Copyable {
         try slots.withUnsafeBufferPointer { values in
             for i in values.indices {
                 element(of: document)
-                if i == streamed.slot { try streamed.write(&self) } else { values.withBorrowedElement(at: i) { appendValue($0) } }
+                if i == streamed.slot {
+                    try streamed.write(&self)
+                } else {
+                    values.withBorrowedElement(at: i) { appendValue($0) }
+                }
             }
         }
         endContainer(document, tag: nil)
@@ -317,7 +322,8 @@ package struct DocumentWriter: ~Copyable {
 
     /// Writes a list, an embedded object, or (with no tag) a whole document.
     private mutating func appendContainer(_ values: [Value], tag: ValueTag?) {
-        let container = beginContainer(elements: values.count, tagged: tag != nil, width: tag == nil ? lastDocumentWidth : 1)
+        let container = beginContainer(
+            elements: values.count, tagged: tag != nil, width: tag == nil ? lastDocumentWidth : 1)
         values.withUnsafeBufferPointer { elements in
             for i in elements.indices {
                 element(of: container)
@@ -347,7 +353,7 @@ package struct DocumentWriter: ~Copyable {
     /// ```
     mutating func encodeValidated(_ row: [Value], of cls: ClassRules, validator: ValueValidator) throws {
         guard row.count == cls.rules.count else {
-            try validator.validate(row: row, of: cls)   // throws: the count is wrong
+            try validator.validate(row: row, of: cls)  // throws: the count is wrong
             return encode(row)
         }
         startDocument()
@@ -357,7 +363,9 @@ package struct DocumentWriter: ~Copyable {
                 for i in values.indices {
                     element(of: document)
                     let start = count
-                    let written = values.withBorrowedElement(at: i) { appendPlain($0, rules[i], embedded: cls.embedded[i]) }
+                    let written = values.withBorrowedElement(at: i) {
+                        appendPlain($0, rules[i], embedded: cls.embedded[i])
+                    }
                     if !written {
                         // Not the common case: the full check, then the value as it is.
                         count = start
@@ -381,7 +389,8 @@ package struct DocumentWriter: ~Copyable {
     /// ``PropertyCheck/admitsPlainly(_:)``), or a list whose every element it
     /// admits; returns false, with the bytes written since it began to be
     /// dropped by the caller, otherwise.
-    private mutating func appendPlain(_ value: borrowing Value, _ rule: PropertyCheck, embedded: EmbeddedRules?) -> Bool {
+    private mutating func appendPlain(_ value: borrowing Value, _ rule: PropertyCheck, embedded: EmbeddedRules?) -> Bool
+    {
         switch rule.collection {
         case .single:
             if let embedded {
@@ -414,7 +423,9 @@ package struct DocumentWriter: ~Copyable {
             cls.rules.withUnsafeBufferPointer { rules in
                 for i in values.indices {
                     element(of: container)
-                    if !values.withBorrowedElement(at: i, { appendPlain($0, rules[i], embedded: cls.embedded[i]) }) { return false }
+                    if !values.withBorrowedElement(at: i, { appendPlain($0, rules[i], embedded: cls.embedded[i]) }) {
+                        return false
+                    }
                 }
                 return true
             }
@@ -455,7 +466,8 @@ package struct DocumentWriter: ~Copyable {
         let prefixSize = tag == nil ? headerSize : 1 + Varint.size(of: headerSize + payloadSize) + headerSize
         if prefixSize != container.reserved {
             if prefixSize > container.reserved { reserve(prefixSize - container.reserved) }
-            (base + container.start + prefixSize).copyMemory(from: base + container.payloadStart, byteCount: payloadSize)
+            (base + container.start + prefixSize).copyMemory(
+                from: base + container.payloadStart, byteCount: payloadSize)
         }
         if tag == nil { lastDocumentWidth = width.bytes }
         var at = base + container.start
@@ -468,11 +480,19 @@ package struct DocumentWriter: ~Copyable {
         let first = offsets + container.firstOffset
         switch width.bytes {
         case 1:
-            for i in 0 ..< elements { at.storeBytes(of: UInt8(truncatingIfNeeded: first[i]), toByteOffset: i, as: UInt8.self) }
+            for i in 0 ..< elements {
+                at.storeBytes(of: UInt8(truncatingIfNeeded: first[i]), toByteOffset: i, as: UInt8.self)
+            }
         case 2:
-            for i in 0 ..< elements { at.storeBytes(of: UInt16(truncatingIfNeeded: first[i]).littleEndian, toByteOffset: 2 * i, as: UInt16.self) }
+            for i in 0 ..< elements {
+                at.storeBytes(
+                    of: UInt16(truncatingIfNeeded: first[i]).littleEndian, toByteOffset: 2 * i, as: UInt16.self)
+            }
         default:
-            for i in 0 ..< elements { at.storeBytes(of: UInt32(truncatingIfNeeded: first[i]).littleEndian, toByteOffset: 4 * i, as: UInt32.self) }
+            for i in 0 ..< elements {
+                at.storeBytes(
+                    of: UInt32(truncatingIfNeeded: first[i]).littleEndian, toByteOffset: 4 * i, as: UInt32.self)
+            }
         }
         offsetCount = container.firstOffset
         count = container.start + prefixSize + payloadSize

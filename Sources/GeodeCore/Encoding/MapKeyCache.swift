@@ -33,7 +33,8 @@ struct MapKeyCache {
             if slot == 0 { return nil }
             let number = Int(slot & 0xFFFF) - 1
             if slot >> 16 == h, let spelled = spelling.key(number), spelled.count == utf8.count,
-               memcmp(spelled.baseAddress!, utf8.baseAddress!, utf8.count) == 0 {
+                memcmp(spelled.baseAddress!, utf8.baseAddress!, utf8.count) == 0
+            {
                 return UInt32(number)
             }
             i = (i + 1) & mask

@@ -105,7 +105,9 @@ package enum MixedOrder {
         if case let .int(x) = a, case let .int(y) = b { return order(x, y) }
         if a.isDecimal || b.isDecimal, let x = decimal(a), let y = decimal(b) { return x.compare(y) }
         guard let x = double(a), let y = double(b) else { return .orderedSame }
-        if x.isNaN || y.isNaN { return x.isNaN && y.isNaN ? .orderedSame : (x.isNaN ? .orderedAscending : .orderedDescending) }
+        if x.isNaN || y.isNaN {
+            return x.isNaN && y.isNaN ? .orderedSame : (x.isNaN ? .orderedAscending : .orderedDescending)
+        }
         if x != y { return x < y ? .orderedAscending : .orderedDescending }
         // Equal as doubles: an integer may still differ from the double it rounds to.
         if case let .int(i) = a, let exact = Int64(exactly: y) { return order(i, exact) }

@@ -31,12 +31,16 @@ package struct DeferredSpatialEntries {
     /// Holds back the entries of object `key` of `table`: `points[i]` are its points in the table's spatial index `i`.
     mutating func append(_ points: [[(Double, Double)]], of key: ObjectKey, in table: Table) {
         if let held = self.table, held !== table {
-            preconditionFailure("Geode: deferred spatial entries of class \(held.schema.name) mixed with \(table.schema.name)'s")
+            preconditionFailure(
+                "Geode: deferred spatial entries of class \(held.schema.name) mixed with \(table.schema.name)'s")
         }
         self.table = table
         for (index, found) in points.enumerated() {
             for (lon, lat) in found {
-                entries.append(Entry(cell: SpatialCell.id(longitude: lon, latitude: lat), key: key, longitude: lon, latitude: lat, index: index))
+                entries.append(
+                    Entry(
+                        cell: SpatialCell.id(longitude: lon, latitude: lat), key: key, longitude: lon, latitude: lat,
+                        index: index))
             }
         }
     }

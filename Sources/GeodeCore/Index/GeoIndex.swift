@@ -20,10 +20,13 @@ package struct GeoIndex: Sendable {
     let database: Database
 
     /// The geo point properties of `cls` in `schema`, with their database names.
-    static func properties(of cls: ClassSchema, in schema: Schema) -> [(property: PropertySchema, typeSlot: Int, coordinatesSlot: Int)] {
+    static func properties(of cls: ClassSchema, in schema: Schema) -> [(
+        property: PropertySchema, typeSlot: Int, coordinatesSlot: Int
+    )] {
         cls.storedProperties.compactMap { p in
             guard p.type == .object, p.collection == .single || p.collection == .list,
-                  let target = schema[p.objectClassName ?? ""], target.isEmbedded, let slots = target.geoPointSlots else { return nil }
+                let target = schema[p.objectClassName ?? ""], target.isEmbedded, let slots = target.geoPointSlots
+            else { return nil }
             return (p, slots.type, slots.coordinates)
         }
     }
@@ -45,9 +48,10 @@ package struct GeoIndex: Sendable {
 
     private func point(_ fields: [Value]) -> (Double, Double)? {
         guard typeSlot < fields.count, coordinatesSlot < fields.count,
-              case let .string(type) = fields[typeSlot], Self.isPointType(type),
-              case let .list(coordinates) = fields[coordinatesSlot], coordinates.count >= 2,
-              case let .double(lon) = coordinates[0], case let .double(lat) = coordinates[1] else { return nil }
+            case let .string(type) = fields[typeSlot], Self.isPointType(type),
+            case let .list(coordinates) = fields[coordinatesSlot], coordinates.count >= 2,
+            case let .double(lon) = coordinates[0], case let .double(lat) = coordinates[1]
+        else { return nil }
         return Self.valid(lon, lat) ? (lon, lat) : nil
     }
 
@@ -86,10 +90,11 @@ package struct GeoIndex: Sendable {
     /// The longitude and latitude of a stored GeoJSON point; nil when malformed.
     static func point(in embedded: ContainerView, _ slots: GeoPointSlots) throws -> (Double, Double)? {
         guard embedded.kind == .embedded,
-              let type = try embedded.value(at: slots.type)?.stringBytes(), isPointType(type),
-              let coordinates = try embedded.value(at: slots.coordinates)?.container(), coordinates.count >= 2,
-              let lon = try coordinates.value(at: 0)?.double(), let lat = try coordinates.value(at: 1)?.double(),
-              valid(lon, lat) else { return nil }
+            let type = try embedded.value(at: slots.type)?.stringBytes(), isPointType(type),
+            let coordinates = try embedded.value(at: slots.coordinates)?.container(), coordinates.count >= 2,
+            let lon = try coordinates.value(at: 0)?.double(), let lat = try coordinates.value(at: 1)?.double(),
+            valid(lon, lat)
+        else { return nil }
         return (lon, lat)
     }
 
@@ -114,7 +119,8 @@ package struct GeoIndex: Sendable {
         if let x = ScaledDouble.multiple(of: lon), let y = ScaledDouble.multiple(of: lat) {
             return withUnsafeBytes(of: x.littleEndian, Array.init) + withUnsafeBytes(of: y.littleEndian, Array.init)
         }
-        return withUnsafeBytes(of: lon.bitPattern.littleEndian, Array.init) + withUnsafeBytes(of: lat.bitPattern.littleEndian, Array.init)
+        return withUnsafeBytes(of: lon.bitPattern.littleEndian, Array.init)
+            + withUnsafeBytes(of: lat.bitPattern.littleEndian, Array.init)
     }
 
     func add(_ points: [(Double, Double)], _ key: ObjectKey, _ txn: WriteTransaction) throws {
@@ -160,17 +166,20 @@ package struct GeoIndex: Sendable {
                 }
                 while let (k, v) = entry {
                     guard k.count > 8, k.count <= 16, v.count == 8 || v.count == 16 else {
-                        throw StoreError.corruptDocument(detail: "geo index entry of \(k.count)/\(v.count) bytes", offset: 0)
+                        throw StoreError.corruptDocument(
+                            detail: "geo index entry of \(k.count)/\(v.count) bytes", offset: 0)
                     }
                     if Self.cell(of: k) > range.upperBound { break }
                     let objectKey = ObjectKey(shortBigEndian: UnsafeRawBufferPointer(rebasing: k[8...]))
                     let lon: Double, lat: Double
                     if v.count == 8 {
                         lon = ScaledDouble.double(Int32(littleEndian: v.loadUnaligned(as: Int32.self)))
-                        lat = ScaledDouble.double(Int32(littleEndian: v.loadUnaligned(fromByteOffset: 4, as: Int32.self)))
+                        lat = ScaledDouble.double(
+                            Int32(littleEndian: v.loadUnaligned(fromByteOffset: 4, as: Int32.self)))
                     } else {
                         lon = Double(bitPattern: UInt64(littleEndian: v.loadUnaligned(as: UInt64.self)))
-                        lat = Double(bitPattern: UInt64(littleEndian: v.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+                        lat = Double(
+                            bitPattern: UInt64(littleEndian: v.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
                     }
                     if try !body(objectKey, lon, lat) { return }
                     entry = try cursor.next()

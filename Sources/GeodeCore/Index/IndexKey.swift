@@ -30,7 +30,8 @@ package enum IndexKey {
         case let .objectId(id): return [4] + id.array
         case let .uuid(u): return [5] + withUnsafeBytes(of: u.uuid, Array.init)
         case let .timestamp(t):
-            return [6] + bigEndian(UInt64(bitPattern: t.seconds) ^ (1 << 63)) + bigEndian(UInt64(UInt32(bitPattern: t.nanoseconds)))
+            return [6] + bigEndian(UInt64(bitPattern: t.seconds) ^ (1 << 63))
+                + bigEndian(UInt64(UInt32(bitPattern: t.nanoseconds)))
         default: return nil
         }
     }

@@ -17,7 +17,9 @@ package struct ValueIndex: Sendable {
 
     /// The indexed properties of `cls` (the primary key has its own index).
     static func properties(of cls: ClassSchema) -> [PropertySchema] {
-        cls.storedProperties.filter { $0.isIndexed && !$0.isPrimaryKey && $0.collection == .single && $0.type.canBeIndexed }
+        cls.storedProperties.filter {
+            $0.isIndexed && !$0.isPrimaryKey && $0.collection == .single && $0.type.canBeIndexed
+        }
     }
 
     static func databaseName(_ cls: String, _ property: String) -> String { "ix/\(cls)/\(property)" }
@@ -69,12 +71,12 @@ package struct ValueIndex: Sendable {
     /// The length of the key parts whose tag is `tag`; nil for strings (any length).
     private static func fixedPartLength(tag: UInt8) -> Int? {
         switch tag {
-        case 0: return 1            // null
-        case 1: return 2            // bool
-        case 2, 7: return 9         // integer, double
-        case 4: return 13           // ObjectId
-        case 5, 6: return 17        // UUID, timestamp
-        default: return nil         // string
+        case 0: return 1  // null
+        case 1: return 2  // bool
+        case 2, 7: return 9  // integer, double
+        case 4: return 13  // ObjectId
+        case 5, 6: return 17  // UUID, timestamp
+        default: return nil  // string
         }
     }
 
@@ -83,8 +85,10 @@ package struct ValueIndex: Sendable {
         guard let tag = k.first else { return nil }
         let partLength = fixedPartLength(tag: tag) ?? k.count - 8
         guard partLength >= 1, k.count > partLength, k.count - partLength <= 8 else { return nil }
-        return (UnsafeRawBufferPointer(rebasing: k[0 ..< partLength]),
-                ObjectKey(shortBigEndian: UnsafeRawBufferPointer(rebasing: k[partLength...])))
+        return (
+            UnsafeRawBufferPointer(rebasing: k[0 ..< partLength]),
+            ObjectKey(shortBigEndian: UnsafeRawBufferPointer(rebasing: k[partLength...]))
+        )
     }
 
     /// The objects whose key part equals `encoded`.
@@ -115,13 +119,16 @@ package struct ValueIndex: Sendable {
 
     /// Calls `body` with the object of each entry from `low` through `high`
     /// (with `prefixOnly`, only entries whose key part equals `high`), in index order.
-    private func forEach(from low: [UInt8], through high: [UInt8]?, prefixOnly: Bool = false, _ txn: Transaction,
-                         _ body: (ObjectKey) -> Void) throws {
+    private func forEach(
+        from low: [UInt8], through high: [UInt8]?, prefixOnly: Bool = false, _ txn: Transaction,
+        _ body: (ObjectKey) -> Void
+    ) throws {
         let cursor = try txn.cursor(database)
         var entry = try cursor.seek(atLeast: low)
         while let (k, _) = entry {
             guard let (part, key) = Self.split(k) else {
-                throw StoreError.corruptDocument(detail: "index entry of \(k.count) bytes in \(database.name)", offset: 0)
+                throw StoreError.corruptDocument(
+                    detail: "index entry of \(k.count) bytes in \(database.name)", offset: 0)
             }
             if let high {
                 if prefixOnly {

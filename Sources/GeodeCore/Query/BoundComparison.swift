@@ -46,12 +46,17 @@ struct BoundComparison {
     /// Whether the comparison holds when the left value equals the constant or
     /// one of the list's values (what an index lookup answers): not when it
     /// compares lists whole or quantifies the list with ALL or NONE.
-    var answersByEquality: Bool { !comparesWhole && !operandsReversed && (rhsQuantifier ?? .any) == .any && !rhs.isCollectionConstant }
+    var answersByEquality: Bool {
+        !comparesWhole && !operandsReversed && (rhsQuantifier ?? .any) == .any && !rhs.isCollectionConstant
+    }
     /// The left path in the form the fast path walks, when it qualifies.
     var simple: SimplePath?
 
-    init(lhs: Operand, op: ComparisonOperator, rhs: Right, caseInsensitive: Bool, diacriticInsensitive: Bool, quantifier: QueryQuantifier,
-         rhsQuantifier: QueryQuantifier? = nil, comparesWhole: Bool = false, operandsReversed: Bool = false) {
+    init(
+        lhs: Operand, op: ComparisonOperator, rhs: Right, caseInsensitive: Bool, diacriticInsensitive: Bool,
+        quantifier: QueryQuantifier,
+        rhsQuantifier: QueryQuantifier? = nil, comparesWhole: Bool = false, operandsReversed: Bool = false
+    ) {
         self.rhsQuantifier = rhsQuantifier
         self.comparesWhole = comparesWhole
         self.operandsReversed = operandsReversed
@@ -61,7 +66,9 @@ struct BoundComparison {
         self.caseInsensitive = caseInsensitive
         self.diacriticInsensitive = diacriticInsensitive
         self.quantifier = quantifier
-        if case let .path(path) = lhs, case .constant = rhs, !rhs.isCollectionConstant, quantifier == .any, path.reduction == nil, !operandsReversed {
+        if case let .path(path) = lhs, case .constant = rhs, !rhs.isCollectionConstant, quantifier == .any,
+            path.reduction == nil, !operandsReversed
+        {
             simple = SimplePath(path)
         }
         let quantified = quantifier != .any || (rhsQuantifier ?? .any) != .any

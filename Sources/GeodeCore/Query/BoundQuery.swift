@@ -35,11 +35,12 @@ package final class BoundQuery {
         later = try query.laterClauses.map { clause in
             switch clause {
             case let .sort(keys):
-                return .sort(keys: try keys.map { key in
-                    let path = try binder.bindPath(key.path, in: table.schema)
-                    try QueryExecutor.requireSingle(path, "SORT")
-                    return path
-                }, ascending: keys.map(\.ascending))
+                return .sort(
+                    keys: try keys.map { key in
+                        let path = try binder.bindPath(key.path, in: table.schema)
+                        try QueryExecutor.requireSingle(path, "SORT")
+                        return path
+                    }, ascending: keys.map(\.ascending))
             case let .distinct(paths): return .distinct(try Self.bindDistinct(paths, binder, table))
             case let .limit(n): return .limit(n)
             }
@@ -48,7 +49,8 @@ package final class BoundQuery {
         if let ordering = query.distanceOrdering {
             let path = try binder.bindPath(ordering.path, in: table.schema)
             guard let slots = path.pointSlots else {
-                throw StoreError.invalidQuery(message: "\(path.label) is not a geo point: cannot sort by distance", column: ordering.path.column)
+                throw StoreError.invalidQuery(
+                    message: "\(path.label) is not a geo point: cannot sort by distance", column: ordering.path.column)
             }
             distance = (path, slots, ordering.measure)
         } else {
@@ -65,7 +67,9 @@ extension BoundQuery {
         case limit(Int)
     }
 
-    private static func bindDistinct(_ paths: [QueryKeyPath], _ binder: QueryBinder, _ table: Table) throws -> [BoundPath] {
+    private static func bindDistinct(_ paths: [QueryKeyPath], _ binder: QueryBinder, _ table: Table) throws
+        -> [BoundPath]
+    {
         try paths.map { key in
             let path = try binder.bindPath(key, in: table.schema)
             try QueryExecutor.requireSingle(path, "DISTINCT")

@@ -35,7 +35,9 @@ package struct Query: Sendable, CustomStringConvertible {
         set { rebox(clauses, newValue) }
     }
 
-    package init(predicate: QueryPredicate, ordering: [QuerySortKey] = [], distinct: [QueryKeyPath] = [], limit: Int? = nil) {
+    package init(
+        predicate: QueryPredicate, ordering: [QuerySortKey] = [], distinct: [QueryKeyPath] = [], limit: Int? = nil
+    ) {
         self.predicate = predicate
         if !ordering.isEmpty { append(.sort(ordering)) }
         if !distinct.isEmpty { append(.distinct(distinct)) }
@@ -101,7 +103,8 @@ package struct Query: Sendable, CustomStringConvertible {
         // Every object, in no order: the refinement alone (most refinements start here).
         if predicate.isTrue, box == nil { return other }
         var result = self
-        result.predicate = predicate.isTrue ? other.predicate : (other.predicate.isTrue ? predicate : .and(predicate, other.predicate))
+        result.predicate =
+            predicate.isTrue ? other.predicate : (other.predicate.isTrue ? predicate : .and(predicate, other.predicate))
         for clause in other.clauses { result.append(clause) }
         if let distance = other.distanceOrdering { result.distanceOrdering = distance }
         return result
@@ -123,7 +126,8 @@ package enum QueryClause: Sendable, Hashable, CustomStringConvertible {
 
     package var description: String {
         switch self {
-        case let .sort(keys): return "SORT(" + keys.map { "\($0.path) \($0.ascending ? "ASC" : "DESC")" }.joined(separator: ", ") + ")"
+        case let .sort(keys):
+            return "SORT(" + keys.map { "\($0.path) \($0.ascending ? "ASC" : "DESC")" }.joined(separator: ", ") + ")"
         case let .distinct(paths): return "DISTINCT(" + paths.map(\.description).joined(separator: ", ") + ")"
         case let .limit(n): return "LIMIT(\(n))"
         }

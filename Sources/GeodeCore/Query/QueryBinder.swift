@@ -43,7 +43,10 @@ struct QueryBinder {
         case let .geoWithin(path, shape, quantifier):
             let bound = try bindPath(path, in: cls, variable: variable)
             guard let slots = bound.pointSlots else {
-                throw StoreError.invalidQuery(message: "\(bound.label) is not a geo point (an embedded object with a 'type' string and 'coordinates' list of doubles)", column: path.column)
+                throw StoreError.invalidQuery(
+                    message:
+                        "\(bound.label) is not a geo point (an embedded object with a 'type' string and 'coordinates' list of doubles)",
+                    column: path.column)
             }
             do {
                 return .geoWithin(bound, slots, try shape.region(), quantifier)
@@ -71,7 +74,8 @@ struct QueryBinder {
         case let .subqueryCount(collection, name, predicate):
             var bound = try bindPath(collection, in: cls, variable: variable)
             guard let element = bound.objectClass, bound.isMultiple else {
-                throw StoreError.invalidQuery(message: "SUBQUERY needs a collection of objects, not \(bound.label)", column: collection.column)
+                throw StoreError.invalidQuery(
+                    message: "SUBQUERY needs a collection of objects, not \(bound.label)", column: collection.column)
             }
             if bound.isLink, let target = try? store.table(element.name) { bound.steps.append(.follow(target)) }
             lhs = .subqueryCount(bound, try bind(predicate, in: element, variable: name))
@@ -81,7 +85,9 @@ struct QueryBinder {
             lhs = .constants(vs)
         }
         if c.op.isStringOperator, let lhsPath, let t = lhsPath.resultType, t != .string, t != .data, t != .mixed {
-            throw StoreError.invalidQuery(message: "\(c.op.rawValue) needs a string or data property; \(lhsPath.label) is neither", column: c.column)
+            throw StoreError.invalidQuery(
+                message: "\(c.op.rawValue) needs a string or data property; \(lhsPath.label) is neither",
+                column: c.column)
         }
         if let lhsPath, lhsPath.reduction == .type { try checkTypeTest(c) }
         try checkOperator(c, lhsPath)
@@ -93,7 +99,10 @@ struct QueryBinder {
         switch c.rhs {
         case let .value(v):
             if let quantifier = c.rhsQuantifier {
-                throw StoreError.invalidQuery(message: "\(quantifier.keyword) needs a list or a collection; \(QueryLiteral.describe(v)) is one value", column: c.column)
+                throw StoreError.invalidQuery(
+                    message:
+                        "\(quantifier.keyword) needs a list or a collection; \(QueryLiteral.describe(v)) is one value",
+                    column: c.column)
             }
             if let lhsPath { try check(lhsPath, v, c) }
             rhs = .constant(Self.promoted(v, for: lhsPath))
@@ -112,20 +121,26 @@ struct QueryBinder {
             if case .values = c.lhs { rhsIsList = bound.isMultiple }
             // Two paths that each reach collections (`value[*][*] == dict[*][*]`) compare them whole.
             if let lhsPath, lhsPath.isMultiple, bound.isMultiple { rhsIsList = true }
-            if let lhsPath, Self.isTypedList(lhsPath), Self.isTypedList(bound), !c.quantifierGiven, c.rhsQuantifier == nil {
-                throw StoreError.invalidQuery(message: "\(lhsPath.label) and \(bound.label) are both lists: comparing two lists "
-                                              + "of values element by element is not supported; use ANY, ALL or NONE on one side", column: c.column)
+            if let lhsPath, Self.isTypedList(lhsPath), Self.isTypedList(bound), !c.quantifierGiven,
+                c.rhsQuantifier == nil
+            {
+                throw StoreError.invalidQuery(
+                    message: "\(lhsPath.label) and \(bound.label) are both lists: comparing two lists "
+                        + "of values element by element is not supported; use ANY, ALL or NONE on one side",
+                    column: c.column)
             }
             if c.op == .in {
                 rhs = .path(bound)
             } else {
                 if let lhsPath, !Self.comparable(lhsPath.resultType, bound.resultType) {
-                    throw StoreError.invalidQuery(message: "cannot compare \(lhsPath.label) with \(bound.label)", column: c.column)
+                    throw StoreError.invalidQuery(
+                        message: "cannot compare \(lhsPath.label) with \(bound.label)", column: c.column)
                 }
                 rhs = .path(bound)
             }
         case .subqueryCount:
-            throw StoreError.invalidQuery(message: "SUBQUERY(…).@count must be on the left of the comparison", column: c.column)
+            throw StoreError.invalidQuery(
+                message: "SUBQUERY(…).@count must be on the left of the comparison", column: c.column)
         }
         let op: ComparisonOperator = c.op == .in ? .equal : c.op
         // A collection compared with == or != to a list, with no quantifier on either
@@ -133,11 +148,13 @@ struct QueryBinder {
         var lhsIsList = false
         if case .values = c.lhs { lhsIsList = true }
         if let lhsPath { lhsIsList = lhsPath.isMultiple || (lhsPath.type == .mixed && lhsPath.reduction == nil) }
-        let comparesWhole = c.op != .in && (op == .equal || op == .notEqual) && !c.quantifierGiven && c.rhsQuantifier == nil
+        let comparesWhole =
+            c.op != .in && (op == .equal || op == .notEqual) && !c.quantifierGiven && c.rhsQuantifier == nil
             && lhsIsList && rhsIsList
-        return BoundComparison(lhs: lhs, op: op, rhs: rhs, caseInsensitive: c.caseInsensitive,
-                               diacriticInsensitive: c.diacriticInsensitive, quantifier: c.quantifier,
-                               rhsQuantifier: c.rhsQuantifier, comparesWhole: comparesWhole, operandsReversed: c.operandsReversed)
+        return BoundComparison(
+            lhs: lhs, op: op, rhs: rhs, caseInsensitive: c.caseInsensitive,
+            diacriticInsensitive: c.diacriticInsensitive, quantifier: c.quantifier,
+            rhsQuantifier: c.rhsQuantifier, comparesWhole: comparesWhole, operandsReversed: c.operandsReversed)
     }
 
     /// Whether a side of a comparison reads the object (a key path or a subquery).
@@ -160,7 +177,9 @@ struct QueryBinder {
     /// A string compared with a Data property is its UTF-8 bytes.
     private static func promoted(_ value: Value, for path: BoundPath?) -> Value {
         if path?.resultType == .data, case let .string(text) = value { return .binary(Array(text.utf8)) }
-        guard path?.resultType == .decimal128, !value.isDecimal, let decimal = MixedOrder.decimal(value) else { return value }
+        guard path?.resultType == .decimal128, !value.isDecimal, let decimal = MixedOrder.decimal(value) else {
+            return value
+        }
         return .decimal128(decimal)
     }
 
@@ -174,10 +193,13 @@ struct QueryBinder {
             throw refuse("BETWEEN on \(lhsPath.label), a collection, needs ANY, ALL or NONE")
         }
         if lhsPath.reduction == .type, let type = lhsPath.type, type != .mixed, !Self.isPath(c.rhs) {
-            throw refuse("\(lhsPath.label) always holds \(type) values: its @type is a constant, and comparing two constants is not supported")
+            throw refuse(
+                "\(lhsPath.label) always holds \(type) values: its @type is a constant, and comparing two constants is not supported"
+            )
         }
         if c.op == .between, let type = lhsPath.resultType, lhsPath.reduction == nil,
-           ![.int, .float, .double, .decimal128, .date, .mixed].contains(type) {
+            ![.int, .float, .double, .decimal128, .date, .mixed].contains(type)
+        {
             throw refuse("BETWEEN needs numbers or dates; \(lhsPath.label) holds neither")
         }
         if c.quantifierGiven && !lhsPath.isMultiple && lhsPath.reduction == nil {
@@ -203,39 +225,44 @@ struct QueryBinder {
         for name in names {
             guard case let .string(text) = name, QueryEvaluator.typeGroups[text.lowercased()] != nil else {
                 let known = QueryEvaluator.typeGroups.keys.sorted().joined(separator: ", ")
-                throw StoreError.invalidQuery(message: "\(name) is not a type name @type knows (\(known))", column: c.column)
+                throw StoreError.invalidQuery(
+                    message: "\(name) is not a type name @type knows (\(known))", column: c.column)
             }
         }
     }
 
     /// Throws when a constant cannot be compared with what `path` yields.
     private func check(_ path: BoundPath, _ value: Value, _ c: QueryComparison) throws {
-        guard let type = path.resultType, type != .mixed else { return }   // mixed: anything goes
+        guard let type = path.resultType, type != .mixed else { return }  // mixed: anything goes
         if case .null = value { return }
         if path.isLink || type == .object {
             if case let .link(link) = value {
                 guard let target = path.objectClass, target.table != link.table else { return }
                 let other = store.schema.classes.first { $0.table == link.table }?.name ?? "another class"
-                throw StoreError.invalidQuery(message: "\(path.label) links to \(target.name) objects: it cannot be compared with a \(other) object",
-                                              column: c.column)
+                throw StoreError.invalidQuery(
+                    message:
+                        "\(path.label) links to \(target.name) objects: it cannot be compared with a \(other) object",
+                    column: c.column)
             }
-            throw StoreError.invalidQuery(message: "cannot compare \(path.label) with \(Self.article(value))", column: c.column)
+            throw StoreError.invalidQuery(
+                message: "cannot compare \(path.label) with \(Self.article(value))", column: c.column)
         }
         let fits: Bool
         switch (type, value) {
         case (.int, .int), (.int, .double), (.int, .float), (.int, .decimal128),
-             (.float, .int), (.float, .double), (.float, .float), (.float, .decimal128),
-             (.double, .int), (.double, .double), (.double, .float), (.double, .decimal128),
-             (.decimal128, .int), (.decimal128, .double), (.decimal128, .float), (.decimal128, .decimal128):
+            (.float, .int), (.float, .double), (.float, .float), (.float, .decimal128),
+            (.double, .int), (.double, .double), (.double, .float), (.double, .decimal128),
+            (.decimal128, .int), (.decimal128, .double), (.decimal128, .float), (.decimal128, .decimal128):
             fits = true
         case (.bool, .bool), (.string, .string), (.data, .binary), (.data, .string), (.date, .timestamp),
-             (.objectId, .objectId), (.uuid, .uuid):
+            (.objectId, .objectId), (.uuid, .uuid):
             fits = true
         default:
             fits = false
         }
         if !fits {
-            throw StoreError.invalidQuery(message: "cannot compare \(path.label) with \(Self.article(value))", column: c.column)
+            throw StoreError.invalidQuery(
+                message: "cannot compare \(path.label) with \(Self.article(value))", column: c.column)
         }
     }
 
@@ -410,7 +437,8 @@ struct QueryBinder {
                 default: throw fail("@size needs a string, data or a collection; '\(name)' is none")
                 }
             case .sum, .avg, .min, .max:
-                let reduction: BoundPath.Reduction = component == .sum ? .sum : component == .avg ? .average : component == .min ? .minimum : .maximum
+                let reduction: BoundPath.Reduction =
+                    component == .sum ? .sum : component == .avg ? .average : component == .min ? .minimum : .maximum
                 switch context {
                 case let .collection(p), let .map(p):
                     bound.steps.append(.each)
@@ -434,7 +462,10 @@ struct QueryBinder {
                 default:
                     if !bound.isMultiple { throw fail("@\(component) needs a collection; '\(name)' is not one") }
                 }
-                if let t = bound.type, ![.int, .float, .double, .decimal128, .date, .mixed].contains(t) || (reduction == .sum || reduction == .average) && t == .date {
+                if let t = bound.type,
+                    ![.int, .float, .double, .decimal128, .date, .mixed].contains(t)
+                        || (reduction == .sum || reduction == .average) && t == .date
+                {
                     throw fail("@\(component) cannot aggregate \(bound.label)")
                 }
                 bound.reduction = reduction
@@ -454,13 +485,17 @@ struct QueryBinder {
                 guard case let .object(target) = context else { throw fail("@links needs an object") }
                 // The parser takes the first name after @links for the class; a nested
                 // type's name holds dots, so while no class has the name, the next one joins it.
-                while !store.schema.classes.contains(where: { $0.name == className }), case let .property(next)? = components.first {
+                while !store.schema.classes.contains(where: { $0.name == className }),
+                    case let .property(next)? = components.first
+                {
                     className += "." + property
                     property = next
                     components = components.dropFirst()
                 }
                 let origin = try store.table(className)
-                guard let p = origin.schema.property(named: property), p.type == .object, p.objectClassName == target.name else {
+                guard let p = origin.schema.property(named: property), p.type == .object,
+                    p.objectClassName == target.name
+                else {
                     throw fail("'\(className).\(property)' does not link to \(target.name)")
                 }
                 bound.steps.append(.backlinks([(origin, p.slot)]))
@@ -475,7 +510,8 @@ struct QueryBinder {
                 // Every link property of every class that points here.
                 var origins: [(origin: Table, slot: Int)] = []
                 for table in store.schema.classes.compactMap({ try? store.table($0.name) }) {
-                    for p in table.schema.properties where p.type == .object && p.objectClassName == target.name && p.isStored {
+                    for p in table.schema.properties
+                    where p.type == .object && p.objectClassName == target.name && p.isStored {
                         origins.append((table, p.slot))
                     }
                 }
@@ -505,9 +541,12 @@ struct QueryBinder {
     }
 
     /// Resolves `property` of class `c`, appending its slot.
-    private func enter(_ property: String, of c: ClassSchema, _ bound: inout BoundPath, _ name: inout String, _ path: QueryKeyPath) throws -> Context {
+    private func enter(
+        _ property: String, of c: ClassSchema, _ bound: inout BoundPath, _ name: inout String, _ path: QueryKeyPath
+    ) throws -> Context {
         guard let p = c.property(named: property) else {
-            throw StoreError.invalidQuery(message: "class '\(c.name)' has no property '\(property)'", column: path.column)
+            throw StoreError.invalidQuery(
+                message: "class '\(c.name)' has no property '\(property)'", column: path.column)
         }
         name = property
         if p.type == .linkingObjects {
@@ -516,7 +555,8 @@ struct QueryBinder {
             }
             let origin = try store.table(originName)
             guard let link = origin.schema.property(named: originProperty) else {
-                throw StoreError.invalidQuery(message: "'\(originName).\(originProperty)' does not exist", column: path.column)
+                throw StoreError.invalidQuery(
+                    message: "'\(originName).\(originProperty)' does not exist", column: path.column)
             }
             bound.steps.append(.backlinks([(origin, link.slot)]))
             bound.isMultiple = true

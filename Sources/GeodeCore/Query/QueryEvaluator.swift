@@ -51,8 +51,14 @@ final class QueryEvaluator {
             if case let .constant(constant) = c.rhs, let simple = c.simple?.numbered(by: transaction.store.mapKeys) {
                 // A case-sensitive string constant is compared as its UTF-8 bytes, taken out once here.
                 let text: [UInt8]?
-                if case let .string(s) = constant, !c.caseInsensitive, !c.diacriticInsensitive { text = Array(s.utf8) } else { text = nil }
-                return { key, document in try self.compareSimple(c, simple, constant, text, document, .object(table, key, document)) }
+                if case let .string(s) = constant, !c.caseInsensitive, !c.diacriticInsensitive {
+                    text = Array(s.utf8)
+                } else {
+                    text = nil
+                }
+                return { key, document in
+                    try self.compareSimple(c, simple, constant, text, document, .object(table, key, document))
+                }
             }
             return { key, document in try self.compare(c, .object(table, key, document)) }
         case .geoWithin:
@@ -81,7 +87,8 @@ final class QueryEvaluator {
             let within = try quantified(quantifier) { test in
                 try visit(path.steps[...], root) { item in
                     seen = true
-                    return try test(self.point(item, slots).map { region.contains(longitude: $0.0, latitude: $0.1) } ?? false)
+                    return try test(
+                        self.point(item, slots).map { region.contains(longitude: $0.0, latitude: $0.1) } ?? false)
                 }
             }
             return quantifier == .all ? within && seen : within
@@ -90,7 +97,9 @@ final class QueryEvaluator {
 
     /// Runs `produce`, which calls its argument with each candidate's outcome and
     /// returns false when told to stop; combines the outcomes per `quantifier`.
-    private func quantified(_ quantifier: QueryQuantifier, _ produce: ((Bool) throws -> Bool) throws -> Bool) throws -> Bool {
+    private func quantified(_ quantifier: QueryQuantifier, _ produce: ((Bool) throws -> Bool) throws -> Bool) throws
+        -> Bool
+    {
         switch quantifier {
         case .any:
             var found = false
@@ -120,13 +129,15 @@ final class QueryEvaluator {
     /// only, against a constant: the path is followed in a loop, without
     /// closures or copies of the bound steps.
     /// `text` is the constant's UTF-8 when it is a string compared case-sensitively.
-    func compareSimple(_ c: BoundComparison, _ simple: SimplePath, _ constant: Value, _ text: [UInt8]?, _ document: ContainerView,
-                       _ root: @autoclosure () -> Item) throws -> Bool {
+    func compareSimple(
+        _ c: BoundComparison, _ simple: SimplePath, _ constant: Value, _ text: [UInt8]?, _ document: ContainerView,
+        _ root: @autoclosure () -> Item
+    ) throws -> Bool {
         let view: ValueView
         switch try simple.resolve(in: document) {
         case let .value(found): view = found
         case .defaultValue:
-            if simple.endsWithEach { return false }   // a collection the document predates is empty
+            if simple.endsWithEach { return false }  // a collection the document predates is empty
             return try test(.value(simple.missing), c.op, constant, c)
         case .null: return simple.endsWithEach ? false : try test(.value(.null), c.op, constant, c)
         case .nothing: return false
@@ -134,7 +145,9 @@ final class QueryEvaluator {
         }
         if simple.endsWithEach {
             // `[*]` at the end: one element of the list, set or map matching is enough (ANY).
-            guard let container = try view.container(), container.kind == .list || container.kind == .map else { return false }
+            guard let container = try view.container(), container.kind == .list || container.kind == .map else {
+                return false
+            }
             for i in 0 ..< container.count {
                 guard let element = try container.value(at: i) else { continue }
                 if try test(element, c, constant, text) { return true }
@@ -167,7 +180,9 @@ final class QueryEvaluator {
                 return try self.test(item, c.op, v, c)
             case let .oneOf(values):
                 if isTypeTest, case let .value(.string(name)) = item {
-                    let matches = values.contains { if case let .string(wanted) = $0 { return Self.typeMatches(name, wanted) } else { return false } }
+                    let matches = values.contains {
+                        if case let .string(wanted) = $0 { return Self.typeMatches(name, wanted) } else { return false }
+                    }
                     return c.op == .notEqual ? !matches : matches
                 }
                 return try Self.quantify(c.rhsQuantifier ?? .any, values) { try self.test(item, c.op, $0, c) }
@@ -176,7 +191,9 @@ final class QueryEvaluator {
             case let .path(p):
                 if rhsValues == nil {
                     var collected: [Value] = []
-                    _ = try values(of: p, root) { collected.append(try Self.decode($0)); return true }
+                    _ = try values(of: p, root) {
+                        collected.append(try Self.decode($0)); return true
+                    }
                     rhsValues = collected
                 }
                 return try Self.quantify(c.rhsQuantifier ?? .any, rhsValues ?? []) { try self.test(item, c.op, $0, c) }
@@ -211,7 +228,8 @@ final class QueryEvaluator {
     /// satisfies them is enough (realm-core's rule; `ALL link.dict.@keys IN
     /// {…}` holds when one linked object's keys all are). `test` compares one
     /// left value with a right side that is not a path.
-    private func compareEachCollection(_ c: BoundComparison, _ root: Item, _ test: (Item) throws -> Bool) throws -> Bool {
+    private func compareEachCollection(_ c: BoundComparison, _ root: Item, _ test: (Item) throws -> Bool) throws -> Bool
+    {
         let lefts: [[Value]]
         switch c.lhs {
         case let .path(p): lefts = try collections(of: p, root).map(\.values)
@@ -225,7 +243,9 @@ final class QueryEvaluator {
             for right in rights ?? [[]] {
                 let holds = try Self.quantify(c.quantifier, left) { value in
                     guard rights != nil else { return try test(.value(value)) }
-                    return try Self.quantify(c.rhsQuantifier ?? .any, right) { try self.test(.value(value), c.op, $0, c) }
+                    return try Self.quantify(c.rhsQuantifier ?? .any, right) {
+                        try self.test(.value(value), c.op, $0, c)
+                    }
                 }
                 if holds { return true }
             }
@@ -243,7 +263,9 @@ final class QueryEvaluator {
     }
 
     /// Whether `test` holds for ANY, ALL or NONE of `values`.
-    static func quantify(_ quantifier: QueryQuantifier, _ values: [Value], _ test: (Value) throws -> Bool) throws -> Bool {
+    static func quantify(_ quantifier: QueryQuantifier, _ values: [Value], _ test: (Value) throws -> Bool) throws
+        -> Bool
+    {
         switch quantifier {
         case .any: return try values.contains(where: test)
         case .all: return try values.allSatisfy(test)
@@ -262,7 +284,9 @@ final class QueryEvaluator {
             if group.single {
                 equal = try list.contains { try test(.value(group.values[0]), .equal, $0, c) }
             } else {
-                equal = try group.values.count == list.count && zip(group.values, list).allSatisfy { try test(.value($0), .equal, $1, c) }
+                equal =
+                    try group.values.count == list.count
+                    && zip(group.values, list).allSatisfy { try test(.value($0), .equal, $1, c) }
             }
             return c.op == .notEqual ? !equal : equal
         }
@@ -287,18 +311,26 @@ final class QueryEvaluator {
         if let split = path.instanceSplit {
             try visit(path.steps[..<split], root) { item in
                 var group: [Value] = []
-                try visit(path.steps[split...], item) { group.append(try Self.decode($0)); return true }
+                try visit(path.steps[split...], item) {
+                    group.append(try Self.decode($0)); return true
+                }
                 groups.append((group, false))
                 return true
             }
         } else if path.reduction == nil, path.steps.contains(where: \.fansOut) {
             var group: [Value] = []
-            try visit(path.steps[...], root) { group.append(try Self.decode($0)); return true }
+            try visit(path.steps[...], root) {
+                group.append(try Self.decode($0)); return true
+            }
             groups.append((group, false))
         } else {
             try values(of: path, root) { item in
                 let value = try Self.decode(item)
-                if case let .list(elements) = value { groups.append((elements, false)) } else { groups.append(([value], true)) }
+                if case let .list(elements) = value {
+                    groups.append((elements, false))
+                } else {
+                    groups.append(([value], true))
+                }
                 return true
             }
         }
@@ -315,20 +347,26 @@ final class QueryEvaluator {
         // A reduction over a path of several collections (`list.integers.@count`)
         // reduces each collection: one value per collection, as in realm-core.
         if path.reduction != nil, let split = path.collectionSplit {
-            return try visit(path.steps[..<split], root) { item in try values(of: path, path.steps[split...], item, body) }
+            return try visit(path.steps[..<split], root) { item in
+                try values(of: path, path.steps[split...], item, body)
+            }
         }
         return try values(of: path, path.steps[...], root, body)
     }
 
     /// ``values(of:_:_:)`` for the steps `steps` of `path`, reduced by its reduction.
-    private func values(of path: BoundPath, _ steps: ArraySlice<BoundPath.Step>, _ root: Item,
-                        _ body: (Item) throws -> Bool) throws -> Bool {
+    private func values(
+        of path: BoundPath, _ steps: ArraySlice<BoundPath.Step>, _ root: Item,
+        _ body: (Item) throws -> Bool
+    ) throws -> Bool {
         switch path.reduction {
         case nil:
             return try visit(steps, root, body)
         case .count?:
             var n = 0
-            try visit(steps, root) { _ in n += 1; return true }
+            try visit(steps, root) { _ in
+                n += 1; return true
+            }
             return try body(.value(.int(Int64(n))))
         case .byteSize?:
             return try visit(steps, root) { item in
@@ -386,7 +424,9 @@ final class QueryEvaluator {
             guard let document = try transaction.document(link.key, in: table) else { return try body(.value(.null)) }
             return try visit(rest, .object(table.schema.table, link.key, document), body)
         case .each:
-            guard let container = try Self.container(item), container.kind == .list || container.kind == .map else { return true }
+            guard let container = try Self.container(item), container.kind == .list || container.kind == .map else {
+                return true
+            }
             for i in 0 ..< container.count {
                 guard let v = try container.value(at: i) else { continue }
                 if try !visit(rest, .view(v), body) { return false }
@@ -399,10 +439,12 @@ final class QueryEvaluator {
             return try visit(rest, .view(v), body)
         case let .key(k):
             if case let .view(v) = item, v.tag == .link, case let .link(link) = try v.decode(),
-               let table = transaction.store.table(id: link.table) {
+                let table = transaction.store.table(id: link.table)
+            {
                 // A link stored in a mixed value: the key names a property of the linked object.
                 guard let property = table.schema.property(named: k), property.isStored,
-                      let document = try transaction.document(link.key, in: table) else { return true }
+                    let document = try transaction.document(link.key, in: table)
+                else { return true }
                 let step = BoundPath.Step.slot(property.slot, default: property.defaultValue)
                 return try visit(([step] + rest)[...], .object(table.schema.table, link.key, document), body)
             }
@@ -435,7 +477,9 @@ final class QueryEvaluator {
                 guard let v = try document.value(at: slot) else { return true }
                 if let list = try v.container() {
                     for i in 0 ..< list.count {
-                        if case let .link(link)? = try list.value(at: i)?.decode() { map[link.key.rawValue, default: []].append(originKey) }
+                        if case let .link(link)? = try list.value(at: i)?.decode() {
+                            map[link.key.rawValue, default: []].append(originKey)
+                        }
                     }
                 } else if case let .link(link) = try v.decode() {
                     map[link.key.rawValue, default: []].append(originKey)
@@ -516,7 +560,9 @@ final class QueryEvaluator {
         }
     }
 
-    private static func stringTest(_ x: UnsafeRawBufferPointer, _ k: UnsafeRawBufferPointer, _ op: ComparisonOperator) -> Bool {
+    private static func stringTest(_ x: UnsafeRawBufferPointer, _ k: UnsafeRawBufferPointer, _ op: ComparisonOperator)
+        -> Bool
+    {
         func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
             a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
         }
@@ -524,7 +570,8 @@ final class QueryEvaluator {
         case .equal: return same(x, k)
         case .notEqual: return !same(x, k)
         case .beginsWith: return x.count >= k.count && same(UnsafeRawBufferPointer(rebasing: x[0 ..< k.count]), k)
-        case .endsWith: return x.count >= k.count && same(UnsafeRawBufferPointer(rebasing: x[(x.count - k.count)...]), k)
+        case .endsWith:
+            return x.count >= k.count && same(UnsafeRawBufferPointer(rebasing: x[(x.count - k.count)...]), k)
         case .contains:
             if k.count == 0 { return true }
             guard x.count >= k.count else { return false }
@@ -541,13 +588,17 @@ final class QueryEvaluator {
             if r == 0 { r = x.count < k.count ? -1 : (x.count > k.count ? 1 : 0) }
             return order(Int(r), 0, op)
         default:
-            return generic(.string(String(decoding: x, as: UTF8.self)), op, .string(String(decoding: k, as: UTF8.self)), false, false)
+            return generic(
+                .string(String(decoding: x, as: UTF8.self)), op, .string(String(decoding: k, as: UTF8.self)), false,
+                false)
         }
     }
 
     /// The comparison on decoded values, with Realm's rules: numbers across
     /// types, no order between different kinds, null only equal to null.
-    static func generic(_ x: Value, _ op: ComparisonOperator, _ k: Value, _ caseInsensitive: Bool, _ diacriticInsensitive: Bool) -> Bool {
+    static func generic(
+        _ x: Value, _ op: ComparisonOperator, _ k: Value, _ caseInsensitive: Bool, _ diacriticInsensitive: Bool
+    ) -> Bool {
         var options: String.CompareOptions = []
         if caseInsensitive { options.insert(.caseInsensitive) }
         if diacriticInsensitive { options.insert(.diacriticInsensitive) }

@@ -15,8 +15,9 @@ extension QueryExecutor {
     /// objects would make both threads fight over their reference counts.
     func scanInHalves<T>(_ half: @escaping (QueryExecutor, ObjectKey?, ObjectKey?) throws -> T) throws -> (T, T)? {
         guard ProcessInfo.processInfo.activeProcessorCount > 1, !(transaction is StoreWriteTransaction),
-              !predicate.testsGeometry, try transaction.count(table) >= Self.parallelScanThreshold,
-              let (first, last) = try transaction.keyBounds(in: table), last.rawValue > first.rawValue else { return nil }
+            !predicate.testsGeometry, try transaction.count(table) >= Self.parallelScanThreshold,
+            let (first, last) = try transaction.keyBounds(in: table), last.rawValue > first.rawValue
+        else { return nil }
         let middle = ObjectKey(first.rawValue + (last.rawValue - first.rawValue) / 2)
         let version = transaction.version
         let upper = UpperHalf<T>()

@@ -42,8 +42,9 @@ package struct QueryExecutor {
 
     /// Binds `query` and runs it in `transaction`.
     package init(query: Query, table: Table, transaction: StoreTransaction) throws {
-        self.init(bound: try BoundQuery(query: query, table: table, store: transaction.store),
-                  transaction: transaction)
+        self.init(
+            bound: try BoundQuery(query: query, table: table, store: transaction.store),
+            transaction: transaction)
     }
 
     /// Runs a query bound earlier (binding once serves every version of the store).
@@ -54,7 +55,9 @@ package struct QueryExecutor {
 
     static func requireSingle(_ path: BoundPath, _ clause: String) throws {
         if path.isMultiple {
-            throw StoreError.invalidQuery(message: "\(clause) needs a key path with one value per object; \(path.label) has several", column: path.column)
+            throw StoreError.invalidQuery(
+                message: "\(clause) needs a key path with one value per object; \(path.label) has several",
+                column: path.column)
         }
     }
 
@@ -71,8 +74,9 @@ package struct QueryExecutor {
         if let pkSlot = table.primaryKeySlot, table.primaryKeys != nil || table.isKeyedByPrimaryKey {
             for conjunct in conjuncts {
                 guard case let .compare(c) = conjunct, case let .path(path) = c.lhs, path.reduction == nil,
-                      path.steps.count == 1, case .slot(pkSlot, _) = path.steps[0], c.op == .equal,
-                      !c.caseInsensitive, !c.diacriticInsensitive, c.quantifier == .any, c.answersByEquality else { continue }
+                    path.steps.count == 1, case .slot(pkSlot, _) = path.steps[0], c.op == .equal,
+                    !c.caseInsensitive, !c.diacriticInsensitive, c.quantifier == .any, c.answersByEquality
+                else { continue }
                 switch c.rhs {
                 case let .constant(v): return .primaryKey([v])
                 case let .oneOf(vs): return .primaryKey(vs)
@@ -82,10 +86,13 @@ package struct QueryExecutor {
         }
         var range: Plan?
         for conjunct in conjuncts {
-            guard case let .compare(c) = conjunct, case let .path(path) = c.lhs, path.reduction == nil, path.steps.count == 1,
-                  case let .slot(slot, _) = path.steps[0], !c.caseInsensitive, !c.diacriticInsensitive, c.quantifier == .any,
-                  c.answersByEquality,
-                  let index = table.valueIndexes.first(where: { $0.slot == slot }) else { continue }
+            guard case let .compare(c) = conjunct, case let .path(path) = c.lhs, path.reduction == nil,
+                path.steps.count == 1,
+                case let .slot(slot, _) = path.steps[0], !c.caseInsensitive, !c.diacriticInsensitive,
+                c.quantifier == .any,
+                c.answersByEquality,
+                let index = table.valueIndexes.first(where: { $0.slot == slot })
+            else { continue }
             // The index alone answers a predicate that is this one comparison, when its
             // keys are the values themselves (not a mixed index, where 5 and 5.0 share
             // keys, nor a long string's prefix) and the bounds are inclusive.
@@ -95,7 +102,9 @@ package struct QueryExecutor {
                 if let key = index.encode(v) { return .indexKeys(index, [key], exact: alone && Self.keyIsValue(v)) }
             case let (.equal, .oneOf(vs)):
                 let keys = vs.compactMap(index.encode)
-                if keys.count == vs.count { return .indexKeys(index, keys, exact: alone && vs.allSatisfy(Self.keyIsValue)) }
+                if keys.count == vs.count {
+                    return .indexKeys(index, keys, exact: alone && vs.allSatisfy(Self.keyIsValue))
+                }
             case let (op, .constant(v)) where !index.isMixed && range == nil:
                 guard let key = index.encode(v), let tag = key.first else { continue }
                 let top = [tag] + [UInt8](repeating: 0xFF, count: 16)
@@ -114,7 +123,8 @@ package struct QueryExecutor {
                 }
             case let (.between, .range(low, high)) where !index.isMixed && range == nil:
                 if let l = index.encode(low), let h = index.encode(high), l.first == h.first {
-                    range = .indexRange(index, low: l, high: h, exact: alone && Self.keyIsFixedWidth(low) && Self.keyIsFixedWidth(high))
+                    range = .indexRange(
+                        index, low: l, high: h, exact: alone && Self.keyIsFixedWidth(low) && Self.keyIsFixedWidth(high))
                 }
             default:
                 break
@@ -122,10 +132,12 @@ package struct QueryExecutor {
         }
         for (i, conjunct) in conjuncts.enumerated() {
             guard case let .geoWithin(path, _, region, .any) = conjunct, path.reduction == nil,
-                  let slot = pointSlot(path), let index = table.geoIndexes.first(where: { $0.slot == slot }) else { continue }
+                let slot = pointSlot(path), let index = table.geoIndexes.first(where: { $0.slot == slot })
+            else { continue }
             // The other conjuncts, in their order, test each point the index finds.
             let others = conjuncts.enumerated().filter { $0.offset != i }.map(\.element)
-            return .spatial(index, region, residual: others.isEmpty ? nil : others.count == 1 ? others[0] : .and(others))
+            return .spatial(
+                index, region, residual: others.isEmpty ? nil : others.count == 1 ? others[0] : .and(others))
         }
         return range ?? .scan
     }
@@ -162,11 +174,14 @@ package struct QueryExecutor {
         var text: String
         switch plan {
         case .scan: text = "scan \(name)"
-        case let .primaryKey(values): text = "primary key lookup \(name) (\(values.count) key\(values.count == 1 ? "" : "s"))"
+        case let .primaryKey(values):
+            text = "primary key lookup \(name) (\(values.count) key\(values.count == 1 ? "" : "s"))"
         case let .keys(keys): text = "test \(keys.count) given \(name) objects"
         case let .indexKeys(index, keys, exact):
-            text = "index \(name).\(index.property) (\(keys.count) key\(keys.count == 1 ? "" : "s")\(exact ? ", exact" : ""))"
-        case let .indexRange(index, _, _, exact): text = "index range \(name).\(index.property)\(exact ? " (exact)" : "")"
+            text =
+                "index \(name).\(index.property) (\(keys.count) key\(keys.count == 1 ? "" : "s")\(exact ? ", exact" : ""))"
+        case let .indexRange(index, _, _, exact):
+            text = "index range \(name).\(index.property)\(exact ? " (exact)" : "")"
         case let .spatial(index, region, _):
             text = "spatial index \(name).\(index.property) (\(GeoIndex.cover(region).count) cell ranges)"
         }
@@ -193,7 +208,9 @@ package struct QueryExecutor {
         for clause in bound.later {
             switch clause {
             case let .sort(keys: paths, ascending: ascending):
-                keys = Self.sort(keys, try sortValues(keys, SortKeyReader(self, paths: paths), width: paths.count), ascending: ascending)
+                keys = Self.sort(
+                    keys, try sortValues(keys, SortKeyReader(self, paths: paths), width: paths.count),
+                    ascending: ascending)
             case let .distinct(paths):
                 keys = try removeDuplicates(keys, on: paths, evaluator)
             case let .limit(n):
@@ -218,7 +235,9 @@ package struct QueryExecutor {
             // with LIMIT (or `first`) and no DISTINCT, keep only the first rows while scanning.
             let keeping = rowsKept(first: first)
             var values: [Value], matched: Int
-            if let halves = try scanInHalves({ executor, from, before in try executor.matchingRows(from: from, before: before, keeping: keeping) }) {
+            if let halves = try scanInHalves({ executor, from, before in
+                try executor.matchingRows(from: from, before: before, keeping: keeping)
+            }) {
                 (keys, values) = (halves.0.keys + halves.1.keys, halves.0.values)
                 values.append(contentsOf: halves.1.values)
                 matched = halves.0.matched + halves.1.matched
@@ -228,7 +247,9 @@ package struct QueryExecutor {
             keys = sort(keys, values, keeping: keeping)
             return try finish(keys, matched: matched, first: first, evaluator)
         case .scan:
-            if let halves = try scanInHalves({ executor, from, before in try executor.matchingKeys(from: from, before: before) }) {
+            if let halves = try scanInHalves({ executor, from, before in
+                try executor.matchingKeys(from: from, before: before)
+            }) {
                 keys = halves.0 + halves.1
             } else {
                 keys = try matchingKeys(from: nil, before: nil)
@@ -237,7 +258,8 @@ package struct QueryExecutor {
             var found = Set<ObjectKey>()
             for v in values {
                 guard let key = try transaction.object(withPrimaryKey: Self.primaryKeyForm(v), in: table),
-                      !found.contains(key) else { continue }
+                    !found.contains(key)
+                else { continue }
                 if try object(key, matches: predicate, evaluator) {
                     found.insert(key)
                     keys.append(key)
@@ -258,7 +280,9 @@ package struct QueryExecutor {
                 return true
             }
             keys.sort()
-            if index.isList { keys = keys.enumerated().filter { $0.offset == 0 || keys[$0.offset - 1] != $0.element }.map(\.element) }
+            if index.isList {
+                keys = keys.enumerated().filter { $0.offset == 0 || keys[$0.offset - 1] != $0.element }.map(\.element)
+            }
             if let residual {
                 keys = try keys.filter { try object($0, matches: residual, evaluator) }
             }
@@ -280,7 +304,9 @@ package struct QueryExecutor {
     }
 
     /// DISTINCT, LIMIT and `first` on sorted keys; the number of results in all.
-    private func finish(_ keys: [ObjectKey], matched: Int, first: Int?, _ evaluator: QueryEvaluator) throws -> (keys: [ObjectKey], total: Int) {
+    private func finish(_ keys: [ObjectKey], matched: Int, first: Int?, _ evaluator: QueryEvaluator) throws -> (
+        keys: [ObjectKey], total: Int
+    ) {
         var keys = keys
         if !distinct.isEmpty { keys = try removeDuplicates(keys, evaluator) }
         if let limit = query.limit, keys.count > limit { keys.removeSubrange(limit...) }
@@ -321,7 +347,8 @@ package struct QueryExecutor {
 
     /// Whether object `key` matches `predicate` (false when it is gone); a
     /// document that does not decode names its object.
-    private func object(_ key: ObjectKey, matches predicate: BoundPredicate, _ evaluator: QueryEvaluator) throws -> Bool {
+    private func object(_ key: ObjectKey, matches predicate: BoundPredicate, _ evaluator: QueryEvaluator) throws -> Bool
+    {
         do {
             guard let document = try transaction.document(key, in: table) else { return false }
             return try evaluator.matches(predicate, .object(table.schema.table, key, document))
@@ -341,7 +368,9 @@ package struct QueryExecutor {
     /// sort keys (``sortValues(_:)``'s layout), read in the same pass, and
     /// how many matched. With `keeping`, only the first rows in the sort order
     /// are kept (in scan order), and most rows are turned away after reading one sort key.
-    private func matchingRows(from: ObjectKey?, before: ObjectKey?, keeping: Int?) throws -> (keys: [ObjectKey], values: [Value], matched: Int) {
+    private func matchingRows(from: ObjectKey?, before: ObjectKey?, keeping: Int?) throws -> (
+        keys: [ObjectKey], values: [Value], matched: Int
+    ) {
         let reader = SortKeyReader(self)
         if let keeping {
             var top = TopRows(capacity: keeping, ascending: ordering.map(\.1))
@@ -390,7 +419,9 @@ package struct QueryExecutor {
         case let .indexRange(index, low, high, true):
             return try index.count(from: low, through: high, transaction.transaction)
         case .scan:
-            if let halves = try scanInHalves({ executor, from, before in try executor.matchCount(from: from, before: before) }) {
+            if let halves = try scanInHalves({ executor, from, before in
+                try executor.matchCount(from: from, before: before)
+            }) {
                 return halves.0 + halves.1
             }
             return try matchCount(from: nil, before: nil)
@@ -407,7 +438,9 @@ package struct QueryExecutor {
         return try keys.map { key in
             guard let document = try transaction.document(key, in: table) else { return [] }
             var found: [Value] = []
-            try evaluator.values(of: bound, .object(table.schema.table, key, document)) { found.append(try QueryEvaluator.decode($0)); return true }
+            try evaluator.values(of: bound, .object(table.schema.table, key, document)) {
+                found.append(try QueryEvaluator.decode($0)); return true
+            }
             return found
         }
     }
@@ -418,7 +451,8 @@ package struct QueryExecutor {
     }
 
     /// The first value `path` yields from `item` (null when none).
-    static func firstValue(_ path: BoundPath, _ item: QueryEvaluator.Item, _ evaluator: QueryEvaluator) throws -> Value {
+    static func firstValue(_ path: BoundPath, _ item: QueryEvaluator.Item, _ evaluator: QueryEvaluator) throws -> Value
+    {
         var result = Value.null
         try evaluator.values(of: path, item) { item in
             result = try QueryEvaluator.decode(item)
@@ -475,7 +509,8 @@ package struct QueryExecutor {
     /// Whether row `a` of `values` sorts before row `b` (rows of
     /// `ascending.count` sort keys, one after the other); nil when all their keys are equal.
     @inline(__always)
-    static func rowPrecedes<Rows: RandomAccessCollection>(_ values: Rows, _ a: Int, _ b: Int, ascending: [Bool]) -> Bool?
+    static func rowPrecedes<Rows: RandomAccessCollection>(_ values: Rows, _ a: Int, _ b: Int, ascending: [Bool])
+        -> Bool?
     where Rows.Element == Value, Rows.Index == Int {
         let width = ascending.count
         for i in 0 ..< width {
@@ -498,8 +533,10 @@ package struct QueryExecutor {
         }
     }
 
-    private func sortByDistance(_ keys: [ObjectKey], _ path: BoundPath, _ slots: GeoPointSlots,
-                                _ measure: (Double, Double) -> Double, _ evaluator: QueryEvaluator) throws -> [ObjectKey] {
+    private func sortByDistance(
+        _ keys: [ObjectKey], _ path: BoundPath, _ slots: GeoPointSlots,
+        _ measure: (Double, Double) -> Double, _ evaluator: QueryEvaluator
+    ) throws -> [ObjectKey] {
         var distances: [(offset: Int, key: ObjectKey, distance: Double)] = []
         distances.reserveCapacity(keys.count)
         for (offset, key) in keys.enumerated() {
@@ -521,7 +558,9 @@ package struct QueryExecutor {
     }
 
     /// The first of `keys` for each combination of the values at `paths`, in the order of `keys`.
-    private func removeDuplicates(_ keys: [ObjectKey], on paths: [BoundPath], _ evaluator: QueryEvaluator) throws -> [ObjectKey] {
+    private func removeDuplicates(_ keys: [ObjectKey], on paths: [BoundPath], _ evaluator: QueryEvaluator) throws
+        -> [ObjectKey]
+    {
         var seen = Set<[Value]>()
         var kept: [ObjectKey] = []
         for key in keys {

@@ -62,7 +62,9 @@ struct QueryLexer {
             if let date = try dateLiteral(column) { return QueryToken(kind: .literal(date), column: column) }
             return QueryToken(kind: .number(number()), column: column)
         }
-        if c == "T", Self.isDigit(peek(1)) || (peek(1) == "-" && Self.isDigit(peek(2))), let t = try timestampLiteral(column) {
+        if c == "T", Self.isDigit(peek(1)) || (peek(1) == "-" && Self.isDigit(peek(2))),
+            let t = try timestampLiteral(column)
+        {
             return QueryToken(kind: .literal(t), column: column)
         }
         if c == "%" {
@@ -87,12 +89,16 @@ struct QueryLexer {
                 guard let index = Int(digits) else { throw fail("argument index \(digits) is too large", column) }
                 return QueryToken(kind: .argument(index), column: column)
             }
-            guard let first = peek(), Self.isIdentifierStart(first) else { throw fail("expected an argument number or a variable name after '$'", column) }
+            guard let first = peek(), Self.isIdentifierStart(first) else {
+                throw fail("expected an argument number or a variable name after '$'", column)
+            }
             return QueryToken(kind: .variable(identifier()), column: column)
         }
         if c == "@" {
             position += 1
-            guard let first = peek(), Self.isIdentifierStart(first) else { throw fail("expected a name after '@'", column) }
+            guard let first = peek(), Self.isIdentifierStart(first) else {
+                throw fail("expected a name after '@'", column)
+            }
             return QueryToken(kind: .atKeyword(identifier()), column: column)
         }
         if Self.isIdentifierStart(c) {
@@ -101,7 +107,9 @@ struct QueryLexer {
                 // As in realm-core, B64"…" is text (compared with strings; a data property
                 // takes it as bytes), unless its bytes are not UTF-8: then it is binary.
                 let bytes = try base64(column)
-                if let text = String(validating: bytes, as: UTF8.self) { return QueryToken(kind: .literal(.string(text)), column: column) }
+                if let text = String(validating: bytes, as: UTF8.self) {
+                    return QueryToken(kind: .literal(.string(text)), column: column)
+                }
                 return QueryToken(kind: .literal(.binary(bytes)), column: column)
             }
             if name == "bin" || name == "binary", peek() == "(" {
@@ -110,7 +118,9 @@ struct QueryLexer {
                 skipSpaces()
                 let bytes: [UInt8]
                 if peek() == "B" {
-                    guard identifier() == "B64", peek() == "\"" || peek() == "'" else { throw fail("\(name)(…) holds a quoted string or B64\"…\"", column) }
+                    guard identifier() == "B64", peek() == "\"" || peek() == "'" else {
+                        throw fail("\(name)(…) holds a quoted string or B64\"…\"", column)
+                    }
                     bytes = try base64(column)
                 } else if peek() == "\"" || peek() == "'" {
                     bytes = Array(try quoted(peek() ?? "\"", column).utf8)
@@ -130,7 +140,9 @@ struct QueryLexer {
                 position += 1
                 body = body.trimmingCharacters(in: .whitespaces)
                 if name == "oid" {
-                    guard let bytes = Self.hexBytes(body), bytes.count == 12 else { throw fail("oid(\(body)) is not 24 hexadecimal digits", column) }
+                    guard let bytes = Self.hexBytes(body), bytes.count == 12 else {
+                        throw fail("oid(\(body)) is not 24 hexadecimal digits", column)
+                    }
                     return QueryToken(kind: .literal(.objectId(ObjectIdBytes(bytes))), column: column)
                 }
                 guard let uuid = UUID(uuidString: body) else { throw fail("uuid(\(body)) is not a UUID", column) }
@@ -168,8 +180,10 @@ struct QueryLexer {
     private mutating func number() -> String {
         var text = ""
         if peek() == "-" { text = "-"; position += 1 }
-        while let c = peek(), Self.isDigit(c) || c == "." || c == "e" || c == "E" ||
-            ((c == "+" || c == "-") && (text.last == "e" || text.last == "E")) {
+        while let c = peek(),
+            Self.isDigit(c) || c == "." || c == "e" || c == "E"
+                || ((c == "+" || c == "-") && (text.last == "e" || text.last == "E"))
+        {
             text.unicodeScalars.append(c)
             position += 1
         }
@@ -227,14 +241,17 @@ struct QueryLexer {
         guard parts.count == 2 else { throw fail("date \(text) must be YYYY-MM-DD@HH:MM:SS", column) }
         let ymd = parts[0].split(separator: "-").compactMap { Int($0) }
         let hms = parts[1].split(separator: ":").compactMap { Int($0) }
-        guard ymd.count == 3, hms.count == 3 || hms.count == 4 else { throw fail("date \(text) must be YYYY-MM-DD@HH:MM:SS", column) }
+        guard ymd.count == 3, hms.count == 3 || hms.count == 4 else {
+            throw fail("date \(text) must be YYYY-MM-DD@HH:MM:SS", column)
+        }
         var components = DateComponents()
         components.calendar = Calendar(identifier: .gregorian)
         components.timeZone = TimeZone(identifier: "UTC")
         (components.year, components.month, components.day) = (negative ? -ymd[0] : ymd[0], ymd[1], ymd[2])
         (components.hour, components.minute, components.second) = (hms[0], hms[1], hms[2])
         guard (1 ... 12).contains(ymd[1]), (1 ... 31).contains(ymd[2]), hms[0] < 24, hms[1] < 60, hms[2] < 61,
-              let date = components.date else { throw fail("date \(text) is out of range", column) }
+            let date = components.date
+        else { throw fail("date \(text) is out of range", column) }
         let nanos = hms.count == 4 ? hms[3] : 0
         guard nanos < 1_000_000_000 else { throw fail("date \(text) has more than 999999999 nanoseconds", column) }
         return .timestamp(Timestamp(seconds: Int64(date.timeIntervalSince1970.rounded()), nanoseconds: Int32(nanos)))

@@ -20,17 +20,22 @@ package struct QueryMember: Sendable {
 extension QueryPredicate {
     /// `path == object` as `path.m1 == v1 AND path.m2 == v2 …`; `!=` is its
     /// negation. Only equality compares objects member by member.
-    package static func memberwise(_ path: QueryKeyPath, _ op: ComparisonOperator, _ members: [QueryMember],
-                                   quantifier: QueryQuantifier = .any, column: Int = 0) throws -> QueryPredicate {
+    package static func memberwise(
+        _ path: QueryKeyPath, _ op: ComparisonOperator, _ members: [QueryMember],
+        quantifier: QueryQuantifier = .any, column: Int = 0
+    ) throws -> QueryPredicate {
         guard op == .equal || op == .notEqual else {
-            throw StoreError.invalidQuery(message: "an embedded object compares only with == or != (member by member), not \(op.rawValue)",
-                                          column: column)
+            throw StoreError.invalidQuery(
+                message: "an embedded object compares only with == or != (member by member), not \(op.rawValue)",
+                column: column)
         }
         var equal = QueryPredicate.constant(true)
         for member in members {
             let memberPath = QueryKeyPath(path.components + member.path.map { .property($0) }, column: path.column)
-            let test = QueryPredicate.comparison(QueryComparison(.keyPath(memberPath), .equal, .value(member.value),
-                                                                 quantifier: quantifier, column: column))
+            let test = QueryPredicate.comparison(
+                QueryComparison(
+                    .keyPath(memberPath), .equal, .value(member.value),
+                    quantifier: quantifier, column: column))
             equal = equal.isTrue ? test : .and(equal, test)
         }
         return op == .equal ? equal : .not(equal)

@@ -103,7 +103,8 @@ package struct QueryParser {
     /// Enters one level of nesting at `column`, refusing the level past ``maximumNesting``.
     private mutating func nest<T>(_ body: (inout QueryParser) throws -> T) throws -> T {
         guard depth < Self.maximumNesting else {
-            throw StoreError.invalidQuery(message: "the query nests deeper than \(Self.maximumNesting) levels", column: current.column)
+            throw StoreError.invalidQuery(
+                message: "the query nests deeper than \(Self.maximumNesting) levels", column: current.column)
         }
         depth += 1
         defer { depth -= 1 }
@@ -156,7 +157,9 @@ package struct QueryParser {
         var op: ComparisonOperator
         switch opToken.kind {
         case let .symbol(s):
-            guard let parsed = ComparisonOperator(rawValue: s) else { throw unexpected("where an operator was expected") }
+            guard let parsed = ComparisonOperator(rawValue: s) else {
+                throw unexpected("where an operator was expected")
+            }
             op = parsed
         case let .identifier(word):
             if opToken.isKeyword("geoWithin") {
@@ -175,7 +178,8 @@ package struct QueryParser {
         if current.isSymbol("[") {
             _ = advance()
             guard case let .identifier(flags) = current.kind, !flags.isEmpty,
-                  flags.allSatisfy({ $0 == "c" || $0 == "d" }) else { throw unexpected("as an option: expected [c], [d] or [cd]") }
+                flags.allSatisfy({ $0 == "c" || $0 == "d" })
+            else { throw unexpected("as an option: expected [c], [d] or [cd]") }
             caseInsensitive = flags.contains("c")
             diacriticInsensitive = flags.contains("d")
             _ = advance()
@@ -188,7 +192,8 @@ package struct QueryParser {
         }
         if case let .argument(i) = current.kind, case let .members(members) = try argument(i, current.column) {
             guard case let .keyPath(path) = lhs else {
-                throw StoreError.invalidQuery(message: "an embedded object argument needs a key path on the left", column: column)
+                throw StoreError.invalidQuery(
+                    message: "an embedded object argument needs a key path on the left", column: column)
             }
             _ = advance()
             return try .memberwise(path, op, members, quantifier: quantifier ?? .any, column: opToken.column)
@@ -198,8 +203,10 @@ package struct QueryParser {
         var rhs = try parseOperand()
         if op == .in, case let .value(v) = rhs, !rhsIsArgument {
             // realm-core refuses a literal here; an argument holding one value is taken as a list of it.
-            throw StoreError.invalidQuery(message: "IN needs a list on its right ({…}, a list argument or a collection), not \(QueryLiteral.describe(v))",
-                                          column: opToken.column)
+            throw StoreError.invalidQuery(
+                message:
+                    "IN needs a list on its right ({…}, a list argument or a collection), not \(QueryLiteral.describe(v))",
+                column: opToken.column)
         }
         if op == .between {
             guard case let .values(bounds) = rhs, bounds.count == 2 else {
@@ -207,9 +214,11 @@ package struct QueryParser {
             }
             rhs = .values(bounds)
         }
-        return try normalize(QueryComparison(lhs, op, rhs, caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive,
-                                             quantifier: quantifier ?? .any, quantifierGiven: quantifier != nil,
-                                             rhsQuantifier: rhsQuantifier, column: column), opToken: opToken)
+        return try normalize(
+            QueryComparison(
+                lhs, op, rhs, caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive,
+                quantifier: quantifier ?? .any, quantifierGiven: quantifier != nil,
+                rhsQuantifier: rhsQuantifier, column: column), opToken: opToken)
     }
 
     /// Puts the key path on the left: `5 < age` → `age > 5`; `'x' IN tags` → `ANY tags == 'x'`.
@@ -234,19 +243,22 @@ package struct QueryParser {
                 // `'abc' CONTAINS name`: realm-core tests the value against each object's string.
                 c.operandsReversed = true
             } else {
-                throw StoreError.invalidQuery(message: "\(c.op.rawValue) needs a key path on its left", column: opToken.column)
+                throw StoreError.invalidQuery(
+                    message: "\(c.op.rawValue) needs a key path on its left", column: opToken.column)
             }
             swap(&c.lhs, &c.rhs)
         default:
             break
         }
         if c.op == .in, case .value = c.rhs {
-            c.op = .equal   // `x IN %@` with a single value
+            c.op = .equal  // `x IN %@` with a single value
         }
         return .comparison(c)
     }
 
-    private func geoWithin(_ lhs: QueryExpression, _ shape: GeoShape, _ quantifier: QueryQuantifier, _ column: Int) throws -> QueryPredicate {
+    private func geoWithin(_ lhs: QueryExpression, _ shape: GeoShape, _ quantifier: QueryQuantifier, _ column: Int)
+        throws -> QueryPredicate
+    {
         guard case let .keyPath(path) = lhs else {
             throw StoreError.invalidQuery(message: "geoWithin needs a key path on its left", column: column)
         }
@@ -273,8 +285,13 @@ package struct QueryParser {
             case let .value(v): return .value(v)
             case let .values(vs): return .values(vs)
             case let .keyPath(path): return .keyPath(try Self.keyPath(fromArgument: path, token.column))
-            case .shape: throw StoreError.invalidQuery(message: "a shape argument belongs after geoWithin or IN", column: token.column)
-            case .members: throw StoreError.invalidQuery(message: "an embedded object argument compares only with == or != after a key path", column: token.column)
+            case .shape:
+                throw StoreError.invalidQuery(
+                    message: "a shape argument belongs after geoWithin or IN", column: token.column)
+            case .members:
+                throw StoreError.invalidQuery(
+                    message: "an embedded object argument compares only with == or != after a key path",
+                    column: token.column)
             }
         case let .keyPathArgument(i):
             _ = advance()
@@ -292,7 +309,8 @@ package struct QueryParser {
                     repeat {
                         let element = try parser.parseOperand()
                         guard case let .value(v) = element else {
-                            throw StoreError.invalidQuery(message: "a {…} list holds only literal values", column: token.column)
+                            throw StoreError.invalidQuery(
+                                message: "a {…} list holds only literal values", column: token.column)
                         }
                         values.append(v)
                     } while parser.acceptSymbol(",")
@@ -319,7 +337,9 @@ package struct QueryParser {
 
     private static func number(_ text: String, _ column: Int) throws -> Value {
         if !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), let i = Int64(text) { return .int(i) }
-        guard let d = Double(text) else { throw StoreError.invalidQuery(message: "'\(text)' is not a number", column: column) }
+        guard let d = Double(text) else {
+            throw StoreError.invalidQuery(message: "'\(text)' is not a number", column: column)
+        }
         return .double(d)
     }
 
@@ -328,9 +348,11 @@ package struct QueryParser {
         guard !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty }) else {
             throw StoreError.invalidQuery(message: "'\(text)' is not a key path", column: column)
         }
-        return QueryKeyPath(parts.map { part in
-            part.hasPrefix("@") ? Self.atComponent(String(part.dropFirst())) ?? .property(String(part)) : .property(String(part))
-        }, column: column)
+        return QueryKeyPath(
+            parts.map { part in
+                part.hasPrefix("@")
+                    ? Self.atComponent(String(part.dropFirst())) ?? .property(String(part)) : .property(String(part))
+            }, column: column)
     }
 
     private static func atComponent(_ name: String) -> QueryKeyPath.Component? {
@@ -385,19 +407,24 @@ package struct QueryParser {
                 let token = current
                 switch token.kind {
                 case let .number(text):
-                    guard let i = Int(text) else { throw StoreError.invalidQuery(message: "'\(text)' is not a list index", column: token.column) }
+                    guard let i = Int(text) else {
+                        throw StoreError.invalidQuery(message: "'\(text)' is not a list index", column: token.column)
+                    }
                     path.components.append(.index(i))
                 case let .string(key):
                     path.components.append(.key(key))
                 case .symbol("*"):
                     path.components.append(.all)
                 case let .identifier(word) where ["FIRST", "LAST", "SIZE"].contains(word.uppercased()):
-                    path.components.append(word.uppercased() == "FIRST" ? .first : word.uppercased() == "LAST" ? .last : .count)
+                    path.components.append(
+                        word.uppercased() == "FIRST" ? .first : word.uppercased() == "LAST" ? .last : .count)
                 case let .argument(i):
                     switch try argument(i, token.column) {
                     case let .value(.int(n)): path.components.append(.index(Int(n)))
                     case let .value(.string(k)): path.components.append(.key(k))
-                    default: throw StoreError.invalidQuery(message: "a subscript argument must be an integer or a string", column: token.column)
+                    default:
+                        throw StoreError.invalidQuery(
+                            message: "a subscript argument must be an integer or a string", column: token.column)
                     }
                 default:
                     throw unexpected("in a subscript: expected an index, a 'key', *, FIRST, LAST or SIZE")
@@ -447,7 +474,9 @@ package struct QueryParser {
         try expect("(", "after SUBQUERY")
         let collection = try parseKeyPath()
         try expect(",", "after the SUBQUERY collection")
-        guard case let .variable(name) = current.kind else { throw unexpected("in SUBQUERY: expected a variable such as $x") }
+        guard case let .variable(name) = current.kind else {
+            throw unexpected("in SUBQUERY: expected a variable such as $x")
+        }
         _ = advance()
         try expect(",", "after the SUBQUERY variable")
         let predicate = try nest { try $0.parseOr() }
@@ -479,10 +508,14 @@ package struct QueryParser {
                     guard shapeParser.current.kind == .end else { throw shapeParser.unexpected("after the shape") }
                     return shape
                 } catch let StoreError.invalidQuery(message, column) {
-                    throw StoreError.invalidQuery(message: "argument \(i) is not a shape: \(message) at column \(column) of '\(text)'", column: token.column)
+                    throw StoreError.invalidQuery(
+                        message: "argument \(i) is not a shape: \(message) at column \(column) of '\(text)'",
+                        column: token.column)
                 }
             default:
-                throw StoreError.invalidQuery(message: "geoWithin needs a shape argument (GeoBox, GeoCircle or GeoPolygon, or one as text)", column: token.column)
+                throw StoreError.invalidQuery(
+                    message: "geoWithin needs a shape argument (GeoBox, GeoCircle or GeoPolygon, or one as text)",
+                    column: token.column)
             }
         case let .identifier(word):
             _ = advance()
@@ -493,7 +526,8 @@ package struct QueryParser {
                 let b = try parsePoint()
                 let edges = try parseEdgesOption()
                 try expect(")", "closing geoBox")
-                return GeoShape(.box(west: a.longitude, south: a.latitude, east: b.longitude, north: b.latitude), edges: edges)
+                return GeoShape(
+                    .box(west: a.longitude, south: a.latitude, east: b.longitude, north: b.latitude), edges: edges)
             case "geocircle":
                 let center = try parsePoint()
                 try expect(",", "after the centre of geoCircle")
@@ -519,7 +553,8 @@ package struct QueryParser {
                 try expect(")", "closing geoPolygon")
                 return GeoShape(.polygon(rings: rings), edges: edges)
             default:
-                throw StoreError.invalidQuery(message: "unknown shape '\(word)': expected geoBox, geoCircle or geoPolygon", column: token.column)
+                throw StoreError.invalidQuery(
+                    message: "unknown shape '\(word)': expected geoBox, geoCircle or geoPolygon", column: token.column)
             }
         default:
             throw unexpected("after geoWithin: expected geoBox(…), geoCircle(…), geoPolygon(…) or an argument")
@@ -569,7 +604,8 @@ package struct QueryParser {
                 _ = advance()
                 return Double(v)
             default:
-                throw StoreError.invalidQuery(message: "argument \(i) is not a number, as a coordinate or radius must be", column: token.column)
+                throw StoreError.invalidQuery(
+                    message: "argument \(i) is not a number, as a coordinate or radius must be", column: token.column)
             }
         default:
             break
@@ -587,7 +623,9 @@ package struct QueryParser {
                 repeat {
                     let path = try parseKeyPath()
                     var ascending = true
-                    if acceptKeyword("DESC") || acceptKeyword("DESCENDING") { ascending = false } else {
+                    if acceptKeyword("DESC") || acceptKeyword("DESCENDING") {
+                        ascending = false
+                    } else {
                         _ = acceptKeyword("ASC") || acceptKeyword("ASCENDING")
                     }
                     keys.append(QuerySortKey(path: path, ascending: ascending))

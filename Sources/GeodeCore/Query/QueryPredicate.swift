@@ -142,10 +142,12 @@ package struct QueryComparison: Sendable, CustomStringConvertible {
     package var operandsReversed = false
     package var column = 0
 
-    package init(_ lhs: QueryExpression, _ op: ComparisonOperator, _ rhs: QueryExpression,
-                 caseInsensitive: Bool = false, diacriticInsensitive: Bool = false,
-                 quantifier: QueryQuantifier = .any, quantifierGiven: Bool = false, rhsQuantifier: QueryQuantifier? = nil,
-                 column: Int = 0) {
+    package init(
+        _ lhs: QueryExpression, _ op: ComparisonOperator, _ rhs: QueryExpression,
+        caseInsensitive: Bool = false, diacriticInsensitive: Bool = false,
+        quantifier: QueryQuantifier = .any, quantifierGiven: Bool = false, rhsQuantifier: QueryQuantifier? = nil,
+        column: Int = 0
+    ) {
         self.lhs = lhs
         self.op = op
         self.rhs = rhs
@@ -163,7 +165,8 @@ package struct QueryComparison: Sendable, CustomStringConvertible {
             options = "[" + (caseInsensitive ? "c" : "") + (diacriticInsensitive ? "d" : "") + "]"
         }
         if operandsReversed { return "\(rhs) \(op.rawValue)\(options) \(quantifier.prefix)\(lhs)" }
-        return "\(quantifier.prefix)\(lhs) \(op.rawValue)\(options) \(rhsQuantifier.map { $0 == .any ? "ANY " : $0.prefix } ?? "")\(rhs)"
+        return
+            "\(quantifier.prefix)\(lhs) \(op.rawValue)\(options) \(rhsQuantifier.map { $0 == .any ? "ANY " : $0.prefix } ?? "")\(rhs)"
     }
 }
 

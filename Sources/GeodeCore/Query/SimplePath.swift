@@ -53,7 +53,7 @@ struct SimplePath {
                 return nil
             }
         }
-        if case .index? = walked.last, !endsWithEach { return nil }   // a missing element is no value, not null
+        if case .index? = walked.last, !endsWithEach { return nil }  // a missing element is no value, not null
     }
 
     /// This path with the committed numbers `table` has for its keys, and room
@@ -94,8 +94,10 @@ struct SimplePath {
         }
     }
 
-    private func resolve(in document: ContainerView, steps: UnsafeBufferPointer<Step>, keys: UnsafeRawBufferPointer,
-                         hints: UnsafeMutablePointer<Int>?) throws -> Found {
+    private func resolve(
+        in document: ContainerView, steps: UnsafeBufferPointer<Step>, keys: UnsafeRawBufferPointer,
+        hints: UnsafeMutablePointer<Int>?
+    ) throws -> Found {
         // Nothing optional is carried from one step to the next: an optional
         // container view kept across iterations made the compiler spill and
         // reload its parts at odd offsets, a stall on every step.
@@ -110,8 +112,9 @@ struct SimplePath {
                 if found == nil { return i == last ? .defaultValue : .null }
             case .key:
                 guard container.kind == .map else { return .nothing }
-                found = try container.value(forKeyBytes: UnsafeRawBufferPointer(rebasing: keys[step.keyRange]),
-                                            number: step.keyNumber, hint: hints.map { $0 + i })
+                found = try container.value(
+                    forKeyBytes: UnsafeRawBufferPointer(rebasing: keys[step.keyRange]),
+                    number: step.keyNumber, hint: hints.map { $0 + i })
                 if found == nil { return .null }
             case .index:
                 guard container.kind == .list else { return .nothing }

@@ -58,7 +58,8 @@ final class SortKeyReader {
         let j = plain[i]
         if j >= 0 {
             switch try simple[j].resolve(in: document) {
-            case let .value(view) where view.tag != .list && view.tag != .map && view.tag != .embedded: return try view.decode()
+            case let .value(view) where view.tag != .list && view.tag != .map && view.tag != .embedded:
+                return try view.decode()
             case .defaultValue: return simple[j].missing
             case .null: return .null
             default: break

@@ -10,8 +10,9 @@ extension ClassSchema {
     /// Where this class keeps a geo point's parts, when it has a geo point's shape; nil otherwise.
     var geoPointSlots: GeoPointSlots? {
         guard let type = property(named: "type"), type.type == .string, type.collection == .single,
-              let coordinates = property(named: "coordinates"), coordinates.type == .double,
-              coordinates.collection == .list else { return nil }
+            let coordinates = property(named: "coordinates"), coordinates.type == .double,
+            coordinates.collection == .list
+        else { return nil }
         return GeoPointSlots(type: type.slot, coordinates: coordinates.slot)
     }
 }
@@ -20,7 +21,8 @@ extension Schema {
     /// Whether `property` holds one geo point (an embedded object of a geo point's shape).
     package func holdsOneGeoPoint(_ property: PropertySchema) -> Bool {
         guard property.type == .object, property.collection == .single,
-              let target = self[property.objectClassName ?? ""], target.isEmbedded else { return false }
+            let target = self[property.objectClassName ?? ""], target.isEmbedded
+        else { return false }
         return target.geoPointSlots != nil
     }
 

@@ -51,9 +51,11 @@ package struct PropertySchema: Hashable, Sendable {
     /// Where the value sits in the class's documents; assigned by the store.
     package var slot: Int
 
-    package init(name: String, type: PropertyType, collection: CollectionKind = .single, isOptional: Bool = false,
-                 objectClassName: String? = nil, originProperty: String? = nil,
-                 isPrimaryKey: Bool = false, isIndexed: Bool = false) {
+    package init(
+        name: String, type: PropertyType, collection: CollectionKind = .single, isOptional: Bool = false,
+        objectClassName: String? = nil, originProperty: String? = nil,
+        isPrimaryKey: Bool = false, isIndexed: Bool = false
+    ) {
         self.name = name
         self.type = type
         self.collection = collection
@@ -73,7 +75,9 @@ package struct PropertySchema: Hashable, Sendable {
         var element = type == .object || type == .linkingObjects ? (objectClassName ?? "?") : type.rawValue
         if isOptional { element += "?" }
         switch collection {
-        case .single: return type == .linkingObjects ? "LinkingObjects<\(objectClassName ?? "?")>.\(originProperty ?? "?")" : element
+        case .single:
+            return type == .linkingObjects
+                ? "LinkingObjects<\(objectClassName ?? "?")>.\(originProperty ?? "?")" : element
         case .list: return "List<\(element)>"
         case .set: return "MutableSet<\(element)>"
         case .map: return "Map<String, \(element)>"

@@ -25,8 +25,10 @@ package struct RowBuilder {
     /// in `defaults` (a Swift class's initial values), else its type's zero
     /// value (as a Swift property with no initializer does); an explicit
     /// null for a required property is refused either way.
-    package func row(from map: OrderedDictionary<String, Value>, of cls: ClassSchema,
-                     fillingMissing: Bool = false, defaults: [String: Value] = [:]) throws -> [Value] {
+    package func row(
+        from map: OrderedDictionary<String, Value>, of cls: ClassSchema,
+        fillingMissing: Bool = false, defaults: [String: Value] = [:]
+    ) throws -> [Value] {
         try cls.storedProperties.map { property in
             if fillingMissing && map[property.name] == nil {
                 guard let initial = defaults[property.name] else { return property.defaultValue }
@@ -69,14 +71,18 @@ package struct RowBuilder {
         }
     }
 
-    private func element(_ given: Value, _ property: PropertySchema, _ cls: ClassSchema, _ path: String) throws -> Value {
+    private func element(_ given: Value, _ property: PropertySchema, _ cls: ClassSchema, _ path: String) throws -> Value
+    {
         func wrong() -> StoreError {
-            .invalidValue(ValueIssue(.wrongType(expected: property.elementTypeName, found: given.typeName),
-                                     className: cls.name, property: property.name, path: path))
+            .invalidValue(
+                ValueIssue(
+                    .wrongType(expected: property.elementTypeName, found: given.typeName),
+                    className: cls.name, property: property.name, path: path))
         }
         if case .null = given {
             if ValueRules.admitsNull(property) { return .null }
-            throw StoreError.invalidValue(ValueIssue(.missingRequired, className: cls.name, property: property.name, path: path))
+            throw StoreError.invalidValue(
+                ValueIssue(.missingRequired, className: cls.name, property: property.name, path: path))
         }
         switch (property.type, given) {
         case (.mixed, _):
@@ -110,7 +116,9 @@ package struct RowBuilder {
             guard let d = try? Decimal128Bits(parsing: text) else { throw wrong() }
             return .decimal128(d)
         case (.object, .map), (.object, .list):
-            guard let target = property.objectClassName.flatMap({ schema[$0] }), target.isEmbedded else { throw wrong() }
+            guard let target = property.objectClassName.flatMap({ schema[$0] }), target.isEmbedded else {
+                throw wrong()
+            }
             var nested = OrderedDictionary<String, Value>()
             switch given {
             case let .map(entries):

@@ -35,29 +35,40 @@ package struct Schema: Hashable, Sendable {
         var seen = Set<String>()
         for cls in classes {
             guard !cls.name.isEmpty else { throw StoreError.invalidSchema("a class has an empty name") }
-            guard seen.insert(cls.name).inserted else { throw StoreError.invalidSchema("class '\(cls.name)' is declared twice") }
+            guard seen.insert(cls.name).inserted else {
+                throw StoreError.invalidSchema("class '\(cls.name)' is declared twice")
+            }
             var names = Set<String>()
             var primaryKeys = 0
             for p in cls.properties {
                 let at = "\(cls.name).\(p.name)"
-                guard names.insert(p.name).inserted else { throw StoreError.invalidSchema("property '\(at)' is declared twice") }
+                guard names.insert(p.name).inserted else {
+                    throw StoreError.invalidSchema("property '\(at)' is declared twice")
+                }
                 if p.isPrimaryKey {
                     primaryKeys += 1
                     guard p.collection == .single, p.type.canBePrimaryKey else {
-                        throw StoreError.invalidSchema("property '\(at)' of type \(p.typeDescription) cannot be a primary key (Int, String, ObjectId and UUID can)")
+                        throw StoreError.invalidSchema(
+                            "property '\(at)' of type \(p.typeDescription) cannot be a primary key (Int, String, ObjectId and UUID can)"
+                        )
                     }
-                    guard !cls.isEmbedded else { throw StoreError.invalidSchema("embedded class '\(cls.name)' cannot have a primary key ('\(p.name)')") }
+                    guard !cls.isEmbedded else {
+                        throw StoreError.invalidSchema(
+                            "embedded class '\(cls.name)' cannot have a primary key ('\(p.name)')")
+                    }
                 }
                 if p.isIndexed, !p.type.canBeIndexed || p.collection != .single {
                     throw StoreError.invalidSchema("property '\(at)' of type \(p.typeDescription) cannot be indexed")
                 }
                 if p.type == .mixed, p.isOptional {
-                    throw StoreError.invalidSchema("property '\(at)': AnyRealmValue cannot be optional (it holds null itself)")
+                    throw StoreError.invalidSchema(
+                        "property '\(at)': AnyRealmValue cannot be optional (it holds null itself)")
                 }
                 switch p.type {
                 case .object:
                     guard let targetName = p.objectClassName, let target = self[targetName] else {
-                        throw StoreError.invalidSchema("property '\(at)' links to class '\(p.objectClassName ?? "")', which is not in the schema")
+                        throw StoreError.invalidSchema(
+                            "property '\(at)' links to class '\(p.objectClassName ?? "")', which is not in the schema")
                     }
                     if p.collection == .single, !p.isOptional {
                         throw StoreError.invalidSchema("to-one relationship '\(at)' must be optional")
@@ -70,19 +81,28 @@ package struct Schema: Hashable, Sendable {
                     }
                 case .linkingObjects:
                     guard let originClass = p.objectClassName.flatMap({ self[$0] }) else {
-                        throw StoreError.invalidSchema("LinkingObjects '\(at)' names class '\(p.objectClassName ?? "")', which is not in the schema")
+                        throw StoreError.invalidSchema(
+                            "LinkingObjects '\(at)' names class '\(p.objectClassName ?? "")', which is not in the schema"
+                        )
                     }
                     guard let origin = p.originProperty.flatMap({ originClass.property(named: $0) }) else {
-                        throw StoreError.invalidSchema("LinkingObjects '\(at)' names property '\(originClass.name).\(p.originProperty ?? "")', which does not exist")
+                        throw StoreError.invalidSchema(
+                            "LinkingObjects '\(at)' names property '\(originClass.name).\(p.originProperty ?? "")', which does not exist"
+                        )
                     }
                     guard origin.type == .object, origin.objectClassName == cls.name else {
-                        throw StoreError.invalidSchema("LinkingObjects '\(at)' names '\(originClass.name).\(origin.name)', which is not a link to \(cls.name)")
+                        throw StoreError.invalidSchema(
+                            "LinkingObjects '\(at)' names '\(originClass.name).\(origin.name)', which is not a link to \(cls.name)"
+                        )
                     }
                 default:
                     break
                 }
             }
-            if primaryKeys > 1 { throw StoreError.invalidSchema("class '\(cls.name)' has \(primaryKeys) primary keys; at most one is allowed") }
+            if primaryKeys > 1 {
+                throw StoreError.invalidSchema(
+                    "class '\(cls.name)' has \(primaryKeys) primary keys; at most one is allowed")
+            }
         }
     }
 }
@@ -94,27 +114,29 @@ extension Schema {
     var storedValue: Value {
         .map([
             "version": .int(Int64(bitPattern: version)),
-            "classes": .list(classes.map { cls in
-                .map([
-                    "name": .string(cls.name),
-                    "embedded": .bool(cls.isEmbedded),
-                    "table": .int(Int64(cls.table)),
-                    "slots": .int(Int64(cls.slotCount)),
-                    "properties": .list(cls.properties.map { p in
-                        .map([
-                            "name": .string(p.name),
-                            "type": .string(p.type.rawValue),
-                            "collection": .string(p.collection.rawValue),
-                            "optional": .bool(p.isOptional),
-                            "class": p.objectClassName.map(Value.string) ?? .null,
-                            "origin": p.originProperty.map(Value.string) ?? .null,
-                            "primary": .bool(p.isPrimaryKey),
-                            "indexed": .bool(p.isIndexed),
-                            "slot": .int(Int64(p.slot)),
-                        ])
-                    }),
-                ])
-            }),
+            "classes": .list(
+                classes.map { cls in
+                    .map([
+                        "name": .string(cls.name),
+                        "embedded": .bool(cls.isEmbedded),
+                        "table": .int(Int64(cls.table)),
+                        "slots": .int(Int64(cls.slotCount)),
+                        "properties": .list(
+                            cls.properties.map { p in
+                                .map([
+                                    "name": .string(p.name),
+                                    "type": .string(p.type.rawValue),
+                                    "collection": .string(p.collection.rawValue),
+                                    "optional": .bool(p.isOptional),
+                                    "class": p.objectClassName.map(Value.string) ?? .null,
+                                    "origin": p.originProperty.map(Value.string) ?? .null,
+                                    "primary": .bool(p.isPrimaryKey),
+                                    "indexed": .bool(p.isIndexed),
+                                    "slot": .int(Int64(p.slot)),
+                                ])
+                            }),
+                    ])
+                }),
         ])
     }
 
@@ -122,25 +144,30 @@ extension Schema {
     init(storedValue: Value) throws {
         func fail(_ what: String) -> StoreError { .corruptDocument(detail: "stored schema: \(what)", offset: 0) }
         guard case let .map(root) = storedValue, case let .int(version)? = root["version"],
-              case let .list(classList)? = root["classes"] else { throw fail("missing version or classes") }
+            case let .list(classList)? = root["classes"]
+        else { throw fail("missing version or classes") }
         var classes: [ClassSchema] = []
         for entry in classList {
-            guard case let .map(c) = entry, case let .string(name)? = c["name"], case let .bool(embedded)? = c["embedded"],
-                  case let .int(table)? = c["table"], case let .int(slots)? = c["slots"],
-                  case let .list(props)? = c["properties"] else { throw fail("bad class entry") }
+            guard case let .map(c) = entry, case let .string(name)? = c["name"],
+                case let .bool(embedded)? = c["embedded"],
+                case let .int(table)? = c["table"], case let .int(slots)? = c["slots"],
+                case let .list(props)? = c["properties"]
+            else { throw fail("bad class entry") }
             var properties: [PropertySchema] = []
             for pe in props {
                 guard case let .map(p) = pe, case let .string(pname)? = p["name"],
-                      case let .string(typeName)? = p["type"], let type = PropertyType(rawValue: typeName),
-                      case let .string(kindName)? = p["collection"], let kind = CollectionKind(rawValue: kindName),
-                      case let .bool(optional)? = p["optional"], case let .bool(primary)? = p["primary"],
-                      case let .bool(indexed)? = p["indexed"], case let .int(slot)? = p["slot"] else {
+                    case let .string(typeName)? = p["type"], let type = PropertyType(rawValue: typeName),
+                    case let .string(kindName)? = p["collection"], let kind = CollectionKind(rawValue: kindName),
+                    case let .bool(optional)? = p["optional"], case let .bool(primary)? = p["primary"],
+                    case let .bool(indexed)? = p["indexed"], case let .int(slot)? = p["slot"]
+                else {
                     throw fail("bad property entry in \(name)")
                 }
-                var property = PropertySchema(name: pname, type: type, collection: kind, isOptional: optional,
-                                              objectClassName: p["class"].flatMap { if case let .string(s) = $0 { s } else { nil } },
-                                              originProperty: p["origin"].flatMap { if case let .string(s) = $0 { s } else { nil } },
-                                              isPrimaryKey: primary, isIndexed: indexed)
+                var property = PropertySchema(
+                    name: pname, type: type, collection: kind, isOptional: optional,
+                    objectClassName: p["class"].flatMap { if case let .string(s) = $0 { s } else { nil } },
+                    originProperty: p["origin"].flatMap { if case let .string(s) = $0 { s } else { nil } },
+                    isPrimaryKey: primary, isIndexed: indexed)
                 property.slot = Int(slot)
                 properties.append(property)
             }

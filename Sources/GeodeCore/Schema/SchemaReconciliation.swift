@@ -20,8 +20,10 @@ package struct SchemaReconciliation: Equatable, Sendable {
     package var needsMigration = false
 
     /// Reconciles `declared` with `stored` (nil for a new store).
-    package static func reconcile(declared: Schema, stored: Schema?, deleteIfMigrationNeeded: Bool,
-                                  path: String) throws -> SchemaReconciliation {
+    package static func reconcile(
+        declared: Schema, stored: Schema?, deleteIfMigrationNeeded: Bool,
+        path: String
+    ) throws -> SchemaReconciliation {
         try declared.validate()
         guard let stored else {
             return SchemaReconciliation(schema: fresh(declared), changed: true, resetsData: false)
@@ -31,9 +33,11 @@ package struct SchemaReconciliation: Equatable, Sendable {
             return SchemaReconciliation(schema: fresh(declared), changed: true, resetsData: true)
         }
         if declared.version < stored.version {
-            throw StoreError.schemaMismatch(path: path, differences: [
-                "schema version \(declared.version) is lower than the stored version \(stored.version)",
-            ])
+            throw StoreError.schemaMismatch(
+                path: path,
+                differences: [
+                    "schema version \(declared.version) is lower than the stored version \(stored.version)"
+                ])
         }
         if declared.version > stored.version {
             return SchemaReconciliation(schema: stored, changed: false, resetsData: false, needsMigration: true)
@@ -51,13 +55,16 @@ package struct SchemaReconciliation: Equatable, Sendable {
             var merged = storedClass
             merged.properties = []
             if storedClass.isEmbedded != declaredClass.isEmbedded {
-                breaking.append("class '\(declaredClass.name)' changed from \(storedClass.isEmbedded ? "embedded" : "top-level") to \(declaredClass.isEmbedded ? "embedded" : "top-level")")
+                breaking.append(
+                    "class '\(declaredClass.name)' changed from \(storedClass.isEmbedded ? "embedded" : "top-level") to \(declaredClass.isEmbedded ? "embedded" : "top-level")"
+                )
             }
             for var property in declaredClass.properties {
                 let at = "\(declaredClass.name).\(property.name)"
                 if let old = storedClass.property(named: property.name) {
                     if !old.hasSameShape(as: property) {
-                        breaking.append("property '\(at)' changed type from \(old.typeDescription) to \(property.typeDescription)")
+                        breaking.append(
+                            "property '\(at)' changed type from \(old.typeDescription) to \(property.typeDescription)")
                     }
                     if old.isPrimaryKey != property.isPrimaryKey {
                         breaking.append("primary key of '\(declaredClass.name)' changed at '\(property.name)'")
@@ -83,9 +90,11 @@ package struct SchemaReconciliation: Equatable, Sendable {
             if deleteIfMigrationNeeded {
                 return SchemaReconciliation(schema: fresh(declared), changed: true, resetsData: true)
             }
-            throw StoreError.schemaMismatch(path: path, differences: differences + [
-                "raise the schema version above \(stored.version) to migrate",
-            ])
+            throw StoreError.schemaMismatch(
+                path: path,
+                differences: differences + [
+                    "raise the schema version above \(stored.version) to migrate"
+                ])
         }
         result.version = stored.version
         return SchemaReconciliation(schema: result, changed: result != stored, resetsData: false)

@@ -48,7 +48,9 @@ package enum ValueRules {
     /// What is wrong with a map key given as UTF-8 bytes, or nil when it is
     /// allowed: too long (as a string would be) first, then illegal.
     package static func mapKeyIssue(utf8 key: UnsafeRawBufferPointer) -> ValueIssue.Kind? {
-        guard fitsString(bytes: key.count) else { return .mapKeyTooLong(bytes: key.count, limit: Value.maximumStringBytes) }
+        guard fitsString(bytes: key.count) else {
+            return .mapKeyTooLong(bytes: key.count, limit: Value.maximumStringBytes)
+        }
         guard isLegalMapKey(utf8: key) else { return .illegalMapKey(String(decoding: key, as: UTF8.self)) }
         return nil
     }

@@ -67,17 +67,21 @@ package final class ValueValidator: @unchecked Sendable {
 
     package init(schema: Schema) {
         self.schema = schema
-        let classes = Dictionary(schema.classes.map { ($0.name, ClassRules(schema: $0)) }, uniquingKeysWith: { a, _ in a })
+        let classes = Dictionary(
+            schema.classes.map { ($0.name, ClassRules(schema: $0)) }, uniquingKeysWith: { a, _ in a })
         for rules in classes.values {
             rules.rules = rules.storedProperties.map { p in
                 let target = p.objectClassName.flatMap { schema[$0] }
-                return PropertyCheck(type: p.type, collection: p.collection, isOptional: p.isOptional,
-                                 targetTable: target?.table ?? 0,
-                                 targetIsEmbedded: target?.isEmbedded == true)
+                return PropertyCheck(
+                    type: p.type, collection: p.collection, isOptional: p.isOptional,
+                    targetTable: target?.table ?? 0,
+                    targetIsEmbedded: target?.isEmbedded == true)
             }
             rules.embedded = rules.storedProperties.map { p in
-                guard p.type == .object, p.collection == .single, let target = p.objectClassName.flatMap({ schema[$0] }),
-                      target.isEmbedded, let embedded = classes[target.name] else { return nil }
+                guard p.type == .object, p.collection == .single,
+                    let target = p.objectClassName.flatMap({ schema[$0] }),
+                    target.isEmbedded, let embedded = classes[target.name]
+                else { return nil }
                 return EmbeddedRules(rules: embedded)
             }
         }
@@ -87,8 +91,10 @@ package final class ValueValidator: @unchecked Sendable {
     /// Validates a row of values in the order of the class's stored properties.
     package func validate(row: [Value], of cls: ClassRules) throws {
         guard row.count == cls.rules.count else {
-            throw StoreError.invalidValue(ValueIssue(.wrongType(expected: "\(cls.rules.count) values", found: "\(row.count)"),
-                                                     className: cls.schema.name))
+            throw StoreError.invalidValue(
+                ValueIssue(
+                    .wrongType(expected: "\(cls.rules.count) values", found: "\(row.count)"),
+                    className: cls.schema.name))
         }
         // Through the buffers, so that the common case reads each value and rule
         // in place instead of copying (and retaining) it.
@@ -198,13 +204,17 @@ package final class ValueValidator: @unchecked Sendable {
             try checkMixed(value, depth: 0)
         case let (.object, .link(link)):
             guard let target = property.objectClassName.flatMap({ schema[$0] }), !target.isEmbedded,
-                  link.table == target.table else { throw wrong() }
+                link.table == target.table
+            else { throw wrong() }
         case let (.object, .embedded(slots)):
             // The class's rules keep its stored properties: none are filtered out per value.
-            guard let rules = property.objectClassName.flatMap({ classes[$0] }), rules.schema.isEmbedded else { throw wrong() }
+            guard let rules = property.objectClassName.flatMap({ classes[$0] }), rules.schema.isEmbedded else {
+                throw wrong()
+            }
             let target = rules.schema
             guard slots.count == target.slotCount else {
-                throw Self.issue(.wrongType(expected: "\(target.slotCount) slots of \(target.name)", found: "\(slots.count)"))
+                throw Self.issue(
+                    .wrongType(expected: "\(target.slotCount) slots of \(target.name)", found: "\(slots.count)"))
             }
             for p in rules.storedProperties {
                 try at(".\(p.name)") { try check(slots[p.slot], p, target) }
@@ -225,7 +235,8 @@ package final class ValueValidator: @unchecked Sendable {
             throw Self.issue(.notAllowedHere("an embedded object inside AnyRealmValue"))
         case let .link(link):
             guard let target = schema.classes.first(where: { $0.table == link.table }), !target.isEmbedded else {
-                throw Self.issue(.wrongType(expected: "a link to a top-level class", found: "link to table \(link.table)"))
+                throw Self.issue(
+                    .wrongType(expected: "a link to a top-level class", found: "link to table \(link.table)"))
             }
         case let .list(elements):
             if let kind = ValueRules.nestingIssue(depth: depth) { throw Self.issue(kind) }

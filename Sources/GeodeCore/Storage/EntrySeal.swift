@@ -36,11 +36,14 @@ enum EntrySeal {
     /// Writes `value` followed by its check into `destination`, which holds
     /// exactly `value.count + size` bytes.
     @inline(__always)
-    static func seal(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer, into destination: UnsafeMutableRawBufferPointer) {
+    static func seal(
+        key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer, into destination: UnsafeMutableRawBufferPointer
+    ) {
         if let source = value.baseAddress, let target = destination.baseAddress, !value.isEmpty {
             target.copyMemory(from: source, byteCount: value.count)
         }
-        destination.storeBytes(of: check(key: key, value: value).littleEndian, toByteOffset: value.count, as: UInt32.self)
+        destination.storeBytes(
+            of: check(key: key, value: value).littleEndian, toByteOffset: value.count, as: UInt32.self)
     }
 
     /// The value of the sealed entry (`key`, `stored`), its check verified;
@@ -61,8 +64,10 @@ enum EntrySeal {
     /// check verified; throws ``StoreError/damagedEntry(path:database:key:)``
     /// when it fails.
     @inline(__always)
-    static func open(key: UnsafeRawBufferPointer, stored: UnsafeRawBufferPointer, in database: String,
-                     path: String) throws -> UnsafeRawBufferPointer {
+    static func open(
+        key: UnsafeRawBufferPointer, stored: UnsafeRawBufferPointer, in database: String,
+        path: String
+    ) throws -> UnsafeRawBufferPointer {
         guard let value = verified(key: key, stored: stored) else { throw damage(key, database, path) }
         return value
     }

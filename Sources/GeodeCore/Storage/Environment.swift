@@ -33,8 +33,10 @@ package final class Environment: @unchecked Sendable {
         /// Flush to disk at every commit (`false` sets `MDB_NOSYNC`).
         package var durable = true
 
-        package init(readOnly: Bool = false, initialMapSize: Int = 1 << 30,
-                     removeOnClose: Bool = false, durable: Bool = true) {
+        package init(
+            readOnly: Bool = false, initialMapSize: Int = 1 << 30,
+            removeOnClose: Bool = false, durable: Bool = true
+        ) {
             self.readOnly = readOnly
             self.initialMapSize = initialMapSize
             self.removeOnClose = removeOnClose
@@ -83,7 +85,8 @@ package final class Environment: @unchecked Sendable {
         defer { registryLock.unlock() }
         if let existing = registry[key] {
             if existing.options.readOnly && !options.readOnly {
-                throw StoreError.fileAccess(path: path, operation: "open for writing (this process has it open read-only)", errno: EBUSY)
+                throw StoreError.fileAccess(
+                    path: path, operation: "open for writing (this process has it open read-only)", errno: EBUSY)
             }
             existing.useCount += 1
             return existing
@@ -198,7 +201,8 @@ package final class Environment: @unchecked Sendable {
             }
             mapLock.unlockShared()
             if case let .failure(error) = result,
-               case let .storage(code, _, _) = error as? StoreError, code == MDB_MAP_FULL {
+                case let .storage(code, _, _) = error as? StoreError, code == MDB_MAP_FULL
+            {
                 try grow()
                 continue
             }
@@ -309,7 +313,9 @@ package final class Environment: @unchecked Sendable {
             let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
             guard fields.count == 6, fields[5].trimmingCharacters(in: .whitespaces) == wanted else { continue }
             let bounds = fields[0].split(separator: "-")
-            guard bounds.count == 2, let start = UInt(bounds[0], radix: 16), let end = UInt(bounds[1], radix: 16), end > start else { continue }
+            guard bounds.count == 2, let start = UInt(bounds[0], radix: 16), let end = UInt(bounds[1], radix: 16),
+                end > start
+            else { continue }
             if Int(end - start) > best?.1 ?? 0 { best = (start, Int(end - start)) }
         }
         guard let (start, length) = best, let address = UnsafeMutableRawPointer(bitPattern: start) else { return nil }
@@ -334,7 +340,8 @@ package final class Environment: @unchecked Sendable {
 
     private func grow() throws {
         guard mapLock.tryLockExclusive(timeout: 30) else {
-            throw StoreError.storage(code: MDB_MAP_FULL, operation: "grow the map (a read is open on the writing thread)", path: path)
+            throw StoreError.storage(
+                code: MDB_MAP_FULL, operation: "grow the map (a read is open on the writing thread)", path: path)
         }
         defer { mapLock.unlockExclusive() }
         let current = mapUsage.mapSize

@@ -114,9 +114,14 @@ package struct PageAudit {
     /// meanwhile (see ``run(_:)-(Environment)``).
     static func run(_ txn: Transaction, depth: Depth) throws -> Report? {
         let version = UInt64(txn.version)
-        return try withMappedFile(txn.environment.path, preferring: Environment.mapping(of: txn.environment.path)) { base, size, path in
+        return try withMappedFile(txn.environment.path, preferring: Environment.mapping(of: txn.environment.path)) {
+            base, size, path in
             // The meta page of the transaction's version (the other one may be newer).
-            guard let live = try metaPages(base, size, path).first(where: { $0.loadUnaligned(fromByteOffset: 144, as: UInt64.self) == version }) else {
+            guard
+                let live = try metaPages(base, size, path).first(where: {
+                    $0.loadUnaligned(fromByteOffset: 144, as: UInt64.self) == version
+                })
+            else {
                 return nil
             }
             // A copy, checked to be of the version after it was taken: a writer may
@@ -138,11 +143,18 @@ package struct PageAudit {
     /// database `wanted` accepts is passed to `visit` (key, value; valid only
     /// during the call), and damage is listed in ``Report/damage`` while the
     /// walk goes on past it. Nothing is written.
-    package static func salvage(path: String, wanted: @escaping (String) -> Bool,
-                                visit: @escaping (String, UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Void) throws -> Report {
+    package static func salvage(
+        path: String, wanted: @escaping (String) -> Bool,
+        visit: @escaping (String, UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Void
+    ) throws -> Report {
         try withMappedFile(path) { base, size, path in
             let metas = try metaPages(base, size, path)
-            guard let meta = metas.max(by: { $0.loadUnaligned(fromByteOffset: 144, as: UInt64.self) < $1.loadUnaligned(fromByteOffset: 144, as: UInt64.self) }) else {
+            guard
+                let meta = metas.max(by: {
+                    $0.loadUnaligned(fromByteOffset: 144, as: UInt64.self)
+                        < $1.loadUnaligned(fromByteOffset: 144, as: UInt64.self)
+                })
+            else {
                 throw damage(path, page: 0, in: "the file header", "neither meta page is intact")
             }
             var audit = try PageAudit(base: base, size: size, meta: meta, path: path)
@@ -158,15 +170,19 @@ package struct PageAudit {
     /// Runs `body` over a read-only mapping of the whole file: `existing` (LMDB's
     /// own map, whose pages the reads that follow the audit want in memory
     /// anyway) when given, else a mapping of its own.
-    private static func withMappedFile<T>(_ path: String, preferring existing: (UnsafeMutableRawPointer, Int)? = nil,
-                                          _ body: (UnsafeRawPointer, Int, String) throws -> T) throws -> T {
+    private static func withMappedFile<T>(
+        _ path: String, preferring existing: (UnsafeMutableRawPointer, Int)? = nil,
+        _ body: (UnsafeRawPointer, Int, String) throws -> T
+    ) throws -> T {
         let fd = Foundation.open(path, O_RDONLY)
         guard fd >= 0 else { throw StoreError.fileAccess(path: path, operation: "read for a page audit", errno: errno) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw StoreError.fileAccess(path: path, operation: "inspect", errno: errno) }
         let size = Int(info.st_size)
-        guard size >= 2 * 512 else { throw damage(path, page: 0, in: "the file header", "the file is \(size) bytes long") }
+        guard size >= 2 * 512 else {
+            throw damage(path, page: 0, in: "the file header", "the file is \(size) bytes long")
+        }
         if let (address, length) = existing {
             // Never past the end of the file: a page there would fault.
             return try body(UnsafeRawPointer(address), min(size, length), path)
@@ -212,7 +228,10 @@ package struct PageAudit {
         try walkDatabase(Record(meta + 88), name: "the catalog of databases", isCatalog: true)
         let accounted = seen.reduce(0) { $0 + $1.nonzeroBitCount }
         guard accounted == lastPage + 1 else {
-            try note(damage(lastPage, "the file", "\(lastPage + 1 - accounted) of its \(lastPage + 1) pages belong to no tree and are not free"))
+            try note(
+                damage(
+                    lastPage, "the file",
+                    "\(lastPage + 1 - accounted) of its \(lastPage + 1) pages belong to no tree and are not free"))
             return
         }
     }
@@ -256,18 +275,24 @@ package struct PageAudit {
     private enum Order {
         case bytes, reversedBytes, integers
         init(keysOf flags: UInt16) {
-            self = flags & UInt16(MDB_INTEGERKEY) != 0 ? .integers
+            self =
+                flags & UInt16(MDB_INTEGERKEY) != 0
+                ? .integers
                 : flags & UInt16(MDB_REVERSEKEY) != 0 ? .reversedBytes : .bytes
         }
         init(duplicatesOf flags: UInt16) {
-            self = flags & UInt16(MDB_INTEGERDUP) != 0 ? .integers
+            self =
+                flags & UInt16(MDB_INTEGERDUP) != 0
+                ? .integers
                 : flags & UInt16(MDB_REVERSEDUP) != 0 ? .reversedBytes : .bytes
         }
 
         func compare(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
             switch self {
             case .integers:
-                guard a.count == b.count, a.count == 4 || a.count == 8 else { return a.count < b.count ? -1 : a.count > b.count ? 1 : 0 }
+                guard a.count == b.count, a.count == 4 || a.count == 8 else {
+                    return a.count < b.count ? -1 : a.count > b.count ? 1 : 0
+                }
                 let x = a.count == 8 ? a.loadUnaligned(as: UInt64.self) : UInt64(a.loadUnaligned(as: UInt32.self))
                 let y = b.count == 8 ? b.loadUnaligned(as: UInt64.self) : UInt64(b.loadUnaligned(as: UInt32.self))
                 return x < y ? -1 : x > y ? 1 : 0
@@ -315,7 +340,9 @@ package struct PageAudit {
     }
 
     /// The node at index `i`: its offset checked against the node region.
-    private func node(_ p: UnsafeRawPointer, _ i: Int, size: Int, page: Int, _ database: String) throws -> UnsafeRawPointer {
+    private func node(_ p: UnsafeRawPointer, _ i: Int, size: Int, page: Int, _ database: String) throws
+        -> UnsafeRawPointer
+    {
         let upper = Int(p.loadUnaligned(fromByteOffset: 14, as: UInt16.self))
         let offset = Int(p.loadUnaligned(fromByteOffset: Self.headerSize + 2 * i, as: UInt16.self))
         guard offset >= upper, offset + Self.nodeSize <= size else {
@@ -330,16 +357,18 @@ package struct PageAudit {
     }
 
     private static func key(of node: UnsafeRawPointer) -> UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(start: node + nodeSize, count: Int(node.loadUnaligned(fromByteOffset: 6, as: UInt16.self)))
+        UnsafeRawBufferPointer(
+            start: node + nodeSize, count: Int(node.loadUnaligned(fromByteOffset: 6, as: UInt16.self)))
     }
 
     // MARK: - Trees
 
     /// Walks a database's tree and checks its record's counts.
     private mutating func walkDatabase(_ record: Record, name: String, isCatalog: Bool = false) throws {
-        _ = try walkTree(record, name, order: Order(keysOf: record.flags),
-                                 duplicates: record.sortedDuplicates ? Order(duplicatesOf: record.flags) : nil,
-                                 isCatalog: isCatalog, isFreeList: false)
+        _ = try walkTree(
+            record, name, order: Order(keysOf: record.flags),
+            duplicates: record.sortedDuplicates ? Order(duplicatesOf: record.flags) : nil,
+            isCatalog: isCatalog, isFreeList: false)
         if !isCatalog { report.entries[name] = Int(clamping: record.entries) }
     }
 
@@ -348,8 +377,10 @@ package struct PageAudit {
     }
 
     /// Walks one tree from its root; returns what it holds.
-    private mutating func walkTree(_ record: Record, _ name: String, order: Order, duplicates: Order?,
-                                   isCatalog: Bool, isFreeList: Bool) throws -> Tally {
+    private mutating func walkTree(
+        _ record: Record, _ name: String, order: Order, duplicates: Order?,
+        isCatalog: Bool, isFreeList: Bool
+    ) throws -> Tally {
         var tally = Tally()
         if record.root == Self.invalidPage {
             guard record.depth == 0, record.entries == 0 else {
@@ -363,14 +394,21 @@ package struct PageAudit {
         guard record.root <= UInt64(lastPage) else {
             throw damage(0, name, "its root page \(record.root) is past the last page \(lastPage)")
         }
-        var context = TreeContext(name: name, order: order, duplicates: duplicates, depth: record.depth,
-                                  isCatalog: isCatalog, isFreeList: isFreeList)
-        do { try walkPage(Int(record.root), level: 1, lower: nil, upper: nil, &context, &tally) } catch { try note(error) }
+        var context = TreeContext(
+            name: name, order: order, duplicates: duplicates, depth: record.depth,
+            isCatalog: isCatalog, isFreeList: isFreeList)
+        do { try walkPage(Int(record.root), level: 1, lower: nil, upper: nil, &context, &tally) } catch {
+            try note(error)
+        }
         if tally.branch != record.branchPages || tally.leaf != record.leafPages
-            || tally.overflow != record.overflowPages || tally.entries != record.entries {
-            try note(damage(Int(record.root), name, "its record counts \(record.branchPages) branch, \(record.leafPages) leaf and "
-                + "\(record.overflowPages) overflow pages and \(record.entries) entries; the tree has \(tally.branch), "
-                + "\(tally.leaf), \(tally.overflow) and \(tally.entries)"))
+            || tally.overflow != record.overflowPages || tally.entries != record.entries
+        {
+            try note(
+                damage(
+                    Int(record.root), name,
+                    "its record counts \(record.branchPages) branch, \(record.leafPages) leaf and "
+                        + "\(record.overflowPages) overflow pages and \(record.entries) entries; the tree has \(tally.branch), "
+                        + "\(tally.leaf), \(tally.overflow) and \(tally.entries)"))
         }
         report.pages += Int(tally.branch + tally.leaf + tally.overflow)
         return tally
@@ -386,18 +424,27 @@ package struct PageAudit {
     }
 
     /// Walks the subtree at `number`, whose keys must lie in `lower ..< upper`.
-    private mutating func walkPage(_ number: Int, level: Int, lower: UnsafeRawBufferPointer?, upper: UnsafeRawBufferPointer?,
-                                   _ context: inout TreeContext, _ tally: inout Tally) throws {
+    private mutating func walkPage(
+        _ number: Int, level: Int, lower: UnsafeRawBufferPointer?, upper: UnsafeRawBufferPointer?,
+        _ context: inout TreeContext, _ tally: inout Tally
+    ) throws {
         let name = context.name
         try claim(number, in: name)
-        guard number < filePages else { throw damage(number, name, "page \(number) is past the end of the file (\(filePages) pages)") }
+        guard number < filePages else {
+            throw damage(number, name, "page \(number) is past the end of the file (\(filePages) pages)")
+        }
         let p = page(number)
         let flags = p.loadUnaligned(fromByteOffset: 10, as: UInt16.self)
         let stored = p.loadUnaligned(as: UInt64.self)
         guard stored == UInt64(number) else { throw damage(number, name, "page \(number) calls itself page \(stored)") }
         let isLeaf = level == context.depth
-        guard flags & (Self.branchFlag | Self.leafFlag | Self.overflowFlag | Self.leaf2Flag | 0x08) == (isLeaf ? Self.leafFlag : Self.branchFlag) else {
-            throw damage(number, name, "page \(number) at level \(level) of \(context.depth) has flags 0x\(String(flags, radix: 16))")
+        guard
+            flags & (Self.branchFlag | Self.leafFlag | Self.overflowFlag | Self.leaf2Flag | 0x08)
+                == (isLeaf ? Self.leafFlag : Self.branchFlag)
+        else {
+            throw damage(
+                number, name,
+                "page \(number) at level \(level) of \(context.depth) has flags 0x\(String(flags, radix: 16))")
         }
         let count = try keyCount(p, size: pageSize, page: number, name)
         guard count > 0 else {
@@ -415,9 +462,12 @@ package struct PageAudit {
                 if i > 0 {
                     try checkOrder(key, after: previous, before: upper, context.order, page: number, name)
                 }
-                let next: UnsafeRawBufferPointer? = i + 1 < count
+                let next: UnsafeRawBufferPointer? =
+                    i + 1 < count
                     ? Self.key(of: try self.node(p, i + 1, size: pageSize, page: number, name)) : upper
-                let child = Int(node.loadUnaligned(as: UInt16.self)) | Int(node.loadUnaligned(fromByteOffset: 2, as: UInt16.self)) << 16
+                let child =
+                    Int(node.loadUnaligned(as: UInt16.self)) | Int(
+                        node.loadUnaligned(fromByteOffset: 2, as: UInt16.self)) << 16
                     | Int(node.loadUnaligned(fromByteOffset: 4, as: UInt16.self)) << 32
                 do {
                     try walkPage(child, level: level + 1, lower: i == 0 ? lower : key, upper: next, &context, &tally)
@@ -441,8 +491,9 @@ package struct PageAudit {
                 let node = try node(p, i, size: pageSize, page: number, name)
                 let key = Self.key(of: node)
                 filled += Self.extent(of: node, isLeaf: true)
-                try checkOrder(key, after: previous ?? lower, before: upper, context.order, page: number, name,
-                               strictlyAfter: previous != nil)
+                try checkOrder(
+                    key, after: previous ?? lower, before: upper, context.order, page: number, name,
+                    strictlyAfter: previous != nil)
                 previous = key
                 try walkLeafNode(node, page: number, &context, &tally)
             } catch { try note(error) }
@@ -457,8 +508,11 @@ package struct PageAudit {
         var size = nodeSize + Int(node.loadUnaligned(fromByteOffset: 6, as: UInt16.self))
         if isLeaf {
             let flags = node.loadUnaligned(fromByteOffset: 4, as: UInt16.self)
-            size += flags & bigData != 0 ? 8
-                : Int(node.loadUnaligned(as: UInt16.self)) | Int(node.loadUnaligned(fromByteOffset: 2, as: UInt16.self)) << 16
+            size +=
+                flags & bigData != 0
+                ? 8
+                : Int(node.loadUnaligned(as: UInt16.self)) | Int(node.loadUnaligned(fromByteOffset: 2, as: UInt16.self))
+                    << 16
         }
         return (size + 1) & ~1
     }
@@ -469,17 +523,23 @@ package struct PageAudit {
     /// yet still sorts in place, which a search would then never find.
     private func checkFilled(_ filled: Int, from nodesStart: Int, page number: Int, _ name: String) throws {
         guard filled == pageSize - nodesStart else {
-            throw damage(number, name, "the nodes of page \(number) take \(filled) bytes of the \(pageSize - nodesStart) they occupy")
+            throw damage(
+                number, name,
+                "the nodes of page \(number) take \(filled) bytes of the \(pageSize - nodesStart) they occupy")
         }
     }
 
     /// Checks `lower <= key < upper` (`lower < key` when `strictlyAfter`).
-    private func checkOrder(_ key: UnsafeRawBufferPointer, after lower: UnsafeRawBufferPointer?, before upper: UnsafeRawBufferPointer?,
-                            _ order: Order, page: Int, _ name: String, strictlyAfter: Bool = true) throws {
+    private func checkOrder(
+        _ key: UnsafeRawBufferPointer, after lower: UnsafeRawBufferPointer?, before upper: UnsafeRawBufferPointer?,
+        _ order: Order, page: Int, _ name: String, strictlyAfter: Bool = true
+    ) throws {
         guard checksKeys else { return }
         if let lower {
             let c = order.compare(key, lower)
-            guard c > 0 || (c == 0 && !strictlyAfter) else { throw damage(page, name, "a key of page \(page) is out of order") }
+            guard c > 0 || (c == 0 && !strictlyAfter) else {
+                throw damage(page, name, "a key of page \(page) is out of order")
+            }
         }
         if let upper, order.compare(key, upper) >= 0 {
             throw damage(page, name, "a key of page \(page) lies past the range its parent gives it")
@@ -487,10 +547,13 @@ package struct PageAudit {
     }
 
     /// Checks a leaf node's data and walks what it points to.
-    private mutating func walkLeafNode(_ node: UnsafeRawPointer, page number: Int, _ context: inout TreeContext, _ tally: inout Tally) throws {
+    private mutating func walkLeafNode(
+        _ node: UnsafeRawPointer, page number: Int, _ context: inout TreeContext, _ tally: inout Tally
+    ) throws {
         let name = context.name
         let nodeFlags = node.loadUnaligned(fromByteOffset: 4, as: UInt16.self)
-        let dataSize = Int(node.loadUnaligned(as: UInt16.self)) | Int(node.loadUnaligned(fromByteOffset: 2, as: UInt16.self)) << 16
+        let dataSize =
+            Int(node.loadUnaligned(as: UInt16.self)) | Int(node.loadUnaligned(fromByteOffset: 2, as: UInt16.self)) << 16
         let key = Self.key(of: node)
         let data = node + Self.nodeSize + key.count
         let start = data - page(number)
@@ -517,7 +580,9 @@ package struct PageAudit {
             if context.isFreeList { try claimFree(data, dataSize, page: number) }
             if visiting, wanted(name) { try visit(name, key, UnsafeRawBufferPointer(start: data, count: dataSize)) }
         case Self.subData where context.isCatalog:
-            guard dataSize == Self.recordSize else { throw damage(number, name, "a database record of \(dataSize) bytes") }
+            guard dataSize == Self.recordSize else {
+                throw damage(number, name, "a database record of \(dataSize) bytes")
+            }
             try walkDatabase(Record(data), name: String(decoding: key, as: UTF8.self))
             tally.entries += 1
         case Self.dupData | Self.subData:
@@ -527,7 +592,9 @@ package struct PageAudit {
             let record = Record(data)
             // A tree of duplicates keeps its page counts in its own record; its
             // entries count toward the outer one.
-            tally.entries += try walkTree(record, name, order: duplicates, duplicates: nil, isCatalog: false, isFreeList: false).entries
+            tally.entries += try walkTree(
+                record, name, order: duplicates, duplicates: nil, isCatalog: false, isFreeList: false
+            ).entries
         case Self.dupData:
             guard let duplicates = context.duplicates else {
                 throw damage(number, name, "a node of page \(number) holds duplicates where none belong")
@@ -549,7 +616,9 @@ package struct PageAudit {
             return count
         }
         guard flags == Self.leafFlag | Self.subPageFlag, count > 0 else {
-            throw damage(page, name, "a page of duplicates in page \(page) has flags 0x\(String(flags, radix: 16)) and \(count) keys")
+            throw damage(
+                page, name,
+                "a page of duplicates in page \(page) has flags 0x\(String(flags, radix: 16)) and \(count) keys")
         }
         var previous: UnsafeRawBufferPointer?
         for i in 0 ..< count {
@@ -562,18 +631,24 @@ package struct PageAudit {
     }
 
     /// Claims an overflow run and returns the start of its data.
-    private mutating func walkOverflow(_ first: UInt64, dataSize: Int, _ name: String, _ tally: inout Tally) throws -> UnsafeRawPointer {
+    private mutating func walkOverflow(_ first: UInt64, dataSize: Int, _ name: String, _ tally: inout Tally) throws
+        -> UnsafeRawPointer
+    {
         guard first >= 2, first <= UInt64(lastPage) else {
             throw damage(Int(clamping: first), name, "an overflow page \(first) is past the last page \(lastPage)")
         }
         let number = Int(first)
-        guard number < filePages else { throw damage(number, name, "overflow page \(number) is past the end of the file (\(filePages) pages)") }
+        guard number < filePages else {
+            throw damage(number, name, "overflow page \(number) is past the end of the file (\(filePages) pages)")
+        }
         let p = page(number)
         let flags = p.loadUnaligned(fromByteOffset: 10, as: UInt16.self)
         let count = Int(p.loadUnaligned(fromByteOffset: 12, as: UInt32.self))
         guard flags & (Self.branchFlag | Self.leafFlag | Self.overflowFlag | Self.leaf2Flag) == Self.overflowFlag,
-              p.loadUnaligned(as: UInt64.self) == first, count >= 1, number + count - 1 <= lastPage, number + count <= filePages,
-              dataSize <= count * pageSize - Self.headerSize else {
+            p.loadUnaligned(as: UInt64.self) == first, count >= 1, number + count - 1 <= lastPage,
+            number + count <= filePages,
+            dataSize <= count * pageSize - Self.headerSize
+        else {
             throw damage(number, name, "overflow page \(number) (\(count) pages for \(dataSize) bytes) is not valid")
         }
         for page in number ..< number + count { try claim(page, in: name) }
@@ -583,7 +658,9 @@ package struct PageAudit {
 
     /// Claims the pages a free-list entry lists: a count, then that many page numbers.
     private mutating func claimFree(_ data: UnsafeRawPointer, _ size: Int, page: Int) throws {
-        guard size >= 8, size % 8 == 0 else { throw damage(page, "the free list", "a free-list entry of \(size) bytes") }
+        guard size >= 8, size % 8 == 0 else {
+            throw damage(page, "the free list", "a free-list entry of \(size) bytes")
+        }
         let count = Int(clamping: data.loadUnaligned(as: UInt64.self))
         guard count == size / 8 - 1 else {
             throw damage(page, "the free list", "a free-list entry lists \(count) pages in \(size) bytes")

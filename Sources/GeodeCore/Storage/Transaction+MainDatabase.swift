@@ -11,7 +11,8 @@ extension Transaction {
         var key = MDB_val(), data = MDB_val()
         var rc = mdb_cursor_get(cursor, &key, &data, MDB_FIRST)
         while rc == 0 {
-            names.append(String(decoding: UnsafeRawBufferPointer(start: key.mv_data, count: key.mv_size), as: UTF8.self))
+            names.append(
+                String(decoding: UnsafeRawBufferPointer(start: key.mv_data, count: key.mv_size), as: UTF8.self))
             rc = mdb_cursor_get(cursor, &key, &data, MDB_NEXT)
         }
         if rc != MDB_NOTFOUND { try check(rc, "mdb_cursor_get(main)") }

@@ -54,7 +54,9 @@ package class Transaction {
         try check(rc, "mdb_get(\(db.name))")
         let stored = UnsafeRawBufferPointer(start: v.mv_data, count: v.mv_size)
         guard db.isSealed else { return stored }
-        guard let value = EntrySeal.verified(key: key, stored: stored) else { throw EntrySeal.damage(key, db.name, environment.path) }
+        guard let value = EntrySeal.verified(key: key, stored: stored) else {
+            throw EntrySeal.damage(key, db.name, environment.path)
+        }
         return value
     }
 
@@ -79,14 +81,18 @@ package class Transaction {
     /// In a read transaction it may be one an earlier scan let go, renewed.
     package func cursor(_ db: Database) throws -> Cursor {
         if reusesCursors {
-            for i in spareCursors.indices where spareCursors[i].database == db
-                && isKnownUniquelyReferenced(&spareCursors[i]) && spareCursors[i].renew(in: handle) {
+            for i in spareCursors.indices
+            where spareCursors[i].database == db
+                && isKnownUniquelyReferenced(&spareCursors[i]) && spareCursors[i].renew(in: handle)
+            {
                 return spareCursors[i]
             }
         }
         var cursor: OpaquePointer?
         try check(mdb_cursor_open(handle, db.handle, &cursor), "mdb_cursor_open(\(db.name))")
-        guard let cursor else { throw StoreError.storage(code: ENOMEM, operation: "mdb_cursor_open", path: environment.path) }
+        guard let cursor else {
+            throw StoreError.storage(code: ENOMEM, operation: "mdb_cursor_open", path: environment.path)
+        }
         let opened = Cursor(cursor, database: db, transaction: self)
         if reusesCursors, spareCursors.count < Self.spareCursorLimit { spareCursors.append(opened) }
         return opened
@@ -99,7 +105,7 @@ package class Transaction {
     func abort() {
         guard !isFinished else { return }
         isFinished = true
-        spareCursors = []   // they hold the transaction: this ends the cycle
+        spareCursors = []  // they hold the transaction: this ends the cycle
         if pendingDatabases.isEmpty {
             mdb_txn_abort(handle)
         } else if mdb_txn_commit(handle) == 0 {
@@ -131,7 +137,8 @@ package final class WriteTransaction: Transaction {
 
     /// Opens a named database, creating it if needed.
     package func openDatabase(_ name: String, sortedDuplicates: Bool = false) throws -> Database {
-        guard let db = try environment.openDatabase(name, create: true, sortedDuplicates: sortedDuplicates, in: self) else {
+        guard let db = try environment.openDatabase(name, create: true, sortedDuplicates: sortedDuplicates, in: self)
+        else {
             throw StoreError.storage(code: MDB_NOTFOUND, operation: "mdb_dbi_open(\(name))", path: environment.path)
         }
         return db
@@ -158,7 +165,9 @@ package final class WriteTransaction: Transaction {
     /// `mdb_put` with `flags`; in a sealed database the value is written
     /// with its check straight into the space LMDB reserves (`MDB_RESERVE`),
     /// so sealing copies nothing more than a plain put does.
-    private func store(_ db: Database, _ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer, flags: UInt32) -> Int32 {
+    private func store(_ db: Database, _ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer, flags: UInt32)
+        -> Int32
+    {
         var k = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
         guard db.isSealed else {
             var v = MDB_val(mv_size: value.count, mv_data: UnsafeMutableRawPointer(mutating: value.baseAddress))
@@ -167,7 +176,8 @@ package final class WriteTransaction: Transaction {
         var v = MDB_val(mv_size: value.count + EntrySeal.size, mv_data: nil)
         let rc = mdb_put(handle, db.handle, &k, &v, flags | UInt32(MDB_RESERVE))
         if rc == 0 {
-            EntrySeal.seal(key: key, value: value, into: UnsafeMutableRawBufferPointer(start: v.mv_data, count: v.mv_size))
+            EntrySeal.seal(
+                key: key, value: value, into: UnsafeMutableRawBufferPointer(start: v.mv_data, count: v.mv_size))
         }
         return rc
     }
@@ -180,7 +190,9 @@ package final class WriteTransaction: Transaction {
     /// Removes `key` (in a sorted-duplicates database with `value`, only that
     /// value). Returns whether anything was removed.
     @discardableResult
-    package func delete(_ db: Database, key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer? = nil) throws -> Bool {
+    package func delete(_ db: Database, key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer? = nil) throws
+        -> Bool
+    {
         var k = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
         let rc: Int32
         if let value {

@@ -22,42 +22,54 @@ final class Catalog: @unchecked Sendable {
         for cls in schema.classes {
             guard let rules = validator.classes[cls.name] else { continue }
             let pk = cls.primaryKey
-            tables[cls.name] = Table(schema: cls, objects: databases[cls.name], primaryKeys: databases["pk/" + cls.name],
-                                     primaryKeySlot: pk?.slot,
-                                     primaryKeyRowIndex: pk.flatMap { p in cls.storedProperties.firstIndex { $0.name == p.name } },
-                                     rules: rules, validator: validator, slotsAreDense: cls.slotsAreDense,
-                                     geoIndexes: GeoIndex.properties(of: cls, in: schema).compactMap { geo in
-                                         let name = GeoIndex.databaseName(cls.name, geo.property.name)
-                                         return databases[name].map {
-                                             GeoIndex(property: geo.property.name, slot: geo.property.slot, typeSlot: geo.typeSlot,
-                                                      coordinatesSlot: geo.coordinatesSlot, isList: geo.property.collection == .list, database: $0)
-                                         }
-                                     },
-                                     valueIndexes: ValueIndex.properties(of: cls).compactMap { p in
-                                         databases[ValueIndex.databaseName(cls.name, p.name)].map {
-                                             ValueIndex(property: p.name, slot: p.slot, isMixed: p.type == .mixed, database: $0)
-                                         }
-                                     })
+            tables[cls.name] = Table(
+                schema: cls, objects: databases[cls.name], primaryKeys: databases["pk/" + cls.name],
+                primaryKeySlot: pk?.slot,
+                primaryKeyRowIndex: pk.flatMap { p in cls.storedProperties.firstIndex { $0.name == p.name } },
+                rules: rules, validator: validator, slotsAreDense: cls.slotsAreDense,
+                geoIndexes: GeoIndex.properties(of: cls, in: schema).compactMap { geo in
+                    let name = GeoIndex.databaseName(cls.name, geo.property.name)
+                    return databases[name].map {
+                        GeoIndex(
+                            property: geo.property.name, slot: geo.property.slot, typeSlot: geo.typeSlot,
+                            coordinatesSlot: geo.coordinatesSlot, isList: geo.property.collection == .list, database: $0
+                        )
+                    }
+                },
+                valueIndexes: ValueIndex.properties(of: cls).compactMap { p in
+                    databases[ValueIndex.databaseName(cls.name, p.name)].map {
+                        ValueIndex(property: p.name, slot: p.slot, isMixed: p.type == .mixed, database: $0)
+                    }
+                })
         }
         self.tables = tables
         tablesByID = Dictionary(tables.values.map { ($0.schema.table, $0) }, uniquingKeysWith: { a, _ in a })
         self.validator = validator
         let topLevel = schema.classes.filter { !$0.isEmbedded }
-        linkHolders = Dictionary(topLevel.map { target in
-            (target.table, topLevel.filter { Self.mayHoldLinks($0, to: target.name, in: schema) }.compactMap { tables[$0.name] })
-        }, uniquingKeysWith: { a, _ in a })
+        linkHolders = Dictionary(
+            topLevel.map { target in
+                (
+                    target.table,
+                    topLevel.filter { Self.mayHoldLinks($0, to: target.name, in: schema) }.compactMap {
+                        tables[$0.name]
+                    }
+                )
+            }, uniquingKeysWith: { a, _ in a })
     }
 
     /// Whether objects of `cls` can hold a link to class `target`: a link
     /// property to it, a mixed property, or an embedded object that can.
-    private static func mayHoldLinks(_ cls: ClassSchema, to target: String, in schema: Schema, seen: Set<String> = []) -> Bool {
+    private static func mayHoldLinks(_ cls: ClassSchema, to target: String, in schema: Schema, seen: Set<String> = [])
+        -> Bool
+    {
         cls.storedProperties.contains { p in
             switch p.type {
             case .mixed: return true
             case .object:
                 guard let linked = p.objectClassName.flatMap({ schema[$0] }) else { return false }
                 if !linked.isEmbedded { return linked.name == target }
-                return !seen.contains(linked.name) && mayHoldLinks(linked, to: target, in: schema, seen: seen.union([cls.name]))
+                return !seen.contains(linked.name)
+                    && mayHoldLinks(linked, to: target, in: schema, seen: seen.union([cls.name]))
             default: return false
             }
         }

@@ -23,7 +23,9 @@ struct IndexEntries: Sendable {
 
     /// Adds the value entries for object `key` and holds its spatial ones
     /// back in `deferred`.
-    func add(_ key: ObjectKey, to table: Table, _ txn: WriteTransaction, deferring deferred: inout DeferredSpatialEntries) throws {
+    func add(
+        _ key: ObjectKey, to table: Table, _ txn: WriteTransaction, deferring deferred: inout DeferredSpatialEntries
+    ) throws {
         if !points.isEmpty { deferred.append(points, of: key, in: table) }
         for (index, value) in zip(table.valueIndexes, values) { try index.add(value, key, txn) }
     }

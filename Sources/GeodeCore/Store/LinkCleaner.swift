@@ -45,7 +45,9 @@ package struct LinkCleaner {
                 let cleaned = zip(table.storedProperties, row).map { property, value in
                     // Lists and sets of objects lose the link; anywhere else (to-one
                     // links, map values, mixed values) it becomes null.
-                    Self.clean(value, removeFromLists: property.type == .object) { ids.contains($0.table) && isTarget($0) }
+                    Self.clean(value, removeFromLists: property.type == .object) {
+                        ids.contains($0.table) && isTarget($0)
+                    }
                 }
                 if cleaned != row { changed.append((key, cleaned)) }
                 return true
@@ -60,12 +62,15 @@ package struct LinkCleaner {
         switch value {
         case let .link(link) where isTarget(link): return .null
         case let .list(items):
-            return .list(items.compactMap { item in
-                if removeFromLists, case let .link(link) = item, isTarget(link) { return nil }
-                return clean(item, removeFromLists: removeFromLists, isTarget)
-            })
+            return .list(
+                items.compactMap { item in
+                    if removeFromLists, case let .link(link) = item, isTarget(link) { return nil }
+                    return clean(item, removeFromLists: removeFromLists, isTarget)
+                })
         case let .map(entries):
-            return .map(OrderedDictionary(uniqueKeysWithValues: entries.map { ($0.key, clean($0.value, removeFromLists: false, isTarget)) }))
+            return .map(
+                OrderedDictionary(
+                    uniqueKeysWithValues: entries.map { ($0.key, clean($0.value, removeFromLists: false, isTarget)) }))
         case let .embedded(slots):
             return .embedded(slots.map { clean($0, removeFromLists: true, isTarget) })
         default:
@@ -90,7 +95,10 @@ package struct LinkCleaner {
     /// Points every link to an object in `moved` at its new key, in the
     /// objects of `tables` (a migration that rekeyed classes).
     package func relinkObjects(_ moved: [UInt32: [ObjectKey: ObjectKey]], in tables: [Table]) throws {
-        for table in tables where table.objects != nil && table.storedProperties.contains(where: { $0.type == .object || $0.type == .mixed }) {
+        for table in tables
+        where table.objects != nil
+            && table.storedProperties.contains(where: { $0.type == .object || $0.type == .mixed })
+        {
             var changed: [(ObjectKey, [Value])] = []
             try transaction.forEach(in: table) { key, document in
                 let row = try StoreTransaction.row(of: document, table)

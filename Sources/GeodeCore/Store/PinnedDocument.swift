@@ -30,8 +30,10 @@ package struct PinnedDocument {
     /// The document stored under `key` as `stored` in `db`, its check
     /// verified here rather than by the cursor, so that a damaged document
     /// spoils its own reads only, not the batch it was found in.
-    init(key: UnsafeRawBufferPointer, stored: UnsafeRawBufferPointer, in db: Database, keys: MapKeySpelling,
-         pin: Int, map: MapLatch.Stamp) {
+    init(
+        key: UnsafeRawBufferPointer, stored: UnsafeRawBufferPointer, in db: Database, keys: MapKeySpelling,
+        pin: Int, map: MapLatch.Stamp
+    ) {
         let verified = EntrySeal.verified(key: key, stored: stored)
         self.bytes = verified ?? UnsafeRawBufferPointer(start: nil, count: 0)
         self.isDamaged = verified == nil
@@ -69,13 +71,16 @@ package struct PinnedDocument {
 extension Store {
     /// Object `key`'s document in the version `pinned` holds, kept for reading
     /// again; nil when there is no such object.
-    package func pinnedDocument(_ key: ObjectKey, in table: Table, _ pinned: PinnedTransaction) throws -> PinnedDocument? {
+    package func pinnedDocument(_ key: ObjectKey, in table: Table, _ pinned: PinnedTransaction) throws
+        -> PinnedDocument?
+    {
         guard let db = table.objects else { return nil }
         return try pinned.readLocating { txn, stamp in
             try Self.syncKeys(mapKeys, txn, keysDatabase)
             return try withUnsafeBytes(of: key.rawValue.bigEndian) { k in
                 guard let stored = try txn.get(db.unsealed, key: k) else { return nil }
-                return PinnedDocument(key: k, stored: stored, in: db, keys: mapKeys.spelling, pin: pinned.serial, map: stamp)
+                return PinnedDocument(
+                    key: k, stored: stored, in: db, keys: mapKeys.spelling, pin: pinned.serial, map: stamp)
             }
         }
     }
@@ -83,7 +88,9 @@ extension Store {
     /// The documents of `keys` in the version `pinned` holds (nil where an
     /// object is missing), found with one cursor: keys in ascending order cost
     /// a step each, not a lookup from the root.
-    package func pinnedDocuments(_ keys: ArraySlice<ObjectKey>, in table: Table, _ pinned: PinnedTransaction) throws -> [PinnedDocument?] {
+    package func pinnedDocuments(_ keys: ArraySlice<ObjectKey>, in table: Table, _ pinned: PinnedTransaction) throws
+        -> [PinnedDocument?]
+    {
         guard let db = table.objects else { return Array(repeating: nil, count: keys.count) }
         return try pinned.readLocating { txn, stamp in
             try Self.syncKeys(mapKeys, txn, keysDatabase)
@@ -98,7 +105,9 @@ extension Store {
                 var entry: Cursor.Entry?
                 if let standing, standing < wanted {
                     entry = try cursor.next()
-                    if let current = entry, Self.objectKey(current.key) < wanted { entry = try Self.seek(cursor, wanted) }
+                    if let current = entry, Self.objectKey(current.key) < wanted {
+                        entry = try Self.seek(cursor, wanted)
+                    }
                 } else {
                     entry = try Self.seek(cursor, wanted)
                 }
@@ -107,8 +116,10 @@ extension Store {
                     found.append(nil)
                     continue
                 }
-                found.append(PinnedDocument(key: entryKey, stored: bytes, in: db, keys: mapKeys.spelling,
-                                            pin: pinned.serial, map: stamp))
+                found.append(
+                    PinnedDocument(
+                        key: entryKey, stored: bytes, in: db, keys: mapKeys.spelling,
+                        pin: pinned.serial, map: stamp))
             }
             return found
         }
@@ -118,8 +129,10 @@ extension Store {
     /// first when nil), with their documents, in the version `pinned` holds:
     /// a walk over the class's objects in key order, a batch at a time, that
     /// finds keys and documents in one pass.
-    package func pinnedObjects(after: ObjectKey?, limit: Int, in table: Table,
-                               _ pinned: PinnedTransaction) throws -> (keys: [ObjectKey], documents: [PinnedDocument?]) {
+    package func pinnedObjects(
+        after: ObjectKey?, limit: Int, in table: Table,
+        _ pinned: PinnedTransaction
+    ) throws -> (keys: [ObjectKey], documents: [PinnedDocument?]) {
         guard let db = table.objects, limit > 0, after?.rawValue != .max else { return ([], []) }
         return try pinned.readLocating { txn, stamp in
             try Self.syncKeys(mapKeys, txn, keysDatabase)
@@ -131,8 +144,10 @@ extension Store {
             documents.reserveCapacity(limit)
             while let (key, bytes) = entry, key.count == 8 {
                 keys.append(ObjectKey(Self.objectKey(key)))
-                documents.append(PinnedDocument(key: key, stored: bytes, in: db, keys: mapKeys.spelling,
-                                                pin: pinned.serial, map: stamp))
+                documents.append(
+                    PinnedDocument(
+                        key: key, stored: bytes, in: db, keys: mapKeys.spelling,
+                        pin: pinned.serial, map: stamp))
                 guard keys.count < limit else { break }
                 entry = try cursor.next()
             }

@@ -21,12 +21,16 @@ package struct RowPreparer: ~Copyable {
     /// `property` written by `write` straight into the document (its place in
     /// `row` holds null). `write` must apply AnyRealmValue's rules itself; the
     /// property may not be indexed, since its value is never built.
-    package mutating func prepare(_ row: [Value], streaming property: Int,
-                                  _ write: @escaping (inout DocumentWriter) throws -> Void) throws -> PreparedRow {
+    package mutating func prepare(
+        _ row: [Value], streaming property: Int,
+        _ write: @escaping (inout DocumentWriter) throws -> Void
+    ) throws -> PreparedRow {
         let schema = table.storedProperties[property]
         guard schema.type == .mixed, schema.collection == .single, !schema.isIndexed, !schema.isPrimaryKey else {
-            throw StoreError.invalidValue(ValueIssue(.notAllowedHere("a streamed value in an indexed or typed property"),
-                                                     className: table.schema.name, property: schema.name))
+            throw StoreError.invalidValue(
+                ValueIssue(
+                    .notAllowedHere("a streamed value in an indexed or typed property"),
+                    className: table.schema.name, property: schema.name))
         }
         return try prepare(row, streamed: .init(slot: schema.slot, write: write))
     }
@@ -43,8 +47,9 @@ package struct RowPreparer: ~Copyable {
             slots = try table.encode(row, into: &writer)
             document = writer.withEncodedDocument { Array($0) }
         }
-        return PreparedRow(document: document, spellsOutNewKey: writer.spelledOutNewKey,
-                           primaryKey: table.primaryKeyRowIndex.map { row[$0] },
-                           entries: IndexEntries(slots, of: table))
+        return PreparedRow(
+            document: document, spellsOutNewKey: writer.spelledOutNewKey,
+            primaryKey: table.primaryKeyRowIndex.map { row[$0] },
+            entries: IndexEntries(slots, of: table))
     }
 }

@@ -21,7 +21,7 @@ extension Store {
                 guard let last = batch.last?.0 else { break }
                 for (key, value) in batch { try txn.put(sealed, key: key, value: value) }
                 guard entry != nil else { break }
-                from = last + [0]   // the smallest key after `last`
+                from = last + [0]  // the smallest key after `last`
             }
         }
     }

@@ -8,15 +8,18 @@ extension Store {
         do {
             try write { txn in
                 let stored = try Self.storedSchema(txn.transaction, meta, path)
-                let outcome = try SchemaReconciliation.reconcile(declared: declared, stored: stored,
-                                                                 deleteIfMigrationNeeded: false, path: path)
+                let outcome = try SchemaReconciliation.reconcile(
+                    declared: declared, stored: stored,
+                    deleteIfMigrationNeeded: false, path: path)
                 guard outcome.needsMigration else {
                     if outcome.changed {
-                        try txn.writeTransaction.put(meta, key: Array("schema".utf8),
-                                                                        value: DocumentWriter.encode(outcome.schema.storedValue))
+                        try txn.writeTransaction.put(
+                            meta, key: Array("schema".utf8),
+                            value: DocumentWriter.encode(outcome.schema.storedValue))
                     }
-                    let databases = try Self.openTables(outcome.schema, txn.transaction, create: true, keys: mapKeys.spelling,
-                                                        spatial: configuration.maintainsSpatialIndexes)
+                    let databases = try Self.openTables(
+                        outcome.schema, txn.transaction, create: true, keys: mapKeys.spelling,
+                        spatial: configuration.maintainsSpatialIndexes)
                     install(Catalog(schema: outcome.schema, databases: databases))
                     return
                 }

@@ -31,8 +31,10 @@ package final class Store: @unchecked Sendable {
     private var catalog: Catalog
     private let catalogLock = NSLock()
 
-    private init(configuration: StoreConfiguration, environment: Environment, meta: Database, keys: Database,
-                 schema: Schema, objects: [String: Database]) {
+    private init(
+        configuration: StoreConfiguration, environment: Environment, meta: Database, keys: Database,
+        schema: Schema, objects: [String: Database]
+    ) {
         self.configuration = configuration
         self.environment = environment
         self.meta = meta
@@ -97,16 +99,20 @@ package final class Store: @unchecked Sendable {
         let lockPath = Environment.lockPath(for: path)
         let lockExisted = FileManager.default.fileExists(atPath: lockPath)
         let alreadyOpen = Environment.isOpen(path: path)
-        let environment = try Environment.open(path: path, options: .init(
-            readOnly: configuration.readOnly, initialMapSize: configuration.initialMapSize,
-            removeOnClose: configuration.inMemory, durable: configuration.durable))
+        let environment = try Environment.open(
+            path: path,
+            options: .init(
+                readOnly: configuration.readOnly, initialMapSize: configuration.initialMapSize,
+                removeOnClose: configuration.inMemory, durable: configuration.durable))
         do {
             if configuration.auditsPages && !alreadyOpen && state != .missing {
                 _ = try PageAudit.run(environment, depth: .keys)
             }
-            let (meta, keys, schema, objects, needsMigration) = try setUp(environment, configuration, isNewFile: state == .missing)
-            let store = Store(configuration: configuration, environment: environment, meta: meta, keys: keys,
-                              schema: schema, objects: objects)
+            let (meta, keys, schema, objects, needsMigration) = try setUp(
+                environment, configuration, isNewFile: state == .missing)
+            let store = Store(
+                configuration: configuration, environment: environment, meta: meta, keys: keys,
+                schema: schema, objects: objects)
             if needsMigration, let declared = configuration.schema {
                 // A failed migration leaves the file as it was; the store, going
                 // away, releases the environment itself.
@@ -139,8 +145,11 @@ package final class Store: @unchecked Sendable {
         }
         var made = configuration
         made.path = temporary
-        let environment = try Environment.open(path: temporary, options: .init(
-            readOnly: false, initialMapSize: configuration.initialMapSize, removeOnClose: false, durable: configuration.durable))
+        let environment = try Environment.open(
+            path: temporary,
+            options: .init(
+                readOnly: false, initialMapSize: configuration.initialMapSize, removeOnClose: false,
+                durable: configuration.durable))
         do {
             _ = try setUp(environment, made, isNewFile: true)
         } catch {
@@ -157,8 +166,10 @@ package final class Store: @unchecked Sendable {
     /// Opens the store's databases and reconciles the declared schema with the
     /// stored one; the last element says that a migration must follow (the
     /// stored schema is then the one opened).
-    private static func setUp(_ environment: Environment, _ configuration: StoreConfiguration,
-                              isNewFile: Bool) throws -> (Database, Database, Schema, [String: Database], Bool) {
+    private static func setUp(
+        _ environment: Environment, _ configuration: StoreConfiguration,
+        isNewFile: Bool
+    ) throws -> (Database, Database, Schema, [String: Database], Bool) {
         let path = configuration.path
         if configuration.readOnly {
             return try environment.read { txn in
@@ -173,15 +184,21 @@ package final class Store: @unchecked Sendable {
                 let stored = try storedSchema(txn, meta, path)
                 var schema = stored
                 if let declared = configuration.schema {
-                    let outcome = try SchemaReconciliation.reconcile(declared: declared, stored: stored,
-                                                                     deleteIfMigrationNeeded: false, path: path)
+                    let outcome = try SchemaReconciliation.reconcile(
+                        declared: declared, stored: stored,
+                        deleteIfMigrationNeeded: false, path: path)
                     if outcome.changed || outcome.needsMigration {
-                        throw StoreError.schemaMismatch(path: path, differences: ["the store is read-only and its schema would change"])
+                        throw StoreError.schemaMismatch(
+                            path: path, differences: ["the store is read-only and its schema would change"])
                     }
                     schema = outcome.schema
                 }
-                return (meta, keys, schema, try openTables(schema, txn, create: false, keys: environment.mapKeys.spelling,
-                                                         spatial: configuration.maintainsSpatialIndexes), false)
+                return (
+                    meta, keys, schema,
+                    try openTables(
+                        schema, txn, create: false, keys: environment.mapKeys.spelling,
+                        spatial: configuration.maintainsSpatialIndexes), false
+                )
             }
         }
         return try environment.write { txn in
@@ -212,9 +229,10 @@ package final class Store: @unchecked Sendable {
             var schema = stored ?? Schema(classes: [])
             var needsMigration = false
             if let declared = configuration.schema {
-                let outcome = try SchemaReconciliation.reconcile(declared: declared, stored: stored,
-                                                                 deleteIfMigrationNeeded: configuration.deleteIfMigrationNeeded,
-                                                                 path: path)
+                let outcome = try SchemaReconciliation.reconcile(
+                    declared: declared, stored: stored,
+                    deleteIfMigrationNeeded: configuration.deleteIfMigrationNeeded,
+                    path: path)
                 if outcome.resetsData, let stored {
                     try dropData(of: stored, txn, meta)
                 }
@@ -226,8 +244,12 @@ package final class Store: @unchecked Sendable {
             } else if stored == nil {
                 try txn.put(meta, key: Array("schema".utf8), value: DocumentWriter.encode(schema.storedValue))
             }
-            return (meta, keys, schema, try openTables(schema, txn, create: true, keys: environment.mapKeys.spelling,
-                                                      spatial: configuration.maintainsSpatialIndexes), needsMigration)
+            return (
+                meta, keys, schema,
+                try openTables(
+                    schema, txn, create: true, keys: environment.mapKeys.spelling,
+                    spatial: configuration.maintainsSpatialIndexes), needsMigration
+            )
         }
     }
 
@@ -236,8 +258,10 @@ package final class Store: @unchecked Sendable {
     private static func checkFormat(_ txn: Transaction, _ meta: Database, _ path: String) throws {
         let key = Array("format".utf8)
         let length = formatMagic.count + 4
-        guard var format = try txn.get(meta.unsealed, key: key), format.count == length || format.count == length + EntrySeal.size,
-              Array(format.prefix(formatMagic.count)) == formatMagic else {
+        guard var format = try txn.get(meta.unsealed, key: key),
+            format.count == length || format.count == length + EntrySeal.size,
+            Array(format.prefix(formatMagic.count)) == formatMagic
+        else {
             throw StoreError.notAGeodeStore(path: path, reason: "its format marker is missing")
         }
         let sealed = format.count > length
@@ -274,8 +298,10 @@ package final class Store: @unchecked Sendable {
     /// the primary-key index of those with a primary key (by `pk/` + name),
     /// and the indexes: built from the documents when missing; the spatial
     /// ones dropped instead when `spatial` is false (a write transaction).
-    static func openTables(_ schema: Schema, _ txn: Transaction, create: Bool, keys: MapKeySpelling,
-                           spatial: Bool) throws -> [String: Database] {
+    static func openTables(
+        _ schema: Schema, _ txn: Transaction, create: Bool, keys: MapKeySpelling,
+        spatial: Bool
+    ) throws -> [String: Database] {
         var databases: [String: Database] = [:]
         func open(_ name: String, as label: String) throws {
             if let write = txn as? WriteTransaction, create {
@@ -291,22 +317,32 @@ package final class Store: @unchecked Sendable {
                 let name = ValueIndex.databaseName(cls.name, property.name)
                 let existed = try txn.existingDatabase(name) != nil
                 try open(name, as: name)
-                if !existed, let write = txn as? WriteTransaction, let objects = databases[cls.name], let db = databases[name] {
-                    try backfill(ValueIndex(property: property.name, slot: property.slot, isMixed: property.type == .mixed, database: db), objects, write, keys)
+                if !existed, let write = txn as? WriteTransaction, let objects = databases[cls.name],
+                    let db = databases[name]
+                {
+                    try backfill(
+                        ValueIndex(
+                            property: property.name, slot: property.slot, isMixed: property.type == .mixed, database: db
+                        ), objects, write, keys)
                 }
             }
             for geo in GeoIndex.properties(of: cls, in: schema) {
                 let name = GeoIndex.databaseName(cls.name, geo.property.name)
                 guard spatial else {
-                    if let write = txn as? WriteTransaction, let db = try txn.existingDatabase(name) { try write.drop(db, remove: true) }
+                    if let write = txn as? WriteTransaction, let db = try txn.existingDatabase(name) {
+                        try write.drop(db, remove: true)
+                    }
                     continue
                 }
                 let existed = try txn.existingDatabase(name) != nil
                 try open(name, as: name)
                 // A store written before this index existed: index what it holds.
-                if !existed, let write = txn as? WriteTransaction, let objects = databases[cls.name], let db = databases[name] {
-                    let index = GeoIndex(property: geo.property.name, slot: geo.property.slot, typeSlot: geo.typeSlot,
-                                         coordinatesSlot: geo.coordinatesSlot, isList: geo.property.collection == .list, database: db)
+                if !existed, let write = txn as? WriteTransaction, let objects = databases[cls.name],
+                    let db = databases[name]
+                {
+                    let index = GeoIndex(
+                        property: geo.property.name, slot: geo.property.slot, typeSlot: geo.typeSlot,
+                        coordinatesSlot: geo.coordinatesSlot, isList: geo.property.collection == .list, database: db)
                     try backfill(index, objects, write, keys)
                 }
             }
@@ -314,20 +350,25 @@ package final class Store: @unchecked Sendable {
         return databases
     }
 
-    private static func backfill(_ index: ValueIndex, _ objects: Database, _ txn: WriteTransaction, _ keys: MapKeySpelling) throws {
+    private static func backfill(
+        _ index: ValueIndex, _ objects: Database, _ txn: WriteTransaction, _ keys: MapKeySpelling
+    ) throws {
         let cursor = try txn.cursor(objects)
         var entry = try cursor.first()
         var pending: [(ObjectKey, Value)] = []
         while let (key, value) = entry {
             guard key.count == 8 else { break }
             let objectKey = ObjectKey(UInt64(bigEndian: key.loadUnaligned(as: UInt64.self)))
-            pending.append((objectKey, try ContainerView(document: value, keys: keys).value(at: index.slot)?.decode() ?? .null))
+            pending.append(
+                (objectKey, try ContainerView(document: value, keys: keys).value(at: index.slot)?.decode() ?? .null))
             entry = try cursor.next()
         }
         for (key, value) in pending { try index.add(value, key, txn) }
     }
 
-    private static func backfill(_ index: GeoIndex, _ objects: Database, _ txn: WriteTransaction, _ keys: MapKeySpelling) throws {
+    private static func backfill(
+        _ index: GeoIndex, _ objects: Database, _ txn: WriteTransaction, _ keys: MapKeySpelling
+    ) throws {
         let cursor = try txn.cursor(objects)
         var entry = try cursor.first()
         var pending: [(ObjectKey, [(Double, Double)])] = []
@@ -342,7 +383,8 @@ package final class Store: @unchecked Sendable {
 
     private static func dropData(of schema: Schema, _ txn: WriteTransaction, _ meta: Database) throws {
         for cls in schema.classes where !cls.isEmbedded {
-            let geoNames = GeoIndex.properties(of: cls, in: schema).map { GeoIndex.databaseName(cls.name, $0.property.name) }
+            let geoNames =
+                GeoIndex.properties(of: cls, in: schema).map { GeoIndex.databaseName(cls.name, $0.property.name) }
                 + ValueIndex.properties(of: cls).map { ValueIndex.databaseName(cls.name, $0.name) }
             for name in ["obj/\(cls.name)", "pk/\(cls.name)"] + geoNames {
                 if let db = try txn.existingDatabase(name) { try txn.drop(db, remove: true) }
@@ -370,8 +412,10 @@ package final class Store: @unchecked Sendable {
         var expected = UInt32(first)
         while let (key, value) = entry {
             guard key.count == 4, UInt32(bigEndian: key.loadUnaligned(as: UInt32.self)) == expected,
-                  value.count <= MapKeyTable.longestKey else {
-                throw StoreError.corruptDocument(detail: "the key table has a gap or a damaged entry at number \(expected)", offset: 0)
+                value.count <= MapKeyTable.longestKey
+            else {
+                throw StoreError.corruptDocument(
+                    detail: "the key table has a gap or a damaged entry at number \(expected)", offset: 0)
             }
             found.append(Array(value))
             expected += 1

@@ -93,7 +93,8 @@ package enum StoreCheck {
             entry = try cursor.next()
             count += 1
             guard key.count == 8 else {
-                report.problems.append(Problem(database: name, objectKey: nil, detail: "an object key of \(key.count) bytes"))
+                report.problems.append(
+                    Problem(database: name, objectKey: nil, detail: "an object key of \(key.count) bytes"))
                 continue
             }
             let objectKey = ObjectKey(UInt64(bigEndian: key.loadUnaligned(as: UInt64.self)))
@@ -104,13 +105,17 @@ package enum StoreCheck {
                 document = try ContainerView(document: bytes, keys: keys)
                 slots = try document.decodeAll()
             } catch StoreError.damagedEntry {
-                report.problems.append(Problem(database: name, objectKey: objectKey.rawValue, detail: Self.checksumMismatch))
+                report.problems.append(
+                    Problem(database: name, objectKey: objectKey.rawValue, detail: Self.checksumMismatch))
                 continue
             } catch let error as StoreError {
-                report.problems.append(Problem(database: name, objectKey: objectKey.rawValue, detail: error.description))
+                report.problems.append(
+                    Problem(database: name, objectKey: objectKey.rawValue, detail: error.description))
                 continue
             }
-            if table.primaryKeys != nil, let slot = table.primaryKeySlot, let encoded = IndexKey.encode(slot < slots.count ? slots[slot] : .null) {
+            if table.primaryKeys != nil, let slot = table.primaryKeySlot,
+                let encoded = IndexKey.encode(slot < slots.count ? slots[slot] : .null)
+            {
                 primaryKeys[encoded] = objectKey.rawValue
             }
             for (i, index) in table.valueIndexes.enumerated() {
@@ -127,12 +132,15 @@ package enum StoreCheck {
         report.objects[table.schema.name] = count
         if let db = table.primaryKeys {
             try compare(db, txn, &report) { key, value in
-                guard let wanted = primaryKeys.removeValue(forKey: Array(key)) else { return "a primary key no object has" }
+                guard let wanted = primaryKeys.removeValue(forKey: Array(key)) else {
+                    return "a primary key no object has"
+                }
                 return value.count == 8 && UInt64(bigEndian: value.loadUnaligned(as: UInt64.self)) == wanted
                     ? nil : "a primary key that names the wrong object"
             }
             for (_, key) in primaryKeys.sorted(by: { $0.value < $1.value }) {
-                report.problems.append(Problem(database: db.name, objectKey: key, detail: "the object's primary key is missing"))
+                report.problems.append(
+                    Problem(database: db.name, objectKey: key, detail: "the object's primary key is missing"))
             }
         }
         for (i, index) in table.valueIndexes.enumerated() {
@@ -140,23 +148,29 @@ package enum StoreCheck {
                 valueEntries[i].remove(Array(key)) == nil ? "an entry no object's value makes" : nil
             }
             for _ in valueEntries[i] {
-                report.problems.append(Problem(database: index.database.name, objectKey: nil, detail: "an object's entry is missing"))
+                report.problems.append(
+                    Problem(database: index.database.name, objectKey: nil, detail: "an object's entry is missing"))
             }
         }
         for (i, index) in table.geoIndexes.enumerated() {
             try compare(index.database, txn, &report) { key, value in
-                guard let wanted = geoEntries[i].removeValue(forKey: Array(key)) else { return "an entry no object's point makes" }
+                guard let wanted = geoEntries[i].removeValue(forKey: Array(key)) else {
+                    return "an entry no object's point makes"
+                }
                 return wanted.elementsEqual(value) ? nil : "an entry whose point differs from the object's"
             }
             for _ in geoEntries[i] {
-                report.problems.append(Problem(database: index.database.name, objectKey: nil, detail: "an object's point has no entry"))
+                report.problems.append(
+                    Problem(database: index.database.name, objectKey: nil, detail: "an object's point has no entry"))
             }
         }
     }
 
     /// Runs `problem` on every entry of `db`; each text it returns is recorded.
-    private static func compare(_ db: Database, _ txn: StoreTransaction, _ report: inout Report,
-                                _ problem: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> String?) throws {
+    private static func compare(
+        _ db: Database, _ txn: StoreTransaction, _ report: inout Report,
+        _ problem: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> String?
+    ) throws {
         let cursor = try txn.transaction.cursor(db.unsealed)
         var entry = try cursor.first()
         while let (key, stored) = entry {

@@ -45,20 +45,23 @@ enum StoreFile {
             throw StoreError.notAGeodeStore(path: path, reason: "no store header (it is not an LMDB file)")
         }
         guard load(head, versionOffset) == lmdbDataVersion else {
-            throw StoreError.notAGeodeStore(path: path, reason: "LMDB data version \(load(head, versionOffset)) is not supported")
+            throw StoreError.notAGeodeStore(
+                path: path, reason: "LMDB data version \(load(head, versionOffset)) is not supported")
         }
         let pageSize = Int(load(head, pageSizeOffset))
         guard pageSize >= 512, pageSize <= 65536, pageSize & (pageSize - 1) == 0 else {
             throw StoreError.notAGeodeStore(path: path, reason: "page size \(pageSize) is not valid")
         }
         guard size >= 2 * pageSize else {
-            throw StoreError.notAGeodeStore(path: path, reason: "the file is truncated (\(size) bytes, less than its two header pages)")
+            throw StoreError.notAGeodeStore(
+                path: path, reason: "the file is truncated (\(size) bytes, less than its two header pages)")
         }
         try handle.seek(toOffset: UInt64(pageSize))
         let second = (try? handle.read(upToCount: 160)) ?? Data()
         var meta = head
         if second.count >= 152, load(second, magicOffset) == lmdbMagic,
-           load64(second, transactionOffset) > load64(head, transactionOffset) {
+            load64(second, transactionOffset) > load64(head, transactionOffset)
+        {
             meta = second
         }
         // The size after the header pages were read: another process may have
@@ -71,10 +74,12 @@ enum StoreFile {
         let current = fstat(handle.fileDescriptor, &now) == 0 ? Int(now.st_size) : size
         for offset in rootOffsets {
             let root = load64(meta, offset)
-            guard root != UInt64.max else { continue }   // an empty tree
+            guard root != UInt64.max else { continue }  // an empty tree
             let needed = (root + 1).multipliedReportingOverflow(by: UInt64(pageSize))
             guard !needed.overflow, needed.partialValue <= UInt64(current) else {
-                throw StoreError.notAGeodeStore(path: path, reason: "the file is truncated (\(current) bytes; a root page reaches byte \(needed.partialValue))")
+                throw StoreError.notAGeodeStore(
+                    path: path,
+                    reason: "the file is truncated (\(current) bytes; a root page reaches byte \(needed.partialValue))")
             }
         }
         return .lmdb(pageSize: pageSize)

@@ -42,7 +42,9 @@ package enum StoreFiles {
             guard rename(temporary, path) == 0 else {
                 throw StoreError.fileAccess(path: path, operation: "replace with its compacted copy", errno: errno)
             }
-            try syncFile((path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent)
+            try syncFile(
+                (path as NSString).deletingLastPathComponent.isEmpty
+                    ? "." : (path as NSString).deletingLastPathComponent)
             return true
         } ?? false
     }
@@ -67,11 +69,14 @@ package enum StoreFiles {
             var key = MDB_val(), data = MDB_val()
             var rc = mdb_cursor_get(cursor, &key, &data, MDB_FIRST)
             while rc == 0 {
-                let name = String(decoding: UnsafeRawBufferPointer(start: key.mv_data, count: key.mv_size), as: UTF8.self)
+                let name = String(
+                    decoding: UnsafeRawBufferPointer(start: key.mv_data, count: key.mv_size), as: UTF8.self)
                 var dbi: MDB_dbi = 0
                 if mdb_dbi_open(txn, name, 0, &dbi) == 0 {
                     var db = MDB_stat()
-                    if mdb_stat(txn, dbi, &db) == 0 { pages += Int(db.ms_branch_pages + db.ms_leaf_pages + db.ms_overflow_pages) }
+                    if mdb_stat(txn, dbi, &db) == 0 {
+                        pages += Int(db.ms_branch_pages + db.ms_leaf_pages + db.ms_overflow_pages)
+                    }
                 }
                 rc = mdb_cursor_get(cursor, &key, &data, MDB_NEXT)
             }
@@ -126,8 +131,9 @@ package enum StoreFiles {
         var info = stat()
         let size = stat(path, &info) == 0 ? Int(info.st_size) : 0
         try Environment.check(mdb_env_set_mapsize(env, max(size, 1 << 20)), "mdb_env_set_mapsize", path)
-        try Environment.check(mdb_env_open(env, path, UInt32(MDB_NOSUBDIR | MDB_RDONLY | MDB_NOLOCK | MDB_NOTLS), 0o644),
-                              "mdb_env_open", path)
+        try Environment.check(
+            mdb_env_open(env, path, UInt32(MDB_NOSUBDIR | MDB_RDONLY | MDB_NOLOCK | MDB_NOTLS), 0o644),
+            "mdb_env_open", path)
         return try body(env)
     }
 

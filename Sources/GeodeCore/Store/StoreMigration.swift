@@ -56,9 +56,10 @@ package final class StoreMigration {
         oldSchema = stored
         declaredClasses = Set(declared.classes.map(\.name))
         newSchema = try Self.transitional(from: stored, to: declared)
-        fileColumns = Dictionary(uniqueKeysWithValues: stored.classes.map { cls in
-            (cls.name, Dictionary(cls.storedProperties.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }))
-        })
+        fileColumns = Dictionary(
+            uniqueKeysWithValues: stored.classes.map { cls in
+                (cls.name, Dictionary(cls.storedProperties.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }))
+            })
         // A primary key that moved, changed type or changed how objects are keyed:
         // its old index is wrong from now on; ``finish()`` builds a new one.
         let write = transaction.writeTransaction
@@ -69,8 +70,9 @@ package final class StoreMigration {
             // another while the snapshot could still use it.
             if let db = try write.existingDatabase("pk/\(cls.name)") { try write.drop(db, remove: false) }
         }
-        let databases = try Store.openTables(newSchema, write, create: true, keys: store.mapKeys.spelling,
-                                             spatial: store.configuration.maintainsSpatialIndexes)
+        let databases = try Store.openTables(
+            newSchema, write, create: true, keys: store.mapKeys.spelling,
+            spatial: store.configuration.maintainsSpatialIndexes)
         oldTables = Catalog(schema: stored, databases: databases).tables
         install(databases)
     }
@@ -113,12 +115,16 @@ package final class StoreMigration {
         guard var columns = fileColumns[className] else {
             throw refuse("Cannot rename properties for type '\(className)' because it does not exist.", nil)
         }
-        guard declaredClasses.contains(className), let newIndex = newSchema.classes.firstIndex(where: { $0.name == className }) else {
-            throw refuse("Cannot rename properties for type '\(className)' because it has been removed from the Realm.", nil)
+        guard declaredClasses.contains(className),
+            let newIndex = newSchema.classes.firstIndex(where: { $0.name == className })
+        else {
+            throw refuse(
+                "Cannot rename properties for type '\(className)' because it has been removed from the Realm.", nil)
         }
         var cls = newSchema.classes[newIndex]
         guard cls.property(named: from) == nil else {
-            throw refuse("Cannot rename property '\(className).\(from)' to '\(to)' because the source property still exists.")
+            throw refuse(
+                "Cannot rename property '\(className).\(from)' to '\(to)' because the source property still exists.")
         }
         guard let old = columns[from] else {
             throw refuse("Cannot rename property '\(className).\(from)' because it does not exist.")
@@ -136,10 +142,14 @@ package final class StoreMigration {
         }
         let new = cls.properties[target]
         guard Self.keepsValues(old, new) || (old.isOptional && !new.isOptional && Self.sameType(old, new)) else {
-            throw refuse("Cannot rename property '\(className).\(from)' to '\(to)' because it would change from type '\(old.typeDescription)' to '\(new.typeDescription)'.")
+            throw refuse(
+                "Cannot rename property '\(className).\(from)' to '\(to)' because it would change from type '\(old.typeDescription)' to '\(new.typeDescription)'."
+            )
         }
         if !Self.keepsValues(old, new) {
-            throw refuse("Cannot rename property '\(className).\(from)' to '\(to)' because it would change from optional to required.")
+            throw refuse(
+                "Cannot rename property '\(className).\(from)' to '\(to)' because it would change from optional to required."
+            )
         }
         var renamed = old
         renamed.name = to
@@ -162,7 +172,8 @@ package final class StoreMigration {
         let write = transaction.writeTransaction
         let removesClass = !declaredClasses.contains(className) && isUnreferenced(className)
         if !cls.isEmbedded {
-            let names = ["obj/\(className)", "pk/\(className)"]
+            let names =
+                ["obj/\(className)", "pk/\(className)"]
                 + cls.storedProperties.map { ValueIndex.databaseName(className, $0.name) }
                 + cls.storedProperties.map { GeoIndex.databaseName(className, $0.name) }
             // Emptied now; removed at the end, once the snapshot is closed.
@@ -194,8 +205,9 @@ package final class StoreMigration {
     package func finish() throws {
         for (className, names) in pendingNames {
             if let name = names.sorted().first {
-                throw StoreError.migrationFailed(className: className, property: name,
-                                                 reason: "Renamed property '\(className).\(name)' does not exist.")
+                throw StoreError.migrationFailed(
+                    className: className, property: name,
+                    reason: "Renamed property '\(className).\(name)' does not exist.")
             }
         }
         // The old objects are no longer read: databases can go now.
@@ -209,9 +221,10 @@ package final class StoreMigration {
         var rewritten: [(ClassSchema, rekeys: Bool)] = []
         for (index, cls) in final.classes.enumerated() where !cls.isEmbedded {
             // Values of no property (removed, or of a changed type) go; keys are checked again.
-            let orphaned = oldSchema[cls.name].map { old in
-                old.storedProperties.contains { p in !cls.storedProperties.contains { $0.slot == p.slot } }
-            } ?? false
+            let orphaned =
+                oldSchema[cls.name].map { old in
+                    old.storedProperties.contains { p in !cls.storedProperties.contains { $0.slot == p.slot } }
+                } ?? false
             let keysChanged = changedKeys.contains(cls.table)
             guard orphaned || keysChanged else { continue }
             // Rewritten anyway: the new layout is dense, in declaration order.
@@ -223,8 +236,12 @@ package final class StoreMigration {
         if !rewritten.isEmpty {
             // The rewritten classes' indexes are built again from their new documents.
             for (cls, _) in rewritten {
-                let names = ["pk/\(cls.name)"] + ValueIndex.properties(of: cls).map { ValueIndex.databaseName(cls.name, $0.name) }
-                    + GeoIndex.properties(of: cls, in: newSchema).map { GeoIndex.databaseName(cls.name, $0.property.name) }
+                let names =
+                    ["pk/\(cls.name)"]
+                    + ValueIndex.properties(of: cls).map { ValueIndex.databaseName(cls.name, $0.name) }
+                    + GeoIndex.properties(of: cls, in: newSchema).map {
+                        GeoIndex.databaseName(cls.name, $0.property.name)
+                    }
                 for name in names {
                     if let db = try write.existingDatabase(name) { try write.drop(db, remove: true) }
                 }
@@ -232,7 +249,10 @@ package final class StoreMigration {
             let source = store.current
             var databases = source.databases
             for (cls, _) in rewritten {
-                databases = databases.filter { !$0.key.hasPrefix("ix/\(cls.name)/") && !$0.key.hasPrefix("geo/\(cls.name)/") && $0.key != "pk/\(cls.name)" }
+                databases = databases.filter {
+                    !$0.key.hasPrefix("ix/\(cls.name)/") && !$0.key.hasPrefix("geo/\(cls.name)/")
+                        && $0.key != "pk/\(cls.name)"
+                }
             }
             let target = Catalog(schema: final, databases: databases)
             var moved: [UInt32: [ObjectKey: ObjectKey]] = [:]
@@ -242,12 +262,14 @@ package final class StoreMigration {
             }
             let remapped = moved.filter { !$0.value.isEmpty }
             if !remapped.isEmpty {
-                try LinkCleaner(store: store, transaction: transaction).relinkObjects(remapped, in: Array(target.tables.values))
+                try LinkCleaner(store: store, transaction: transaction).relinkObjects(
+                    remapped, in: Array(target.tables.values))
             }
         }
         try write.put(store.meta, key: Array("schema".utf8), value: DocumentWriter.encode(final.storedValue))
-        let databases = try Store.openTables(final, write, create: true, keys: store.mapKeys.spelling,
-                                             spatial: store.configuration.maintainsSpatialIndexes)
+        let databases = try Store.openTables(
+            final, write, create: true, keys: store.mapKeys.spelling,
+            spatial: store.configuration.maintainsSpatialIndexes)
         newSchema = final
         install(databases)
         let catalog = store.current
@@ -263,8 +285,10 @@ package final class StoreMigration {
     /// Rewrites every document of a class from its layout in `source` to the
     /// one in `target`; with `rekeys`, objects move to the key their primary
     /// key gives. Returns the keys that changed.
-    private func rewrite(_ source: Table, as target: Table, rekeys: Bool,
-                         _ write: WriteTransaction) throws -> [ObjectKey: ObjectKey] {
+    private func rewrite(
+        _ source: Table, as target: Table, rekeys: Bool,
+        _ write: WriteTransaction
+    ) throws -> [ObjectKey: ObjectKey] {
         let total = try transaction.count(source)
         let parking = rekeys ? try write.openDatabase("migrating/\(target.schema.name)") : nil
         // Each slot of the new layout, from the old layout's slot of the same property.
@@ -293,7 +317,10 @@ package final class StoreMigration {
                     destination = target.objectKey(forPrimaryKey: value) ?? key
                 }
                 let parked = destination != key ? parking : nil
-                guard try transaction.relayout(document, slots: slots, defaults: defaults, key: destination, in: target, parking: parked) else {
+                guard
+                    try transaction.relayout(
+                        document, slots: slots, defaults: defaults, key: destination, in: target, parking: parked)
+                else {
                     throw duplicatePrimaryKey(target, value: value)
                 }
                 if parked != nil {
@@ -340,7 +367,10 @@ package final class StoreMigration {
                 let stored = try encoded.withUnsafeBytes { k in
                     try withUnsafeBytes(of: key.rawValue.bigEndian) { try write.putNew(db, key: k, value: $0) }
                 }
-                guard stored else { throw duplicatePrimaryKey(table, value: try transaction.document(key, in: table)?.value(at: slot)?.decode() ?? .null) }
+                guard stored else {
+                    throw duplicatePrimaryKey(
+                        table, value: try transaction.document(key, in: table)?.value(at: slot)?.decode() ?? .null)
+                }
             }
             if last.rawValue == .max { return }
             after = last
@@ -349,8 +379,11 @@ package final class StoreMigration {
 
     private func duplicatePrimaryKey(_ table: Table, value: Value) -> StoreError {
         let property = table.schema.primaryKey?.name ?? ""
-        return .migrationFailed(className: table.schema.name, property: property, reason:
-            "primary key property '\(table.schema.name).\(property)' has duplicate values after the migration (\(StoreWriteTransaction.describe(value)))")
+        return .migrationFailed(
+            className: table.schema.name, property: property,
+            reason:
+                "primary key property '\(table.schema.name).\(property)' has duplicate values after the migration (\(StoreWriteTransaction.describe(value)))"
+        )
     }
 
     // MARK: - Plans
@@ -366,14 +399,19 @@ package final class StoreMigration {
             }
             let storedClass = result.classes[index]
             if storedClass.isEmbedded != declaredClass.isEmbedded {
-                throw StoreError.migrationFailed(className: declaredClass.name, property: nil, reason:
-                    "class '\(declaredClass.name)' cannot change from \(storedClass.isEmbedded ? "embedded" : "top-level") to \(declaredClass.isEmbedded ? "embedded" : "top-level") in a Geode migration")
+                throw StoreError.migrationFailed(
+                    className: declaredClass.name, property: nil,
+                    reason:
+                        "class '\(declaredClass.name)' cannot change from \(storedClass.isEmbedded ? "embedded" : "top-level") to \(declaredClass.isEmbedded ? "embedded" : "top-level") in a Geode migration"
+                )
             }
             var merged = declaredClass
             merged.table = storedClass.table
             merged.slotCount = storedClass.slotCount
             for i in merged.properties.indices where merged.properties[i].isStored {
-                if let old = storedClass.property(named: merged.properties[i].name), old.isStored, keepsValues(old, merged.properties[i]) {
+                if let old = storedClass.property(named: merged.properties[i].name), old.isStored,
+                    keepsValues(old, merged.properties[i])
+                {
                     merged.properties[i].slot = old.slot
                 } else {
                     merged.properties[i].slot = merged.slotCount
@@ -402,7 +440,8 @@ package final class StoreMigration {
     /// changed how the class's objects are keyed.
     static func primaryKeyChanged(_ old: ClassSchema, _ new: ClassSchema) -> Bool {
         old.primaryKey?.name != new.primaryKey?.name || old.primaryKey?.slot != new.primaryKey?.slot
-            || old.primaryKey?.isOptional != new.primaryKey?.isOptional || old.isKeyedByPrimaryKey != new.isKeyedByPrimaryKey
+            || old.primaryKey?.isOptional != new.primaryKey?.isOptional
+            || old.isKeyedByPrimaryKey != new.isKeyedByPrimaryKey
     }
 
     /// Installs the catalog of ``newSchema`` over `databases`.

@@ -52,7 +52,9 @@ package enum StoreSalvage {
         }
         report.recorded = first.entries.filter { $0.key.hasPrefix("obj/") }
             .reduce(into: [:]) { $0[String($1.key.dropFirst(4))] = $1.value }
-        report.lost += first.damage.map { StoreCheck.Problem(database: $0.database, objectKey: nil, detail: "page \($0.page): \($0.detail)") }
+        report.lost += first.damage.map {
+            StoreCheck.Problem(database: $0.database, objectKey: nil, detail: "page \($0.page): \($0.detail)")
+        }
         let schema = try salvagedSchema(meta, source)
         let spellings = try salvagedKeys(keyEntries, &report)
         let keys = MapKeyTable()
@@ -83,11 +85,15 @@ package enum StoreSalvage {
                     let slots: [Value]
                     let value: UnsafeRawBufferPointer
                     do {
-                        guard objectKey != nil else { throw StoreError.corruptDocument(detail: "an object key of \(key.count) bytes", offset: 0) }
+                        guard objectKey != nil else {
+                            throw StoreError.corruptDocument(detail: "an object key of \(key.count) bytes", offset: 0)
+                        }
                         value = try EntrySeal.open(key: key, stored: stored, in: name, path: source)
                         slots = try ContainerView(document: value, keys: keys.spelling).decodeAll()
                     } catch StoreError.damagedEntry {
-                        lost.append(StoreCheck.Problem(database: name, objectKey: objectKey, detail: StoreCheck.checksumMismatch))
+                        lost.append(
+                            StoreCheck.Problem(
+                                database: name, objectKey: objectKey, detail: StoreCheck.checksumMismatch))
                         return
                     } catch let error as StoreError {
                         lost.append(StoreCheck.Problem(database: name, objectKey: objectKey, detail: error.description))
@@ -97,7 +103,10 @@ package enum StoreSalvage {
                     if let pk = cls.primaryKey, !cls.isKeyedByPrimaryKey {
                         let encoded = IndexKey.encode(pk.slot < slots.count ? slots[pk.slot] : .null) ?? []
                         guard claimed[className, default: []].insert(encoded).inserted else {
-                            lost.append(StoreCheck.Problem(database: name, objectKey: objectKey, detail: "its primary key repeats another object's"))
+                            lost.append(
+                                StoreCheck.Problem(
+                                    database: name, objectKey: objectKey,
+                                    detail: "its primary key repeats another object's"))
                             return
                         }
                         let pkDB = try databases["pk/" + className] ?? txn.openDatabase("pk/" + className)
@@ -121,7 +130,9 @@ package enum StoreSalvage {
         let store = try Store.open(StoreConfiguration(path: temporary))
         let check = try StoreCheck.run(store)
         guard check.isSound else {
-            throw StoreError.corruptDocument(detail: "the salvaged copy does not check: \(check.problems.first.map(String.init(describing:)) ?? "")", offset: 0)
+            throw StoreError.corruptDocument(
+                detail: "the salvaged copy does not check: \(check.problems.first.map(String.init(describing:)) ?? "")",
+                offset: 0)
         }
         if link(temporary, destination) != 0 {
             throw StoreError.fileAccess(path: destination, operation: "create", errno: errno)
@@ -132,10 +143,13 @@ package enum StoreSalvage {
     /// The schema kept in the source's metadata; without it no document can be read.
     private static func salvagedSchema(_ meta: [[UInt8]: [UInt8]], _ path: String) throws -> Schema {
         guard let format = meta[Array("format".utf8)], format.count == Store.formatMagic.count + 4,
-              Array(format.prefix(Store.formatMagic.count)) == Store.formatMagic else {
+            Array(format.prefix(Store.formatMagic.count)) == Store.formatMagic
+        else {
             throw StoreError.notAGeodeStore(path: path, reason: "its format marker is missing or damaged")
         }
-        let version = format.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: Store.formatMagic.count, as: UInt32.self).bigEndian }
+        let version = format.withUnsafeBytes {
+            $0.loadUnaligned(fromByteOffset: Store.formatMagic.count, as: UInt32.self).bigEndian
+        }
         guard version == Store.formatVersion else {
             throw StoreError.unsupportedFormat(path: path, found: version, supported: Store.formatVersion)
         }
@@ -155,9 +169,13 @@ package enum StoreSalvage {
     private static func salvagedKeys(_ entries: [UInt32: [UInt8]], _ report: inout Report) throws -> [[UInt8]] {
         guard let last = entries.keys.max() else { return [] }
         return (0 ... last).map { number in
-            if let spelling = entries[number], !spelling.isEmpty, spelling.count <= MapKeyTable.longestKey { return spelling }
-            report.lost.append(StoreCheck.Problem(database: "keys", objectKey: nil,
-                                                  detail: "map key \(number) is lost; maps that used it now have the key \"#lost-\(number)\""))
+            if let spelling = entries[number], !spelling.isEmpty, spelling.count <= MapKeyTable.longestKey {
+                return spelling
+            }
+            report.lost.append(
+                StoreCheck.Problem(
+                    database: "keys", objectKey: nil,
+                    detail: "map key \(number) is lost; maps that used it now have the key \"#lost-\(number)\""))
             return Array("#lost-\(number)".utf8)
         }
     }

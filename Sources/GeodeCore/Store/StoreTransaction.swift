@@ -52,7 +52,8 @@ package class StoreTransaction {
             return key
         }
         guard let db = table.primaryKeys, let key = IndexKey.encode(value),
-              let found = try transaction.get(db, key: key), found.count == 8 else { return nil }
+            let found = try transaction.get(db, key: key), found.count == 8
+        else { return nil }
         return ObjectKey(UInt64(bigEndian: found.loadUnaligned(as: UInt64.self)))
     }
 
@@ -65,22 +66,31 @@ package class StoreTransaction {
         var candidates: [ObjectKey] = []
         try index.collect(equalTo: encoded, transaction, into: &candidates)
         return try candidates.filter { key in
-            guard let stored = try document(key, in: table)?.value(at: index.slot)?.decode() else { return value == .null }
+            guard let stored = try document(key, in: table)?.value(at: index.slot)?.decode() else {
+                return value == .null
+            }
             return MixedOrder.rank(stored) == MixedOrder.rank(value) && MixedOrder.equal(stored, value)
         }
     }
 
     /// Calls `body` with every object of the class in key order until it
     /// returns false; with `from` / `before`, only keys in `from ..< before`.
-    package func forEach(in table: Table, from: ObjectKey? = nil, before: ObjectKey? = nil,
-                         _ body: (ObjectKey, ContainerView) throws -> Bool) throws {
+    package func forEach(
+        in table: Table, from: ObjectKey? = nil, before: ObjectKey? = nil,
+        _ body: (ObjectKey, ContainerView) throws -> Bool
+    ) throws {
         guard let db = table.objects else { return }
         do {
             let cursor = try transaction.cursor(db)
             let keys = store.mapKeys.spelling
-            var entry = try from.map { try cursor.seek(atLeast: withUnsafeBytes(of: $0.rawValue.bigEndian, Array.init)) } ?? cursor.first()
+            var entry =
+                try from.map { try cursor.seek(atLeast: withUnsafeBytes(of: $0.rawValue.bigEndian, Array.init)) }
+                ?? cursor.first()
             while let (key, value) = entry {
-                guard key.count == 8 else { throw StoreError.corruptDocument(detail: "object key of \(key.count) bytes in \(db.name)", offset: 0) }
+                guard key.count == 8 else {
+                    throw StoreError.corruptDocument(
+                        detail: "object key of \(key.count) bytes in \(db.name)", offset: 0)
+                }
                 let objectKey = ObjectKey(UInt64(bigEndian: key.loadUnaligned(as: UInt64.self)))
                 if let before, objectKey >= before { return }
                 Cursor.readAhead(below: value)
@@ -88,9 +98,12 @@ package class StoreTransaction {
                 entry = try cursor.next()
             }
         } catch let error as StoreError {
-            guard case let .damagedEntry(_, database, key) = error, database == db.name, key.count == 8 else { throw error }
+            guard case let .damagedEntry(_, database, key) = error, database == db.name, key.count == 8 else {
+                throw error
+            }
             // The cursor met a document whose check fails: name its object.
-            throw error.inObject(table, ObjectKey(UInt64(bigEndian: key.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) })))
+            throw error.inObject(
+                table, ObjectKey(UInt64(bigEndian: key.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) })))
         }
     }
 
@@ -98,9 +111,12 @@ package class StoreTransaction {
     package func keyBounds(in table: Table) throws -> (first: ObjectKey, last: ObjectKey)? {
         guard let db = table.objects else { return nil }
         let cursor = try transaction.cursor(db)
-        guard let (first, _) = try cursor.first(), let (last, _) = try cursor.last(), first.count == 8, last.count == 8 else { return nil }
-        return (ObjectKey(UInt64(bigEndian: first.loadUnaligned(as: UInt64.self))),
-                ObjectKey(UInt64(bigEndian: last.loadUnaligned(as: UInt64.self))))
+        guard let (first, _) = try cursor.first(), let (last, _) = try cursor.last(), first.count == 8, last.count == 8
+        else { return nil }
+        return (
+            ObjectKey(UInt64(bigEndian: first.loadUnaligned(as: UInt64.self))),
+            ObjectKey(UInt64(bigEndian: last.loadUnaligned(as: UInt64.self)))
+        )
     }
 
     /// The version of the store this transaction sees (LMDB's transaction id).
@@ -116,7 +132,8 @@ package class StoreTransaction {
     package func value(of property: String, _ key: ObjectKey, in className: String) throws -> Value? {
         let table = try store.table(className)
         guard let p = table.schema.property(named: property), p.isStored,
-              let document = try document(key, in: table) else { return nil }
+            let document = try document(key, in: table)
+        else { return nil }
         return try document.value(at: p.slot)?.decode() ?? p.defaultValue
     }
 
@@ -179,13 +196,16 @@ package final class StoreWriteTransaction: StoreTransaction {
         let missing = classes.filter { stored[$0.name] == nil }
         var declared = stored
         declared.classes += missing
-        let outcome = try SchemaReconciliation.reconcile(declared: declared, stored: stored,
-                                                         deleteIfMigrationNeeded: false, path: store.path)
+        let outcome = try SchemaReconciliation.reconcile(
+            declared: declared, stored: stored,
+            deleteIfMigrationNeeded: false, path: store.path)
         if outcome.changed {
-            try write.put(store.meta, key: Array("schema".utf8), value: DocumentWriter.encode(outcome.schema.storedValue))
+            try write.put(
+                store.meta, key: Array("schema".utf8), value: DocumentWriter.encode(outcome.schema.storedValue))
         }
-        let databases = try Store.openTables(outcome.schema, transaction, create: true, keys: store.mapKeys.spelling,
-                                             spatial: store.configuration.maintainsSpatialIndexes)
+        let databases = try Store.openTables(
+            outcome.schema, transaction, create: true, keys: store.mapKeys.spelling,
+            spatial: store.configuration.maintainsSpatialIndexes)
         store.install(Catalog(schema: outcome.schema, databases: databases))
         write.onAbort { [store] in store.install(before) }
     }
@@ -213,8 +233,10 @@ package final class StoreWriteTransaction: StoreTransaction {
         guard table.isKeyedByPrimaryKey else { return try allocateKey(table) }
         guard let primaryKey, let key = table.objectKey(forPrimaryKey: primaryKey) else {
             let property = table.primaryKeyRowIndex.map { table.storedProperties[$0].name } ?? ""
-            throw StoreError.invalidValue(ValueIssue(.wrongType(expected: "int", found: primaryKey?.typeName ?? "nothing"),
-                                                     className: table.schema.name, property: property))
+            throw StoreError.invalidValue(
+                ValueIssue(
+                    .wrongType(expected: "int", found: primaryKey?.typeName ?? "nothing"),
+                    className: table.schema.name, property: property))
         }
         return key
     }
@@ -260,8 +282,10 @@ package final class StoreWriteTransaction: StoreTransaction {
             let before = try old.value(at: slot)?.decode() ?? .null
             if before != row[index] {
                 guard migrationLog != nil else {
-                    throw StoreError.invalidValue(ValueIssue(.notAllowedHere("changing the primary key (from \(before) to \(row[index]))"),
-                                                             className: table.schema.name, property: table.storedProperties[index].name))
+                    throw StoreError.invalidValue(
+                        ValueIssue(
+                            .notAllowedHere("changing the primary key (from \(before) to \(row[index]))"),
+                            className: table.schema.name, property: table.storedProperties[index].name))
                 }
                 // A migration may change primary keys; its end rebuilds the index and checks them.
                 migrationLog?.changedPrimaryKeys.insert(table.schema.table)
@@ -280,10 +304,13 @@ package final class StoreWriteTransaction: StoreTransaction {
     /// ``update(_:key:in:)`` instead, which keeps the indexes.
     package func update(_ value: Value, of property: PropertySchema, key: ObjectKey, in table: Table) throws {
         let slot = property.slot
-        let indexed = table.primaryKeySlot == slot || table.valueIndexes.contains { $0.slot == slot }
+        let indexed =
+            table.primaryKeySlot == slot || table.valueIndexes.contains { $0.slot == slot }
             || table.geoIndexes.contains { $0.slot == slot }
         guard !indexed, property.isStored, slot < table.schema.slotCount else {
-            guard var row = try row(key, in: table), let index = table.storedProperties.firstIndex(where: { $0.name == property.name }) else {
+            guard var row = try row(key, in: table),
+                let index = table.storedProperties.firstIndex(where: { $0.name == property.name })
+            else {
                 throw StoreError.objectNotFound(className: table.schema.name, key: key.rawValue)
             }
             row[index] = value
@@ -328,8 +355,10 @@ package final class StoreWriteTransaction: StoreTransaction {
     /// migration, which rebuilds the indexes of the classes it rewrites. With
     /// `parking`, the document goes there instead, unless that holds `key`
     /// already (then nothing is stored and the result is false).
-    func relayout(_ document: ContainerView, slots: [Int?], defaults: [Value], key: ObjectKey, in table: Table,
-                  parking: Database?) throws -> Bool {
+    func relayout(
+        _ document: ContainerView, slots: [Int?], defaults: [Value], key: ObjectKey, in table: Table,
+        parking: Database?
+    ) throws -> Bool {
         try writer.encodeDocument(slots: slots.count, from: document) { j in
             if let slot = slots[j], slot < document.count { return .copy(slot) }
             return .value(defaults[j])
@@ -389,7 +418,9 @@ package final class StoreWriteTransaction: StoreTransaction {
     /// Like ``insert(_:into:)``, holding the object's spatial-index entries
     /// back in `deferred`; ``add(_:)`` must add them before the transaction
     /// commits or reads the index.
-    package func insert(_ prepared: PreparedRow, into table: Table, deferring deferred: inout DeferredSpatialEntries) throws -> ObjectKey {
+    package func insert(_ prepared: PreparedRow, into table: Table, deferring deferred: inout DeferredSpatialEntries)
+        throws -> ObjectKey
+    {
         let db = try table.objectDatabase()
         let key = try newKey(in: table, primaryKey: prepared.primaryKey)
         try claimPrimaryKey(prepared.primaryKey, key: key, table: table)
@@ -401,7 +432,9 @@ package final class StoreWriteTransaction: StoreTransaction {
             }
             try writer.withDocument(slots) { try putNew($0, key: key, primaryKey: prepared.primaryKey, db, table) }
         } else {
-            try prepared.document.withUnsafeBytes { try putNew($0, key: key, primaryKey: prepared.primaryKey, db, table) }
+            try prepared.document.withUnsafeBytes {
+                try putNew($0, key: key, primaryKey: prepared.primaryKey, db, table)
+            }
         }
         try prepared.entries.add(key, to: table, write, deferring: &deferred)
         return key
@@ -433,8 +466,10 @@ package final class StoreWriteTransaction: StoreTransaction {
     /// Stores a new object's document under `key`, throwing when an object
     /// has that key already: in a class keyed by its primary key, one with the
     /// same primary key.
-    private func putNew(_ document: UnsafeRawBufferPointer, key: ObjectKey, primaryKey: Value?,
-                        _ db: Database, _ table: Table) throws {
+    private func putNew(
+        _ document: UnsafeRawBufferPointer, key: ObjectKey, primaryKey: Value?,
+        _ db: Database, _ table: Table
+    ) throws {
         let stored = try withUnsafeBytes(of: key.rawValue.bigEndian) { try write.putNew(db, key: $0, value: document) }
         guard !stored else { return }
         if let primaryKey { throw duplicatePrimaryKey(primaryKey, table) }
@@ -447,8 +482,10 @@ package final class StoreWriteTransaction: StoreTransaction {
     }
 
     private func duplicatePrimaryKey(_ value: Value, _ table: Table) -> StoreError {
-        .invalidValue(ValueIssue(.duplicatePrimaryKey(Self.describe(value)), className: table.schema.name,
-                                 property: table.primaryKeyRowIndex.map { table.storedProperties[$0].name } ?? ""))
+        .invalidValue(
+            ValueIssue(
+                .duplicatePrimaryKey(Self.describe(value)), className: table.schema.name,
+                property: table.primaryKeyRowIndex.map { table.storedProperties[$0].name } ?? ""))
     }
 
     private func allocateKey(_ table: Table) throws -> ObjectKey {
@@ -484,7 +521,8 @@ package final class StoreWriteTransaction: StoreTransaction {
     private func flushKeyCounters() throws {
         if let last = lastTable { nextKeys[last] = lastNext }
         for (id, next) in nextKeys {
-            try write.put(store.meta, key: Array("next/\(id)".utf8), value: withUnsafeBytes(of: next.bigEndian, Array.init))
+            try write.put(
+                store.meta, key: Array("next/\(id)".utf8), value: withUnsafeBytes(of: next.bigEndian, Array.init))
         }
     }
 }

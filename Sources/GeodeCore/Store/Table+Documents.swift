@@ -3,7 +3,8 @@ extension Table {
     /// only inside their owners.
     func objectDatabase() throws -> Database {
         guard let objects else {
-            throw StoreError.invalidValue(ValueIssue(.notAllowedHere("a stand-alone embedded object"), className: schema.name))
+            throw StoreError.invalidValue(
+                ValueIssue(.notAllowedHere("a stand-alone embedded object"), className: schema.name))
         }
         return objects
     }

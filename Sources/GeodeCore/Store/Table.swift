@@ -28,8 +28,11 @@ package final class Table: Sendable {
     /// The secondary indexes of its `indexed: true` properties.
     package let valueIndexes: [ValueIndex]
 
-    init(schema: ClassSchema, objects: Database?, primaryKeys: Database?, primaryKeySlot: Int?, primaryKeyRowIndex: Int?,
-         rules: ClassRules, validator: ValueValidator, slotsAreDense: Bool, geoIndexes: [GeoIndex], valueIndexes: [ValueIndex]) {
+    init(
+        schema: ClassSchema, objects: Database?, primaryKeys: Database?, primaryKeySlot: Int?, primaryKeyRowIndex: Int?,
+        rules: ClassRules, validator: ValueValidator, slotsAreDense: Bool, geoIndexes: [GeoIndex],
+        valueIndexes: [ValueIndex]
+    ) {
         self.schema = schema
         self.objects = objects
         self.primaryKeys = primaryKeys

@@ -70,7 +70,9 @@ package struct CSVRecordSource: RecordSource {
         func column(_ given: String?, _ names: Set<String>) throws -> Int? {
             if let given {
                 guard let found = named.firstIndex(of: given) else {
-                    throw Self.failure(source, line: 1, "there is no column '\(given)' (the columns are \(named.joined(separator: ", ")))")
+                    throw Self.failure(
+                        source, line: 1,
+                        "there is no column '\(given)' (the columns are \(named.joined(separator: ", ")))")
                 }
                 return found
             }
@@ -80,7 +82,10 @@ package struct CSVRecordSource: RecordSource {
         let longitude = try column(format.longitudeColumn, CSVLayout.longitudeNames)
         if (format.latitudeColumn != nil || format.longitudeColumn != nil) && (latitude == nil) != (longitude == nil) {
             let missing = latitude == nil ? "latitude" : "longitude"
-            throw Self.failure(file, line: 1, "a \(missing) column is needed beside the one named, and none was found (the columns are \(named.joined(separator: ", ")))")
+            throw Self.failure(
+                file, line: 1,
+                "a \(missing) column is needed beside the one named, and none was found (the columns are \(named.joined(separator: ", ")))"
+            )
         }
         if let latitude, let longitude {
             geometry = .coordinates(latitude: latitude, longitude: longitude)
@@ -144,8 +149,9 @@ package struct CSVRecordSource: RecordSource {
         case .column:
             record = Self.feature(shape, properties)
         }
-        return JSONRecordStream.Record(tree: JSONTree(value: record), index: index - 1, offset: bytesRead, pointer: "",
-                                       location: (line, 1))
+        return JSONRecordStream.Record(
+            tree: JSONTree(value: record), index: index - 1, offset: bytesRead, pointer: "",
+            location: (line, 1))
     }
 
     private static func feature(_ geometry: Value, _ properties: OrderedDictionary<String, Value>) -> Value {
@@ -177,14 +183,18 @@ package struct CSVRecordSource: RecordSource {
     /// A field as its column's type, or as the type it looks like.
     private func value(_ text: String, as type: CSVColumnType, line: Int, column: String) throws -> Value {
         if text.isEmpty && type != .string { return .null }
-        func refuse(_ what: String) -> JSONError { Self.failure(file, line: line, "\(column) '\(text)' is not \(what)") }
+        func refuse(_ what: String) -> JSONError {
+            Self.failure(file, line: line, "\(column) '\(text)' is not \(what)")
+        }
         switch type {
         case .string: return .string(text)
         case .integer:
             guard let number = Int64(text.trimmingCharacters(in: .whitespaces)) else { throw refuse("an integer") }
             return .int(number)
         case .double:
-            guard let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite else { throw refuse("a number") }
+            guard let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite else {
+                throw refuse("a number")
+            }
             return .double(number)
         case .bool:
             switch text.trimmingCharacters(in: .whitespaces).lowercased() {
@@ -208,13 +218,16 @@ package struct CSVRecordSource: RecordSource {
         let bytes = Array(text.utf8)
         let digits = bytes.drop { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") }
         // A leading zero (`007`, a zip code) keeps the text as it is.
-        let leadingZero = digits.count > 1 && digits.first == UInt8(ascii: "0") && digits.dropFirst().first != UInt8(ascii: ".")
+        let leadingZero =
+            digits.count > 1 && digits.first == UInt8(ascii: "0") && digits.dropFirst().first != UInt8(ascii: ".")
         if !leadingZero, !digits.isEmpty, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-           let number = Int64(text) {
+            let number = Int64(text)
+        {
             return .int(number)
         }
         if !leadingZero, let first = digits.first, first.isDigitOrDot, bytes.allSatisfy(\.isNumberCharacter),
-           let number = Double(text), number.isFinite {
+            let number = Double(text), number.isFinite
+        {
             return .double(number)
         }
         if bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), let date = date(text) {
@@ -240,7 +253,8 @@ private extension UInt8 {
     var isDigitOrDot: Bool { (self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9")) || self == UInt8(ascii: ".") }
     /// A byte a decimal number may have: digits, sign, point, exponent.
     var isNumberCharacter: Bool {
-        isDigitOrDot || self == UInt8(ascii: "-") || self == UInt8(ascii: "+") || self == UInt8(ascii: "e") || self == UInt8(ascii: "E")
+        isDigitOrDot || self == UInt8(ascii: "-") || self == UInt8(ascii: "+") || self == UInt8(ascii: "e")
+            || self == UInt8(ascii: "E")
     }
 }
 
@@ -252,7 +266,8 @@ extension CSVRecordSource {
         do {
             return try CSVRecordSource(url: url, format: layout).hasGeometry
         } catch let JSONError.syntax(message, source, line, column, _) {
-            throw ImportError.stopped(ImportStop(file: source, line: line, column: column, pointer: "", message: message, committed: 0))
+            throw ImportError.stopped(
+                ImportStop(file: source, line: line, column: column, pointer: "", message: message, committed: 0))
         }
     }
 }

@@ -21,9 +21,12 @@ package struct InputSpool {
             file = nil
             return
         }
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("geode-import-\(getpid())-\(UUID().uuidString)-" + url.lastPathComponent)
-        guard let source = FileHandle(forReadingAtPath: url.path), FileManager.default.createFile(atPath: copy.path, contents: nil),
-              let target = FileHandle(forWritingAtPath: copy.path) else {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "geode-import-\(getpid())-\(UUID().uuidString)-" + url.lastPathComponent)
+        guard let source = FileHandle(forReadingAtPath: url.path),
+            FileManager.default.createFile(atPath: copy.path, contents: nil),
+            let target = FileHandle(forWritingAtPath: copy.path)
+        else {
             throw ImportError.unreadable(path: url.path, operation: "read", errno: ENOENT)
         }
         defer { try? source.close(); try? target.close() }
@@ -31,9 +34,11 @@ package struct InputSpool {
         while let block = try source.read(upToCount: 1 << 20), !block.isEmpty {
             if let nul = block.firstIndex(of: 0) {
                 try? FileManager.default.removeItem(at: copy)
-                throw ImportError.stopped(ImportStop(file: url.lastPathComponent, line: 1, column: 1, pointer: "",
-                                                     message: "a NUL byte at byte \(offset + nul - block.startIndex): the input is not CSV text",
-                                                     committed: 0))
+                throw ImportError.stopped(
+                    ImportStop(
+                        file: url.lastPathComponent, line: 1, column: 1, pointer: "",
+                        message: "a NUL byte at byte \(offset + nul - block.startIndex): the input is not CSV text",
+                        committed: 0))
             }
             try target.write(contentsOf: block)
             offset += block.count

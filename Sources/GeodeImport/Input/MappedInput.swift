@@ -63,10 +63,15 @@ final class MappedInput {
 
     /// A stream of the records of the input, from `source` as `framing` lays
     /// them out; with `pointer`, those of the array or object it names.
-    func records(source: String, framing: JSONRecordStream.Framing, at pointer: String? = nil,
-                 keyMember: String = "key") throws -> JSONRecordStream {
+    func records(
+        source: String, framing: JSONRecordStream.Framing, at pointer: String? = nil,
+        keyMember: String = "key"
+    ) throws -> JSONRecordStream {
         let steps = try pointer.flatMap(JSONRecordStream.steps)
-        if let window { return JSONRecordStream(window: window, source: source, framing: framing, records: steps, keyMember: keyMember) }
+        if let window {
+            return JSONRecordStream(
+                window: window, source: source, framing: framing, records: steps, keyMember: keyMember)
+        }
         return JSONRecordStream(bytes: bytes, source: source, framing: framing, records: steps, keyMember: keyMember)
     }
 

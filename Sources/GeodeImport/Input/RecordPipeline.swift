@@ -89,8 +89,10 @@ final class RecordPipeline<Output: Sendable>: @unchecked Sendable {
 
     /// Parser `p`: parses its chunks and hands them over until the input
     /// ends, a record fails to parse, or the writer cancels.
-    private func produce<Source: RecordSource>(_ p: Int, of parsers: Int, _ stream: Source,
-                                               _ transform: (JSONRecordStream.Record) throws -> Output) {
+    private func produce<Source: RecordSource>(
+        _ p: Int, of parsers: Int, _ stream: Source,
+        _ transform: (JSONRecordStream.Record) throws -> Output
+    ) {
         var stream = stream
         // jansson's trees of a chunk come from one block, reclaimed once the chunk is transformed.
         JSONArena.begin()
@@ -111,8 +113,10 @@ final class RecordPipeline<Output: Sendable>: @unchecked Sendable {
                 entries.reserveCapacity(Self.chunkSize)
                 do {
                     while entries.count < Self.chunkSize, let record = try stream.next() {
-                        entries.append(Entry(offset: record.offset, pointer: record.pointer, location: record.location,
-                                             output: Result { try transform(record) }))
+                        entries.append(
+                            Entry(
+                                offset: record.offset, pointer: record.pointer, location: record.location,
+                                output: Result { try transform(record) }))
                     }
                     // Every record of the chunk is released: their trees' memory can go.
                     JSONArena.reset()

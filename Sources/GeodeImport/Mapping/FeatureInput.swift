@@ -12,7 +12,9 @@ package struct FeatureInput {
     /// The `properties` object; nil when absent or null.
     package var properties: JSONNode?
 
-    package static let geometryTypes: Set<String> = ["Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "MultiPolygon", "GeometryCollection"]
+    package static let geometryTypes: Set<String> = [
+        "Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "MultiPolygon", "GeometryCollection",
+    ]
 
     package init(_ record: JSONRecordStream.Record) throws {
         let at = record.pointer
@@ -26,16 +28,20 @@ package struct FeatureInput {
         id = feature["id"]?.value ?? .null
         switch id {
         case .null, .int, .double, .string: break
-        default: throw ImportProblem(pointer: at + "/id", message: "a feature id must be a string or a number, not \(id.typeName)")
+        default:
+            throw ImportProblem(
+                pointer: at + "/id", message: "a feature id must be a string or a number, not \(id.typeName)")
         }
         if let node = feature["properties"], !node.isNull {
             guard node.isObject else {
-                throw ImportProblem(pointer: at + "/properties", message: "properties must be an object or null, not \(node.typeName)")
+                throw ImportProblem(
+                    pointer: at + "/properties", message: "properties must be an object or null, not \(node.typeName)")
             }
             properties = node
         }
         guard let geometry = feature["geometry"], !geometry.isNull else { return }
-        guard geometry.isObject, case let .string(type)? = geometry["type"]?.value, Self.geometryTypes.contains(type) else {
+        guard geometry.isObject, case let .string(type)? = geometry["type"]?.value, Self.geometryTypes.contains(type)
+        else {
             throw ImportProblem(pointer: at + "/geometry", message: "expected a GeoJSON geometry with a known \"type\"")
         }
         geometryType = type

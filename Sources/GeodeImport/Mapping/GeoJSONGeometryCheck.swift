@@ -26,7 +26,8 @@ enum GeoJSONGeometryCheck {
     /// brought onto the limit when past it by no more than ``tolerance``.
     static func position(_ node: JSONNode?, at pointer: String) throws -> [Double] {
         guard let node, let count = node.arrayCount, count == 2 || count == 3 else {
-            throw ImportProblem(pointer: pointer, message: "a position is [longitude, latitude] or [longitude, latitude, altitude]")
+            throw ImportProblem(
+                pointer: pointer, message: "a position is [longitude, latitude] or [longitude, latitude, altitude]")
         }
         var numbers: [Double] = []
         numbers.reserveCapacity(count)
@@ -34,7 +35,9 @@ enum GeoJSONGeometryCheck {
             switch node[i]?.value ?? .null {
             case let .int(n): numbers.append(Double(n))
             case let .double(d) where d.isFinite: numbers.append(d)
-            case let v: throw ImportProblem(pointer: pointer + "/\(i)", message: "a coordinate must be a finite number, not \(v.typeName)")
+            case let v:
+                throw ImportProblem(
+                    pointer: pointer + "/\(i)", message: "a coordinate must be a finite number, not \(v.typeName)")
             }
         }
         guard abs(numbers[0]) <= 180 + tolerance else {
@@ -53,13 +56,16 @@ enum GeoJSONGeometryCheck {
     static func check(_ geometry: JSONNode, type: String, at pointer: String, depth: Int = 1) throws {
         if type == "GeometryCollection" {
             guard depth <= maximumNesting else {
-                throw ImportProblem(pointer: pointer, message: "GeometryCollections nest deeper than \(maximumNesting) levels")
+                throw ImportProblem(
+                    pointer: pointer, message: "GeometryCollections nest deeper than \(maximumNesting) levels")
             }
-            let members = try array(geometry["geometries"], at: pointer + "/geometries", "a GeometryCollection needs a geometries array")
+            let members = try array(
+                geometry["geometries"], at: pointer + "/geometries", "a GeometryCollection needs a geometries array")
             for (i, member) in members.enumerated() {
                 let at = pointer + "/geometries/\(i)"
                 guard member.isObject, case let .string(memberType)? = member["type"]?.value,
-                      FeatureInput.geometryTypes.contains(memberType) else {
+                    FeatureInput.geometryTypes.contains(memberType)
+                else {
                     throw ImportProblem(pointer: at, message: "expected a GeoJSON geometry with a known \"type\"")
                 }
                 try check(member, type: memberType, at: at, depth: depth + 1)
@@ -78,13 +84,16 @@ enum GeoJSONGeometryCheck {
         case "LineString":
             try lineString(coordinates, at: at)
         case "MultiLineString":
-            for (i, line) in try array(coordinates, at: at, "a MultiLineString needs an array of LineStrings").enumerated() {
+            for (i, line) in try array(coordinates, at: at, "a MultiLineString needs an array of LineStrings")
+                .enumerated()
+            {
                 try lineString(line, at: at + "/\(i)")
             }
         case "Polygon":
             try polygon(coordinates, at: at)
         case "MultiPolygon":
-            for (i, polygon) in try array(coordinates, at: at, "a MultiPolygon needs an array of Polygons").enumerated() {
+            for (i, polygon) in try array(coordinates, at: at, "a MultiPolygon needs an array of Polygons").enumerated()
+            {
                 try self.polygon(polygon, at: at + "/\(i)")
             }
         default:
@@ -100,24 +109,30 @@ enum GeoJSONGeometryCheck {
     private static func lineString(_ node: JSONNode?, at pointer: String) throws {
         let positions = try array(node, at: pointer, "a LineString needs an array of positions")
         guard positions.count >= 2 else {
-            throw ImportProblem(pointer: pointer, message: "a LineString needs 2 positions or more, not \(positions.count)")
+            throw ImportProblem(
+                pointer: pointer, message: "a LineString needs 2 positions or more, not \(positions.count)")
         }
         for (i, p) in positions.enumerated() { _ = try position(p, at: pointer + "/\(i)") }
     }
 
     private static func polygon(_ node: JSONNode?, at pointer: String) throws {
         let rings = try array(node, at: pointer, "a Polygon needs an array of linear rings")
-        guard !rings.isEmpty else { throw ImportProblem(pointer: pointer, message: "a Polygon needs at least its outer ring") }
+        guard !rings.isEmpty else {
+            throw ImportProblem(pointer: pointer, message: "a Polygon needs at least its outer ring")
+        }
         var parts: [[(Double, Double)]] = []
         for (r, ring) in rings.enumerated() {
             let at = pointer + "/\(r)"
             let positions = try array(ring, at: at, "a linear ring is an array of positions")
             guard positions.count >= 4 else {
-                throw ImportProblem(pointer: at, message: "a linear ring needs 4 positions or more, not \(positions.count)")
+                throw ImportProblem(
+                    pointer: at, message: "a linear ring needs 4 positions or more, not \(positions.count)")
             }
             let points = try positions.enumerated().map { try position($1, at: at + "/\($0)") }
             guard let first = points.first, let last = points.last, first[0] == last[0], first[1] == last[1] else {
-                throw ImportProblem(pointer: at, message: "a linear ring must end where it starts (its last position equal to its first)")
+                throw ImportProblem(
+                    pointer: at,
+                    message: "a linear ring must end where it starts (its last position equal to its first)")
             }
             parts.append(points.map { ($0[0], $0[1]) })
         }

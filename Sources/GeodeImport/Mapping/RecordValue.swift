@@ -9,7 +9,9 @@ import GeodeCore
 /// try RecordValue.value(.string("2024-05-01T12:00:00Z"), for: born, settings, at: "/3/born")   // .timestamp(…)
 /// ```
 package enum RecordValue {
-    package static func value(_ value: Value, for property: PropertySchema, _ settings: ImportSettings, at pointer: String) throws -> Value {
+    package static func value(
+        _ value: Value, for property: PropertySchema, _ settings: ImportSettings, at pointer: String
+    ) throws -> Value {
         guard case let .string(text) = value else { return value }
         if property.type == .date, settings.decodesISODates {
             let formatter = ISO8601DateFormatter()
@@ -20,7 +22,9 @@ package enum RecordValue {
             throw ImportProblem(pointer: pointer, message: "'\(text)' is not an ISO-8601 date")
         }
         if property.type == .data, settings.decodesBase64Data {
-            guard let data = Data(base64Encoded: text) else { throw ImportProblem(pointer: pointer, message: "'\(text)' is not base64") }
+            guard let data = Data(base64Encoded: text) else {
+                throw ImportProblem(pointer: pointer, message: "'\(text)' is not base64")
+            }
             return .binary(Array(data))
         }
         return value

@@ -8,8 +8,10 @@ final class RowPreparerBox: @unchecked Sendable {
 
     func prepare(_ row: [Value]) throws -> PreparedRow { try preparer.prepare(row) }
 
-    func prepare(_ row: [Value], streaming property: Int,
-                 _ write: @escaping (inout DocumentWriter) throws -> Void) throws -> PreparedRow {
+    func prepare(
+        _ row: [Value], streaming property: Int,
+        _ write: @escaping (inout DocumentWriter) throws -> Void
+    ) throws -> PreparedRow {
         try preparer.prepare(row, streaming: property, write)
     }
 }
