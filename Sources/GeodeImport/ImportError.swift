@@ -29,26 +29,3 @@ package enum ImportError: Error, CustomStringConvertible {
         }
     }
 }
-
-/// Where and why an import stopped: file, line, column, the record's JSON
-/// pointer, the message, and how many records earlier batches committed.
-package struct ImportStop: Sendable {
-    package var file: String
-    package var line: Int
-    package var column: Int
-    package var pointer: String
-    package var message: String
-    package var committed: Int
-}
-
-/// A record-level problem found while mapping it: JSON pointer (within the
-/// record, or from the input's root) and message.
-package struct ImportProblem: Error {
-    package var pointer: String
-    package var message: String
-
-    package init(pointer: String, message: String) {
-        self.pointer = pointer
-        self.message = message
-    }
-}

@@ -13,34 +13,3 @@ package protocol ImportWriter: AnyObject {
     /// Discards the open batch, if one is open.
     func cancelBatch()
 }
-
-/// Batches written straight to a store, for code below the object model.
-///
-/// ```swift
-/// let tally = try RowImport(url: url, settings: settings).features(into: table, store: store, writer: StoreImportWriter(store))
-/// ```
-package final class StoreImportWriter: ImportWriter {
-    private let store: Store
-    private var open: StoreWriteTransaction?
-
-    package init(_ store: Store) { self.store = store }
-
-    package func beginBatch() throws -> StoreWriteTransaction {
-        let txn = try store.beginWrite()
-        open = txn
-        return txn
-    }
-
-    package func checkBatch() throws {}
-
-    package func commitBatch() throws {
-        let txn = open
-        open = nil
-        try txn?.commit()
-    }
-
-    package func cancelBatch() {
-        open?.abort()
-        open = nil
-    }
-}

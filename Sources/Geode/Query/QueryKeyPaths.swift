@@ -1,0 +1,27 @@
+import Foundation
+import GeodeCore
+import GeodeGeo
+
+/// Finds the property a key path names by reading it on a fresh unmanaged
+/// instance (the `@Persisted` getter records its index); cached per key path
+/// as the one-step query path it stands for.
+enum QueryKeyPaths {
+    private static let steps = KeyPathCache<[QueryKeyPath.Component]>()
+
+    static func step<Root: ObjectBase, V>(of keyPath: KeyPath<Root, V>, in type: Root.Type) -> [QueryKeyPath.Component]
+    {
+        steps.value(for: keyPath) {
+            let info = ClassInfo.of(type)
+            let instance = type.init()
+            instance._lastRead = -1
+            KeyPathTracing.run { _ = instance[keyPath: keyPath] }
+            let index = instance._lastRead
+            guard index >= 0, index < info.properties.count else {
+                preconditionFailure(
+                    "Geode: \(keyPath) is not a @Persisted property of \(type); queries can only test stored properties"
+                )
+            }
+            return [.property(info.properties[index].name)]
+        }
+    }
+}
