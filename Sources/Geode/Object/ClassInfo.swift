@@ -5,9 +5,9 @@
 // `create` from objects), and proving that a class holds nothing but wrappers,
 // so that iteration may reuse one accessor for the next object. Measured with
 // `geode-bench objects --count 100000` (release, same machine, same run):
-// inserting 100,000 objects takes 0.44 s with the field list and 23 s through
-// `Mirror` (52×); reading every name 0.023 s against 0.056 s (2.4×). Without
-// the SPI (a runtime that cannot list a class) the fallback is `Mirror`.
+// inserting 100,000 objects takes 0.215 s with the field list and 11.3 s
+// through `Mirror` (53×); reading every name 0.011 s against 0.029 s (2.6×).
+// Without the SPI (a runtime that cannot list a class) the fallback is `Mirror`.
 @_spi(Reflection) import Swift
 import Foundation
 import Synchronization
@@ -54,9 +54,6 @@ final class ClassInfo: @unchecked Sendable {
     /// Each property's wrapper, by property index (nil for linking objects);
     /// nil when the fields could not be listed.
     private let wrapperFields: [WrapperField?]?
-    /// Where each wrapper keeps its property index, and that index: what a
-    /// fresh accessor is told (see ``prepareAccessor(_:)``).
-    private let indexFields: [(offset: Int, index: Int)]
     /// Whether the class stores nothing but `@Persisted` wrappers: then one
     /// managed accessor differs from another only in the object it points at,
     /// and iteration may point one nobody holds at the next object.
@@ -78,9 +75,6 @@ final class ClassInfo: @unchecked Sendable {
             }
         }
         wrapperFields = fields
-        indexFields = (fields ?? []).enumerated().compactMap { index, field in
-            field.map { ($0.offset + $0.type.propertyIndexOffset, index) }
-        }
         accessorsAreInterchangeable = fields != nil && Self.holdsOnlyWrappers(type)
         discoveryInstance = instance
         schema = ClassSchema(
@@ -107,7 +101,6 @@ final class ClassInfo: @unchecked Sendable {
                 valueType: DynamicValue.self)
         }
         wrapperFields = nil
-        indexFields = []
         accessorsAreInterchangeable = false
         indexByToken = [:]
         discoveryInstance = DynamicObject()
@@ -172,21 +165,6 @@ final class ClassInfo: @unchecked Sendable {
         }
         return try withExtendedLifetime(object) {
             try read(UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()) + field.offset, context).value
-        }
-    }
-
-    /// Tells the wrappers of a fresh accessor their property indexes, which
-    /// they would otherwise find through their key paths on first use (a
-    /// locked look-up per property and object). Written at the offsets the
-    /// field list gave; a class whose fields could not be listed has no
-    /// `indexFields` and its wrappers find their indexes on first use.
-    /// Measured (`geode-bench objects --count 300000`, two paired runs): 30,000
-    /// primary-key lookups, each reading a fresh accessor's name, take 0.029 and
-    /// 0.054 s prepared, 0.042 and 0.073 s not (1.35–1.45×).
-    func prepareAccessor(_ object: ObjectBase) {
-        withExtendedLifetime(object) {
-            let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
-            for field in indexFields { (base + field.offset).storeBytes(of: field.index, as: Int.self) }
         }
     }
 

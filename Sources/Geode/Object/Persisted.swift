@@ -217,8 +217,6 @@ protocol DiscoverablePersisted {
     /// The value an unmanaged object holds, read from the wrapper at `address`
     /// inside the object (where the standard library's field reflection found it).
     static func unmanagedValue(at address: UnsafeRawPointer) -> any _Persistable
-    /// Where the wrapper keeps its property index, from its own start.
-    static var propertyIndexOffset: Int { get }
 }
 
 extension Persisted: DiscoverablePersisted {
@@ -228,12 +226,5 @@ extension Persisted: DiscoverablePersisted {
 
     static func unmanagedValue(at address: UnsafeRawPointer) -> any _Persistable {
         address.assumingMemoryBound(to: Self.self).pointee.unmanagedValue
-    }
-
-    static var propertyIndexOffset: Int {
-        guard let offset = MemoryLayout<Self>.offset(of: \Self.property) else {
-            preconditionFailure("Geode: the property index of @Persisted is not a stored field")
-        }
-        return offset
     }
 }

@@ -151,7 +151,6 @@ extension Realm {
     func accessor(_ cls: RealmClass, _ key: ObjectKey, document: PinnedDocument? = nil) -> ObjectBase {
         let object = cls.info.type.init()
         repoint(object, of: cls, to: key, document: document)
-        cls.info.prepareAccessor(object)
         return object
     }
 
@@ -201,7 +200,6 @@ extension Realm {
         let cls = realmClass(type)
         object._ref = ManagedRef(
             realm: self, cls: cls, root: owner.root, key: owner.key, path: path, document: owner.document)
-        cls.info.prepareAccessor(object)
         return object
     }
 
