@@ -52,15 +52,10 @@ package struct RowImport {
     private func features(_ writer: some ImportWriter) throws -> ImportTally {
         let idMember = settings.idMember
         // Where each member goes in a row (a class of GeoFeature's shape has all four).
-        let names = table.storedProperties.map(\.name)
-        guard let idIndex = names.firstIndex(of: "id"), let geometryIndex = names.firstIndex(of: "geometry"),
-            let otherIndex = names.firstIndex(of: "otherGeometry"),
-            let propertiesIndex = names.firstIndex(of: "properties")
-        else {
-            throw ImportError.unfitClass(
-                className: table.schema.name,
-                message: "class '\(table.schema.name)' does not have GeoFeature's properties")
-        }
+        let positions = try rowPositions(of: ["id", "geometry", "otherGeometry", "properties"], shape: "GeoFeature")
+        let (idIndex, geometryIndex, otherIndex, propertiesIndex) = (
+            positions[0], positions[1], positions[2], positions[3]
+        )
         let template = table.storedProperties.map(\.defaultValue)
         return try rows(
             writer,
@@ -135,12 +130,8 @@ package struct RowImport {
     private func documents(_ writer: some ImportWriter) throws -> ImportTally {
         let idMember = settings.idMember
         // Where each member goes in a row (a class of JSONDocument's shape has both).
-        let names = table.storedProperties.map(\.name)
-        guard let idIndex = names.firstIndex(of: "id"), let contentIndex = names.firstIndex(of: "content") else {
-            throw ImportError.unfitClass(
-                className: table.schema.name,
-                message: "class '\(table.schema.name)' does not have JSONDocument's properties")
-        }
+        let positions = try rowPositions(of: ["id", "content"], shape: "JSONDocument")
+        let (idIndex, contentIndex) = (positions[0], positions[1])
         let template = table.storedProperties.map(\.defaultValue)
         return try rows(
             writer,
@@ -254,6 +245,20 @@ package struct RowImport {
                 throw problem(issue, pointer)
             }
             tally.written += 1
+        }
+    }
+
+    /// Where the properties `names` sit in a row of the class, which must have
+    /// them all (it has the built-in class `shape`'s properties).
+    private func rowPositions(of names: [String], shape: String) throws -> [Int] {
+        let stored = table.storedProperties.map(\.name)
+        return try names.map { name in
+            guard let position = stored.firstIndex(of: name) else {
+                throw ImportError.unfitClass(
+                    className: table.schema.name,
+                    message: "class '\(table.schema.name)' does not have \(shape)'s properties")
+            }
+            return position
         }
     }
 
