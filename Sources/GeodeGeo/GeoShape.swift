@@ -1,6 +1,6 @@
 /// A shape for `geoWithin`, as plain coordinates (longitude, latitude in
-/// degrees). The engine does not evaluate shapes itself: the layer above turns
-/// each into a ``GeoRegion`` (through GEOS and spherical math) before a query runs.
+/// degrees). The query binder turns each into a ``GeoRegion`` once per query
+/// (``region()``: GEOS on the plane, S2 and spherical math on the sphere).
 ///
 /// ```swift
 /// let box = GeoShape(.box(west: 5.9, south: 45.8, east: 10.5, north: 47.8), edges: .planar)
