@@ -7,17 +7,8 @@ import Testing
 /// The spatial index keeps each point exactly, in its short form (multiples
 /// of 10⁻⁷ degree) or its long one (two doubles), and finds it again.
 @Suite struct GeoIndexEntryTests {
-    static let point = ClassSchema(
-        name: "Point",
-        properties: [
-            PropertySchema(name: "type", type: .string),
-            PropertySchema(name: "coordinates", type: .double, collection: .list),
-        ], isEmbedded: true)
-    static let place = ClassSchema(
-        name: "Place",
-        properties: [
-            PropertySchema(name: "location", type: .object, isOptional: true, objectClassName: "Point")
-        ])
+    static let point = GeoPointSchema.point
+    static let place = ClassSchema(name: "Place", properties: [GeoPointSchema.property("location")])
 
     @Test func indexedPointsComeBackBitForBit() throws {
         let directory = try TemporaryDirectory()

@@ -7,18 +7,13 @@ import Testing
 /// The importer below the object model: records into a store's class as rows,
 /// in batches, with the same mapping and failure rules the API's imports have.
 @Suite struct RowImportTests {
-    static let point = ClassSchema(
-        name: "Point",
-        properties: [
-            PropertySchema(name: "type", type: .string),
-            PropertySchema(name: "coordinates", type: .double, collection: .list),
-        ], isEmbedded: true)
+    static let point = GeoPointSchema.point
     static let city = ClassSchema(
         name: "City",
         properties: [
             PropertySchema(name: "name", type: .string),
             PropertySchema(name: "population", type: .int),
-            PropertySchema(name: "location", type: .object, isOptional: true, objectClassName: "Point"),
+            GeoPointSchema.property("location"),
         ])
 
     static func store(in directory: TemporaryDirectory) throws -> Store {
@@ -90,7 +85,12 @@ import Testing
         let store = try Self.store(in: directory)
         let rows = RowImport(
             url: directory.url, settings: ImportSettings(), store: store, table: try store.table("City"))
-        #expect(throws: ImportError.self) { try rows.run(.mappedRecords, into: StoreImportWriter(store)) }
+        #expect {
+            try rows.run(.mappedRecords, into: StoreImportWriter(store))
+        } throws: { error in
+            guard case let .unreadable(path, _, code)? = error as? ImportError else { return false }
+            return path == directory.url.path && code == EISDIR
+        }
         #expect(try Self.names(store).isEmpty)
     }
 }

@@ -86,6 +86,26 @@ import Testing
         #expect(twice?.kind == .duplicatePrimaryKey)
     }
 
+    @Test func writingOrImportingIntoARealmOpenedReadOnlyIsAnErrorNotAStop() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.url.appendingPathComponent("kept.geode")
+        let writable = try Realm(configuration: Realm.Configuration(fileURL: url, objectTypes: [JSONDocument.self]))
+        try writable.write { writable.create(JSONDocument.self, value: ["content": AnyRealmValue.int(1)]) }
+        let input = directory.url.appendingPathComponent("more.ndjson")
+        try Data("{\"a\": 1}\n{\"a\": 2}\n".utf8).write(to: input)
+        let readOnly = try Realm(
+            configuration: Realm.Configuration(fileURL: url, readOnly: true, objectTypes: [JSONDocument.self]))
+        for attempt in [{ try readOnly.write {} }, { _ = try readOnly.importJSONDocuments(from: input) }] {
+            do {
+                try attempt()
+                Issue.record("a read-only realm was written")
+            } catch GeodeError.file(let failure) {
+                #expect(failure.reason == .readOnly)
+            }
+        }
+        #expect(readOnly.objects(JSONDocument.self).count == 1)
+    }
+
     @Test func fileFailuresSayWhichFileAndWhy() throws {
         let directory = try TemporaryDirectory()
         let missing = directory.url.appendingPathComponent("missing.geode")

@@ -5,7 +5,7 @@ import GeodeImport
 /// committed batch refreshes the realm as any write does.
 extension Realm: ImportWriter {
     package func beginBatch() throws -> StoreWriteTransaction {
-        beginWrite()
+        try openWrite()
         guard let transaction else {
             throw GeodeError.storage(GeodeError.StorageFailure("the import's write transaction did not open"))
         }

@@ -270,7 +270,7 @@ public final class Realm {
     @discardableResult
     public func write<Result>(_ block: () throws -> Result) throws -> Result {
         try throwDeferredError()
-        beginWrite()
+        try openWrite()
         let result: Result
         do {
             result = try block()
@@ -286,12 +286,23 @@ public final class Realm {
     /// on this same thread.
     public func beginWrite() {
         precondition(!configuration.readOnly, "Geode: the realm was opened read-only; it cannot be written")
+        do {
+            try openWrite()
+        } catch {
+            preconditionFailure("Geode: cannot begin a write transaction: \(error)")
+        }
+    }
+
+    /// Opens a write transaction for a caller that throws (``write(_:)``, the
+    /// imports): a realm opened read-only, or a store that cannot begin a
+    /// transaction (its disk, its map), is a thrown error there, not a stop.
+    func openWrite() throws {
         precondition(!isFrozen, "Geode: a frozen realm cannot be written; thaw() it first")
         precondition(transaction == nil, "Geode: a write transaction is already open on this realm")
         do {
             transaction = try store.beginWrite()
         } catch {
-            preconditionFailure("Geode: cannot begin a write transaction: \(error)")
+            throw GeodeError.from(error)
         }
         writeError = nil
         addedInWrite = []
