@@ -160,30 +160,37 @@ extension Realm {
             let cls = self.realmClass(type)
             let feature = try FeatureInput(record)
             report.geometryTypes[feature.geometryType, default: 0] += 1
-            var input: [String: Any] = [:]
-            var rest: [String: Any] = [:]
+            var input = OrderedDictionary<String, Value>()
+            var rest = OrderedDictionary<String, Value>()
             if case let .map(members)? = feature.properties?.value {
                 for (key, value) in members {
-                    if cls.table.schema.property(named: key) != nil {
-                        input[key] = try JSONInput.any(value, for: cls, key, settings: options.settings)
+                    if let property = cls.table.schema.property(named: key) {
+                        input[key] = try RecordValue.value(value, for: property, options.settings, at: "/\(key)")
                     } else {
-                        rest[key] = JSONInput.any(value)
+                        rest[key] = value
                     }
                 }
             }
             if let idProperty = options.idProperty ?? cls.table.schema.primaryKey?.name, feature.id != .null {
-                input[idProperty] = JSONInput.any(feature.id)
+                input[idProperty] = feature.id
             }
             if let point = feature.point, let geo = self.store.schema.firstGeoPointProperty(of: cls.table.schema)?.name
             {
-                input[geo] = JSONInput.any(point)
+                input[geo] = Self.pointInput(point)
             }
             if !rest.isEmpty, let p = cls.table.schema.property(named: "properties"), p.type == .mixed {
-                input["properties"] = rest
+                input["properties"] = .map(rest)
             }
-            self.create(type, value: input, update: options.update)
+            self.create(type, value: Value.map(input), update: options.update)
             report.written += 1
         }
+    }
+
+    /// A point the feature reader built, as the input of a class's own embedded
+    /// point class (whose properties may come in another order): type, coordinates.
+    private static func pointInput(_ point: Value) -> Value {
+        guard case let .embedded(slots) = point else { return point }
+        return .map(["type": slots.first ?? .string("Point"), "coordinates": slots.count > 1 ? slots[1] : .list([])])
     }
 
     /// Imports JSON — one object, an array of objects, or newline-delimited
@@ -205,11 +212,12 @@ extension Realm {
                 throw ImportProblem(
                     pointer: record.pointer, message: "expected an object, found \(record.value.typeName)")
             }
-            var input: [String: Any] = [:]
-            for (key, value) in members where cls.table.schema.property(named: key) != nil {
-                input[key] = try JSONInput.any(value, for: cls, key, settings: options.settings)
+            var input = OrderedDictionary<String, Value>()
+            for (key, value) in members {
+                guard let property = cls.table.schema.property(named: key) else { continue }
+                input[key] = try RecordValue.value(value, for: property, options.settings, at: "/\(key)")
             }
-            self.create(type, value: input, update: options.update)
+            self.create(type, value: Value.map(input), update: options.update)
             report.written += 1
         }
     }

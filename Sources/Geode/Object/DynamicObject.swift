@@ -92,6 +92,8 @@ public struct DynamicValue: _PersistableValue {
         case let v as ObjectId: return .objectId(v.bytes)
         case let v as Decimal128: return .decimal128(v.bits)
         case let v as UUID: return .uuid(v)
+        // Read by an import: an engine value already.
+        case let v as Value: return v
         case let v as [Any]: return .list(try v.map { try engine($0, context) })
         case let v as [String: Any]:
             var map = OrderedDictionary<String, Value>()

@@ -48,7 +48,7 @@ open class ObjectBase {
     public required convenience init(value: Any) {
         self.init()
         do {
-            try ValueAssignment.assign(value, to: self, cycleGuard: [])
+            try ValueAssignment.assign(value, to: self)
         } catch {
             preconditionFailure("Geode: \(type(of: self))(value:): \(error)")
         }
@@ -58,7 +58,7 @@ open class ObjectBase {
     /// stops: a nested value of `create(value:)` must fail the write, not the program.
     static func checked(_ value: Any) throws -> Self {
         let object = Self()
-        try ValueAssignment.assign(value, to: object, cycleGuard: [])
+        try ValueAssignment.assign(value, to: object)
         return object
     }
 

@@ -1,45 +1,29 @@
 import Foundation
 
 /// Moves values into and out of unmanaged objects by property index: the
-/// `init(value:)` and `create(value:)` inputs, and what `add` writes.
+/// `init(value:)` input (Swift values, no store; a managed `create` converts
+/// its input to engine values and builds the row with the engine's
+/// `RowBuilder`), and what `add` writes.
 enum ValueAssignment {
     /// Assigns a dictionary (name → value), an array in property order, or
     /// another object's values to the unmanaged `object`.
-    static func assign(_ value: Any, to object: ObjectBase, cycleGuard: Set<ObjectIdentifier>) throws {
+    static func assign(_ value: Any, to object: ObjectBase) throws {
         let info = ClassInfo.of(type(of: object))
         let stored = info.properties.indices.filter { info.properties[$0].kind.type != .linkingObjects }
+        let given = try CreateInput.values(
+            value, names: stored.map { info.properties[$0].name }, className: info.name,
+            reading: { source, name in
+                ClassInfo.of(type(of: source)).index(of: name).map { currentValue(of: source, $0) }
+            })
         var values = object._unmanaged ?? [:]
-        func set(_ index: Int, _ given: Any) throws {
+        for (position, item) in given {
+            let index = stored[position]
             let property = info.properties[index]
             do {
-                values[index] = try property.valueType._geodeFromAny(given, Realm?.none)
+                values[index] = try property.valueType._geodeFromAny(item, Realm?.none)
             } catch let error as GeodeError {
                 throw error.located(in: info.name, property.name)
             }
-        }
-        switch value {
-        case let dictionary as [String: Any]:
-            for index in stored {
-                if let given = dictionary[info.properties[index].name] { try set(index, given) }
-            }
-        case let array as [Any]:
-            guard array.count <= stored.count else {
-                throw GeodeError.invalidValue(
-                    "\(info.name): \(array.count) values given for \(stored.count) properties")
-            }
-            for (position, given) in array.enumerated() { try set(stored[position], given) }
-        case let source as ObjectBase:
-            guard !cycleGuard.contains(ObjectIdentifier(source)) else {
-                throw GeodeError.invalidValue("\(info.name): the object graph given to create(value:) is cyclic")
-            }
-            let sourceInfo = ClassInfo.of(type(of: source))
-            for index in stored {
-                guard let sourceIndex = sourceInfo.index(of: info.properties[index].name) else { continue }
-                try set(index, currentValue(of: source, sourceIndex))
-            }
-        default:
-            throw GeodeError.invalidValue(
-                "\(info.name): expected a dictionary, an array or an object, found \(type(of: value))")
         }
         object._unmanaged = values
     }

@@ -76,7 +76,9 @@ extension Realm {
                 if typed, let index = cls.info.index(of: property.name),
                     cls.info.properties[index].valueType._geodeChecksInput
                 {
-                    input = try cls.info.properties[index].valueType._geodeInput(item)
+                    // An engine value (from an import) is checked as the Swift value it stands for.
+                    let plain = (item as? Value).map { DynamicValue.plain($0, self) ?? NSNull() } ?? item
+                    input = try cls.info.properties[index].valueType._geodeInput(plain)
                 }
                 given[property.name] = try dynamicEngineValue(
                     input, for: property, update, txn, context, creating: creating)
@@ -137,28 +139,13 @@ extension Realm {
         return values
     }
 
-    /// The properties `value` gives: a dictionary's by name, an array's in
-    /// property order, an object's by name.
+    /// The properties `value` gives (see ``CreateInput``), with their schemas.
     private func dynamicInput(_ value: Any, of schema: ClassSchema) throws -> [(PropertySchema, Any)] {
         let properties = schema.storedProperties
-        switch value {
-        case let dictionary as [String: Any]:
-            return properties.compactMap { p in dictionary[p.name].map { (p, $0) } }
-        case let array as [Any]:
-            guard array.count <= properties.count else {
-                throw GeodeError.invalidValue(
-                    "\(array.count) values for the \(properties.count) properties of '\(schema.name)'")
-            }
-            return Array(zip(properties, array))
-        case let object as Object:
-            let source = object.objectSchema
-            return properties.compactMap { p in
-                source[p.name] == nil ? nil : (p, object[p.name] ?? NSNull())
-            }
-        default:
-            throw GeodeError.invalidValue(
-                "a '\(schema.name)' is made from a dictionary, an array or an object, not \(type(of: value))")
-        }
+        let given = try CreateInput.values(
+            value, names: properties.map(\.name), className: schema.name,
+            reading: { object, name in object.objectSchema[name] == nil ? nil : object[name] ?? NSNull() })
+        return given.map { (properties[$0.position], $0.value) }
     }
 
     /// The engine value of one given property value; dictionaries and arrays
@@ -168,7 +155,7 @@ extension Realm {
         _ item: Any, for property: PropertySchema, _ update: UpdatePolicy, _ txn: StoreWriteTransaction,
         _ context: _WriteContext, creating: [ObjectIdentifier]
     ) throws -> Value {
-        guard let present = unwrappedInput(item) else { return .null }
+        guard let present = unwrappedInput(item), (present as? Value) != .null else { return .null }
         let item = holdsClassInstance(present) ? (present as? InputCollection)?.inputValue ?? present : present
         guard property.type == .object, let targetName = property.objectClassName,
             let target = dynamicClass(named: targetName), !target.table.schema.isEmbedded
@@ -177,6 +164,12 @@ extension Realm {
         }
         func link(_ element: Any) throws -> Value {
             guard let element = unwrappedInput(element) else { return .null }
+            // An engine value (from an import): a link already, or a map or array that describes an object.
+            switch element as? Value {
+            case .null?: return .null
+            case let .link(link)?: return .link(link)
+            default: break
+            }
             let object = holdsClassInstance(element) ? element as? Object : nil
             if let object, object._ref?.realm === self { return try DynamicValue.engine(object, context) }
             // Only objects can contain themselves: dictionaries and arrays are values.
@@ -194,11 +187,16 @@ extension Realm {
         case .single:
             return try link(item)
         case .list, .set:
+            if case let .list(items)? = item as? Value { return .list(try items.map(link)) }
             guard let items = item as? [Any] else { return try DynamicValue.engine(item, context) }
             return .list(try items.map(link))
         case .map:
-            guard let items = item as? [String: Any] else { return try DynamicValue.engine(item, context) }
             var map = OrderedDictionary<String, Value>()
+            if case let .map(entries)? = item as? Value {
+                for (key, element) in entries { map[key] = try link(element) }
+                return .map(map)
+            }
+            guard let items = item as? [String: Any] else { return try DynamicValue.engine(item, context) }
             for key in items.keys.sorted() { map[key] = try link(items[key] as Any) }
             return .map(map)
         }

@@ -71,7 +71,7 @@ extension Realm {
             if ref.realm === self { return ref.key }
             // An object of another realm: copy it.
             let copy = type(of: object).init()
-            try ValueAssignment.assign(object, to: copy, cycleGuard: [])
+            try ValueAssignment.assign(object, to: copy)
             return try addObject(copy, update, txn)
         }
         let cls = realmClass(type(of: object))
