@@ -120,7 +120,7 @@ enum GeoJSONGeometryCheck {
         guard !rings.isEmpty else {
             throw ImportProblem(pointer: pointer, message: "a Polygon needs at least its outer ring")
         }
-        var parts: [[(Double, Double)]] = []
+        var parts: [[GeoCoordinate]] = []
         for (r, ring) in rings.enumerated() {
             let at = pointer + "/\(r)"
             let positions = try array(ring, at: at, "a linear ring is an array of positions")
@@ -128,26 +128,22 @@ enum GeoJSONGeometryCheck {
                 throw ImportProblem(
                     pointer: at, message: "a linear ring needs 4 positions or more, not \(positions.count)")
             }
-            let points = try positions.enumerated().map { try position($1, at: at + "/\($0)") }
-            guard let first = points.first, let last = points.last, first[0] == last[0], first[1] == last[1] else {
-                throw ImportProblem(
-                    pointer: at,
-                    message: "a linear ring must end where it starts (its last position equal to its first)")
-            }
-            parts.append(points.map { ($0[0], $0[1]) })
+            parts.append(
+                try positions.enumerated().map {
+                    let p = try position($1, at: at + "/\($0)")
+                    return GeoCoordinate(longitude: p[0], latitude: p[1])
+                })
         }
-        // Crossing edges, holes outside their shell, nested holes: GEOS says, in
-        // longitude and latitude (RFC 7946's plane). A context per polygon: imports
-        // parse on several threads, and a context may serve one thread only.
-        let context = GEOSContext()
-        let geometry: Geometry
+        // Closure, crossing edges, holes outside their shell, nested holes: the
+        // polygon rules every shape follows, on RFC 7946's plane of longitude and latitude.
         do {
-            geometry = try context.polygon(parts: [parts])
+            try PolygonRules.check(parts, edges: .planar)
+        } catch .ringNotClosed(let r) {
+            throw ImportProblem(
+                pointer: pointer + "/\(r)",
+                message: "a linear ring must end where it starts (its last position equal to its first)")
         } catch {
-            throw ImportProblem(pointer: pointer, message: "the polygon cannot be built: \(error)")
-        }
-        guard geometry.isValid else {
-            throw ImportProblem(pointer: pointer, message: "the polygon is not valid: \(geometry.validityReason)")
+            throw ImportProblem(pointer: pointer, message: "the polygon is not valid: \(error)")
         }
     }
 }
