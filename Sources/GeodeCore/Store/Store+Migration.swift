@@ -19,7 +19,7 @@ extension Store {
                     }
                     let databases = try Self.openTables(
                         outcome.schema, txn.transaction, create: true, keys: mapKeys.spelling,
-                        spatial: configuration.maintainsSpatialIndexes)
+                        spatial: configuration.maintainsSpatialIndexes, previous: stored)
                     install(Catalog(schema: outcome.schema, databases: databases))
                     return
                 }

@@ -197,7 +197,7 @@ package final class Store: @unchecked Sendable {
                     meta, keys, schema,
                     try openTables(
                         schema, txn, create: false, keys: environment.mapKeys.spelling,
-                        spatial: configuration.maintainsSpatialIndexes), false
+                        spatial: configuration.maintainsSpatialIndexes, previous: nil), false
                 )
             }
         }
@@ -248,7 +248,7 @@ package final class Store: @unchecked Sendable {
                 meta, keys, schema,
                 try openTables(
                     schema, txn, create: true, keys: environment.mapKeys.spelling,
-                    spatial: configuration.maintainsSpatialIndexes), needsMigration
+                    spatial: configuration.maintainsSpatialIndexes, previous: stored), needsMigration
             )
         }
     }
@@ -298,11 +298,28 @@ package final class Store: @unchecked Sendable {
     /// the primary-key index of those with a primary key (by `pk/` + name),
     /// and the indexes: built from the documents when missing; the spatial
     /// ones dropped instead when `spatial` is false (a write transaction).
+    ///
+    /// `previous` is the schema writers followed until now (in a write
+    /// transaction that changes it): an index it did not declare was not kept
+    /// up to date, so one found in the file is stale (left from before the
+    /// index was removed) and is built again; an index it declared that
+    /// `schema` does not is emptied. Emptied, not removed: another store of
+    /// this process may still hold its handle, which LMDB could give to another
+    /// database.
     static func openTables(
         _ schema: Schema, _ txn: Transaction, create: Bool, keys: MapKeySpelling,
-        spatial: Bool
+        spatial: Bool, previous: Schema?
     ) throws -> [String: Database] {
         var databases: [String: Database] = [:]
+        let kept = previous.map(indexNames)
+        let write = create ? txn as? WriteTransaction : nil
+        /// Whether index `name` must be built: missing, or stale.
+        func needsBuilding(_ name: String) throws -> Bool {
+            guard let write, let existing = try txn.existingDatabase(name) else { return write != nil }
+            guard let kept, !kept.contains(name) else { return false }
+            try write.drop(existing, remove: false)
+            return true
+        }
         func open(_ name: String, as label: String) throws {
             if let write = txn as? WriteTransaction, create {
                 databases[label] = try write.openDatabase(name)
@@ -315,11 +332,9 @@ package final class Store: @unchecked Sendable {
             if cls.primaryKey != nil && !cls.isKeyedByPrimaryKey { try open("pk/\(cls.name)", as: "pk/\(cls.name)") }
             for property in ValueIndex.properties(of: cls) {
                 let name = ValueIndex.databaseName(cls.name, property.name)
-                let existed = try txn.existingDatabase(name) != nil
+                let build = try needsBuilding(name)
                 try open(name, as: name)
-                if !existed, let write = txn as? WriteTransaction, let objects = databases[cls.name],
-                    let db = databases[name]
-                {
+                if build, let write, let objects = databases[cls.name], let db = databases[name] {
                     try backfill(
                         ValueIndex(
                             property: property.name, slot: property.slot, isMixed: property.type == .mixed, database: db
@@ -334,12 +349,10 @@ package final class Store: @unchecked Sendable {
                     }
                     continue
                 }
-                let existed = try txn.existingDatabase(name) != nil
+                let build = try needsBuilding(name)
                 try open(name, as: name)
                 // A store written before this index existed: index what it holds.
-                if !existed, let write = txn as? WriteTransaction, let objects = databases[cls.name],
-                    let db = databases[name]
-                {
+                if build, let write, let objects = databases[cls.name], let db = databases[name] {
                     let index = GeoIndex(
                         property: geo.property.name, slot: geo.property.slot, typeSlot: geo.typeSlot,
                         coordinatesSlot: geo.coordinatesSlot, isList: geo.property.collection == .list, database: db)
@@ -347,7 +360,26 @@ package final class Store: @unchecked Sendable {
                 }
             }
         }
+        if let write, let kept {
+            for name in kept.subtracting(indexNames(of: schema)) {
+                if let db = try write.existingDatabase(name) { try write.drop(db, remove: false) }
+            }
+        }
         return databases
+    }
+
+    /// The databases of the value and spatial indexes `schema` declares.
+    static func indexNames(of schema: Schema) -> Set<String> {
+        var names = Set<String>()
+        for cls in schema.classes where !cls.isEmbedded {
+            for property in ValueIndex.properties(of: cls) {
+                names.insert(ValueIndex.databaseName(cls.name, property.name))
+            }
+            for geo in GeoIndex.properties(of: cls, in: schema) {
+                names.insert(GeoIndex.databaseName(cls.name, geo.property.name))
+            }
+        }
+        return names
     }
 
     private static func backfill(

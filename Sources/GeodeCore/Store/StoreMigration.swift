@@ -72,7 +72,7 @@ package final class StoreMigration {
         }
         let databases = try Store.openTables(
             newSchema, write, create: true, keys: store.mapKeys.spelling,
-            spatial: store.configuration.maintainsSpatialIndexes)
+            spatial: store.configuration.maintainsSpatialIndexes, previous: stored)
         oldTables = Catalog(schema: stored, databases: databases).tables
         install(databases)
     }
@@ -267,9 +267,10 @@ package final class StoreMigration {
             }
         }
         try write.put(store.meta, key: Array("schema".utf8), value: DocumentWriter.encode(final.storedValue))
+        // The transitional schema's indexes were kept up to date during the migration.
         let databases = try Store.openTables(
             final, write, create: true, keys: store.mapKeys.spelling,
-            spatial: store.configuration.maintainsSpatialIndexes)
+            spatial: store.configuration.maintainsSpatialIndexes, previous: newSchema)
         newSchema = final
         install(databases)
         let catalog = store.current

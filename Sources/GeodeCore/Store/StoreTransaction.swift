@@ -205,7 +205,7 @@ package final class StoreWriteTransaction: StoreTransaction {
         }
         let databases = try Store.openTables(
             outcome.schema, transaction, create: true, keys: store.mapKeys.spelling,
-            spatial: store.configuration.maintainsSpatialIndexes)
+            spatial: store.configuration.maintainsSpatialIndexes, previous: stored)
         store.install(Catalog(schema: outcome.schema, databases: databases))
         write.onAbort { [store] in store.install(before) }
     }
