@@ -333,6 +333,23 @@ package final class Environment: @unchecked Sendable {
         return (info.me_mapsize, (info.me_last_pgno + 1) * Int(stat.ms_psize))
     }
 
+    /// Grows the map until `bytes` are free past the data, before a write
+    /// transaction that must not run twice: one that fills the map is aborted
+    /// and run again from the start (see ``write(_:)``). The map is address
+    /// space, not disk (Geode never sets `MDB_WRITEMAP`), so room costs nothing
+    /// until it is written.
+    ///
+    /// ```swift
+    /// try environment.reserve(environment.mapUsage.used * 2 + (4 << 30))
+    /// ```
+    package func reserve(_ bytes: Int) throws {
+        while true {
+            let usage = mapUsage
+            if usage.mapSize - usage.used >= bytes { return }
+            try grow()
+        }
+    }
+
     private func growIfNearlyFull() throws {
         let usage = mapUsage
         if usage.used > usage.mapSize / 4 * 3 { try grow() }

@@ -1,10 +1,17 @@
 extension Store {
+    /// Free map a migration starts with beyond twice the data (address space, not disk).
+    static let migrationHeadroom = 4 << 30
+
     /// Moves the store to `declared` (a higher schema version than the file's)
     /// in one write transaction, running `body` between the automatic changes
     /// and the final checks (see ``StoreMigration``). When another process
     /// migrated the file first, only what is still needed happens.
     package func migrate(to declared: Schema, _ body: ((StoreMigration) throws -> Void)?) throws {
         let before = current
+        // Room for every document rewritten while the old version stays pinned,
+        // and for what the block adds: a migration that filled the map would
+        // run again from the start, the user's block and its progress with it.
+        try environment.reserve(environment.mapUsage.used * 2 + Self.migrationHeadroom)
         do {
             try write { txn in
                 let stored = try Self.storedSchema(txn.transaction, meta, path)
