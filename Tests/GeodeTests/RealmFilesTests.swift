@@ -1,6 +1,7 @@
 import Foundation
 import Geode
 import GeodeTestSupport
+import Synchronization
 import Testing
 
 /// Realm's file operations: compacting on launch, a consistent copy, deleting
@@ -76,6 +77,53 @@ import Testing
         let copy = try Realm(configuration: Self.configuration(copyURL))
         #expect(copy.objects(Note.self).count == 100)
         #expect(copy.objects(Note.self).map(\.id).sorted() == Array(0 ..< 100))
+    }
+
+    @Test func writeCopyWhileAnotherThreadWritesCopiesOneCommittedVersion() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.url.appendingPathComponent("busy.geode")
+        let realm = try Realm(configuration: Self.configuration(url))
+        let stop = Atomic<Bool>(false)
+        let committed = Atomic<Int>(0)
+        let done = DispatchSemaphore(value: 0)
+        // Each transaction adds a pair of notes (2k, 2k + 1): a copy taken
+        // between commits holds whole pairs only.
+        Thread {
+            defer { done.signal() }
+            guard let writer = try? Realm(configuration: Self.configuration(url)) else { return }
+            var pair = 0
+            while !stop.load(ordering: .relaxed) {
+                try? writer.write {
+                    writer.create(Note.self, value: ["id": 2 * pair, "text": String(repeating: "a", count: 500)])
+                    writer.create(Note.self, value: ["id": 2 * pair + 1, "text": "b"])
+                }
+                pair += 1
+                committed.store(pair, ordering: .relaxed)
+            }
+        }.start()
+        var counts: [Int] = []
+        var seen = 0
+        for n in 0 ..< 5 {
+            // Each copy after another commit (or after ten seconds without one).
+            let deadline = Date().addingTimeInterval(10)
+            while committed.load(ordering: .relaxed) <= seen && Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.005)
+            }
+            seen = committed.load(ordering: .relaxed)
+            let copyURL = directory.url.appendingPathComponent("copy\(n).geode")
+            try realm.writeCopy(toFile: copyURL)
+            let copy = try Realm(configuration: Self.configuration(copyURL))
+            let ids = Set(copy.objects(Note.self).map(\.id))
+            #expect(ids.count % 2 == 0)
+            #expect(ids.allSatisfy { ids.contains($0 ^ 1) })
+            counts.append(ids.count)
+        }
+        stop.store(true, ordering: .relaxed)
+        done.wait()
+        // The writer kept committing while the copies were taken.
+        #expect(counts.last ?? 0 > counts.first ?? 0)
+        realm.refresh()
+        #expect(realm.objects(Note.self).count >= counts.last ?? 0)
     }
 
     @Test func deleteFilesRefusesAnOpenRealmAndDeletesAClosedOne() throws {

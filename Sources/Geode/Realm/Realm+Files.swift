@@ -2,9 +2,11 @@ import Foundation
 import GeodeCore
 
 extension Realm {
-    /// Writes a consistent, compacted copy of the realm as it is now to
-    /// `fileURL`, which must not exist; other threads and processes may go on
-    /// writing meanwhile. The copy appears whole or not at all.
+    /// Writes a consistent, compacted copy of the store's latest committed
+    /// version to `fileURL`, which must not exist; other threads and processes
+    /// may go on writing meanwhile. The copy appears whole or not at all.
+    /// (LMDB copies the newest version: a realm that has not refreshed since
+    /// another thread committed sees an older one than its copy holds.)
     ///
     /// ```swift
     /// try realm.writeCopy(toFile: URL(fileURLWithPath: "/backups/places.geode"))
