@@ -31,6 +31,8 @@ extension GeodeCommand {
                   geode query places.geode "properties.population > 0" --fields properties.name,properties.population --offset 10 --limit 10
                   geode query places.geode "geometry geoWithin geoCircle([2.35, 48.85], 25km)" --count
                   geode query places.geode "properties.cc == 'CH'" --bbox        # [west, south, east, north]
+                  geode query places.geode "properties.population > 100000" --near 2.35,48.85 --limit 5
+                  geode query places.geode "TRUEPREDICATE SORT(DISTANCE(geometry, [2.35, 48.85])) LIMIT(5)"
                   geode query places.geode "properties.population > 0" --group-by properties.countrycode --aggregate properties.population --limit 5
                 """
         )
@@ -43,6 +45,12 @@ extension GeodeCommand {
 
         @Option(help: "Sort by this key path, ascending; --sort=-path for descending.")
         var sort: String?
+
+        @Option(
+            help:
+                "Sort by great-circle distance from LON,LAT, nearest first (objects without a point last); with --limit N, the N nearest, found through the spatial index."
+        )
+        var near: String?
 
         @OptionGroup var selection: OutputSelection
 
@@ -100,6 +108,14 @@ extension GeodeCommand {
                     "expected [STORE] [CLASS] QUERY, with the class named once (as a word or with --class)")
             }
             if aggregate != nil && groupBy == nil { throw ValidationError("--aggregate needs --group-by") }
+            if near != nil {
+                if sort != nil { throw ValidationError("--near sorts by distance: it goes without --sort") }
+                if nearPoint == nil {
+                    throw ValidationError(
+                        "--near takes LON,LAT: a longitude in [-180, 180] and a latitude in [-90, 90], such as 2.35,48.85"
+                    )
+                }
+            }
             if groupBy != nil && (selection.fields != nil || count || explain) {
                 throw ValidationError("--group-by prints groups: it goes without --fields, --count and --explain")
             }
@@ -109,17 +125,32 @@ extension GeodeCommand {
             }
         }
 
+        /// The longitude and latitude of `--near`, nil when it is not two numbers in range.
+        private var nearPoint: (longitude: Double, latitude: Double)? {
+            let parts = (near ?? "").split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard parts.count == 2, let lon = parts[0], let lat = parts[1], (-180 ... 180).contains(lon),
+                (-90 ... 90).contains(lat)
+            else { return nil }
+            return (lon, lat)
+        }
+
         func run() throws {
             guard let (store, cls, named, predicate) = parsed else {
                 throw ValidationError("expected [STORE] [CLASS] QUERY")
             }
             var clauses = ""
             if let sort { clauses += sort.hasPrefix("-") ? " SORT(\(sort.dropFirst()) DESC)" : " SORT(\(sort) ASC)" }
-            // With --group-by, --limit and --offset count groups, not objects.
-            if groupBy == nil { clauses += selection.limitClause }
             try ExitStatus.run {
                 try ToolStore.refuseCirclesBeyondTheSphere(in: predicate)
                 let realm = try ToolStore.openExisting(store)
+                if let (lon, lat) = nearPoint {
+                    guard let path = ToolStore.geometryProperty(of: cls, in: realm) else {
+                        throw ValidationError("--near: \(cls) has no geo point property to measure distances from")
+                    }
+                    clauses += " SORT(DISTANCE(\(path), [\(lon), \(lat)]))"
+                }
+                // With --group-by, --limit and --offset count groups, not objects.
+                if groupBy == nil { clauses += selection.limitClause }
                 let objects = try ToolStore.objects(of: cls, named: named, in: realm, store)
                 let results = try objects.query(predicate + clauses)
                 if results.isEmpty { ToolStore.explainNoMatches(predicate, cls, objects) }

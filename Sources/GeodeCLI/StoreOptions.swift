@@ -89,8 +89,14 @@ enum ToolStore {
     /// Whether objects of `className` have a geometry: a GeoJSON point property
     /// (an embedded object with a `type` string and `coordinates` doubles).
     static func hasGeometry(_ className: String, in realm: Realm) -> Bool {
-        guard let cls = realm.schema[className] else { return false }
-        return cls.properties.contains { property in
+        geometryProperty(of: className, in: realm) != nil
+    }
+
+    /// The first property of the class that holds one geo point (an embedded
+    /// object with a `type` string and `coordinates` doubles), nil when none does.
+    static func geometryProperty(of className: String, in realm: Realm) -> String? {
+        guard let cls = realm.schema[className] else { return nil }
+        return cls.properties.first { property in
             guard property.type == .object, !property.isCollection,
                 let target = property.objectClassName.flatMap({ realm.schema[$0] })
             else {
@@ -98,7 +104,7 @@ enum ToolStore {
             }
             return target["type"]?.type == .string
                 && target["coordinates"].map { $0.type == .double && $0.isArray } == true
-        }
+        }?.name
     }
 
     /// Throws the first error a read deferred on a realm this run opened.

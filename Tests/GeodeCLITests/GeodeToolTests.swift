@@ -280,6 +280,36 @@ import Testing
         #expect(km.status == 0 && km.stdout == radians.stdout && km.stdout != "0\n", "\(km.stdout) \(radians.stdout)")
     }
 
+    @Test func nearListsTheNearestCitiesFirstThroughTheSpatialIndex() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Self.citiesStore(in: directory)
+        let near = try Subprocess.run(
+            "geode",
+            [
+                "query", store, "TRUEPREDICATE", "--near", "2.35,48.85", "--limit", "3", "--fields",
+                "properties.name", "--format", "ndjson",
+            ])
+        #expect(near.status == 0, "\(near.stderr)")
+        let names = near.stdout.split(separator: "\n")
+        // The sample has no Paris: its nearest city to the centre is Maison Blanche, 2.7 km south.
+        #expect(names.count == 3 && names.first?.contains("Maison Blanche") == true, "\(near.stdout)")
+        // The same query typed in the query language, and the plan it takes.
+        let typed = try Subprocess.run(
+            "geode",
+            [
+                "query", store, "TRUEPREDICATE SORT(DISTANCE(geometry, [2.35, 48.85])) LIMIT(3)", "--fields",
+                "properties.name", "--format", "ndjson",
+            ])
+        #expect(typed.stdout == near.stdout)
+        let plan = try Subprocess.run(
+            "geode", ["query", store, "TRUEPREDICATE", "--near", "2.35,48.85", "--limit", "3", "--explain"])
+        #expect(plan.stdout.contains("nearest 3 through spatial index GeoFeature.geometry"), "\(plan.stdout)")
+        for bad in [["--near", "2.35"], ["--near", "200,0"], ["--near", "2,48", "--sort", "id"]] {
+            let refused = try Subprocess.run("geode", ["query", store, "TRUEPREDICATE"] + bad)
+            #expect(refused.status == 64 && refused.stderr.contains("--near"), "\(bad): \(refused.stderr)")
+        }
+    }
+
     @Test func recordsAreReadFromTheArrayOrKeyedObjectAJSONPointerNames() throws {
         let directory = try TemporaryDirectory()
         let fixtures = Fixtures.dataDirectory.appendingPathComponent("Fixtures/cli")

@@ -70,7 +70,9 @@ final class GPlace: Object {
             do {
                 let results = try places.query(query)
                 let ids = results.map(\.id).sorted()
-                if case let .list(expected)? = c["ids"] {
+                if case let .list(expected)? = c["ordered"] {
+                    #expect(results.map(\.id) == expected.compactMap { Self.number($0).map(Int.init) }, "\(query)")
+                } else if case let .list(expected)? = c["ids"] {
                     #expect(ids == expected.compactMap { Self.number($0).map(Int.init) }, "\(query)")
                 } else {
                     Issue.record("\(query) should fail but returned \(ids)")

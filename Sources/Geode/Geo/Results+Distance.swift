@@ -19,8 +19,11 @@ extension Results {
     }
 
     /// The `count` objects whose geo point at `keyPath` is nearest to `center`,
-    /// nearest first, found through the spatial index: circles around the
-    /// centre widen until they hold `count` objects (or the whole sphere).
+    /// nearest first; objects without a point are never among them. The same
+    /// as `keyPath geoWithin geoCircle([lon, lat], 180deg)
+    /// SORT(DISTANCE(keyPath, [lon, lat])) LIMIT(count)`, answered through the
+    /// spatial index (circles around the centre widen until they hold `count`
+    /// objects).
     ///
     /// ```swift
     /// let fiveNearest = realm.objects(Place.self).nearest(to: paris, count: 5, on: "location")
@@ -28,29 +31,19 @@ extension Results {
     public func nearest(to center: GeoPoint, count: Int, on keyPath: String) -> Results<Element> {
         precondition(count >= 0, "Geode: nearest(to:count:) needs a count of 0 or more")
         do {
-            let path = try QueryParser.parseKeyPath(keyPath)
-            var radius = 1e-5
-            while true {
-                let circle = GeoShape(.circle(longitude: center.longitude, latitude: center.latitude, radians: radius))
-                let within = try refined(GeodeCore.Query(predicate: .geoWithin(path, circle, .any)))
-                if radius >= .pi || within.count >= count {
-                    var narrowed = GeodeCore.Query(
-                        predicate: .constant(true), distance: try Self.ordering(center, keyPath))
-                    narrowed.append(.limit(count))
-                    return try within.refined(narrowed)
-                }
-                radius = Swift.min(.pi, radius * 8)
-            }
+            let ordering = try Self.ordering(center, keyPath)
+            let everywhere = GeoShape(.circle(longitude: center.longitude, latitude: center.latitude, radians: .pi))
+            var query = GeodeCore.Query(predicate: .geoWithin(ordering.path, everywhere, .any), distance: ordering)
+            query.append(.limit(count))
+            return try refined(query)
         } catch {
             preconditionFailure("Geode: cannot find the objects nearest to \(center): \(GeodeError.from(error))")
         }
     }
 
     private static func ordering(_ center: GeoPoint, _ keyPath: String) throws -> DistanceOrdering {
-        let (lon, lat) = (center.longitude, center.latitude)
-        return DistanceOrdering(path: try QueryParser.parseKeyPath(keyPath)) {
-            Spherical.distance(longitude1: lon, latitude1: lat, longitude2: $0, latitude2: $1)
-        }
+        DistanceOrdering(
+            path: try QueryParser.parseKeyPath(keyPath), longitude: center.longitude, latitude: center.latitude)
     }
 }
 

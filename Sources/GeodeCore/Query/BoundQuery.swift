@@ -18,8 +18,8 @@ package final class BoundQuery {
     /// The clauses after the leading sort, distinct and limit, bound.
     let later: [BoundClause]
     let plan: QueryExecutor.Plan
-    /// The geo point path and measure of a distance ordering.
-    let distance: (BoundPath, GeoPointSlots, @Sendable (Double, Double) -> Double)?
+    /// The geo point path of a distance ordering, and the ordering.
+    let distance: (BoundPath, GeoPointSlots, DistanceOrdering)?
 
     package init(query: Query, table: Table, store: Store) throws {
         self.query = query
@@ -52,7 +52,7 @@ package final class BoundQuery {
                 throw StoreError.invalidQuery(
                     message: "\(path.label) is not a geo point: cannot sort by distance", column: ordering.path.column)
             }
-            distance = (path, slots, ordering.measure)
+            distance = (path, slots, ordering)
         } else {
             distance = nil
         }

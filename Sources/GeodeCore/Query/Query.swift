@@ -111,7 +111,8 @@ package struct Query: Sendable, CustomStringConvertible {
     }
 
     package var description: String {
-        ([predicate.description] + clauses.map(\.description)).joined(separator: " ")
+        ([predicate.description] + (distanceOrdering.map { [$0.description] } ?? []) + clauses.map(\.description))
+            .joined(separator: " ")
     }
 }
 
@@ -142,17 +143,5 @@ package struct QuerySortKey: Sendable, Hashable {
     package init(path: QueryKeyPath, ascending: Bool) {
         self.path = path
         self.ascending = ascending
-    }
-}
-
-/// A distance to sort by: the geo point at `path`, measured by `measure`
-/// (longitude, latitude → distance), which the layer owning the geometry supplies.
-package struct DistanceOrdering: Sendable {
-    package var path: QueryKeyPath
-    package var measure: @Sendable (Double, Double) -> Double
-
-    package init(path: QueryKeyPath, measure: @escaping @Sendable (Double, Double) -> Double) {
-        self.path = path
-        self.measure = measure
     }
 }

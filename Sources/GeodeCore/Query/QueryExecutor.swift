@@ -185,8 +185,11 @@ package struct QueryExecutor {
         case let .spatial(index, region, _):
             text = "spatial index \(name).\(index.property) (\(GeoIndex.cover(region).count) cell ranges)"
         }
+        if let index = nearestIndex {
+            text = "nearest \(query.limit ?? 0) through spatial index \(name).\(index.property) (widening circles)"
+        }
         text += ": " + query.predicate.description
-        if !query.clauses.isEmpty {
+        if !query.clauses.isEmpty || query.distanceOrdering != nil {
             text += "; then" + query.description.dropFirst(query.predicate.description.count)
         }
         return text
@@ -226,6 +229,9 @@ package struct QueryExecutor {
     /// (a sort with a limit keeps only its first rows while it scans).
     private func runLeadingStep(on candidates: [ObjectKey]?, first: Int?) throws -> (keys: [ObjectKey], total: Int) {
         let evaluator = QueryEvaluator(transaction: transaction)
+        if candidates == nil, let keys = try nearestThroughIndex(evaluator) {
+            return try finish(keys, matched: keys.count, first: first, evaluator)
+        }
         var keys: [ObjectKey] = []
         switch candidates.map(Plan.keys) ?? plan {
         case let .keys(candidates):
@@ -288,8 +294,8 @@ package struct QueryExecutor {
             }
         }
         let matched = keys.count
-        if let (path, slots, measure) = bound.distance {
-            keys = try sortByDistance(keys, path, slots, measure, evaluator)
+        if let (path, slots, ordering) = bound.distance {
+            keys = try sortByDistance(keys, path, slots, ordering, evaluator)
         } else if !ordering.isEmpty {
             // With LIMIT (or `first`) and no DISTINCT only the first rows are needed: keep those.
             keys = sort(keys, try sortValues(keys), keeping: rowsKept(first: first))
@@ -533,9 +539,45 @@ package struct QueryExecutor {
         }
     }
 
+    /// The spatial index that answers a nearest-first distance sort with a
+    /// `LIMIT` (and no `DISTINCT`), when the sorted point property has one.
+    private var nearestIndex: GeoIndex? {
+        guard let (path, _, ordering) = bound.distance, !ordering.descending, query.limit != nil, distinct.isEmpty,
+            path.reduction == nil, let slot = Self.pointSlot(path)
+        else { return nil }
+        return table.geoIndexes.first { $0.slot == slot }
+    }
+
+    /// The `LIMIT` nearest matches, nearest first, found through the spatial
+    /// index as PostGIS's and MongoDB's nearest-neighbour searches do: caps
+    /// around the centre widen (×8) until one holds `LIMIT` matches — every
+    /// nearer match lies inside it too. Nil when no index serves the sort, or
+    /// when the whole sphere holds fewer matches (objects without a point then
+    /// come last, which the index cannot give).
+    private func nearestThroughIndex(_ evaluator: QueryEvaluator) throws -> [ObjectKey]? {
+        guard let index = nearestIndex, let (path, slots, ordering) = bound.distance, let limit = query.limit else {
+            return nil
+        }
+        var radius = 1e-5
+        while true {
+            let region = try GeoShape(
+                .circle(longitude: ordering.longitude, latitude: ordering.latitude, radians: radius)
+            ).region()
+            var keys: [ObjectKey] = []
+            try index.scan(region, transaction.transaction) { key, lon, lat in
+                if region.contains(longitude: lon, latitude: lat) { keys.append(key) }
+                return true
+            }
+            keys = try Self.sortedUnique(keys).filter { try object($0, matches: predicate, evaluator) }
+            if keys.count >= limit { return try sortByDistance(keys, path, slots, ordering, evaluator) }
+            if radius >= .pi { return nil }
+            radius = min(.pi, radius * 8)
+        }
+    }
+
     private func sortByDistance(
         _ keys: [ObjectKey], _ path: BoundPath, _ slots: GeoPointSlots,
-        _ measure: (Double, Double) -> Double, _ evaluator: QueryEvaluator
+        _ ordering: DistanceOrdering, _ evaluator: QueryEvaluator
     ) throws -> [ObjectKey] {
         var distances: [(offset: Int, key: ObjectKey, distance: Double)] = []
         distances.reserveCapacity(keys.count)
@@ -543,7 +585,9 @@ package struct QueryExecutor {
             var best = Double.infinity
             if let document = try transaction.document(key, in: table) {
                 try evaluator.visit(path.steps[...], .object(table.schema.table, key, document)) { item in
-                    if let p = try evaluator.point(item, slots) { best = min(best, measure(p.0, p.1)) }
+                    if let p = try evaluator.point(item, slots) {
+                        best = min(best, ordering.key(longitude: p.0, latitude: p.1))
+                    }
                     return true
                 }
             }

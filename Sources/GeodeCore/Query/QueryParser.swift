@@ -561,6 +561,34 @@ package struct QueryParser {
         }
     }
 
+    /// The rest of `SORT(DISTANCE(path, [lon, lat]) ASC|DESC)`, after `DISTANCE`:
+    /// a great-circle distance sort, alone in its SORT.
+    private mutating func parseDistanceSort() throws -> DistanceOrdering {
+        try expect("(", "after DISTANCE")
+        let path = try parseKeyPath()
+        try expect(",", "after the key path of DISTANCE")
+        let token = current
+        let center = try parsePoint()
+        guard (-180 ... 180).contains(center.longitude), (-90 ... 90).contains(center.latitude) else {
+            throw StoreError.invalidQuery(
+                message: "DISTANCE from [\(center.longitude), \(center.latitude)]: a longitude lies in [-180, 180] "
+                    + "and a latitude in [-90, 90]", column: token.column)
+        }
+        try expect(")", "closing DISTANCE")
+        var descending = false
+        if acceptKeyword("DESC") || acceptKeyword("DESCENDING") {
+            descending = true
+        } else {
+            _ = acceptKeyword("ASC") || acceptKeyword("ASCENDING")
+        }
+        if current.isSymbol(",") {
+            throw unexpected("after DISTANCE(…): a distance sorts alone in its SORT")
+        }
+        try expect(")", "closing SORT")
+        return DistanceOrdering(
+            path: path, longitude: center.longitude, latitude: center.latitude, descending: descending)
+    }
+
     /// An optional trailing `planar` or `geodesic` inside a shape's parentheses.
     private mutating func parseEdgesOption(afterComma: Bool = true) throws -> GeoShape.Edges {
         if afterComma {
@@ -618,7 +646,22 @@ package struct QueryParser {
     private mutating func parseClauses(_ query: inout Query) throws {
         while true {
             if acceptKeyword("SORT") {
+                let column = tokens[index - 1].column
                 try expect("(", "after SORT")
+                if query.distanceOrdering != nil {
+                    throw StoreError.invalidQuery(
+                        message: "a SORT by DISTANCE cannot be followed by another SORT", column: column)
+                }
+                // `DISTANCE(`: a property may be named distance.
+                if current.isKeyword("DISTANCE"), index + 1 < tokens.count, tokens[index + 1].isSymbol("(") {
+                    _ = advance()
+                    guard query.clauses.isEmpty else {
+                        throw StoreError.invalidQuery(
+                            message: "SORT(DISTANCE(…)) must be the first clause", column: column)
+                    }
+                    query.distanceOrdering = try parseDistanceSort()
+                    continue
+                }
                 var keys: [QuerySortKey] = []
                 repeat {
                     let path = try parseKeyPath()
