@@ -19,6 +19,9 @@ protocol PlacesSystem: AnyObject {
     func countPolygon(geoJSON: String) throws -> Int
     /// One of the four mixed-property queries, by its name in queries.json.
     func countMixed(_ name: String) throws -> Int
+    /// The ids of the `count` features nearest to a point (great-circle
+    /// distance), nearest first; nil when the system has no way to ask.
+    func nearest(longitude: Double, latitude: Double, count: Int) throws -> [Int]?
     /// Looks up a feature by id and reads its properties whole; false when absent.
     func lookup(_ id: Int) throws -> Bool
     /// Lets go of the store loaded last (its server stopped, its files closed)
@@ -28,6 +31,7 @@ protocol PlacesSystem: AnyObject {
 
 extension PlacesSystem {
     func unload() {}
+    func nearest(longitude: Double, latitude: Double, count: Int) throws -> [Int]? { nil }
 }
 
 /// Geode through its public API.
@@ -106,6 +110,11 @@ final class GeodeSystem: PlacesSystem {
     func countMixed(_ name: String) throws -> Int {
         guard let predicate = Self.mixed[name] else { throw SQLiteError("unknown mixed query \(name)") }
         return try features.query(predicate).count
+    }
+
+    func nearest(longitude: Double, latitude: Double, count: Int) throws -> [Int]? {
+        try features.query("TRUEPREDICATE SORT(DISTANCE(geometry, [\(longitude), \(latitude)])) LIMIT(\(count))")
+            .map { $0.id.intValue ?? -1 }
     }
 
     func lookup(_ id: Int) throws -> Bool {
@@ -260,6 +269,34 @@ final class SQLiteSystem: SQLiteBackedSystem, PlacesSystem {
             }
         }
         return n
+    }
+
+    /// The R*Tree has no nearest-neighbour search: as its users do, ask for
+    /// the boxes around ever wider circles (×8) until one holds `count` points.
+    func nearest(longitude: Double, latitude: Double, count: Int) throws -> [Int]? {
+        let s = try statement(
+            """
+            SELECT p.id, p.lon, p.lat FROM places_rtree r JOIN places p ON p.id = r.id
+            WHERE r.max_lon >= ?1 AND r.min_lon <= ?3 AND r.max_lat >= ?2 AND r.min_lat <= ?4
+            """)
+        var radians = 1e-5
+        while true {
+            var found: [Int: Double] = [:]
+            for rect in Spherical.capBounds(longitude: longitude, latitude: latitude, radians: radians) {
+                try s.bind(.double(rect.west), .double(rect.south), .double(rect.east), .double(rect.north))
+                while try s.step() {
+                    let d = Spherical.distance(
+                        longitude1: longitude, latitude1: latitude, longitude2: s.double(1), latitude2: s.double(2))
+                    if d <= radians { found[s.int(0)] = d }
+                }
+                s.reset()
+            }
+            if found.count >= count || radians >= .pi {
+                return found.sorted { $0.value != $1.value ? $0.value < $1.value : $0.key < $1.key }.prefix(count).map(
+                    \.key)
+            }
+            radians = min(.pi, radians * 8)
+        }
     }
 
     func countPolygon(geoJSON: String) throws -> Int {

@@ -75,6 +75,17 @@ final class PostGISSystem: PlacesSystem {
             """, ["\(longitude)", "\(latitude)", "\(radians * Self.sphereMeters)"])
     }
 
+    /// PostGIS's nearest-neighbour search: `<->` ordered through the GiST index on the geography.
+    func nearest(longitude: Double, latitude: Double, count: Int) throws -> [Int]? {
+        try connection.column(
+            "nearest",
+            """
+            SELECT id FROM places
+            ORDER BY geom::geography <-> ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography LIMIT $3
+            """, ["\(longitude)", "\(latitude)", "\(count)"]
+        ).compactMap { Int($0) }
+    }
+
     func countPolygon(geoJSON: String) throws -> Int {
         try connection.int(
             "polygon", "SELECT count(*) FROM places WHERE ST_Covers(ST_SetSRID(ST_GeomFromGeoJSON($1), 4326), geom)",

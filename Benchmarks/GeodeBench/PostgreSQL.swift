@@ -82,6 +82,11 @@ final class PostgresConnection {
 
     /// The first column of the first row of `sql`, prepared once under `name`.
     func value(_ name: String, _ sql: String, _ parameters: [String]) throws -> String? {
+        try column(name, sql, parameters).first
+    }
+
+    /// The first column of every row of `sql`, prepared once under `name`.
+    func column(_ name: String, _ sql: String, _ parameters: [String]) throws -> [String] {
         if !prepared.contains(name) {
             let result = prepare(connection, name, sql, Int32(parameters.count), nil)
             defer { clear(result) }
@@ -96,8 +101,7 @@ final class PostgresConnection {
         }
         defer { clear(result) }
         try check(result, sql)
-        guard tuples(result) > 0, let text = getValue(result, 0, 0) else { return nil }
-        return String(cString: text)
+        return (0 ..< tuples(result)).compactMap { row in getValue(result, row, 0).map { String(cString: $0) } }
     }
 
     /// The first column of `sql` as an integer.

@@ -220,6 +220,18 @@ struct WorkloadSuite: ParsableCommand {
                 }
                 record(name, total, seconds, check: name, warmup: warm)
             }
+            // 3b. The ten nearest features to each 1 km circle's centre; the count is the sum of their ids.
+            for (name, _, centers) in circleSets where name == "circle_1km" {
+                guard try system.nearest(longitude: 0, latitude: 0, count: 1) != nil else { break }
+                let (total, seconds, warm) = try Self.warmedRun(repetitions, warmup: warmup) {
+                    try centers.reduce(0) { sum, center in
+                        guard center.count == 2 else { return sum }
+                        let ids = try system.nearest(longitude: center[0], latitude: center[1], count: 10) ?? []
+                        return sum + ids.reduce(0, +)
+                    }
+                }
+                record("nearest 10 (\(centers.count))", total, seconds, warmup: warm)
+            }
             // 4. Countries, polygon reading and preparation included.
             if !countryGeometries.isEmpty {
                 let (total, seconds, warm) = try Self.warmedRun(repetitions, warmup: warmup) {

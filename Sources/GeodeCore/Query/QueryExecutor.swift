@@ -550,28 +550,43 @@ package struct QueryExecutor {
 
     /// The `LIMIT` nearest matches, nearest first, found through the spatial
     /// index as PostGIS's and MongoDB's nearest-neighbour searches do: caps
-    /// around the centre widen (×8) until one holds `LIMIT` matches — every
-    /// nearer match lies inside it too. Nil when no index serves the sort, or
+    /// around the centre widen until one holds `LIMIT` matches — every nearer
+    /// match lies inside it too. The first cap would hold `LIMIT` objects were
+    /// they spread evenly over the sphere; each next one has twice the radius.
+    /// The index gives each candidate's point, so candidates are ordered by
+    /// distance before any document is read, and the predicate is tested in
+    /// that order until `LIMIT` pass. Nil when no index serves the sort, or
     /// when the whole sphere holds fewer matches (objects without a point then
     /// come last, which the index cannot give).
     private func nearestThroughIndex(_ evaluator: QueryEvaluator) throws -> [ObjectKey]? {
-        guard let index = nearestIndex, let (path, slots, ordering) = bound.distance, let limit = query.limit else {
+        guard let index = nearestIndex, let (_, _, ordering) = bound.distance, let limit = query.limit else {
             return nil
         }
-        var radius = 1e-5
+        guard limit > 0 else { return [] }
+        let objects = try transaction.count(table)
+        var radius = objects > limit ? acos(1 - 2 * Double(limit) / Double(objects)) : .pi
         while true {
             let region = try GeoShape(
                 .circle(longitude: ordering.longitude, latitude: ordering.latitude, radians: radius)
             ).region()
-            var keys: [ObjectKey] = []
+            // A list of points is as near as its nearest point.
+            var nearest: [ObjectKey: Double] = [:]
             try index.scan(region, transaction.transaction) { key, lon, lat in
-                if region.contains(longitude: lon, latitude: lat) { keys.append(key) }
+                if region.contains(longitude: lon, latitude: lat) {
+                    let d = ordering.key(longitude: lon, latitude: lat)
+                    if d < nearest[key] ?? .infinity { nearest[key] = d }
+                }
                 return true
             }
-            keys = try Self.sortedUnique(keys).filter { try object($0, matches: predicate, evaluator) }
-            if keys.count >= limit { return try sortByDistance(keys, path, slots, ordering, evaluator) }
+            // Equal distances keep key order, as the sort of a scan does.
+            let candidates = nearest.sorted { $0.value != $1.value ? $0.value < $1.value : $0.key < $1.key }
+            var keys: [ObjectKey] = []
+            for (key, _) in candidates where try object(key, matches: predicate, evaluator) {
+                keys.append(key)
+                if keys.count == limit { return keys }
+            }
             if radius >= .pi { return nil }
-            radius = min(.pi, radius * 8)
+            radius = min(.pi, radius * 2)
         }
     }
 
