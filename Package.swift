@@ -60,6 +60,7 @@ let package = Package(
             dependencies: [
                 "GeodeGeo", "CLMDB", "CDecimal", "CXXHash",
                 .product(name: "OrderedCollections", package: "swift-collections"),
+                .product(name: "HeapModule", package: "swift-collections"),
             ]),
         // S2 Geometry (libs2, C++) behind a narrow C interface: polygons on the sphere.
         .target(

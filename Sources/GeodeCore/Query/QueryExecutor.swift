@@ -1,5 +1,6 @@
-import GeodeGeo
 import Foundation
+import GeodeGeo
+import HeapModule
 
 /// Runs a query on one class: binds it to the schema, picks a plan (a primary
 /// key lookup when the predicate pins the primary key, else a scan that reads
@@ -551,38 +552,39 @@ package struct QueryExecutor {
     /// The `LIMIT` nearest matches, nearest first, found through the spatial
     /// index as PostGIS's and MongoDB's nearest-neighbour searches do: caps
     /// around the centre widen until one holds `LIMIT` matches — every nearer
-    /// match lies inside it too. The first cap would hold `LIMIT` objects were
-    /// they spread evenly over the sphere; each next one has twice the radius.
-    /// The index gives each candidate's point, so candidates are ordered by
-    /// distance before any document is read, and the predicate is tested in
-    /// that order until `LIMIT` pass. Nil when no index serves the sort, or
-    /// when the whole sphere holds fewer matches (objects without a point then
-    /// come last, which the index cannot give).
+    /// match lies inside it too. The first cap has an eighth of the radius that
+    /// would hold `LIMIT` objects spread evenly over the sphere (data is denser
+    /// where it is asked about); each next one twice the radius. The index
+    /// gives each candidate's point, so candidates are taken nearest first from
+    /// a heap before any document is read, and the predicate is tested in that
+    /// order until `LIMIT` pass. Nil when no index serves the sort, or when the
+    /// whole sphere holds fewer matches (objects without a point then come
+    /// last, which the index cannot give).
     private func nearestThroughIndex(_ evaluator: QueryEvaluator) throws -> [ObjectKey]? {
         guard let index = nearestIndex, let (_, _, ordering) = bound.distance, let limit = query.limit else {
             return nil
         }
         guard limit > 0 else { return [] }
         let objects = try transaction.count(table)
-        var radius = objects > limit ? acos(1 - 2 * Double(limit) / Double(objects)) : .pi
+        var radius = objects > limit ? acos(1 - 2 * Double(limit) / Double(objects)) / 8 : .pi
         while true {
             let region = try GeoShape(
                 .circle(longitude: ordering.longitude, latitude: ordering.latitude, radians: radius)
             ).region()
-            // A list of points is as near as its nearest point.
-            var nearest: [ObjectKey: Double] = [:]
+            var candidates: [NearCandidate] = []
             try index.scan(region, transaction.transaction) { key, lon, lat in
-                if region.contains(longitude: lon, latitude: lat) {
-                    let d = ordering.key(longitude: lon, latitude: lat)
-                    if d < nearest[key] ?? .infinity { nearest[key] = d }
-                }
+                let distance = ordering.key(longitude: lon, latitude: lat)
+                if distance <= radius { candidates.append(NearCandidate(distance: distance, key: key)) }
                 return true
             }
-            // Equal distances keep key order, as the sort of a scan does.
-            let candidates = nearest.sorted { $0.value != $1.value ? $0.value < $1.value : $0.key < $1.key }
+            var heap = Heap(candidates)
             var keys: [ObjectKey] = []
-            for (key, _) in candidates where try object(key, matches: predicate, evaluator) {
-                keys.append(key)
+            // A list of points is as near as its nearest point: its first time out of the heap.
+            var seen = Set<ObjectKey>()
+            while let next = heap.popMin() {
+                if index.isList, !seen.insert(next.key).inserted { continue }
+                guard try object(next.key, matches: predicate, evaluator) else { continue }
+                keys.append(next.key)
                 if keys.count == limit { return keys }
             }
             if radius >= .pi { return nil }
