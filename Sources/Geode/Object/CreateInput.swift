@@ -7,39 +7,54 @@ import GeodeCore
 /// counts as a dictionary or an array.
 ///
 /// ```swift
-/// let given = try CreateInput.values(["name": "Rex"], names: ["name", "age"], className: "Dog") { $0[$1] }
-/// // [(position: 0, value: "Rex")]
+/// try CreateInput.forEach(["name": "Rex"], names: ["name", "age"], className: "Dog", reading: { $0[$1] }) {
+///     print($0, $1)   // 0 Rex
+/// }
 /// ```
 enum CreateInput {
-    /// The values `value` gives for the properties `names`, in property order.
-    /// `reading` reads a property of a source object, nil when it has none of that name.
-    static func values(
-        _ value: Any, names: [String], className: String, reading: (ObjectBase, String) -> Any?
-    ) throws -> [(position: Int, value: Any)] {
+    /// Calls `body` with the position and value of each property `value`
+    /// gives, in property order, of the properties named `names`. `reading`
+    /// reads a property of a source object, nil when it has none of that name.
+    static func forEach<Names: RandomAccessCollection<String>>(
+        _ value: Any, names: Names, className: String, reading: (ObjectBase, String) -> Any?,
+        _ body: (Int, Any) throws -> Void
+    ) throws where Names.Index == Int {
+        switch engineInput(value) {
+        case let .map(entries)?:
+            for i in names.indices { if let given = entries[names[i]] { try body(i, given) } }
+            return
+        case let .list(items)?:
+            try checkCount(items.count, names.count, className)
+            for (i, given) in items.enumerated() { try body(i, given) }
+            return
+        default:
+            break
+        }
         switch value {
-        case let .map(entries) as Value:
-            return names.indices.compactMap { i in entries[names[i]].map { (i, $0 as Any) } }
-        case let .list(items) as Value:
-            return try ordered(items.map { $0 as Any }, names, className)
         case let dictionary as [String: Any]:
-            return names.indices.compactMap { i in dictionary[names[i]].map { (i, $0) } }
+            for i in names.indices { if let given = dictionary[names[i]] { try body(i, given) } }
         case let array as [Any]:
-            return try ordered(array, names, className)
+            try checkCount(array.count, names.count, className)
+            for (i, given) in array.enumerated() { try body(i, given) }
         case let source as ObjectBase:
-            return names.indices.compactMap { i in reading(source, names[i]).map { (i, $0) } }
+            for i in names.indices { if let given = reading(source, names[i]) { try body(i, given) } }
         default:
             throw GeodeError.invalidValue(
                 "a '\(className)' is made from a dictionary, an array or an object, not \(type(of: value))")
         }
     }
 
-    private static func ordered(_ array: [Any], _ names: [String], _ className: String) throws
-        -> [(position: Int, value: Any)]
-    {
-        guard array.count <= names.count else {
-            throw GeodeError.invalidValue(
-                "\(array.count) values given for the \(names.count) properties of '\(className)'")
+    private static func checkCount(_ given: Int, _ properties: Int, _ className: String) throws {
+        guard given <= properties else {
+            throw GeodeError.invalidValue("\(given) values given for the \(properties) properties of '\(className)'")
         }
-        return array.enumerated().map { ($0.offset, $0.element) }
     }
+}
+
+/// `any` as an engine value when it is one (what an import reads), tested by
+/// type identity: a failed `as?` cast costs more than the whole conversion of a
+/// small value, and `create(value:)` asks this of every property value.
+@inline(__always)
+func engineInput(_ any: Any) -> Value? {
+    type(of: any) == Value.self ? any as? Value : nil
 }

@@ -64,6 +64,8 @@ public struct DynamicValue: _PersistableValue {
     /// check it against the property's type: this converts, it does not judge.
     static func engine(_ any: Any?, _ context: _WriteContext) throws -> Value {
         guard let any, let any = unwrappedInput(any) else { return .null }
+        // Read by an import: an engine value already.
+        if let value = engineInput(any) { return value }
         if holdsClassInstance(any) {
             switch any {
             case let collection as InputCollection: return try engine(collection.inputValue, context)
@@ -92,8 +94,6 @@ public struct DynamicValue: _PersistableValue {
         case let v as ObjectId: return .objectId(v.bytes)
         case let v as Decimal128: return .decimal128(v.bits)
         case let v as UUID: return .uuid(v)
-        // Read by an import: an engine value already.
-        case let v as Value: return v
         case let v as [Any]: return .list(try v.map { try engine($0, context) })
         case let v as [String: Any]:
             var map = OrderedDictionary<String, Value>()

@@ -10,13 +10,13 @@ enum ValueAssignment {
     static func assign(_ value: Any, to object: ObjectBase) throws {
         let info = ClassInfo.of(type(of: object))
         let stored = info.properties.indices.filter { info.properties[$0].kind.type != .linkingObjects }
-        let given = try CreateInput.values(
-            value, names: stored.map { info.properties[$0].name }, className: info.name,
+        var values = object._unmanaged ?? [:]
+        try CreateInput.forEach(
+            value, names: stored.lazy.map { info.properties[$0].name }, className: info.name,
             reading: { source, name in
                 ClassInfo.of(type(of: source)).index(of: name).map { currentValue(of: source, $0) }
-            })
-        var values = object._unmanaged ?? [:]
-        for (position, item) in given {
+            }
+        ) { position, item in
             let index = stored[position]
             let property = info.properties[index]
             do {

@@ -77,7 +77,7 @@ extension Realm {
                     cls.info.properties[index].valueType._geodeChecksInput
                 {
                     // An engine value (from an import) is checked as the Swift value it stands for.
-                    let plain = (item as? Value).map { DynamicValue.plain($0, self) ?? NSNull() } ?? item
+                    let plain = engineInput(item).map { DynamicValue.plain($0, self) ?? NSNull() } ?? item
                     input = try cls.info.properties[index].valueType._geodeInput(plain)
                 }
                 given[property.name] = try dynamicEngineValue(
@@ -142,10 +142,13 @@ extension Realm {
     /// The properties `value` gives (see ``CreateInput``), with their schemas.
     private func dynamicInput(_ value: Any, of schema: ClassSchema) throws -> [(PropertySchema, Any)] {
         let properties = schema.storedProperties
-        let given = try CreateInput.values(
-            value, names: properties.map(\.name), className: schema.name,
-            reading: { object, name in object.objectSchema[name] == nil ? nil : object[name] ?? NSNull() })
-        return given.map { (properties[$0.position], $0.value) }
+        var given: [(PropertySchema, Any)] = []
+        given.reserveCapacity(properties.count)
+        try CreateInput.forEach(
+            value, names: properties.lazy.map(\.name), className: schema.name,
+            reading: { object, name in object.objectSchema[name] == nil ? nil : object[name] ?? NSNull() }
+        ) { given.append((properties[$0], $1)) }
+        return given
     }
 
     /// The engine value of one given property value; dictionaries and arrays
@@ -155,7 +158,7 @@ extension Realm {
         _ item: Any, for property: PropertySchema, _ update: UpdatePolicy, _ txn: StoreWriteTransaction,
         _ context: _WriteContext, creating: [ObjectIdentifier]
     ) throws -> Value {
-        guard let present = unwrappedInput(item), (present as? Value) != .null else { return .null }
+        guard let present = unwrappedInput(item), engineInput(present) != .null else { return .null }
         let item = holdsClassInstance(present) ? (present as? InputCollection)?.inputValue ?? present : present
         guard property.type == .object, let targetName = property.objectClassName,
             let target = dynamicClass(named: targetName), !target.table.schema.isEmbedded
@@ -165,7 +168,7 @@ extension Realm {
         func link(_ element: Any) throws -> Value {
             guard let element = unwrappedInput(element) else { return .null }
             // An engine value (from an import): a link already, or a map or array that describes an object.
-            switch element as? Value {
+            switch engineInput(element) {
             case .null?: return .null
             case let .link(link)?: return .link(link)
             default: break
@@ -187,12 +190,12 @@ extension Realm {
         case .single:
             return try link(item)
         case .list, .set:
-            if case let .list(items)? = item as? Value { return .list(try items.map(link)) }
+            if case let .list(items)? = engineInput(item) { return .list(try items.map(link)) }
             guard let items = item as? [Any] else { return try DynamicValue.engine(item, context) }
             return .list(try items.map(link))
         case .map:
             var map = OrderedDictionary<String, Value>()
-            if case let .map(entries)? = item as? Value {
+            if case let .map(entries)? = engineInput(item) {
                 for (key, element) in entries { map[key] = try link(element) }
                 return .map(map)
             }
