@@ -32,6 +32,8 @@ extension GeodeCommand {
                   geode query places.geode "geometry geoWithin geoCircle([2.35, 48.85], 25km)" --count
                   geode query places.geode "properties.cc == 'CH'" --bbox        # [west, south, east, north]
                   geode query places.geode "properties.population > 100000" --near 2.35,48.85 --limit 5
+                  geode query world.geode "properties.population > 0" --within-feature "properties.iso_a3 == 'ITA'" --count
+                  geode query places.geode "TRUEPREDICATE" --within italy.geojson --count
                   geode query places.geode "TRUEPREDICATE SORT(DISTANCE(geometry, [2.35, 48.85])) LIMIT(5)"
                   geode query places.geode "properties.population > 0" --group-by properties.countrycode --aggregate properties.population --limit 5
                 """
@@ -66,6 +68,19 @@ extension GeodeCommand {
             help:
                 "With --group-by: the sum, average, minimum and maximum of these key paths per group, comma-separated.")
         var aggregate: String?
+
+        @Option(
+            help:
+                "Keep only the objects whose geometry lies within this GeoJSON Polygon or MultiPolygon: a file (- is standard input) holding a geometry, a Feature, or a FeatureCollection of one Feature (planar edges, as RFC 7946)."
+        )
+        var within: String?
+
+        @Option(
+            name: .customLong("within-feature"),
+            help:
+                "Keep only the objects whose geometry lies within the Polygon or MultiPolygon geometry of the first object of the class that this query finds, in the same store (such as a country border imported into GeoFeature)."
+        )
+        var withinFeature: String?
 
         @Flag(help: "Print only the number of matching objects.")
         var count = false
@@ -108,6 +123,9 @@ extension GeodeCommand {
                     "expected [STORE] [CLASS] QUERY, with the class named once (as a word or with --class)")
             }
             if aggregate != nil && groupBy == nil { throw ValidationError("--aggregate needs --group-by") }
+            if within != nil && withinFeature != nil {
+                throw ValidationError("give one shape: --within or --within-feature")
+            }
             if near != nil {
                 if sort != nil { throw ValidationError("--near sorts by distance: it goes without --sort") }
                 if nearPoint == nil {
@@ -134,6 +152,27 @@ extension GeodeCommand {
             return (lon, lat)
         }
 
+        /// The shape of `--within` or `--within-feature`, nil when neither is given.
+        private func withinShape(_ objects: Results<DynamicObject>, _ cls: String, _ realm: Realm) throws
+            -> GeoMultiPolygon?
+        {
+            if let within {
+                return try GeoMultiPolygon(geoJSON: ShapeFile.geometryJSON(within))
+            }
+            guard let withinFeature else { return nil }
+            guard let feature = try objects.query(withinFeature).first else {
+                throw ValidationError("--within-feature: no \(cls) object matches \(withinFeature)")
+            }
+            // A feature's polygon is kept as GeoJSON in `otherGeometry` (only points are indexed).
+            guard let geometry = feature["otherGeometry"], JSONSerialization.isValidJSONObject(geometry),
+                let data = try? JSONSerialization.data(withJSONObject: geometry)
+            else {
+                throw ValidationError(
+                    "--within-feature: the \(cls) object that \(withinFeature) finds has no Polygon or MultiPolygon")
+            }
+            return try GeoMultiPolygon(geoJSON: String(decoding: data, as: UTF8.self))
+        }
+
         func run() throws {
             guard let (store, cls, named, predicate) = parsed else {
                 throw ValidationError("expected [STORE] [CLASS] QUERY")
@@ -152,7 +191,15 @@ extension GeodeCommand {
                 // With --group-by, --limit and --offset count groups, not objects.
                 if groupBy == nil { clauses += selection.limitClause }
                 let objects = try ToolStore.objects(of: cls, named: named, in: realm, store)
-                let results = try objects.query(predicate + clauses)
+                var results: Results<DynamicObject>
+                if let shape = try withinShape(objects, cls, realm) {
+                    guard let path = ToolStore.geometryProperty(of: cls, in: realm) else {
+                        throw ValidationError("--within: \(cls) has no geo point property to test")
+                    }
+                    results = try objects.query("(\(predicate)) AND \(path) geoWithin $0" + clauses, shape)
+                } else {
+                    results = try objects.query(predicate + clauses)
+                }
                 if results.isEmpty { ToolStore.explainNoMatches(predicate, cls, objects) }
                 if explain { print(results.explain()) }
                 if count || explain {

@@ -310,6 +310,42 @@ import Testing
         }
     }
 
+    @Test func withinTakesAShapeFromAFileOrFromAStoredFeature() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Self.citiesStore(in: directory)
+        let fixtures = Fixtures.dataDirectory.appendingPathComponent("Fixtures/cli")
+        let regions = fixtures.appendingPathComponent("regions.geojson").path
+        #expect(try Subprocess.run("geode", ["import", regions, "--store", store, "--quiet"]).status == 0)
+        func count(_ arguments: [String], input: Data? = nil) throws -> Int? {
+            let outcome = try Subprocess.run("geode", ["query", store] + arguments + ["--count"], input: input)
+            #expect(outcome.status == 0, "\(arguments): \(outcome.stderr)")
+            return Int(outcome.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        let box = try count([
+            "properties.population > 0 AND geometry geoWithin geoBox([5.9, 45.8], [10.5, 47.8], planar)"
+        ])
+        let iberia = try count(["properties.population > 0 AND geometry geoWithin geoBox([-10, 35], [4, 44], planar)"])
+        #expect((box ?? 0) > 0 && (iberia ?? 0) > 0)
+        #expect(try count(["properties.population > 0", "--within-feature", "properties.name == 'CH box'"]) == box)
+        #expect(
+            try count(["properties.population > 0", "--within-feature", "properties.name == 'two boxes'"])
+                == (box ?? 0) + (iberia ?? 0))
+        let file = fixtures.appendingPathComponent("ch-box.geojson").path
+        #expect(try count(["properties.population > 0", "--within", file]) == box)
+        #expect(
+            try count(
+                ["properties.population > 0", "--within", "-"], input: try Data(contentsOf: URL(fileURLWithPath: file)))
+                == box)
+        for (arguments, message) in [
+            (["--within-feature", "properties.name == 'nowhere'"], "no GeoFeature object matches"),
+            (["--within", directory.path("missing.geojson")], "cannot be read"),
+            (["--within", file, "--within-feature", "properties.name == 'CH box'"], "give one shape"),
+        ] {
+            let refused = try Subprocess.run("geode", ["query", store, "TRUEPREDICATE"] + arguments)
+            #expect(refused.status == 64 && refused.stderr.contains(message), "\(arguments): \(refused.stderr)")
+        }
+    }
+
     @Test func recordsAreReadFromTheArrayOrKeyedObjectAJSONPointerNames() throws {
         let directory = try TemporaryDirectory()
         let fixtures = Fixtures.dataDirectory.appendingPathComponent("Fixtures/cli")
