@@ -540,24 +540,40 @@ package struct QueryParser {
                 try expect(")", "closing geoCircle")
                 return GeoShape(.circle(longitude: center.longitude, latitude: center.latitude, radians: radius))
             case "geopolygon":
-                var rings: [[GeoCoordinate]] = []
-                repeat {
-                    if current.isKeyword("planar") || current.isKeyword("geodesic") { break }
-                    try expect("{", "opening a polygon ring")
-                    var ring: [GeoCoordinate] = []
-                    repeat { ring.append(try parsePoint()) } while acceptSymbol(",")
-                    try expect("}", "closing a polygon ring")
-                    rings.append(ring)
-                } while acceptSymbol(",")
+                let rings = try parseRings()
                 let edges = try parseEdgesOption(afterComma: false)
                 try expect(")", "closing geoPolygon")
                 return GeoShape(.polygon(rings: rings), edges: edges)
+            // Beyond Realm: polygons in parentheses, each as geoPolygon's rings.
+            case "geomultipolygon":
+                var polygons: [[[GeoCoordinate]]] = []
+                repeat {
+                    if current.isKeyword("planar") || current.isKeyword("geodesic") { break }
+                    try expect("(", "opening a polygon of geoMultiPolygon")
+                    polygons.append(try parseRings())
+                    try expect(")", "closing a polygon of geoMultiPolygon")
+                } while acceptSymbol(",")
+                let edges = try parseEdgesOption(afterComma: false)
+                try expect(")", "closing geoMultiPolygon")
+                // Each part follows geoPolygon's rules (a multipolygon given as an argument,
+                // such as a border read from GeoJSON, is checked where it is made).
+                for (i, rings) in polygons.enumerated() {
+                    do {
+                        try PolygonRules.check(rings, edges: edges)
+                    } catch {
+                        throw StoreError.invalidQuery(
+                            message: "geoMultiPolygon polygon \(i): \(error)", column: token.column)
+                    }
+                }
+                return GeoShape(.multiPolygon(polygons: polygons), edges: edges)
             default:
                 throw StoreError.invalidQuery(
-                    message: "unknown shape '\(word)': expected geoBox, geoCircle or geoPolygon", column: token.column)
+                    message: "unknown shape '\(word)': expected geoBox, geoCircle, geoPolygon or geoMultiPolygon",
+                    column: token.column)
             }
         default:
-            throw unexpected("after geoWithin: expected geoBox(…), geoCircle(…), geoPolygon(…) or an argument")
+            throw unexpected(
+                "after geoWithin: expected geoBox(…), geoCircle(…), geoPolygon(…), geoMultiPolygon(…) or an argument")
         }
     }
 
@@ -587,6 +603,21 @@ package struct QueryParser {
         try expect(")", "closing SORT")
         return DistanceOrdering(
             path: path, longitude: center.longitude, latitude: center.latitude, descending: descending)
+    }
+
+    /// A polygon's rings, `{[lon, lat], …}, {…}`: the outer ring, then the holes;
+    /// stops before a trailing `planar` or `geodesic`.
+    private mutating func parseRings() throws -> [[GeoCoordinate]] {
+        var rings: [[GeoCoordinate]] = []
+        repeat {
+            if current.isKeyword("planar") || current.isKeyword("geodesic") { break }
+            try expect("{", "opening a polygon ring")
+            var ring: [GeoCoordinate] = []
+            repeat { ring.append(try parsePoint()) } while acceptSymbol(",")
+            try expect("}", "closing a polygon ring")
+            rings.append(ring)
+        } while acceptSymbol(",")
+        return rings
     }
 
     /// An optional trailing `planar` or `geodesic` inside a shape's parentheses.
