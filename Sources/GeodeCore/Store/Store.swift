@@ -382,35 +382,65 @@ package final class Store: @unchecked Sendable {
         return names
     }
 
+    /// How many documents an index build reads before it writes their
+    /// entries: the build holds one batch, not the class (a migration of
+    /// millions of objects rebuilds its indexes in bounded memory).
+    static let backfillBatch = 65_536
+
+    /// Calls `body` with the key and document of each object in `objects`,
+    /// a batch at a time: the batch's reads are done (its cursor closed)
+    /// before `write` runs, so that writing the index never moves a page the
+    /// cursor stands on.
+    private static func forEachBatch<T>(
+        _ objects: Database, _ txn: WriteTransaction, _ read: (ObjectKey, UnsafeRawBufferPointer) throws -> T,
+        write: ([(ObjectKey, T)]) throws -> Void
+    ) throws {
+        var after: ObjectKey?
+        while true {
+            // The cursor lives only in here: it is closed when the batch is read.
+            let batch = try { () throws -> [(ObjectKey, T)] in
+                var batch: [(ObjectKey, T)] = []
+                batch.reserveCapacity(backfillBatch)
+                let cursor = try txn.cursor(objects)
+                var entry: Cursor.Entry?
+                if let after {
+                    guard after.rawValue < .max else { return [] }
+                    entry = try cursor.seek(atLeast: withUnsafeBytes(of: (after.rawValue + 1).bigEndian) { Array($0) })
+                } else {
+                    entry = try cursor.first()
+                }
+                while let (key, value) = entry, batch.count < backfillBatch {
+                    guard key.count == 8 else { break }
+                    let objectKey = ObjectKey(UInt64(bigEndian: key.loadUnaligned(as: UInt64.self)))
+                    batch.append((objectKey, try read(objectKey, value)))
+                    entry = try cursor.next()
+                }
+                return batch
+            }()
+            try write(batch)
+            guard batch.count == backfillBatch, let last = batch.last?.0 else { return }
+            after = last
+        }
+    }
+
     private static func backfill(
         _ index: ValueIndex, _ objects: Database, _ txn: WriteTransaction, _ keys: MapKeySpelling
     ) throws {
-        let cursor = try txn.cursor(objects)
-        var entry = try cursor.first()
-        var pending: [(ObjectKey, Value)] = []
-        while let (key, value) = entry {
-            guard key.count == 8 else { break }
-            let objectKey = ObjectKey(UInt64(bigEndian: key.loadUnaligned(as: UInt64.self)))
-            pending.append(
-                (objectKey, try ContainerView(document: value, keys: keys).value(at: index.slot)?.decode() ?? .null))
-            entry = try cursor.next()
+        try forEachBatch(objects, txn) { _, document in
+            try ContainerView(document: document, keys: keys).value(at: index.slot)?.decode() ?? .null
+        } write: { batch in
+            for (key, value) in batch { try index.add(value, key, txn) }
         }
-        for (key, value) in pending { try index.add(value, key, txn) }
     }
 
     private static func backfill(
         _ index: GeoIndex, _ objects: Database, _ txn: WriteTransaction, _ keys: MapKeySpelling
     ) throws {
-        let cursor = try txn.cursor(objects)
-        var entry = try cursor.first()
-        var pending: [(ObjectKey, [(Double, Double)])] = []
-        while let (key, value) = entry {
-            guard key.count == 8 else { break }
-            let objectKey = ObjectKey(UInt64(bigEndian: key.loadUnaligned(as: UInt64.self)))
-            pending.append((objectKey, try index.points(in: try ContainerView(document: value, keys: keys))))
-            entry = try cursor.next()
+        try forEachBatch(objects, txn) { _, document in
+            try index.points(in: try ContainerView(document: document, keys: keys))
+        } write: { batch in
+            for (key, points) in batch { try index.add(points, key, txn) }
         }
-        for (key, points) in pending { try index.add(points, key, txn) }
     }
 
     private static func dropData(of schema: Schema, _ txn: WriteTransaction, _ meta: Database) throws {
