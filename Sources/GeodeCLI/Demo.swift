@@ -85,6 +85,9 @@ extension GeodeCommand {
                 "Within 250 km of Paris (a circle on the sphere):",
                 cities.where { $0.geometry.geoWithin(circle) }.sorted(byKeyPath: "properties.name"))
             try show(
+                "The five cities nearest to Paris's centre (nearest first, through the spatial index):",
+                cities.query("TRUEPREDICATE SORT(DISTANCE(geometry, [2.3522, 48.8566])) LIMIT(5)"))
+            try show(
                 "In a polygon over the Low Countries, population over 50,000 (polygon and filter):",
                 cities.query(
                     "geometry geoWithin geoPolygon({[2.5, 49.5], [7.2, 49.5], [7.2, 53.6], [4.5, 53.4], [2.5, 51.0], [2.5, 49.5]}, planar) AND properties.population > 50000"

@@ -24,6 +24,8 @@ import Testing
             outcome.stdout.contains("1. São Paulo") || outcome.stdout.contains("São Paulo (BR, 12,400,232)"),
             "the largest city of the sample")
         #expect(outcome.stdout.contains("plan: spatial index GeoFeature.geometry"))
+        #expect(outcome.stdout.contains("plan: nearest 5 through spatial index GeoFeature.geometry"))
+        #expect(outcome.stdout.contains("5 found in"), "the nearest cities")
         #expect(outcome.stdout.contains("\"coordinates\":[-46.63611,-23.5475]"), "the export writes shortest numbers")
         #expect(outcome.stdout.contains("177 of 177 records written"), "the country borders")
         #expect(outcome.stdout.contains("Cities inside Italy's border"))
