@@ -34,6 +34,10 @@ enum ExitStatus {
                 }
             default: throw ExitCode(dataError)
             }
+        } catch let error as ValidationError {
+            // Bad usage found once the command runs: the message alone, not the usage text after it.
+            report(error.message)
+            throw ExitCode.validationFailure
         } catch let error as JSONError {
             report(error.description)
             throw ExitCode(dataError)
