@@ -112,7 +112,8 @@ package final class StoreMigration {
         func refuse(_ reason: String, _ property: String? = from) -> StoreError {
             .migrationFailed(className: className, property: property, reason: reason)
         }
-        guard var columns = fileColumns[className] else {
+        // A class this migration adds has its table already, as in Realm: no property to rename.
+        guard var columns = fileColumns[className] ?? (declaredClasses.contains(className) ? [:] : nil) else {
             throw refuse("Cannot rename properties for type '\(className)' because it does not exist.", nil)
         }
         guard declaredClasses.contains(className),
