@@ -64,8 +64,6 @@ public struct DynamicValue: _PersistableValue {
     /// check it against the property's type: this converts, it does not judge.
     static func engine(_ any: Any?, _ context: _WriteContext) throws -> Value {
         guard let any, let any = unwrappedInput(any) else { return .null }
-        // Read by an import: an engine value already.
-        if let value = engineInput(any) { return value }
         if holdsClassInstance(any) {
             switch any {
             case let collection as InputCollection: return try engine(collection.inputValue, context)
@@ -82,6 +80,8 @@ public struct DynamicValue: _PersistableValue {
         case ObjectIdentifier(Bool.self): if let v = any as? Bool { return .bool(v) }
         default: break
         }
+        // Read by an import: an engine value already.
+        if let value = engineInput(any) { return value }
         switch any {
         case let v as Bool: return .bool(v)
         case let v as Int: return .int(Int64(v))
