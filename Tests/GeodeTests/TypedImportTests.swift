@@ -38,6 +38,7 @@ import Testing
         @Persisted var name = ""
         @Persisted var population = 0
         @Persisted var location: Location?
+        @Persisted var opened: Date?
         @Persisted var properties: AnyRealmValue
     }
 
@@ -127,6 +128,20 @@ extension TypedImportTests {
                 try realm.importJSON(Owner.self, from: Self.input("owners-update.ndjson"))
             } throws: { String(describing: $0).contains("duplicate primary key 10") }
             #expect(realm.object(ofType: Owner.self, forPrimaryKey: 1)?.name == "Ann")
+        }
+    }
+
+    @Test func aBadMemberIsReportedAtItsPlaceInTheFeature() throws {
+        try withTemporaryRealm(of: Self.types) { realm in
+            var options = ImportOptions()
+            options.idProperty = "code"
+            options.decodesISODates = true
+            #expect {
+                try realm.importGeoJSON(Site.self, from: Self.input("sites-bad-date.geojson"), options: options)
+            } throws: { error in
+                String(describing: error).contains("/features/0/properties/opened")
+            }
+            #expect(realm.objects(Site.self).isEmpty)
         }
     }
 }

@@ -156,7 +156,8 @@ extension Realm {
     public func importGeoJSON<T: Object>(_ type: T.Type, from url: URL, options: ImportOptions = ImportOptions()) throws
         -> ImportReport
     {
-        try importObjects(url, options) { record, report in
+        let settings = options.settings
+        return try importObjects(url, options) { record, report in
             let cls = self.realmClass(type)
             let feature = try FeatureInput(record)
             report.geometryTypes[feature.geometryType, default: 0] += 1
@@ -165,7 +166,8 @@ extension Realm {
             if case let .map(members)? = feature.properties?.value {
                 for (key, value) in members {
                     if let property = cls.table.schema.property(named: key) {
-                        input[key] = try RecordValue.value(value, for: property, options.settings, at: "/\(key)")
+                        input[key] = try RecordValue.value(
+                            value, for: property, settings, at: record.pointer + "/properties/" + key)
                     } else {
                         rest[key] = value
                     }
@@ -206,7 +208,8 @@ extension Realm {
     public func importJSON<T: Object>(_ type: T.Type, from url: URL, options: ImportOptions = ImportOptions()) throws
         -> ImportReport
     {
-        try importObjects(url, options) { record, report in
+        let settings = options.settings
+        return try importObjects(url, options) { record, report in
             let cls = self.realmClass(type)
             guard case let .map(members) = record.value else {
                 throw ImportProblem(
@@ -215,7 +218,7 @@ extension Realm {
             var input = OrderedDictionary<String, Value>()
             for (key, value) in members {
                 guard let property = cls.table.schema.property(named: key) else { continue }
-                input[key] = try RecordValue.value(value, for: property, options.settings, at: "/\(key)")
+                input[key] = try RecordValue.value(value, for: property, settings, at: record.pointer + "/" + key)
             }
             self.create(type, value: Value.map(input), update: options.update)
             report.written += 1

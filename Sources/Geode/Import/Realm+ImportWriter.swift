@@ -6,10 +6,6 @@ import GeodeImport
 extension Realm: ImportWriter {
     package func beginBatch() throws -> StoreWriteTransaction {
         try openWrite()
-        guard let transaction else {
-            throw GeodeError.storage(GeodeError.StorageFailure("the import's write transaction did not open"))
-        }
-        return transaction
     }
 
     package func checkBatch() throws {

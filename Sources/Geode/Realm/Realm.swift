@@ -296,16 +296,20 @@ public final class Realm {
     /// Opens a write transaction for a caller that throws (``write(_:)``, the
     /// imports): a realm opened read-only, or a store that cannot begin a
     /// transaction (its disk, its map), is a thrown error there, not a stop.
-    func openWrite() throws {
+    @discardableResult
+    func openWrite() throws -> StoreWriteTransaction {
         precondition(!isFrozen, "Geode: a frozen realm cannot be written; thaw() it first")
         precondition(transaction == nil, "Geode: a write transaction is already open on this realm")
+        let opened: StoreWriteTransaction
         do {
-            transaction = try store.beginWrite()
+            opened = try store.beginWrite()
         } catch {
             throw GeodeError.from(error)
         }
+        transaction = opened
         writeError = nil
         addedInWrite = []
+        return opened
     }
 
     /// Commits the open write transaction. If a change inside it was refused,

@@ -387,12 +387,12 @@ package final class Store: @unchecked Sendable {
     /// millions of objects rebuilds its indexes in bounded memory).
     static let backfillBatch = 65_536
 
-    /// Calls `body` with the key and document of each object in `objects`,
-    /// a batch at a time: the batch's reads are done (its cursor closed)
-    /// before `write` runs, so that writing the index never moves a page the
-    /// cursor stands on.
+    /// Reads what `read` takes from each document in `objects` and hands the
+    /// results with their object keys to `write`, a batch at a time: the
+    /// batch's reads are done (its cursor closed) before `write` runs, so that
+    /// writing the index never moves a page the cursor stands on.
     private static func forEachBatch<T>(
-        _ objects: Database, _ txn: WriteTransaction, _ read: (ObjectKey, UnsafeRawBufferPointer) throws -> T,
+        _ objects: Database, _ txn: WriteTransaction, _ read: (UnsafeRawBufferPointer) throws -> T,
         write: ([(ObjectKey, T)]) throws -> Void
     ) throws {
         var after: ObjectKey?
@@ -412,7 +412,7 @@ package final class Store: @unchecked Sendable {
                 while let (key, value) = entry, batch.count < backfillBatch {
                     guard key.count == 8 else { break }
                     let objectKey = ObjectKey(UInt64(bigEndian: key.loadUnaligned(as: UInt64.self)))
-                    batch.append((objectKey, try read(objectKey, value)))
+                    batch.append((objectKey, try read(value)))
                     entry = try cursor.next()
                 }
                 return batch
@@ -426,7 +426,7 @@ package final class Store: @unchecked Sendable {
     private static func backfill(
         _ index: ValueIndex, _ objects: Database, _ txn: WriteTransaction, _ keys: MapKeySpelling
     ) throws {
-        try forEachBatch(objects, txn) { _, document in
+        try forEachBatch(objects, txn) { document in
             try ContainerView(document: document, keys: keys).value(at: index.slot)?.decode() ?? .null
         } write: { batch in
             for (key, value) in batch { try index.add(value, key, txn) }
@@ -436,7 +436,7 @@ package final class Store: @unchecked Sendable {
     private static func backfill(
         _ index: GeoIndex, _ objects: Database, _ txn: WriteTransaction, _ keys: MapKeySpelling
     ) throws {
-        try forEachBatch(objects, txn) { _, document in
+        try forEachBatch(objects, txn) { document in
             try index.points(in: try ContainerView(document: document, keys: keys))
         } write: { batch in
             for (key, points) in batch { try index.add(points, key, txn) }

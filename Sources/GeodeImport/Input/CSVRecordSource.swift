@@ -50,8 +50,8 @@ package struct CSVRecordSource: RecordSource {
         guard let delimiter = format.delimiter.unicodeScalars.first, format.delimiter.unicodeScalars.count == 1 else {
             throw ImportError.badOption("the CSV delimiter must be one character")
         }
-        guard let stream = InputStream(fileAtPath: url.path) else {
-            throw ImportError.unreadable(path: url.path, operation: "read", errno: ENOENT)
+        guard access(url.path, R_OK) == 0, let stream = InputStream(fileAtPath: url.path) else {
+            throw ImportError.unreadable(path: url.path, operation: "read", errno: errno == 0 ? ENOENT : errno)
         }
         do {
             reader = try CSVReader(stream: stream, hasHeaderRow: true, delimiter: delimiter)

@@ -23,11 +23,14 @@ package struct InputSpool {
         }
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent(
             "geode-import-\(getpid())-\(UUID().uuidString)-" + url.lastPathComponent)
-        guard let source = FileHandle(forReadingAtPath: url.path),
-            FileManager.default.createFile(atPath: copy.path, contents: nil),
+        guard let source = FileHandle(forReadingAtPath: url.path) else {
+            throw ImportError.unreadable(path: url.path, operation: "read", errno: errno)
+        }
+        guard FileManager.default.createFile(atPath: copy.path, contents: nil),
             let target = FileHandle(forWritingAtPath: copy.path)
         else {
-            throw ImportError.unreadable(path: url.path, operation: "read", errno: ENOENT)
+            try? source.close()
+            throw ImportError.unreadable(path: copy.path, operation: "create the spool file", errno: errno)
         }
         defer { try? source.close(); try? target.close() }
         var offset = 0
