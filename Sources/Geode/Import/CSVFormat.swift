@@ -57,7 +57,22 @@ public struct CSVFormat: Sendable, Equatable {
         layout.latitudeColumn = latitudeColumn
         layout.longitudeColumn = longitudeColumn
         layout.geometryColumn = geometryColumn
-        layout.columnTypes = columnTypes.mapValues { CSVColumnType(rawValue: $0.rawValue) ?? .automatic }
+        layout.columnTypes = columnTypes.mapValues(\.layoutType)
         return layout
+    }
+}
+
+extension CSVFormat.ColumnType {
+    /// The importer's name for this type: a switch, so that a case added to one
+    /// enum and not the other fails to compile instead of reading as automatic.
+    var layoutType: CSVColumnType {
+        switch self {
+        case .automatic: return .automatic
+        case .string: return .string
+        case .integer: return .integer
+        case .double: return .double
+        case .bool: return .bool
+        case .date: return .date
+        }
     }
 }
