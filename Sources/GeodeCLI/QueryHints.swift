@@ -57,7 +57,7 @@ struct QueryHints {
         switch predicate {
         case let .and(parts), let .or(parts): return parts.flatMap(comparisons)
         case let .not(part): return comparisons(in: part)
-        case let .geoWithin(path, _, _): return [(path, nil)]
+        case let .geo(_, path, _, _): return [(path, nil)]
         case let .comparison(c):
             switch (c.lhs, c.rhs) {
             case let (.keyPath(path), .value(v)), let (.value(v), .keyPath(path)): return [(path, v)]

@@ -61,7 +61,7 @@ enum ToolStore {
             switch predicate {
             case let .and(parts), let .or(parts): return parts.flatMap(radii)
             case let .not(part): return radii(part)
-            case let .geoWithin(_, shape, _):
+            case let .geo(_, _, shape, _):
                 if case let .circle(_, _, radians) = shape.kind { return [radians] }
                 return []
             default: return []

@@ -120,6 +120,8 @@ package struct ValueIssue: Equatable, Sendable, CustomStringConvertible {
         case notAllowedHere(String)
         case duplicatePrimaryKey(String)
         case mapKeyTooLong(bytes: Int, limit: Int)
+        /// A geometry object whose members break a rule of RFC 7946 (the rule, in words).
+        case invalidGeometry(String)
     }
 
     package var kind: Kind
@@ -162,6 +164,8 @@ package struct ValueIssue: Equatable, Sendable, CustomStringConvertible {
             return "\(what) is not allowed\(at)"
         case let .duplicatePrimaryKey(value):
             return "duplicate primary key \(value)\(at)"
+        case let .invalidGeometry(rule):
+            return "invalid GeoJSON geometry\(at): \(rule)"
         }
     }
 }

@@ -60,6 +60,15 @@ extension GeoShape {
         case let .multiPolygon(polygons):
             if edges == .geodesic { return try PolygonRegion(geodesic: polygons, shape: "geoPolygon") }
             return try PolygonRegion(parts: polygons.map(GeodesicRings.pairs), shape: "geoPolygon")
+        case let .point(p):
+            return PointRegion(p)
+        case let .lineString(points):
+            guard Set(points).count >= 2 else {
+                throw GeometryError.invalidShape("geoLineString: a line needs at least 2 distinct positions")
+            }
+            return try GeometryRegion(self, shape: "geoLineString")
+        case .geometry:
+            return try GeometryRegion(self, shape: "geometry")
         }
     }
 
@@ -84,6 +93,12 @@ extension GeoShape {
             for point in rings.joined() { try check("geoPolygon", point.longitude, point.latitude) }
         case let .multiPolygon(polygons) where edges == .geodesic:
             for point in polygons.joined().joined() { try check("geoPolygon", point.longitude, point.latitude) }
+        case let .point(p):
+            try check("geoPoint", p.longitude, p.latitude)
+        case let .lineString(points) where edges == .geodesic:
+            for point in points { try check("geoLineString", point.longitude, point.latitude) }
+        case let .geometry(value) where edges == .geodesic:
+            for point in value.positions { try check(value.typeName, point.longitude, point.latitude) }
         default:
             break
         }

@@ -9,6 +9,11 @@ extension GEOSContext {
     /// let square = try context.polygon(parts: [[[(0, 0), (10, 0), (10, 10), (0, 10)]]])
     /// ```
     package func polygon(parts: [[[(Double, Double)]]]) throws -> Geometry {
+        Geometry(try polygonHandle(parts: parts), context: self)
+    }
+
+    /// The same polygon as a new GEOS handle the caller owns.
+    func polygonHandle(parts: [[[(Double, Double)]]]) throws -> OpaquePointer {
         var polygons: [OpaquePointer] = []
         var ok = false
         defer { if !ok { for p in polygons { GEOSGeom_destroy_r(handle, p) } } }
@@ -35,7 +40,7 @@ extension GEOSContext {
         }
         if polygons.count == 1 {
             ok = true
-            return Geometry(polygons[0], context: self)
+            return polygons[0]
         }
         var members: [OpaquePointer?] = polygons.map { $0 }
         guard
@@ -44,7 +49,7 @@ extension GEOSContext {
             })
         else { throw failure("build a multipolygon") }
         ok = true
-        return Geometry(multi, context: self)
+        return multi
     }
 
     private func linearRing(_ ring: [(Double, Double)]) throws -> OpaquePointer {

@@ -6,7 +6,7 @@ import Testing
 /// or angle with its unit, converted with Realm's Earth radius.
 @Suite struct DistanceUnitTests {
     static func radius(_ query: String) throws -> Double? {
-        guard case let .geoWithin(_, shape, _) = try QueryParser.parse(query).predicate,
+        guard case let .geo(.within, _, shape, _) = try QueryParser.parse(query).predicate,
             case let .circle(_, _, radians) = shape.kind
         else { return nil }
         return radians

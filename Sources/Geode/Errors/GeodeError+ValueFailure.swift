@@ -34,6 +34,8 @@ extension GeodeError {
             case objectNotFound
             /// A persisted value a `FailableCustomPersistable` type does not convert.
             case notConvertible
+            /// A GeoJSON geometry that breaks a rule of RFC 7946 (the message names the rule).
+            case invalidGeometry
             /// Any other rule; the message says which.
             case other
 
@@ -46,6 +48,7 @@ extension GeodeError {
                 case .nestingTooDeep: self = .nestingTooDeep
                 case .notAllowedHere: self = .notAllowedHere
                 case .duplicatePrimaryKey: self = .duplicatePrimaryKey
+                case .invalidGeometry: self = .invalidGeometry
                 }
             }
         }

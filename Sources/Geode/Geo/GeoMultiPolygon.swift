@@ -96,10 +96,3 @@ public struct GeoMultiPolygon: Hashable, Sendable, GeoShapeConvertible {
         GeoShape(.multiPolygon(polygons: rings), edges: edges == .planar ? .planar : .geodesic)
     }
 }
-
-extension Query where T: _QueryGeoPoint {
-    /// The point lies in one of `shape`'s polygons.
-    public func geoWithin(_ shape: GeoMultiPolygon) -> Query<Bool> {
-        Query<Bool>(.predicate(.geoWithin(QueryKeyPath(components), shape.geoShape, quantifier)))
-    }
-}

@@ -115,6 +115,9 @@ public enum GeometryIssue: Error, Hashable, Sendable, CustomStringConvertible {
     case nestedHoles(detail: String)
     /// Another reason, in GEOS's words.
     case other(String)
+    /// A GeoJSON geometry breaks a rule of RFC 7946 at `pointer` (a JSON
+    /// pointer below the geometry object, such as `/coordinates/0/3`).
+    case malformed(pointer: String, rule: String)
 
     init(_ fault: PolygonFault) {
         switch fault {
@@ -130,6 +133,7 @@ public enum GeometryIssue: Error, Hashable, Sendable, CustomStringConvertible {
     /// The same rule as GeodeGeo names it (its description is the one text for both).
     private var fault: PolygonFault {
         switch self {
+        case let .malformed(pointer, rule): return .other(GeometryFault(pointer: pointer, message: rule).description)
         case let .ringNotClosed(ring): return .ringNotClosed(ring: ring)
         case let .tooFewVertices(ring, found): return .tooFewVertices(ring: ring, found: found)
         case let .selfIntersection(detail): return .selfIntersection(detail: detail)
@@ -139,5 +143,10 @@ public enum GeometryIssue: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String { fault.description }
+    public var description: String {
+        if case let .malformed(pointer, rule) = self {
+            return GeometryFault(pointer: pointer, message: rule).description
+        }
+        return fault.description
+    }
 }

@@ -33,7 +33,7 @@ extension Results {
         do {
             let ordering = try Self.ordering(center, keyPath)
             let everywhere = GeoShape(.circle(longitude: center.longitude, latitude: center.latitude, radians: .pi))
-            var query = GeodeCore.Query(predicate: .geoWithin(ordering.path, everywhere, .any), distance: ordering)
+            var query = GeodeCore.Query(predicate: .geo(.within, ordering.path, everywhere, .any), distance: ordering)
             query.append(.limit(count))
             return try refined(query)
         } catch {

@@ -326,6 +326,13 @@ package struct ValueView {
         }
     }
 
+    /// The value as a double, if it is a double or an integer (coordinates
+    /// written into an AnyRealmValue may be either).
+    package func number() throws -> Double? {
+        if let d = try double() { return d }
+        return try int().map(Double.init)
+    }
+
     /// The float, if the value is one.
     package func float() throws -> Float? {
         guard tag == .float else { return nil }

@@ -1,58 +1,134 @@
 import GeodeGeo
 import Foundation
 
-/// The spatial index of one geo point property: `geo/<Class>/<property>`,
-/// key = leaf cell id (8 bytes, big-endian) + object key (1-8 bytes, big-endian),
-/// value = the point's longitude and latitude (two little-endian int32
-/// multiples of 10⁻⁷ degree when exact, else two doubles), so a query refines
-/// candidates exactly without reading their documents.
+/// The spatial index of one geometry property: `geo/<Class>/<property>`.
 ///
-/// A geo point property holds an embedded object with a `type` string equal
-/// to "Point" (any case) and a `coordinates` list of doubles,
-/// `[longitude, latitude(, altitude)]` — singly or in a list. Malformed
-/// points are not indexed (they never match).
+/// A point is one entry: key = its leaf cell id (8 bytes, big-endian) + the
+/// object key (1-8 bytes, big-endian), value = the point's longitude and
+/// latitude (two little-endian int32 multiples of 10⁻⁷ degree when exact,
+/// else two doubles), so a query refines point candidates exactly without
+/// reading their documents.
+///
+/// Any other geometry (a line, a polygon, a collection…) is covered by a few
+/// quadtree cells, as S2 and MongoDB's 2dsphere index cover shapes: one
+/// entry per cell, key = the cell's first leaf id + the object key, value =
+/// the cell's level (one byte). A query finds the cells that start inside
+/// its ranges by scanning them, and the larger cells that start before a
+/// range and reach into it by looking up, level by level, the cell holding
+/// the range's first leaf. The levels in use are kept under the 8-byte key
+/// ``levelsKey`` (a little-endian bit set), so an index without shapes costs
+/// no lookup. Shape candidates are then tested exactly on their documents.
+///
+/// A geometry property holds an embedded object with a `type` string and
+/// `coordinates` — a list of doubles (Realm's geo point) or an AnyRealmValue
+/// of nested lists (any GeoJSON geometry) — singly or in a list. Malformed
+/// geometries are not indexed (they never match).
 package struct GeoIndex: Sendable {
     package let property: String
     let slot: Int
-    let typeSlot: Int
-    let coordinatesSlot: Int
+    let slots: GeometrySlots
     let isList: Bool
     let database: Database
 
-    /// The geo point properties of `cls` in `schema`, with their database names.
-    static func properties(of cls: ClassSchema, in schema: Schema) -> [(
-        property: PropertySchema, typeSlot: Int, coordinatesSlot: Int
-    )] {
+    /// What one object puts in the index for this property.
+    struct Footprint: Sendable {
+        /// Its points (a Point geometry each).
+        var points: [(Double, Double)] = []
+        /// The cells covering its other geometries.
+        var blocks: [SpatialCell.Block] = []
+    }
+
+    /// The geometry properties of `cls` in `schema`, with where their parts are.
+    static func properties(of cls: ClassSchema, in schema: Schema) -> [(property: PropertySchema, slots: GeometrySlots)]
+    {
         cls.storedProperties.compactMap { p in
             guard p.type == .object, p.collection == .single || p.collection == .list,
-                let target = schema[p.objectClassName ?? ""], target.isEmbedded, let slots = target.geoPointSlots
+                let target = schema[p.objectClassName ?? ""], target.isEmbedded, let slots = target.geometrySlots
             else { return nil }
-            return (p, slots.type, slots.coordinates)
+            return (p, slots)
         }
     }
 
     static func databaseName(_ cls: String, _ property: String) -> String { "geo/\(cls)/\(property)" }
 
-    // MARK: Points
+    /// Whether the property may hold geometries other than points (so that its
+    /// index may hold shape cells).
+    var holdsShapes: Bool { slots.holdsAnyGeometry }
 
-    /// The points of this property in a document being written.
-    func points(in slots: [Value]) -> [(Double, Double)] {
-        guard slot < slots.count else { return [] }
-        switch slots[slot] {
-        case let .embedded(fields): return point(fields).map { [$0] } ?? []
+    // MARK: Footprints
+
+    /// The footprint of this property in a document being written.
+    func footprint(in row: [Value]) -> Footprint {
+        var footprint = Footprint()
+        guard slot < row.count else { return footprint }
+        switch row[slot] {
+        case let .embedded(fields): add(geometry(fields), to: &footprint)
         case let .list(items):
-            return items.compactMap { if case let .embedded(fields) = $0 { return point(fields) } else { return nil } }
-        default: return []
+            for case let .embedded(fields) in items { add(geometry(fields), to: &footprint) }
+        default: break
+        }
+        return footprint
+    }
+
+    /// The geometry of an embedded object's fields; nil when malformed.
+    private func geometry(_ fields: [Value]) -> GeometryValue? {
+        guard slots.type < fields.count, slots.coordinates < fields.count, case let .string(type) = fields[slots.type]
+        else { return nil }
+        if !slots.holdsAnyGeometry {
+            guard Self.isPointType(type), case let .list(coordinates) = fields[slots.coordinates],
+                coordinates.count >= 2, case let .double(lon) = coordinates[0], case let .double(lat) = coordinates[1],
+                Self.valid(lon, lat)
+            else { return nil }
+            return .point(GeoCoordinate(longitude: lon, latitude: lat))
+        }
+        let geometries = slots.geometries.flatMap { $0 < fields.count ? fields[$0] : nil }
+        return Self.geometry(type: type, coordinates: fields[slots.coordinates], geometries: geometries)
+    }
+
+    /// A geometry read as GeoJSON reads it (the type in any letter case); nil when it breaks a rule.
+    static func geometry(type: String, coordinates: Value, geometries: Value?) -> GeometryValue? {
+        guard let canonical = GeometryRules.types.first(where: { $0.lowercased() == type.lowercased() }) else {
+            return nil
+        }
+        return try? GeometryRules.geometry(type: canonical, coordinates: coordinates, geometries: geometries)
+    }
+
+    private func add(_ geometry: GeometryValue?, to footprint: inout Footprint) {
+        guard let geometry else { return }
+        if let p = geometry.onePoint {
+            footprint.points.append((p.longitude, p.latitude))
+        } else {
+            footprint.blocks.append(contentsOf: Self.blocks(of: geometry))
         }
     }
 
-    private func point(_ fields: [Value]) -> (Double, Double)? {
-        guard typeSlot < fields.count, coordinatesSlot < fields.count,
-            case let .string(type) = fields[typeSlot], Self.isPointType(type),
-            case let .list(coordinates) = fields[coordinatesSlot], coordinates.count >= 2,
-            case let .double(lon) = coordinates[0], case let .double(lat) = coordinates[1]
-        else { return nil }
-        return Self.valid(lon, lat) ? (lon, lat) : nil
+    /// The cells a non-point geometry is indexed by: a cover of what bounds it
+    /// on the sphere (S2's bound of its geodesic edges) and on the plane (the
+    /// envelope of its positions), so that queries of either edge model find it.
+    static func blocks(of geometry: GeometryValue) -> [SpatialCell.Block] {
+        let positions = geometry.positions
+        guard let first = positions.first else { return [] }
+        var rect = GeoRect(west: first.longitude, south: first.latitude, east: first.longitude, north: first.latitude)
+        for p in positions.dropFirst() {
+            rect.west = min(rect.west, p.longitude)
+            rect.east = max(rect.east, p.longitude)
+            rect.south = min(rect.south, p.latitude)
+            rect.north = max(rect.north, p.latitude)
+        }
+        var blocks = Set(SpatialCell.blocks(covering: [rect]))
+        if let sphere = try? SphereGeometry(geometry) {
+            blocks.formUnion(SpatialCell.blocks(covering: sphere.bounds))
+        } else {
+            blocks.formUnion(SpatialCell.blocks(covering: [GeoRect.world]))
+        }
+        // Cells inside other cells add nothing: a query finds the larger one.
+        let sorted = blocks.sorted { ($0.start, $0.level) < ($1.start, $1.level) }
+        var kept: [SpatialCell.Block] = []
+        for block in sorted {
+            if let last = kept.last, block.start < last.start + last.leafCount { continue }
+            kept.append(block)
+        }
+        return kept
     }
 
     /// Whether a `type` value says "Point", in any letter case (compared on
@@ -72,27 +148,44 @@ package struct GeoIndex: Sendable {
         lon.isFinite && lat.isFinite && abs(lon) <= 180 && abs(lat) <= 90
     }
 
-    /// The points of this property in a stored document.
-    func points(in document: ContainerView) throws -> [(Double, Double)] {
-        guard let value = try document.value(at: slot), let container = try value.container() else { return [] }
-        if container.kind == .embedded { return try point(container).map { [$0] } ?? [] }
-        var found: [(Double, Double)] = []
-        for i in 0 ..< container.count {
-            if let element = try container.value(at: i)?.container(), let p = try point(element) { found.append(p) }
+    /// The footprint of this property in a stored document.
+    func footprint(in document: ContainerView) throws -> Footprint {
+        var footprint = Footprint()
+        guard let value = try document.value(at: slot), let container = try value.container() else { return footprint }
+        if container.kind == .embedded {
+            add(try Self.geometry(in: container, slots), to: &footprint)
+            return footprint
         }
-        return found
+        for i in 0 ..< container.count {
+            if let element = try container.value(at: i)?.container() {
+                add(try Self.geometry(in: element, slots), to: &footprint)
+            }
+        }
+        return footprint
     }
 
-    private func point(_ embedded: ContainerView) throws -> (Double, Double)? {
-        try Self.point(in: embedded, GeoPointSlots(type: typeSlot, coordinates: coordinatesSlot))
+    /// The geometry of a stored geometry object; nil when malformed.
+    static func geometry(in embedded: ContainerView, _ slots: GeometrySlots) throws -> GeometryValue? {
+        guard embedded.kind == .embedded else { return nil }
+        if !slots.holdsAnyGeometry {
+            return try point(in: embedded, slots).map { .point(GeoCoordinate(longitude: $0.0, latitude: $0.1)) }
+        }
+        guard let type = try embedded.value(at: slots.type)?.string(),
+            let coordinates = try embedded.value(at: slots.coordinates)
+        else { return nil }
+        if isPointType(type), let p = try point(in: embedded, slots) {
+            return .point(GeoCoordinate(longitude: p.0, latitude: p.1))
+        }
+        let geometries = try slots.geometries.flatMap { try embedded.value(at: $0)?.decode() }
+        return geometry(type: type, coordinates: try coordinates.decode(), geometries: geometries)
     }
 
     /// The longitude and latitude of a stored GeoJSON point; nil when malformed.
-    static func point(in embedded: ContainerView, _ slots: GeoPointSlots) throws -> (Double, Double)? {
+    static func point(in embedded: ContainerView, _ slots: GeometrySlots) throws -> (Double, Double)? {
         guard embedded.kind == .embedded,
             let type = try embedded.value(at: slots.type)?.stringBytes(), isPointType(type),
             let coordinates = try embedded.value(at: slots.coordinates)?.container(), coordinates.count >= 2,
-            let lon = try coordinates.value(at: 0)?.double(), let lat = try coordinates.value(at: 1)?.double(),
+            let lon = try coordinates.value(at: 0)?.number(), let lat = try coordinates.value(at: 1)?.number(),
             valid(lon, lat)
         else { return nil }
         return (lon, lat)
@@ -123,10 +216,12 @@ package struct GeoIndex: Sendable {
             + withUnsafeBytes(of: lat.bitPattern.littleEndian, Array.init)
     }
 
-    func add(_ points: [(Double, Double)], _ key: ObjectKey, _ txn: WriteTransaction) throws {
-        for (lon, lat) in points {
+    /// Adds object `key`'s entries.
+    func add(_ footprint: Footprint, _ key: ObjectKey, _ txn: WriteTransaction) throws {
+        for (lon, lat) in footprint.points {
             try add(cell: SpatialCell.id(longitude: lon, latitude: lat), lon, lat, key, txn)
         }
+        try add(footprint.blocks, key, txn)
     }
 
     /// Adds the entry of point (`lon`, `lat`) of object `key`, whose cell is `cell`.
@@ -134,8 +229,36 @@ package struct GeoIndex: Sendable {
         try txn.put(database, key: Self.entryKey(cell: cell, key), value: Self.entryValue(lon, lat))
     }
 
-    func remove(_ points: [(Double, Double)], _ key: ObjectKey, _ txn: WriteTransaction) throws {
-        for (lon, lat) in points { _ = try txn.delete(database, key: Self.entryKey(lon, lat, key)) }
+    /// Adds the entries of cells covering object `key`'s shapes, and their levels to the set in use.
+    func add(_ blocks: [SpatialCell.Block], _ key: ObjectKey, _ txn: WriteTransaction) throws {
+        guard !blocks.isEmpty else { return }
+        var levels = try self.levels(txn)
+        let before = levels
+        for block in blocks {
+            try txn.put(database, key: Self.entryKey(cell: block.start, key), value: [UInt8(block.level)])
+            levels |= 1 << UInt32(block.level)
+        }
+        if levels != before {
+            try txn.put(database, key: Self.levelsKey, value: withUnsafeBytes(of: levels.littleEndian, Array.init))
+        }
+    }
+
+    /// Removes object `key`'s entries (the set of levels in use only grows).
+    func remove(_ footprint: Footprint, _ key: ObjectKey, _ txn: WriteTransaction) throws {
+        for (lon, lat) in footprint.points { _ = try txn.delete(database, key: Self.entryKey(lon, lat, key)) }
+        for block in footprint.blocks { _ = try txn.delete(database, key: Self.entryKey(cell: block.start, key)) }
+    }
+
+    /// The key of the set of shape-cell levels in use: 8 bytes, past every cell id (they have 52 bits).
+    static let levelsKey = [UInt8](repeating: 0xFF, count: 8)
+
+    /// The levels of the shape cells in the index, as a bit set (bit `l` for level `l`).
+    func levels(_ txn: Transaction) throws -> UInt32 {
+        guard let bytes = try txn.get(database, key: Self.levelsKey) else { return 0 }
+        guard bytes.count == 4 else {
+            throw StoreError.corruptDocument(detail: "geo index level set of \(bytes.count) bytes", offset: 0)
+        }
+        return UInt32(littleEndian: bytes.loadUnaligned(as: UInt32.self))
     }
 
     /// The leaf ranges a query of `region` scans.
@@ -143,15 +266,26 @@ package struct GeoIndex: Sendable {
         SpatialCell.cover(region.bounds, maxCells: region.coverCells, excludes: region.exclusion)
     }
 
-    /// Calls `body` with the key and point of every entry in the cells covering
-    /// `region`, until it returns false. The cursor seeks only when the entry it
-    /// stands on lies before the next range (ranges are sorted and disjoint).
-    func scan(_ region: any GeoRegion, _ txn: Transaction, _ body: (ObjectKey, Double, Double) throws -> Bool) throws {
+    /// Calls `body` with the key and point of every point entry in the cells
+    /// covering `region`, until it returns false; with `shapes`, calls it
+    /// with the key of every object one of whose shape cells meets those
+    /// cells (once per cell: the caller removes repeats). The cursor seeks
+    /// only when the entry it stands on lies before the next range (ranges
+    /// are sorted and disjoint).
+    func scan(
+        _ region: any GeoRegion, _ txn: Transaction, shapes: ((ObjectKey) throws -> Void)? = nil,
+        _ body: (ObjectKey, Double, Double) throws -> Bool
+    ) throws {
         let cursor = try txn.cursor(database)
+        let levels = shapes != nil && holdsShapes ? try self.levels(txn) : 0
         try SpatialCell.withCover(region.bounds, maxCells: region.coverCells, excludes: region.exclusion) { ranges in
             var entry: (key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)?
             var positioned = false
             for range in ranges {
+                if levels != 0, let shapes {
+                    // Larger cells that start before the range and reach into it hold its first leaf.
+                    try cellsHolding(range.lowerBound, levels: levels, txn, shapes)
+                }
                 if positioned {
                     // A few steps are cheaper than a seek when the gap holds few entries.
                     var steps = 0
@@ -165,12 +299,17 @@ package struct GeoIndex: Sendable {
                     positioned = true
                 }
                 while let (k, v) = entry {
-                    guard k.count > 8, k.count <= 16, v.count == 8 || v.count == 16 else {
+                    if Self.cell(of: k) > range.upperBound { break }
+                    guard k.count > 8, k.count <= 16, v.count == 8 || v.count == 16 || v.count == 1 else {
                         throw StoreError.corruptDocument(
                             detail: "geo index entry of \(k.count)/\(v.count) bytes", offset: 0)
                     }
-                    if Self.cell(of: k) > range.upperBound { break }
                     let objectKey = ObjectKey(shortBigEndian: UnsafeRawBufferPointer(rebasing: k[8...]))
+                    if v.count == 1 {
+                        try shapes?(objectKey)
+                        entry = try cursor.next()
+                        continue
+                    }
                     let lon: Double, lat: Double
                     if v.count == 8 {
                         lon = ScaledDouble.double(Int32(littleEndian: v.loadUnaligned(as: Int32.self)))
@@ -184,7 +323,29 @@ package struct GeoIndex: Sendable {
                     if try !body(objectKey, lon, lat) { return }
                     entry = try cursor.next()
                 }
-                if entry == nil { return }
+                if entry == nil, levels == 0 { return }
+            }
+        }
+    }
+
+    /// Calls `shapes` with the objects whose shape cells of a level in
+    /// `levels` start before `leaf` and hold it.
+    private func cellsHolding(
+        _ leaf: UInt64, levels: UInt32, _ txn: Transaction, _ shapes: (ObjectKey) throws -> Void
+    ) throws {
+        let cursor = try txn.cursor(database)
+        var looked = Set<UInt64>()
+        for level in 0 ..< SpatialCell.level where levels & (1 << UInt32(level)) != 0 {
+            let block = SpatialCell.Block.containing(leaf, at: level)
+            guard block.start < leaf, looked.insert(block.start).inserted else { continue }
+            var entry = try withUnsafeBytes(of: block.start.bigEndian) { try cursor.seek(atLeast: $0) }
+            while let (k, v) = entry, k.count > 8, Self.cell(of: k) == block.start {
+                if v.count == 1, Int(v[0]) <= SpatialCell.level,
+                    block.start + SpatialCell.Block(start: block.start, level: Int(v[0])).leafCount > leaf
+                {
+                    try shapes(ObjectKey(shortBigEndian: UnsafeRawBufferPointer(rebasing: k[8...])))
+                }
+                entry = try cursor.next()
             }
         }
     }

@@ -55,7 +55,7 @@ struct BoundPath {
     /// Where a geo point keeps its parts, when the path reaches GeoJSON
     /// points (embedded objects with a `type` string and `coordinates` list
     /// of doubles): found once, when the path is bound.
-    var pointSlots: GeoPointSlots?
+    var geometrySlots: GeometrySlots?
     /// Text for messages: "Int property 'age'".
     var label: String
     var column: Int

@@ -8,7 +8,7 @@ indirect enum BoundPredicate {
     case or([BoundPredicate])
     case not(BoundPredicate)
     case compare(BoundComparison)
-    case geoWithin(BoundPath, GeoPointSlots, any GeoRegion, QueryQuantifier)
+    case geo(GeoRelation, BoundPath, GeometrySlots, BoundShape, QueryQuantifier)
 }
 
 extension BoundPredicate {
@@ -18,7 +18,7 @@ extension BoundPredicate {
         case .constant: return false
         case let .and(parts), let .or(parts): return parts.contains { $0.testsGeometry }
         case let .not(p): return p.testsGeometry
-        case .geoWithin: return true
+        case .geo: return true
         case let .compare(c):
             if case let .subqueryCount(_, p) = c.lhs { return p.testsGeometry }
             return false

@@ -19,7 +19,7 @@ package final class BoundQuery {
     let later: [BoundClause]
     let plan: QueryExecutor.Plan
     /// The geo point path of a distance ordering, and the ordering.
-    let distance: (BoundPath, GeoPointSlots, DistanceOrdering)?
+    let distance: (BoundPath, GeometrySlots, DistanceOrdering)?
 
     package init(query: Query, table: Table, store: Store) throws {
         self.query = query
@@ -48,7 +48,7 @@ package final class BoundQuery {
         plan = QueryExecutor.plan(predicate, table)
         if let ordering = query.distanceOrdering {
             let path = try binder.bindPath(ordering.path, in: table.schema)
-            guard let slots = path.pointSlots else {
+            guard let slots = path.geometrySlots else {
                 throw StoreError.invalidQuery(
                     message: "\(path.label) is not a geo point: cannot sort by distance", column: ordering.path.column)
             }

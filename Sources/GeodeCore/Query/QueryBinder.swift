@@ -40,16 +40,29 @@ struct QueryBinder {
         case let .or(parts): return .or(try parts.map { try bind($0, in: cls, variable: variable) })
         case let .not(a): return .not(try bind(a, in: cls, variable: variable))
         case let .comparison(c): return .compare(try bind(c, in: cls, variable: variable))
-        case let .geoWithin(path, shape, quantifier):
+        case let .geo(relation, path, shape, quantifier):
             let bound = try bindPath(path, in: cls, variable: variable)
-            guard let slots = bound.pointSlots else {
+            guard let slots = bound.geometrySlots else {
                 throw StoreError.invalidQuery(
                     message:
-                        "\(bound.label) is not a geo point (an embedded object with a 'type' string and 'coordinates' list of doubles)",
+                        "\(bound.label) is not a geo point or geometry (an embedded object with a 'type' string and 'coordinates': a list of doubles, or an AnyRealmValue)",
                     column: path.column)
             }
+            switch (relation, shape.kind) {
+            case (.within, .point), (.within, .lineString):
+                // As Realm: geoWithin takes a region (a point or a line holds nothing).
+                throw StoreError.invalidQuery(
+                    message:
+                        "geoWithin needs a shape with an area (geoBox, geoCircle, geoPolygon or geoMultiPolygon), not \(shape); "
+                        + "a point or a line goes with geoIntersects or geoContains",
+                    column: path.column)
+            default: break
+            }
             do {
-                return .geoWithin(bound, slots, try shape.region(), quantifier)
+                // Whole geometries are related through S2 or GEOS; points need only the region.
+                let target =
+                    slots.holdsAnyGeometry || relation == .contains ? try GeoTarget(shape, for: relation) : nil
+                return .geo(relation, bound, slots, BoundShape(region: try shape.region(), target: target), quantifier)
             } catch let error as GeometryError {
                 throw StoreError.invalidQuery(message: error.description, column: 0)
             }
@@ -57,10 +70,10 @@ struct QueryBinder {
     }
 
     /// Where the point's parts are, when `path` reaches geo points (kept with
-    /// the bound path as ``BoundPath/pointSlots``).
-    private static func geoPointSlots(_ path: BoundPath) -> GeoPointSlots? {
+    /// the bound path as ``BoundPath/geometrySlots``).
+    private static func geometrySlots(_ path: BoundPath) -> GeometrySlots? {
         guard path.reduction == nil, !path.isLink else { return nil }
-        return path.objectClass?.geoPointSlots
+        return path.objectClass?.geometrySlots
     }
 
     private func bind(_ c: QueryComparison, in cls: ClassSchema, variable: String?) throws -> BoundComparison {
@@ -536,7 +549,7 @@ struct QueryBinder {
         default:
             break
         }
-        bound.pointSlots = Self.geoPointSlots(bound)
+        bound.geometrySlots = Self.geometrySlots(bound)
         return bound
     }
 

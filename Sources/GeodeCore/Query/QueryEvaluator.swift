@@ -1,3 +1,4 @@
+import GeodeGeo
 import Foundation
 
 /// Evaluates bound predicates on documents, reading values in place from the
@@ -61,7 +62,7 @@ final class QueryEvaluator {
                 }
             }
             return { key, document in try self.compare(c, .object(table, key, document)) }
-        case .geoWithin:
+        case .geo:
             return { key, document in try self.matches(predicate, .object(table, key, document)) }
         }
     }
@@ -81,17 +82,16 @@ final class QueryEvaluator {
                 return try compareSimple(c, simple, constant, nil, document, root)
             }
             return try compare(c, root)
-        case let .geoWithin(path, slots, region, quantifier):
+        case let .geo(relation, path, slots, shape, quantifier):
             // As in Realm, ALL over no points is false: an empty list lies within no region.
             var seen = false
-            let within = try quantified(quantifier) { test in
+            let holds = try quantified(quantifier) { test in
                 try visit(path.steps[...], root) { item in
                     seen = true
-                    return try test(
-                        self.point(item, slots).map { region.contains(longitude: $0.0, latitude: $0.1) } ?? false)
+                    return try test(self.geometry(item, slots).map { shape.relates($0, relation) } ?? false)
                 }
             }
-            return quantifier == .all ? within && seen : within
+            return quantifier == .all ? holds && seen : holds
         }
     }
 
@@ -518,9 +518,15 @@ final class QueryEvaluator {
     }
 
     /// The longitude and latitude of a GeoJSON point embedded object; nil when malformed.
-    func point(_ item: Item, _ slots: GeoPointSlots) throws -> (Double, Double)? {
+    func point(_ item: Item, _ slots: GeometrySlots) throws -> (Double, Double)? {
         guard let container = try Self.container(item) else { return nil }
         return try GeoIndex.point(in: container, slots)
+    }
+
+    /// The geometry of a geometry object (a point for Realm's point shape); nil when malformed.
+    func geometry(_ item: Item, _ slots: GeometrySlots) throws -> GeometryValue? {
+        guard let container = try Self.container(item) else { return nil }
+        return try GeoIndex.geometry(in: container, slots)
     }
 
     /// `item op constant`, with fast paths for numbers and strings read in place.

@@ -26,7 +26,7 @@ package struct QueryExecutor {
         case indexRange(ValueIndex, low: [UInt8], high: [UInt8], exact: Bool)
         /// The spatial index of a geo point property: the cells covering the
         /// region, each point tested exactly, then the rest of the predicate.
-        case spatial(GeoIndex, any GeoRegion, residual: BoundPredicate?)
+        case spatial(GeoIndex, SpatialTest, residual: BoundPredicate?)
     }
 
     let bound: BoundQuery
@@ -132,13 +132,14 @@ package struct QueryExecutor {
             }
         }
         for (i, conjunct) in conjuncts.enumerated() {
-            guard case let .geoWithin(path, _, region, .any) = conjunct, path.reduction == nil,
+            guard case let .geo(relation, path, _, shape, .any) = conjunct, path.reduction == nil,
                 let slot = pointSlot(path), let index = table.geoIndexes.first(where: { $0.slot == slot })
             else { continue }
-            // The other conjuncts, in their order, test each point the index finds.
+            // The other conjuncts, in their order, test each object the index finds.
             let others = conjuncts.enumerated().filter { $0.offset != i }.map(\.element)
             return .spatial(
-                index, region, residual: others.isEmpty ? nil : others.count == 1 ? others[0] : .and(others))
+                index, SpatialTest(relation: relation, shape: shape, conjunct: conjunct),
+                residual: others.isEmpty ? nil : others.count == 1 ? others[0] : .and(others))
         }
         return range ?? .scan
     }
@@ -183,8 +184,8 @@ package struct QueryExecutor {
                 "index \(name).\(index.property) (\(keys.count) key\(keys.count == 1 ? "" : "s")\(exact ? ", exact" : ""))"
         case let .indexRange(index, _, _, exact):
             text = "index range \(name).\(index.property)\(exact ? " (exact)" : "")"
-        case let .spatial(index, region, _):
-            text = "spatial index \(name).\(index.property) (\(GeoIndex.cover(region).count) cell ranges)"
+        case let .spatial(index, test, _):
+            text = "spatial index \(name).\(index.property) (\(GeoIndex.cover(test.shape.region).count) cell ranges)"
         }
         if let index = nearestIndex {
             text = "nearest \(query.limit ?? 0) through spatial index \(name).\(index.property) (widening circles)"
@@ -281,13 +282,17 @@ package struct QueryExecutor {
             var candidates: [ObjectKey] = []
             try index.collect(from: low, through: high, transaction.transaction, into: &candidates)
             keys = exact ? Self.sortedUnique(candidates) : try test(Self.sortedUnique(candidates), evaluator)
-        case let .spatial(index, region, residual):
-            try index.scan(region, transaction.transaction) { key, lon, lat in
-                if region.contains(longitude: lon, latitude: lat) { keys.append(key) }
+        case let .spatial(index, test, residual):
+            // Points are decided on their entries; objects with shape cells in range, on their documents.
+            var shapeCandidates = Set<ObjectKey>()
+            try index.scan(test.shape.region, transaction.transaction, shapes: { shapeCandidates.insert($0) }) {
+                key, lon, lat in
+                if test.shape.relates(longitude: lon, latitude: lat, test.relation) { keys.append(key) }
                 return true
             }
+            for key in shapeCandidates where try object(key, matches: test.conjunct, evaluator) { keys.append(key) }
             keys.sort()
-            if index.isList {
+            if index.isList || !shapeCandidates.isEmpty {
                 keys = keys.enumerated().filter { $0.offset == 0 || keys[$0.offset - 1] != $0.element }.map(\.element)
             }
             if let residual {
@@ -411,10 +416,10 @@ package struct QueryExecutor {
         guard query.limit == nil, distinct.isEmpty, bound.later.isEmpty else { return try run().count }
         if case .constant(true) = predicate { return try transaction.count(table) }
         switch plan {
-        case let .spatial(index, region, nil) where !index.isList:
+        case let .spatial(index, test, nil) where !index.isList && !index.holdsShapes:
             var n = 0
-            try index.scan(region, transaction.transaction) { _, lon, lat in
-                if region.contains(longitude: lon, latitude: lat) { n += 1 }
+            try index.scan(test.shape.region, transaction.transaction) { _, lon, lat in
+                if test.shape.relates(longitude: lon, latitude: lat, test.relation) { n += 1 }
                 return true
             }
             return n
@@ -593,7 +598,7 @@ package struct QueryExecutor {
     }
 
     private func sortByDistance(
-        _ keys: [ObjectKey], _ path: BoundPath, _ slots: GeoPointSlots,
+        _ keys: [ObjectKey], _ path: BoundPath, _ slots: GeometrySlots,
         _ ordering: DistanceOrdering, _ evaluator: QueryEvaluator
     ) throws -> [ObjectKey] {
         var distances: [(offset: Int, key: ObjectKey, distance: Double)] = []

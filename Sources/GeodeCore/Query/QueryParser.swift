@@ -162,9 +162,9 @@ package struct QueryParser {
             }
             op = parsed
         case let .identifier(word):
-            if opToken.isKeyword("geoWithin") {
+            if let relation = GeoRelation(keyword: word) {
                 _ = advance()
-                return try geoWithin(lhs, try parseShape(), quantifier ?? .any, column)
+                return try geo(relation, lhs, try parseShape(), quantifier ?? .any, column)
             }
             guard let parsed = ComparisonOperator(rawValue: word.uppercased()) else {
                 throw unexpected("where an operator was expected")
@@ -188,7 +188,7 @@ package struct QueryParser {
         let rhsQuantifier = parseQuantifier()
         if op == .in, case let .argument(i) = current.kind, case let .shape(shape) = try argument(i, current.column) {
             _ = advance()
-            return try geoWithin(lhs, shape, quantifier ?? .any, column)
+            return try geo(.within, lhs, shape, quantifier ?? .any, column)
         }
         if case let .argument(i) = current.kind, case let .members(members) = try argument(i, current.column) {
             guard case let .keyPath(path) = lhs else {
@@ -256,13 +256,14 @@ package struct QueryParser {
         return .comparison(c)
     }
 
-    private func geoWithin(_ lhs: QueryExpression, _ shape: GeoShape, _ quantifier: QueryQuantifier, _ column: Int)
-        throws -> QueryPredicate
-    {
+    private func geo(
+        _ relation: GeoRelation, _ lhs: QueryExpression, _ shape: GeoShape, _ quantifier: QueryQuantifier,
+        _ column: Int
+    ) throws -> QueryPredicate {
         guard case let .keyPath(path) = lhs else {
-            throw StoreError.invalidQuery(message: "geoWithin needs a key path on its left", column: column)
+            throw StoreError.invalidQuery(message: "\(relation.rawValue) needs a key path on its left", column: column)
         }
-        return .geoWithin(path, shape, quantifier)
+        return .geo(relation, path, shape, quantifier)
     }
 
     // MARK: Operands
@@ -287,7 +288,8 @@ package struct QueryParser {
             case let .keyPath(path): return .keyPath(try Self.keyPath(fromArgument: path, token.column))
             case .shape:
                 throw StoreError.invalidQuery(
-                    message: "a shape argument belongs after geoWithin or IN", column: token.column)
+                    message: "a shape argument belongs after geoWithin, geoIntersects, geoContains or IN",
+                    column: token.column)
             case .members:
                 throw StoreError.invalidQuery(
                     message: "an embedded object argument compares only with == or != after a key path",
@@ -514,7 +516,8 @@ package struct QueryParser {
                 }
             default:
                 throw StoreError.invalidQuery(
-                    message: "geoWithin needs a shape argument (GeoBox, GeoCircle or GeoPolygon, or one as text)",
+                    message:
+                        "a geo predicate needs a shape argument (GeoBox, GeoCircle, GeoPolygon or another shape, or one as text)",
                     column: token.column)
             }
         case let .identifier(word):
@@ -566,14 +569,30 @@ package struct QueryParser {
                     }
                 }
                 return GeoShape(.multiPolygon(polygons: polygons), edges: edges)
+            // Beyond Realm: a point (for geoContains) and a line.
+            case "geopoint":
+                let point = try parsePoint()
+                try expect(")", "closing geoPoint")
+                return GeoShape(.point(point))
+            case "geolinestring":
+                var points: [GeoCoordinate] = []
+                repeat {
+                    if current.isKeyword("planar") || current.isKeyword("geodesic") { break }
+                    points.append(try parsePoint())
+                } while acceptSymbol(",")
+                let edges = try parseEdgesOption(afterComma: false)
+                try expect(")", "closing geoLineString")
+                return GeoShape(.lineString(points), edges: edges)
             default:
                 throw StoreError.invalidQuery(
-                    message: "unknown shape '\(word)': expected geoBox, geoCircle, geoPolygon or geoMultiPolygon",
+                    message:
+                        "unknown shape '\(word)': expected geoBox, geoCircle, geoPolygon, geoMultiPolygon, geoPoint or geoLineString",
                     column: token.column)
             }
         default:
             throw unexpected(
-                "after geoWithin: expected geoBox(…), geoCircle(…), geoPolygon(…), geoMultiPolygon(…) or an argument")
+                "after a geo predicate: expected geoBox(…), geoCircle(…), geoPolygon(…), geoMultiPolygon(…), geoPoint(…), geoLineString(…) or an argument"
+            )
         }
     }
 

@@ -14,8 +14,9 @@ package indirect enum QueryPredicate: Sendable, CustomStringConvertible {
     case or([QueryPredicate])
     case not(QueryPredicate)
     case comparison(QueryComparison)
-    /// `path geoWithin shape`: the point at `path` lies in the shape.
-    case geoWithin(QueryKeyPath, GeoShape, QueryQuantifier)
+    /// `path geoWithin shape`, `path geoIntersects shape`, `path geoContains
+    /// shape`: the geometry at `path` stands in the relation to the shape.
+    case geo(GeoRelation, QueryKeyPath, GeoShape, QueryQuantifier)
 
     /// `a AND b`, with the parts of either that is itself an AND taken in.
     package static func and(_ a: QueryPredicate, _ b: QueryPredicate) -> QueryPredicate {
@@ -46,7 +47,8 @@ package indirect enum QueryPredicate: Sendable, CustomStringConvertible {
         case let .or(parts): return "(" + parts.map(\.description).joined(separator: " OR ") + ")"
         case let .not(a): return "NOT \(a)"
         case let .comparison(c): return c.description
-        case let .geoWithin(path, shape, quantifier): return "\(quantifier.prefix)\(path) geoWithin \(shape)"
+        case let .geo(relation, path, shape, quantifier):
+            return "\(quantifier.prefix)\(path) \(relation.rawValue) \(shape)"
         }
     }
 }

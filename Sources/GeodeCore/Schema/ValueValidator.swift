@@ -80,7 +80,9 @@ package final class ValueValidator: @unchecked Sendable {
             rules.embedded = rules.storedProperties.map { p in
                 guard p.type == .object, p.collection == .single,
                     let target = p.objectClassName.flatMap({ schema[$0] }),
-                    target.isEmbedded, let embedded = classes[target.name]
+                    target.isEmbedded, let embedded = classes[target.name],
+                    // A geometry's members are checked together, by the full check.
+                    target.geometrySlots?.holdsAnyGeometry != true
                 else { return nil }
                 return EmbeddedRules(rules: embedded)
             }
@@ -219,9 +221,25 @@ package final class ValueValidator: @unchecked Sendable {
             for p in rules.storedProperties {
                 try at(".\(p.name)") { try check(slots[p.slot], p, target) }
             }
+            if let geometry = target.geometrySlots, geometry.holdsAnyGeometry { try checkGeometry(slots, geometry) }
         default:
             // The other scalars: of the property's type, or the wrong type.
             guard ValueRules.isScalar(value, of: property.type) else { throw wrong() }
+        }
+    }
+
+    /// A geometry object's members follow RFC 7946 (``GeometryRules``); an
+    /// empty `type` is no geometry (what a fresh object holds until it is given one).
+    private func checkGeometry(_ fields: [Value], _ slots: GeometrySlots) throws {
+        guard case let .string(type) = fields[slots.type], !type.isEmpty else { return }
+        do {
+            _ = try GeometryRules.geometry(
+                type: type, coordinates: fields[slots.coordinates],
+                geometries: slots.geometries.map { fields[$0] })
+        } catch {
+            // `/coordinates/0/3` → `.coordinates[0][3]`, the path form of every value issue.
+            let path = error.pointer.split(separator: "/").map { $0.allSatisfy(\.isNumber) ? "[\($0)]" : ".\($0)" }
+            throw StoreError.invalidValue(ValueIssue(.invalidGeometry(error.message), path: path.joined()))
         }
     }
 

@@ -31,8 +31,8 @@ final class Catalog: @unchecked Sendable {
                     let name = GeoIndex.databaseName(cls.name, geo.property.name)
                     return databases[name].map {
                         GeoIndex(
-                            property: geo.property.name, slot: geo.property.slot, typeSlot: geo.typeSlot,
-                            coordinatesSlot: geo.coordinatesSlot, isList: geo.property.collection == .list, database: $0
+                            property: geo.property.name, slot: geo.property.slot, slots: geo.slots,
+                            isList: geo.property.collection == .list, database: $0
                         )
                     }
                 },

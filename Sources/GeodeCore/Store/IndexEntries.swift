@@ -1,32 +1,33 @@
-/// What the indexes of a class take from one object: the points of each
+/// What the indexes of a class take from one object: its footprint in each
 /// spatial index and the value of each secondary index, in the table's order.
 struct IndexEntries: Sendable {
-    let points: [[(Double, Double)]]
+    let footprints: [GeoIndex.Footprint]
     let values: [Value]
 
     /// The entries of an object whose document holds `slots` (none, at no
     /// cost, for a class without indexes).
     init(_ slots: [Value], of table: Table) {
         guard table.hasIndexes else {
-            (points, values) = ([], [])
+            (footprints, values) = ([], [])
             return
         }
-        points = table.geoIndexes.map { $0.points(in: slots) }
+        footprints = table.geoIndexes.map { $0.footprint(in: slots) }
         values = table.valueIndexes.map { $0.slot < slots.count ? slots[$0.slot] : .null }
     }
 
     /// Adds the entries for object `key`.
     func add(_ key: ObjectKey, to table: Table, _ txn: WriteTransaction) throws {
-        for (index, found) in zip(table.geoIndexes, points) { try index.add(found, key, txn) }
+        for (index, found) in zip(table.geoIndexes, footprints) { try index.add(found, key, txn) }
         for (index, value) in zip(table.valueIndexes, values) { try index.add(value, key, txn) }
     }
 
-    /// Adds the value entries for object `key` and holds its spatial ones
-    /// back in `deferred`.
+    /// Adds the value entries and shape cells for object `key` and holds its
+    /// points back in `deferred`.
     func add(
         _ key: ObjectKey, to table: Table, _ txn: WriteTransaction, deferring deferred: inout DeferredSpatialEntries
     ) throws {
-        if !points.isEmpty { deferred.append(points, of: key, in: table) }
+        if !footprints.isEmpty { deferred.append(footprints.map(\.points), of: key, in: table) }
+        for (index, found) in zip(table.geoIndexes, footprints) { try index.add(found.blocks, key, txn) }
         for (index, value) in zip(table.valueIndexes, values) { try index.add(value, key, txn) }
     }
 }

@@ -354,8 +354,8 @@ package final class Store: @unchecked Sendable {
                 // A store written before this index existed: index what it holds.
                 if build, let write, let objects = databases[cls.name], let db = databases[name] {
                     let index = GeoIndex(
-                        property: geo.property.name, slot: geo.property.slot, typeSlot: geo.typeSlot,
-                        coordinatesSlot: geo.coordinatesSlot, isList: geo.property.collection == .list, database: db)
+                        property: geo.property.name, slot: geo.property.slot, slots: geo.slots,
+                        isList: geo.property.collection == .list, database: db)
                     try backfill(index, objects, write, keys)
                 }
             }
@@ -437,9 +437,9 @@ package final class Store: @unchecked Sendable {
         _ index: GeoIndex, _ objects: Database, _ txn: WriteTransaction, _ keys: MapKeySpelling
     ) throws {
         try forEachBatch(objects, txn) { document in
-            try index.points(in: try ContainerView(document: document, keys: keys))
+            try index.footprint(in: try ContainerView(document: document, keys: keys))
         } write: { batch in
-            for (key, points) in batch { try index.add(points, key, txn) }
+            for (key, footprint) in batch { try index.add(footprint, key, txn) }
         }
     }
 

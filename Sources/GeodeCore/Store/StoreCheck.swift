@@ -124,8 +124,12 @@ package enum StoreCheck {
                 }
             }
             for (i, index) in table.geoIndexes.enumerated() {
-                for (lon, lat) in try index.points(in: document) {
+                let footprint = try index.footprint(in: document)
+                for (lon, lat) in footprint.points {
                     geoEntries[i][GeoIndex.entryKey(lon, lat, objectKey)] = GeoIndex.entryValue(lon, lat)
+                }
+                for block in footprint.blocks {
+                    geoEntries[i][GeoIndex.entryKey(cell: block.start, objectKey)] = [UInt8(block.level)]
                 }
             }
         }
@@ -154,14 +158,18 @@ package enum StoreCheck {
         }
         for (i, index) in table.geoIndexes.enumerated() {
             try compare(index.database, txn, &report) { key, value in
+                // The set of shape-cell levels in use is not an object's entry.
+                if key.elementsEqual(GeoIndex.levelsKey) { return value.count == 4 ? nil : "a damaged level set" }
                 guard let wanted = geoEntries[i].removeValue(forKey: Array(key)) else {
                     return "an entry no object's point makes"
                 }
-                return wanted.elementsEqual(value) ? nil : "an entry whose point differs from the object's"
+                return wanted.elementsEqual(value) ? nil : "an entry whose point or cell differs from the object's"
             }
             for _ in geoEntries[i] {
                 report.problems.append(
-                    Problem(database: index.database.name, objectKey: nil, detail: "an object's point has no entry"))
+                    Problem(
+                        database: index.database.name, objectKey: nil,
+                        detail: "an object's point or shape cell has no entry"))
             }
         }
     }

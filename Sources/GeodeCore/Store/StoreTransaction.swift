@@ -276,7 +276,7 @@ package final class StoreWriteTransaction: StoreTransaction {
         // Checked (and encoded) first: a bad row changes nothing.
         let slots = try table.encode(row, into: &writer)
         // Read everything needed from the old document before writing: LMDB may move it.
-        let oldPoints = try table.geoIndexes.map { try $0.points(in: old) }
+        let oldFootprints = try table.geoIndexes.map { try $0.footprint(in: old) }
         let oldValues = try table.valueIndexes.map { try old.value(at: $0.slot)?.decode() ?? .null }
         if let slot = table.primaryKeySlot, let index = table.primaryKeyRowIndex {
             let before = try old.value(at: slot)?.decode() ?? .null
@@ -291,7 +291,7 @@ package final class StoreWriteTransaction: StoreTransaction {
                 migrationLog?.changedPrimaryKeys.insert(table.schema.table)
             }
         }
-        for (index, points) in zip(table.geoIndexes, oldPoints) { try index.remove(points, key, write) }
+        for (index, footprint) in zip(table.geoIndexes, oldFootprints) { try index.remove(footprint, key, write) }
         for (index, value) in zip(table.valueIndexes, oldValues) { try index.remove(value, key, write) }
         try IndexEntries(slots, of: table).add(key, to: table, write)
         let db = try table.objectDatabase()
@@ -337,14 +337,14 @@ package final class StoreWriteTransaction: StoreTransaction {
         guard let db = table.objects else { return false }
         guard let document = try document(key, in: table) else { return false }
         // Read everything needed from the document before writing: LMDB may move it.
-        let points = try table.geoIndexes.map { try $0.points(in: document) }
+        let footprints = try table.geoIndexes.map { try $0.footprint(in: document) }
         let values = try table.valueIndexes.map { try document.value(at: $0.slot)?.decode() ?? .null }
         var pk: [UInt8]?
         if table.primaryKeys != nil, let slot = table.primaryKeySlot {
             pk = IndexKey.encode(try document.value(at: slot)?.decode() ?? .null)
         }
         if let pkDatabase = table.primaryKeys, let pk { _ = try write.delete(pkDatabase, key: pk) }
-        for (index, found) in zip(table.geoIndexes, points) { try index.remove(found, key, write) }
+        for (index, found) in zip(table.geoIndexes, footprints) { try index.remove(found, key, write) }
         for (index, value) in zip(table.valueIndexes, values) { try index.remove(value, key, write) }
         return try write.delete(db, key: key.rawValue)
     }

@@ -12,10 +12,6 @@ package struct FeatureInput {
     /// The `properties` object; nil when absent or null.
     package var properties: JSONNode?
 
-    package static let geometryTypes: Set<String> = [
-        "Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "MultiPolygon", "GeometryCollection",
-    ]
-
     package init(_ record: JSONRecordStream.Record) throws {
         let at = record.pointer
         let feature = record.tree.root
@@ -40,7 +36,7 @@ package struct FeatureInput {
             properties = node
         }
         guard let geometry = feature["geometry"], !geometry.isNull else { return }
-        guard geometry.isObject, case let .string(type)? = geometry["type"]?.value, Self.geometryTypes.contains(type)
+        guard geometry.isObject, case let .string(type)? = geometry["type"]?.value, GeometryRules.types.contains(type)
         else {
             throw ImportProblem(pointer: at + "/geometry", message: "expected a GeoJSON geometry with a known \"type\"")
         }

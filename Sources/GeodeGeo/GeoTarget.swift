@@ -1,0 +1,104 @@
+import Foundation
+
+/// A query's shape, built once per query, that stored geometries of every
+/// GeoJSON type are related to (``GeoRelation``): through S2 on the sphere
+/// (geodesic edges, Realm's model), through GEOS prepared geometries on the
+/// plane, and through great-circle distances for a circle.
+///
+/// A stored geometry that cannot be built (it breaks a rule S2 or GEOS
+/// enforces) relates to nothing, as a malformed point matches no query.
+///
+/// ```swift
+/// let france = try GeoTarget(GeoShape(.polygon(rings: border)), for: .contains)
+/// france.relates(.point(paris), .contains)
+/// ```
+package final class GeoTarget: @unchecked Sendable {
+    private enum Form {
+        case sphere(SphereGeometry)
+        case planar(PreparedGeometry, NSLock)
+        case circle(longitude: Double, latitude: Double, radians: Double)
+    }
+
+    private let form: Form
+    /// The shape, as the query gave it.
+    package let shape: GeoShape
+
+    /// Builds the shape for `relation`; throws ``GeometryError/invalidShape(_:)``
+    /// when the shape breaks a rule or cannot serve the relation.
+    package convenience init(_ shape: GeoShape, for relation: GeoRelation) throws {
+        _ = try shape.region()  // the shape's own rules, in the words geoWithin uses
+        if relation == .contains, case .circle = shape.kind {
+            throw GeometryError.invalidShape(
+                "geoContains takes a point, line, box or polygon, not a circle (use geoIntersects or geoWithin)")
+        }
+        try self.init(shape, checked: shape.geometryValue)
+    }
+
+    /// Builds a shape whose rules were checked; `value` is its geometry (nil for a circle).
+    init(_ shape: GeoShape, checked value: GeometryValue?) throws {
+        self.shape = shape
+        guard let value else {
+            guard case let .circle(lon, lat, radians) = shape.kind else {
+                throw GeometryError.invalidShape("\(shape) has no geometry")
+            }
+            form = .circle(longitude: lon, latitude: lat, radians: radians)
+            return
+        }
+        do {
+            if shape.edges == .geodesic {
+                form = .sphere(try SphereGeometry(value))
+            } else {
+                let context = GEOSContext()
+                form = .planar(try context.geometry(value).prepared(), NSLock())
+            }
+        } catch {
+            throw GeometryError.invalidShape("\(shape): \(error)")
+        }
+    }
+
+    /// Rectangles that bound the shape.
+    var bounds: GeoBounds {
+        switch form {
+        case let .sphere(geometry): return geometry.bounds
+        case let .planar(prepared, _):
+            guard let (w, s, e, n) = prepared.geometry.envelope else { return GeoBounds() }
+            return GeoBounds(GeoRect(west: max(-180, w), south: max(-90, s), east: min(180, e), north: min(90, n)))
+        case let .circle(lon, lat, radians): return CapRegion(longitude: lon, latitude: lat, radians: radians).bounds
+        }
+    }
+
+    /// Whether `stored` stands in `relation` to this shape.
+    package func relates(_ stored: GeometryValue, _ relation: GeoRelation) -> Bool {
+        switch form {
+        case let .sphere(target):
+            guard let geometry = try? SphereGeometry(stored) else { return false }
+            // A point on a boundary shared by two polygons belongs to one of them
+            // (Realm's semi-open rule); a line or polygon may touch the boundary of
+            // what holds it, as PostGIS's ST_Covers and GEOS on the plane allow.
+            switch relation {
+            case .within: return target.contains(geometry, closed: stored.onePoint == nil)
+            case .intersects: return target.intersects(geometry)
+            case .contains: return geometry.contains(target, closed: shape.geometryValue?.onePoint == nil)
+            }
+        case let .planar(target, lock):
+            // GEOS prepared geometries build their indexes lazily: one test at a time.
+            lock.lock()
+            defer { lock.unlock() }
+            let context = target.geometry.context
+            guard let geometry = try? context.geometry(stored) else { return false }
+            switch relation {
+            case .within: return (try? target.covers(geometry)) ?? false
+            case .intersects: return (try? target.intersects(geometry)) ?? false
+            case .contains: return (try? target.isCovered(by: geometry)) ?? false
+            }
+        case let .circle(lon, lat, radians):
+            guard let geometry = try? SphereGeometry(stored) else { return false }
+            let (least, greatest) = geometry.distances(longitude: lon, latitude: lat)
+            switch relation {
+            case .within: return greatest <= radians
+            case .intersects: return least <= radians
+            case .contains: return false
+            }
+        }
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import Geode
+import GeodeCore
+import GeodeJSON
+import GeodeTestSupport
+import OrderedCollections
+import Testing
+
+final class GShape: Object {
+    @Persisted(primaryKey: true) var id = 0
+    @Persisted var shape: GeoJSONGeometry?
+}
+
+/// The cases of `Data/Fixtures/geo/geometries.json`: stored geometries of
+/// every GeoJSON type related to query shapes by geoWithin, geoIntersects
+/// and geoContains, through the spatial index and by a scan.
+@Suite struct GeometryFixtureTests {
+    static func realm(_ directory: TemporaryDirectory) throws -> Realm {
+        try Realm(
+            configuration: Realm.Configuration(
+                fileURL: directory.url.appendingPathComponent("g.geode"),
+                objectTypes: [GShape.self, GeoJSONGeometry.self]))
+    }
+
+    /// The fixture's geometries, stored.
+    static func stored(_ realm: Realm) throws -> OrderedDictionary<String, Value> {
+        let fixture = try GeoFixtureTests.fixture("geometries.json")
+        guard case let .list(geometries)? = fixture["geometries"] else {
+            throw GeodeError.invalidValue("no geometries")
+        }
+        try realm.write {
+            for case let .map(entry) in geometries {
+                guard case let .int(id)? = entry["id"], let geometry = entry["geometry"] else { continue }
+                let value = try GeoGeometry(geoJSON: try JSONTextEncoder.string(geometry))
+                realm.add(GShape(value: ["id": Int(id), "shape": GeoJSONGeometry(value)]))
+            }
+        }
+        return fixture
+    }
+
+    @Test func relationsSelectTheGeometriesTheFixtureSays() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try Self.realm(directory)
+        let fixture = try Self.stored(realm)
+        let shapes = realm.objects(GShape.self)
+        guard case let .list(cases)? = fixture["cases"] else { Issue.record("no cases"); return }
+        #expect(cases.count >= 25)
+        for case let .map(c) in cases {
+            guard case let .string(query)? = c["query"] else { continue }
+            // The same predicate ORed with FALSEPREDICATE is answered by a scan.
+            for (text, indexed) in [(query, true), ("(\(query)) OR FALSEPREDICATE", false)] {
+                do {
+                    let results = try shapes.query(text)
+                    let ids = results.map(\.id).sorted()
+                    guard case let .list(expected)? = c["ids"] else {
+                        Issue.record("\(text) should fail but returned \(ids)")
+                        continue
+                    }
+                    #expect(ids == expected.compactMap { GeoFixtureTests.number($0).map(Int.init) }, "\(text)")
+                    if indexed, !query.hasPrefix("NOT") {
+                        #expect(results.explain().contains("spatial index"), "\(text): \(results.explain())")
+                    }
+                } catch {
+                    guard case let .string(expected)? = c["error"] else {
+                        Issue.record("\(text) failed: \(error)")
+                        continue
+                    }
+                    #expect(String(describing: error).contains(expected), "\(text) → \(error)")
+                }
+            }
+        }
+    }
+
+    @Test func typeSafeQueriesRelateGeometryValues() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try Self.realm(directory)
+        _ = try Self.stored(realm)
+        let shapes = realm.objects(GShape.self)
+        let inside = try #require(GeoPoint(latitude: 5, longitude: 22))
+        #expect(shapes.where { $0.shape.geoContains(inside) }.map(\.id) == [4])
+        let road = GeoGeometry.lineString([
+            try #require(GeoPoint(latitude: -7, longitude: -12)), try #require(GeoPoint(latitude: -7, longitude: -3)),
+        ])
+        #expect(shapes.where { $0.shape.geoIntersects(road) }.map(\.id) == [6])
+        let box = try #require(GeoBox(bottomLeft: (-1, -1), topRight: (5, 5)))
+        #expect(shapes.where { $0.shape.geoWithin(box) }.map(\.id).sorted() == [1, 2])
+        // A stored geometry is itself a query shape.
+        let square = try #require(realm.object(ofType: GShape.self, forPrimaryKey: 3)?.shape?.geometry)
+        #expect(shapes.where { $0.shape.geoWithin(square) && $0.id != 3 }.map(\.id).sorted() == [1, 2])
+        #expect(shapes.filter("shape geoIntersects %@", square).map(\.id).sorted() == [1, 2, 3])
+    }
+
+    @Test func geometriesRoundTripThroughTheirObject() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try Self.realm(directory)
+        _ = try Self.stored(realm)
+        let fixture = try GeoFixtureTests.fixture("geometries.json")
+        guard case let .list(geometries)? = fixture["geometries"] else { Issue.record("no geometries"); return }
+        for case let .map(entry) in geometries {
+            guard case let .int(id)? = entry["id"], let geometry = entry["geometry"] else { continue }
+            let stored = try #require(realm.object(ofType: GShape.self, forPrimaryKey: Int(id))?.shape?.geometry)
+            let given = try GeoGeometry(geoJSON: try JSONTextEncoder.string(geometry))
+            #expect(stored == given, "geometry \(id)")
+            #expect(try GeoGeometry(geoJSON: stored.geoJSON) == given, "geometry \(id) as GeoJSON")
+        }
+    }
+
+    @Test func anInvalidGeometryIsRefusedNamingTheMemberAndTheRule() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try Self.realm(directory)
+        let cases: [(String, String)] = [
+            (#"{"type": "Polygon", "coordinates": [[[0, 0], [1, 0], [1, 1], [0, 0.5]]]}"#, ".coordinates[0]"),
+            (#"{"type": "LineString", "coordinates": [[0, 0]]}"#, ".coordinates"),
+            (#"{"type": "Point", "coordinates": [0, 95]}"#, ".coordinates[1]"),
+            (#"{"type": "Polygon", "coordinates": [[[0, 0], [2, 2], [2, 0], [0, 2], [0, 0]]]}"#, ".coordinates:"),
+        ]
+        for (text, path) in cases {
+            // Written member by member, as code that builds the nested lists itself would.
+            let members = try AnyRealmValue(json: text)
+            let shape = GeoJSONGeometry()
+            shape.type = members.dictionaryValue?["type"]?.stringValue ?? ""
+            shape.coordinates = members.dictionaryValue?["coordinates"] ?? .none
+            #expect(shape.geometry == nil, "\(text) is not a valid geometry")
+            do {
+                try realm.write { realm.add(GShape(value: ["id": 1, "shape": shape])) }
+                Issue.record("\(text) was written")
+            } catch let GeodeError.invalidValue(failure) {
+                #expect(failure.kind == .invalidGeometry, "\(failure)")
+                #expect(failure.message.contains("GShape.shape\(path)"), "\(failure.message)")
+            }
+            #expect(realm.objects(GShape.self).isEmpty)
+        }
+        #expect(throws: GeodeError.self) {
+            _ = try GeoGeometry(geoJSON: #"{"type": "Polygon", "coordinates": [[[0, 0], [1, 1]]]}"#)
+        }
+    }
+
+    @Test func theStoreCheckFindsEveryShapeCellItExpects() throws {
+        let directory = try TemporaryDirectory()
+        let path: String
+        do {
+            let realm = try Self.realm(directory)
+            _ = try Self.stored(realm)
+            try realm.write { realm.delete(try #require(realm.object(ofType: GShape.self, forPrimaryKey: 4))) }
+            path = try #require(realm.configuration.fileURL?.path)
+        }
+        let report = try StoreCheck.run(path: path)
+        #expect(report.isSound, "\(report.problems)")
+        #expect(report.objects["GShape"] == 9)
+        // Two points, seven shapes of at least one cell each, and the set of levels in use.
+        #expect(report.indexEntries >= 2 + 7 + 1)
+    }
+
+    @Test func editingAStoredGeometryMovesItInTheIndex() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try Self.realm(directory)
+        _ = try Self.stored(realm)
+        let here = realm.objects(GShape.self).filter("shape geoContains geoPoint([150, 50])")
+        #expect(here.isEmpty)
+        let moved = try #require(realm.object(ofType: GShape.self, forPrimaryKey: 3))
+        let ring = [(149.0, 49.0), (151, 49), (151, 51), (149, 51), (149, 49)].compactMap {
+            GeoPoint(latitude: $0.1, longitude: $0.0)
+        }
+        try realm.write { moved.shape?.geometry = .polygon([ring]) }
+        #expect(here.map(\.id) == [3])
+        #expect(realm.objects(GShape.self).filter("shape geoContains geoPoint([5, 5])").isEmpty)
+        try realm.write { realm.delete(moved) }
+        #expect(here.isEmpty)
+    }
+}
