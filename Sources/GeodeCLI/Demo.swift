@@ -100,14 +100,17 @@ extension GeodeCommand {
             if FileManager.default.fileExists(atPath: countries) {
                 let borders = try realm.importGeoJSON(from: URL(fileURLWithPath: countries))
                 print("  Imported \(countries): \(borders)")
-                print("  (country borders are kept as GeoJSON in otherGeometry; only points are spatially indexed)\n")
+                print("  (borders are stored as Polygons and MultiPolygons, indexed by the cells that cover them)\n")
+                try show(
+                    "Which country holds Rome (geoContains a point: the reverse lookup, planar as GeoJSON):",
+                    cities.query("geometry geoContains geoPoint([12.4964, 41.9028], planar)"))
                 for (code, name) in [("ITA", "Italy"), ("BRA", "Brazil")] {
-                    guard let country = try cities.query("properties.iso_a3 == %@", code).first else { continue }
-                    let border = try GeoMultiPolygon(geoJSON: try country.otherGeometry.jsonString())
+                    let country = try cities.query("properties.iso_a3 == %@", code)
+                    guard let border = try country.firstGeometry(in: "geometry") else { continue }
                     try show(
-                        "Cities inside \(name)'s border (its \(border.count)-part polygon, read from the store):",
-                        cities.where { $0.geometry.geoWithin(border) }.sorted(
-                            byKeyPath: "properties.population", ascending: false))
+                        "Cities inside \(name)'s border (its \(border.type), read from the store):",
+                        cities.where { $0.geometry.geoWithin(border, edges: .planar) && $0.geometry.type == "Point" }
+                            .sorted(byKeyPath: "properties.population", ascending: false))
                 }
             }
             if let first = try cities.query("properties.population > 5000000 SORT(properties.population DESC)").first,

@@ -9,9 +9,8 @@ extension GeodeCommand {
             abstract: "Import JSON, GeoJSON, CSV or TSV into a store.",
             discussion: """
                 GeoJSON (a FeatureCollection, one Feature, RFC 8142 text sequences or one Feature
-                per line) becomes GeoFeature objects: the id, a spatially indexed point geometry
-                (other geometries are kept as GeoJSON and counted), and the properties as nested
-                values. Any other JSON (one value, an array, or one value per line) becomes
+                per line) becomes GeoFeature objects: the id, the geometry of any type (spatially
+                indexed, counted by type), and the properties as nested values. Any other JSON (one value, an array, or one value per line) becomes
                 JSONDocument objects holding each record whole.
 
                 --class NAME imports into the class NAME instead: a class the store lacks is created

@@ -154,23 +154,22 @@ extension GeodeCommand {
 
         /// The shape of `--within` or `--within-feature`, nil when neither is given.
         private func withinShape(_ objects: Results<DynamicObject>, _ cls: String, _ realm: Realm) throws
-            -> GeoMultiPolygon?
+            -> GeoGeometry?
         {
             if let within {
-                return try GeoMultiPolygon(geoJSON: ShapeFile.geometryJSON(within))
+                return try GeoGeometry(geoJSON: ShapeFile.geometryJSON(within))
             }
             guard let withinFeature else { return nil }
-            guard let feature = try objects.query(withinFeature).first else {
+            let found = try objects.query(withinFeature)
+            guard !found.isEmpty else {
                 throw ValidationError("--within-feature: no \(cls) object matches \(withinFeature)")
             }
-            // A feature's polygon is kept as GeoJSON in `otherGeometry` (only points are indexed).
-            guard let geometry = feature["otherGeometry"], JSONSerialization.isValidJSONObject(geometry),
-                let data = try? JSONSerialization.data(withJSONObject: geometry)
+            guard let path = ToolStore.geometryProperty(of: cls, in: realm),
+                let geometry = try found.firstGeometry(in: path)
             else {
-                throw ValidationError(
-                    "--within-feature: the \(cls) object that \(withinFeature) finds has no Polygon or MultiPolygon")
+                throw ValidationError("--within-feature: the \(cls) object that \(withinFeature) finds has no geometry")
             }
-            return try GeoMultiPolygon(geoJSON: String(decoding: data, as: UTF8.self))
+            return geometry
         }
 
         func run() throws {
@@ -194,9 +193,11 @@ extension GeodeCommand {
                 var results: Results<DynamicObject>
                 if let shape = try withinShape(objects, cls, realm) {
                     guard let path = ToolStore.geometryProperty(of: cls, in: realm) else {
-                        throw ValidationError("--within: \(cls) has no geo point property to test")
+                        throw ValidationError("--within: \(cls) has no geometry property to test")
                     }
-                    results = try objects.query("(\(predicate)) AND \(path) geoWithin $0" + clauses, shape)
+                    // GeoJSON's edges are straight lines in longitude/latitude (RFC 7946).
+                    results = try objects.query(
+                        "(\(predicate)) AND \(path) geoWithin $0" + clauses, shape.with(edges: .planar))
                 } else {
                     results = try objects.query(predicate + clauses)
                 }

@@ -92,8 +92,9 @@ enum ToolStore {
         geometryProperty(of: className, in: realm) != nil
     }
 
-    /// The first property of the class that holds one geo point (an embedded
-    /// object with a `type` string and `coordinates` doubles), nil when none does.
+    /// The first property of the class that holds one geometry (an embedded
+    /// object with a `type` string and `coordinates`: doubles for a geo point,
+    /// an AnyRealmValue for any geometry), nil when none does.
     static func geometryProperty(of className: String, in realm: Realm) -> String? {
         guard let cls = realm.schema[className] else { return nil }
         return cls.properties.first { property in
@@ -103,7 +104,7 @@ enum ToolStore {
                 return false
             }
             return target["type"]?.type == .string
-                && target["coordinates"].map { $0.type == .double && $0.isArray } == true
+                && target["coordinates"].map { ($0.type == .double && $0.isArray) || $0.type == .any } == true
         }?.name
     }
 

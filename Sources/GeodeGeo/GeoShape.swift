@@ -44,13 +44,16 @@ package struct GeoShape: Sendable, Hashable, CustomStringConvertible {
         switch kind {
         case let .box(w, s, e, n): return "geoBox([\(w), \(s)], [\(e), \(n)]\(suffix))"
         case let .circle(lon, lat, r): return "geoCircle([\(lon), \(lat)], \(r))"
+        case let .polygon(rings) where rings.reduce(0, { $0 + $1.count }) > 16:
+            // A border read from data: its size, not its thousands of coordinates.
+            return "geoPolygon(\(rings.count) rings, \(rings.reduce(0) { $0 + $1.count }) points\(suffix))"
         case let .polygon(rings):
             let text = rings.map { "{" + $0.map { "[\($0.longitude), \($0.latitude)]" }.joined(separator: ", ") + "}" }
             return "geoPolygon(" + text.joined(separator: ", ") + suffix + ")"
         case let .multiPolygon(polygons):
             let points = polygons.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } }
             return "geoMultiPolygon(\(polygons.count) polygons, \(points) points\(suffix))"
-        case let .point(p): return "geoPoint([\(p.longitude), \(p.latitude)])"
+        case let .point(p): return "geoPoint([\(p.longitude), \(p.latitude)]\(suffix))"
         case let .lineString(points):
             return "geoLineString(" + points.map { "[\($0.longitude), \($0.latitude)]" }.joined(separator: ", ")
                 + suffix + ")"

@@ -15,10 +15,10 @@ package struct RowImport {
     /// How a record becomes a row.
     package enum Mapping {
         /// GeoJSON features into a class of `GeoFeature`'s shape: `id`, `geometry`
-        /// (a Point), `otherGeometry`, `properties` (written straight from the parsed tree).
+        /// (any geometry), `properties` (written straight from the parsed tree).
         case features
         /// GeoJSON features into a class of any other shape: `properties` members to the
-        /// properties of the same name, the Point to the first geo point property, the
+        /// properties of the same name, the geometry to the first geometry property, the
         /// id to the identity property, the other members to an AnyRealmValue `properties`.
         case mappedFeatures
         /// Records whole into a class of `JSONDocument`'s shape: `id`, `content`.
@@ -51,11 +51,10 @@ package struct RowImport {
 
     private func features(_ writer: some ImportWriter) throws -> ImportTally {
         let idMember = settings.idMember
-        // Where each member goes in a row (a class of GeoFeature's shape has all four).
-        let positions = try rowPositions(of: ["id", "geometry", "otherGeometry", "properties"], shape: "GeoFeature")
-        let (idIndex, geometryIndex, otherIndex, propertiesIndex) = (
-            positions[0], positions[1], positions[2], positions[3]
-        )
+        // Where each member goes in a row (a class of GeoFeature's shape has all three).
+        let positions = try rowPositions(of: ["id", "geometry", "properties"], shape: "GeoFeature")
+        let (idIndex, geometryIndex, propertiesIndex) = (positions[0], positions[1], positions[2])
+        let geometryClass = table.storedProperties[geometryIndex].objectClassName.flatMap { store.schema[$0] }
         let template = table.storedProperties.map(\.defaultValue)
         return try rows(
             writer,
@@ -69,8 +68,7 @@ package struct RowImport {
                     } ?? feature.id
                 var row = template
                 row[idIndex] = id
-                row[geometryIndex] = feature.point ?? .null
-                row[otherIndex] = feature.otherGeometry
+                row[geometryIndex] = geometryClass.flatMap(feature.geometry(as:)) ?? .null
                 var mapped = MappedRecord(row: row, id: id, geometryType: feature.geometryType)
                 if let node = feature.properties { mapped.streamed = (propertiesIndex, node) }
                 return mapped
@@ -83,7 +81,9 @@ package struct RowImport {
     private func mappedFeatures(_ writer: some ImportWriter) throws -> ImportTally {
         let cls = table.schema
         let builder = RowBuilder(schema: store.schema)
-        let geo = store.schema.firstGeoPointProperty(of: cls)?.name
+        let geoProperty = store.schema.firstGeoPointProperty(of: cls)
+        let geo = geoProperty?.name
+        let geoClass = geoProperty?.objectClassName.flatMap { store.schema[$0] }
         let idProperty = try identityProperty(of: cls)
         let rest = cls.property(named: "properties").flatMap {
             $0.type == .mixed && $0.collection == .single ? $0.name : nil
@@ -113,9 +113,7 @@ package struct RowImport {
                             "property")
                     } ?? feature.id
                 if let idProperty, id != .null { given[idProperty] = id }
-                if let geo, case let .embedded(point)? = feature.point {
-                    given[geo] = .map(["type": point[0], "coordinates": point[1]])
-                }
+                if let geo, let members = feature.geometryMembers(for: geoClass) { given[geo] = members }
                 if let rest, !others.isEmpty { given[rest] = .map(others) }
                 return MappedRecord(
                     row: try builder.row(from: given, of: cls), id: id, geometryType: feature.geometryType)

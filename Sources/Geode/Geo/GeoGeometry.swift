@@ -178,6 +178,25 @@ public enum GeoGeometry: Hashable, Sendable {
 
 extension GeoGeometry: GeoShapeConvertible {
     var geoShape: GeoShape { shape(edges: .geodesic) }
+
+    /// The geometry as a query argument whose edges run as `edges` says (a
+    /// geometry alone has great-circle edges, as Realm's shapes do).
+    ///
+    /// ```swift
+    /// let inside = realm.objects(City.self).filter("location geoWithin %@", border.with(edges: .planar))
+    /// ```
+    public func with(edges: GeoEdges) -> GeoGeometryShape { GeoGeometryShape(geometry: self, edges: edges) }
+}
+
+/// A ``GeoGeometry`` with the edges a query should give it: what
+/// ``GeoGeometry/with(edges:)`` makes, to pass as a query's shape argument.
+public struct GeoGeometryShape: Hashable, Sendable, GeoShapeConvertible {
+    /// The geometry.
+    public var geometry: GeoGeometry
+    /// How its edges run.
+    public var edges: GeoEdges
+
+    var geoShape: GeoShape { geometry.shape(edges: edges) }
 }
 
 extension GeoPoint {

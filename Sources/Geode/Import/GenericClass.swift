@@ -5,7 +5,7 @@ import GeodeCore
 /// either shape — the built-in ones, or one made by `importGeoJSON(into:)` /
 /// `importJSON(into:)` under another name — imports and exports as they do.
 enum GenericClass {
-    /// `id`, `geometry` (a GeoJSON point), `otherGeometry`, `properties`.
+    /// `id`, `geometry` (any GeoJSON geometry), `properties`.
     case feature
     /// `id`, `content`.
     case document

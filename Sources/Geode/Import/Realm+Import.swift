@@ -7,8 +7,8 @@ import OrderedCollections
 extension Realm {
     /// Imports GeoJSON — a FeatureCollection, a single Feature, GeoJSON text
     /// sequences (RFC 8142) or newline-delimited features — into ``GeoFeature``
-    /// objects. Point geometries are spatially indexed; other geometries are
-    /// kept as GeoJSON and counted in the report.
+    /// objects. Every geometry (points, lines, polygons, collections) is kept
+    /// in ``GeoFeature/geometry``, spatially indexed, and counted by type in the report.
     ///
     /// Records stream one at a time (memory stays flat) and are written in
     /// batches of ``ImportOptions/batchSize`` per write transaction (or all in
@@ -144,7 +144,8 @@ extension Realm {
 
     /// Imports GeoJSON features into objects of `type`: `properties` members
     /// fill the properties of the same name (with the `create(value:)` rules),
-    /// a Point geometry fills the class's first geo point property, the feature
+    /// the geometry fills the class's first geometry property (a geo point
+    /// property takes Points only), the feature
     /// `id` fills ``ImportOptions/idProperty`` or the primary key, and members
     /// the class does not have go into an AnyRealmValue property named
     /// `properties` when the class has one.
@@ -176,9 +177,10 @@ extension Realm {
             if let idProperty = options.idProperty ?? cls.table.schema.primaryKey?.name, feature.id != .null {
                 input[idProperty] = feature.id
             }
-            if let point = feature.point, let geo = self.store.schema.firstGeoPointProperty(of: cls.table.schema)?.name
+            if let geo = self.store.schema.firstGeoPointProperty(of: cls.table.schema),
+                let members = feature.geometryMembers(for: geo.objectClassName.flatMap { self.store.schema[$0] })
             {
-                input[geo] = Self.pointInput(point)
+                input[geo.name] = members
             }
             if !rest.isEmpty, let p = cls.table.schema.property(named: "properties"), p.type == .mixed {
                 input["properties"] = .map(rest)
@@ -186,13 +188,6 @@ extension Realm {
             self.create(type, value: Value.map(input), update: options.update)
             report.written += 1
         }
-    }
-
-    /// A point the feature reader built, as the input of a class's own embedded
-    /// point class (whose properties may come in another order): type, coordinates.
-    private static func pointInput(_ point: Value) -> Value {
-        guard case let .embedded(slots) = point else { return point }
-        return .map(["type": slots.first ?? .string("Point"), "coordinates": slots.count > 1 ? slots[1] : .list([])])
     }
 
     /// Imports JSON — one object, an array of objects, or newline-delimited

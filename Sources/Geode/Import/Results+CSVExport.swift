@@ -30,7 +30,7 @@ extension Results {
             var geometry = Value.null
             switch shape {
             case .feature?:
-                geometry = members["geometry"].flatMap { $0 == .null ? nil : $0 } ?? members["otherGeometry"] ?? .null
+                geometry = members["geometry"] ?? .null
             default:
                 geometry = geoProperty.flatMap { members[$0] } ?? .null
             }

@@ -33,7 +33,7 @@ extension Results {
     /// export imports back to identical values and coordinates.
     ///
     /// As JSON, a ``JSONDocument`` is its `content`, the record it was
-    /// imported from. As GeoJSON, each object is a Feature: its first geo point property (or a
+    /// imported from. As GeoJSON, each object is a Feature: its first geometry property (or a
     /// ``GeoFeature``'s geometry) is the geometry, its primary key (or
     /// `GeoFeature.id`) the id, its other properties the `properties`. A class
     /// an import created under another name (``Realm/importGeoJSON(into:from:options:)``,
@@ -96,9 +96,8 @@ extension Results {
                     record = feature
                 case .json, .jsonLines:
                     var whole = members
-                    if isFeature {
-                        // A feature without a point or without another geometry does not print the empty one.
-                        for name in ["geometry", "otherGeometry"] where whole[name] == .null { whole[name] = nil }
+                    if isFeature, whole["geometry"] == .null {
+                        whole["geometry"] = nil  // a feature without a geometry does not print an empty one
                     }
                     record = chosen.map(Value.map) ?? (isDocument ? members["content"] ?? .null : .map(whole))
                 case .table:
@@ -106,7 +105,7 @@ extension Results {
                     if chosen == nil && (isFeature || isDocument) {
                         // A feature's properties, a document's content: columns of their own, named by their paths.
                         let nested = isFeature ? "properties" : "content"
-                        cells = members.filter { $0.key != nested && !($0.key == "otherGeometry" && $0.value == .null) }
+                        cells = members.filter { $0.key != nested }
                         if case let .map(entries)? = members[nested] {
                             for (name, value) in entries { cells["\(nested).\(name)"] = value }
                         } else {
@@ -163,6 +162,11 @@ extension Results {
             for p in target.storedProperties where p.slot < slots.count {
                 map[p.name] = try plain(slots[p.slot], p, schema, txn)
             }
+            if target.geometrySlots?.holdsAnyGeometry == true {
+                // A geometry object is a GeoJSON geometry: no empty member, and none at all without a type.
+                if map["type"] == .string("") { return .null }
+                for name in ["coordinates", "geometries"] where map[name] == .null { map[name] = nil }
+            }
             return .map(map)
         case let .link(link):
             guard let targetTable = txn.store.table(id: link.table) else { return .null }
@@ -188,11 +192,7 @@ extension Results {
         feature["type"] = .string("Feature")
         if isFeature {
             if let id = members["id"], id != .null { feature["id"] = id }
-            if let point = members["geometry"], point != .null {
-                feature["geometry"] = point
-            } else {
-                feature["geometry"] = members["otherGeometry"] ?? .null
-            }
+            feature["geometry"] = members["geometry"] ?? .null
             feature["properties"] = members["properties"] ?? .null
             return .map(feature)
         }

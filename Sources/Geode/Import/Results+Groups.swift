@@ -99,7 +99,7 @@ extension Results {
             if case let .list(parts)? = members["geometries"] { return parts.flatMap(geometries) }
             return members["coordinates"].map { [$0] } ?? []
         }
-        let names = isFeature ? ["geometry", "otherGeometry"] : geoProperty.map { [$0] } ?? []
+        let names = isFeature ? ["geometry"] : geoProperty.map { [$0] } ?? []
         try realmOfResults.withTransaction { txn in
             for key in keys {
                 guard let members = try Self.members(of: key, in: table, only: Set(names), schema, txn) else {

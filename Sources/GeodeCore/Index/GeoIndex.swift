@@ -85,12 +85,15 @@ package struct GeoIndex: Sendable {
         return Self.geometry(type: type, coordinates: fields[slots.coordinates], geometries: geometries)
     }
 
-    /// A geometry read as GeoJSON reads it (the type in any letter case); nil when it breaks a rule.
+    /// A stored geometry read as GeoJSON reads it (the type in any letter
+    /// case); nil when malformed. Polygons are not tested with GEOS again: they
+    /// were when written (one whose rings S2 or GEOS cannot build matches nothing).
     static func geometry(type: String, coordinates: Value, geometries: Value?) -> GeometryValue? {
         guard let canonical = GeometryRules.types.first(where: { $0.lowercased() == type.lowercased() }) else {
             return nil
         }
-        return try? GeometryRules.geometry(type: canonical, coordinates: coordinates, geometries: geometries)
+        return try? GeometryRules.geometry(
+            type: canonical, coordinates: coordinates, geometries: geometries, checkingPolygons: false)
     }
 
     private func add(_ geometry: GeometryValue?, to footprint: inout Footprint) {

@@ -24,8 +24,9 @@ package struct QueryExecutor {
         /// candidate is then tested with the whole predicate, unless `exact`:
         /// the index answers the whole predicate by itself.
         case indexRange(ValueIndex, low: [UInt8], high: [UInt8], exact: Bool)
-        /// The spatial index of a geo point property: the cells covering the
-        /// region, each point tested exactly, then the rest of the predicate.
+        /// The spatial index of a geometry property: the cells covering the
+        /// region, each point tested on its entry and each other geometry on
+        /// its document, then the rest of the predicate.
         case spatial(GeoIndex, SpatialTest, residual: BoundPredicate?)
     }
 
@@ -144,7 +145,7 @@ package struct QueryExecutor {
         return range ?? .scan
     }
 
-    /// The slot of a geo point property a path names directly (`location`,
+    /// The slot of a geometry property a path names directly (`location`,
     /// or each element of a list of points): what a spatial index covers.
     private static func pointSlot(_ path: BoundPath) -> Int? {
         guard let first = path.steps.first, case let .slot(slot, _) = first else { return nil }

@@ -571,9 +571,11 @@ package struct QueryParser {
                 return GeoShape(.multiPolygon(polygons: polygons), edges: edges)
             // Beyond Realm: a point (for geoContains) and a line.
             case "geopoint":
+                // Edges, for a point, say how the stored geometries it is related to are read.
                 let point = try parsePoint()
+                let edges = try parseEdgesOption()
                 try expect(")", "closing geoPoint")
-                return GeoShape(.point(point))
+                return GeoShape(.point(point), edges: edges)
             case "geolinestring":
                 var points: [GeoCoordinate] = []
                 repeat {

@@ -25,9 +25,12 @@ package enum GeometryRules {
     /// The geometry of type `type`, its positions brought onto the limits when
     /// past them by rounding noise; throws the first rule broken.
     /// `geometries` is a GeometryCollection's members (GeoJSON objects as maps).
-    package static func geometry(type: String, coordinates: Value?, geometries: Value? = nil, depth: Int = 1)
-        throws(GeometryFault) -> GeometryValue
-    {
+    /// Without `checkingPolygons`, polygons are read but not tested for
+    /// crossing edges and misplaced holes (a stored geometry passed that test
+    /// when it was written, and GEOS's test is the costly one).
+    package static func geometry(
+        type: String, coordinates: Value?, geometries: Value? = nil, depth: Int = 1, checkingPolygons: Bool = true
+    ) throws(GeometryFault) -> GeometryValue {
         let at = "/coordinates"
         switch type {
         case "Point":
@@ -45,11 +48,11 @@ package enum GeometryRules {
                     (i, line) throws(GeometryFault) in try lineString(line, at: at + "/\(i)")
                 })
         case "Polygon":
-            return .polygon(try polygon(coordinates, at: at))
+            return .polygon(try polygon(coordinates, at: at, checking: checkingPolygons))
         case "MultiPolygon":
             return .multiPolygon(
                 try array(coordinates, at: at, "a MultiPolygon needs an array of Polygons").enumerated().map {
-                    (i, p) throws(GeometryFault) in try polygon(p, at: at + "/\(i)")
+                    (i, p) throws(GeometryFault) in try polygon(p, at: at + "/\(i)", checking: checkingPolygons)
                 })
         case "GeometryCollection":
             guard depth <= Value.maximumNesting else {
@@ -70,7 +73,7 @@ package enum GeometryRules {
                     do throws(GeometryFault) {
                         return try geometry(
                             type: memberType, coordinates: fields["coordinates"], geometries: fields["geometries"],
-                            depth: depth + 1)
+                            depth: depth + 1, checkingPolygons: checkingPolygons)
                     } catch {
                         throw GeometryFault(pointer: memberAt + error.pointer, message: error.message)
                     }
@@ -131,7 +134,9 @@ package enum GeometryRules {
         return try positions.enumerated().map { (i, p) throws(GeometryFault) in try position(p, at: pointer + "/\(i)") }
     }
 
-    private static func polygon(_ value: Value?, at pointer: String) throws(GeometryFault) -> [[GeoCoordinate]] {
+    private static func polygon(_ value: Value?, at pointer: String, checking: Bool) throws(GeometryFault)
+        -> [[GeoCoordinate]]
+    {
         let rings = try array(value, at: pointer, "a Polygon needs an array of linear rings")
         guard !rings.isEmpty else {
             throw GeometryFault(pointer: pointer, message: "a Polygon needs at least its outer ring")
@@ -147,6 +152,7 @@ package enum GeometryRules {
             parts.append(
                 try positions.enumerated().map { (i, p) throws(GeometryFault) in try position(p, at: at + "/\(i)") })
         }
+        guard checking else { return parts }
         // Closure, crossing edges, holes outside their shell, nested holes: the
         // polygon rules every shape follows, on RFC 7946's plane of longitude and latitude.
         do {

@@ -4,19 +4,19 @@
 /// the convention to every GeoJSON geometry: a class with a `type` string and
 /// `coordinates` as AnyRealmValue (nested lists), and optionally
 /// `geometries` as AnyRealmValue (a GeometryCollection's members).
-struct GeometrySlots {
-    var type: Int
-    var coordinates: Int
+package struct GeometrySlots {
+    package var type: Int
+    package var coordinates: Int
     /// A GeometryCollection's members, when the class has the property.
-    var geometries: Int?
+    package var geometries: Int?
     /// Whether `coordinates` is AnyRealmValue (any geometry) rather than a
     /// list of doubles (points only).
-    var holdsAnyGeometry: Bool
+    package var holdsAnyGeometry: Bool
 }
 
 extension ClassSchema {
     /// Where this class keeps a geometry's parts, when it has a geometry object's shape; nil otherwise.
-    var geometrySlots: GeometrySlots? {
+    package var geometrySlots: GeometrySlots? {
         guard let type = property(named: "type"), type.type == .string, type.collection == .single,
             let coordinates = property(named: "coordinates")
         else { return nil }
@@ -42,8 +42,9 @@ extension Schema {
         return target.geometrySlots != nil
     }
 
-    /// The first property of `cls` that holds one geo point: where an import puts a
-    /// feature's Point, and what an export writes as the feature's geometry.
+    /// The first property of `cls` that holds one geometry object: where an
+    /// import puts a feature's geometry (a geo point property takes Points
+    /// only), and what an export writes as the feature's geometry.
     ///
     /// ```swift
     /// schema.firstGeoPointProperty(of: schema["City"]!)?.name   // "location"

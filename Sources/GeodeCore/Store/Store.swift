@@ -16,7 +16,7 @@ package final class Store: @unchecked Sendable {
     /// that key and has no `pk/` database (``ClassSchema/isKeyedByPrimaryKey``).
     /// 4: every entry carries its check (``EntrySeal``); a
     /// format-3 store opened for writing is sealed in place (``sealEntries(_:)``).
-    package static let formatVersion: UInt32 = 4
+    package static let formatVersion: UInt32 = 5
     static let formatMagic = Array("GEODE\0".utf8)
 
     package let configuration: StoreConfiguration
@@ -203,10 +203,11 @@ package final class Store: @unchecked Sendable {
         }
         return try environment.write { txn in
             var stored: Schema?
+            var found = formatVersion
             let meta: Database
             if let existing = try txn.existingDatabase("meta") {
                 meta = existing
-                try checkFormat(txn, meta, path)
+                found = try checkFormat(txn, meta, path)
                 stored = try storedSchema(txn, meta, path)
             } else {
                 let isEmpty = try isNewFile || txn.mainEntryCount() == 0
@@ -226,6 +227,11 @@ package final class Store: @unchecked Sendable {
                 throw StoreError.notAGeodeStore(path: path, reason: "its key table is missing")
             }
             try syncKeys(environment.mapKeys, txn, keys)
+            if found < formatVersion, let old = stored {
+                stored = try upgradeFeatureGeometry(old, txn, meta, keys: environment.mapKeys)
+                let current = withUnsafeBytes(of: formatVersion.bigEndian) { Array($0) }
+                try txn.put(meta, key: Array("format".utf8), value: formatMagic + current)
+            }
             var schema = stored ?? Schema(classes: [])
             var needsMigration = false
             if let declared = configuration.schema {
@@ -254,8 +260,11 @@ package final class Store: @unchecked Sendable {
     }
 
     /// Checks the format mark: sealed from format 4 on, bare before (read
-    /// without its seal, so both are found).
-    private static func checkFormat(_ txn: Transaction, _ meta: Database, _ path: String) throws {
+    /// without its seal, so both are found). Returns the format found; in a
+    /// write transaction, a format 3 store has its entries sealed (and is at
+    /// format 4 when this returns), and a format 4 one is upgraded by the caller.
+    @discardableResult
+    private static func checkFormat(_ txn: Transaction, _ meta: Database, _ path: String) throws -> UInt32 {
         let key = Array("format".utf8)
         let length = formatMagic.count + 4
         guard var format = try txn.get(meta.unsealed, key: key),
@@ -273,15 +282,14 @@ package final class Store: @unchecked Sendable {
         guard sealed == (version >= 4) else {
             throw StoreError.notAGeodeStore(path: path, reason: "its format marker is damaged")
         }
-        if version == 3, let write = txn as? WriteTransaction {
-            try sealEntries(write)
-            let current = withUnsafeBytes(of: formatVersion.bigEndian) { Array($0) }
-            try write.put(meta, key: Array("format".utf8), value: formatMagic + current)
-            return
+        if let write = txn as? WriteTransaction, version == 3 || version == 4 {
+            if version == 3 { try sealEntries(write) }
+            return 4
         }
         guard version == formatVersion else {
             throw StoreError.unsupportedFormat(path: path, found: version, supported: formatVersion)
         }
+        return version
     }
 
     static func storedSchema(_ txn: Transaction, _ meta: Database, _ path: String) throws -> Schema {

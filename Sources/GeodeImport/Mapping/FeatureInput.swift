@@ -1,16 +1,43 @@
 import GeodeCore
 import GeodeJSON
+import OrderedCollections
 
-/// A GeoJSON Feature taken apart: id, point or other geometry, properties.
-/// The small members become engine values; `properties` stays in the parsed
-/// tree until an import converts it or writes it straight into a document.
+/// A GeoJSON Feature taken apart: id, geometry, properties. The small
+/// members become engine values; `properties` stays in the parsed tree until
+/// an import converts it or writes it straight into a document.
 package struct FeatureInput {
     package var id: Value
-    package var point: Value?
-    package var otherGeometry: Value = .null
+    /// The geometry's members (a Point's coordinates as doubles); nil when the feature has none.
+    package var geometry: (type: String, coordinates: Value, geometries: Value?)?
     package var geometryType = "none"
     /// The `properties` object; nil when absent or null.
     package var properties: JSONNode?
+
+    /// The geometry as an object of `cls` (a geometry class, or a geo point
+    /// class for a Point); nil when the feature has none or `cls` cannot hold it.
+    package func geometry(as cls: ClassSchema) -> Value? {
+        guard let geometry, let slots = cls.geometrySlots else { return nil }
+        guard slots.holdsAnyGeometry || geometry.type == "Point" else { return nil }
+        var fields = [Value](repeating: .null, count: cls.slotCount)
+        for p in cls.storedProperties { fields[p.slot] = p.defaultValue }
+        fields[slots.type] = .string(geometry.type)
+        fields[slots.coordinates] = geometry.coordinates
+        if let index = slots.geometries { fields[index] = geometry.geometries ?? .null }
+        return .embedded(fields)
+    }
+
+    /// The geometry as members for `create` (`type`, `coordinates`, and
+    /// `geometries` when `cls` has it); nil when `cls` cannot hold it.
+    package func geometryMembers(for cls: ClassSchema?) -> Value? {
+        guard let cls, let geometry, let slots = cls.geometrySlots,
+            slots.holdsAnyGeometry || geometry.type == "Point"
+        else { return nil }
+        var members: OrderedDictionary<String, Value> = [
+            "type": .string(geometry.type), "coordinates": geometry.coordinates,
+        ]
+        if slots.geometries != nil { members["geometries"] = geometry.geometries ?? .null }
+        return .map(members)
+    }
 
     package init(_ record: JSONRecordStream.Record) throws {
         let at = record.pointer
@@ -44,10 +71,10 @@ package struct FeatureInput {
         // Every geometry follows RFC 7946's rules, or nothing of the record is written.
         if type == "Point" {
             let numbers = try GeoJSONGeometryCheck.position(geometry["coordinates"], at: at + "/geometry/coordinates")
-            point = .embedded([.string("Point"), .list(numbers.map { .double($0) })])
+            self.geometry = (type, .list(numbers.map { .double($0) }), nil)
         } else {
             try GeoJSONGeometryCheck.check(geometry, type: type, at: at + "/geometry")
-            otherGeometry = geometry.value
+            self.geometry = (type, geometry["coordinates"]?.value ?? .null, geometry["geometries"]?.value)
         }
     }
 }
