@@ -135,6 +135,19 @@ final class GShape: Object {
         }
     }
 
+    @Test func aSpatialJoinPairsEachRegionWithTheObjectsInside() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try Self.realm(directory)
+        _ = try Self.stored(realm)
+        let polygons = realm.objects(GShape.self).filter("shape.type == 'Polygon' OR shape.type == 'MultiPolygon'")
+        let others = realm.objects(GShape.self).filter("NOT (shape.type == 'Polygon' OR shape.type == 'MultiPolygon')")
+        let joined = try others.spatialJoin(within: polygons, on: "shape", regionsOn: "shape")
+        var inside: [Int: [Int]] = [:]
+        for (region, objects) in joined { inside[region.id] = objects.map(\.id).sorted() }
+        // The point and the line lie in the square; nothing else lies in any polygon.
+        #expect(inside == [3: [1, 2], 4: [], 7: []])
+    }
+
     @Test func theStoreCheckFindsEveryShapeCellItExpects() throws {
         let directory = try TemporaryDirectory()
         let path: String

@@ -9,15 +9,62 @@ extension Results {
     /// let italy = try countries.filter("properties.iso_a3 == 'ITA'").firstGeometry(in: "geometry")
     /// ```
     package func firstGeometry(in property: String) throws -> GeoGeometry? {
-        guard let key = keys.first else { return nil }
+        try geometry(at: 0, in: property)
+    }
+
+    /// The geometry object `index` keeps in `property`; nil when it has none.
+    func geometry(at index: Int, in property: String) throws -> GeoGeometry? {
+        let keys = self.keys
+        guard index < keys.count else { return nil }
         let table = cls.table
         let schema = realmOfResults.store.schema
         return try realmOfResults.withTransaction { txn in
-            guard let members = try Self.members(of: key, in: table, only: [property], schema, txn),
+            guard let members = try Self.members(of: keys[index], in: table, only: [property], schema, txn),
                 case let .map(geometry)? = members[property], case let .string(type)? = geometry["type"]
             else { return nil }
             return try? GeoGeometry(
                 type: type, coordinates: geometry["coordinates"] ?? .null, geometries: geometry["geometries"])
         }
+    }
+
+    /// The plain values at a dotted key path of every object, in order, read in one transaction.
+    package func plainValues(keyPath: String) throws -> [Value] {
+        let keys = self.keys
+        let steps = PlainKeyPath.steps(keyPath)
+        guard let first = steps.first else { return keys.map { _ in .null } }
+        let table = cls.table
+        let schema = realmOfResults.store.schema
+        return try realmOfResults.withTransaction { txn in
+            try keys.map { key in
+                guard let members = try Self.members(of: key, in: table, only: [first], schema, txn) else {
+                    return .null
+                }
+                return PlainKeyPath.value(at: steps, in: .map(members))
+            }
+        }
+    }
+
+    /// A spatial join: for each object of `regions` with a geometry at
+    /// `regionKeyPath`, the objects of these results whose geometry at
+    /// `keyPath` lies within it — reverse geocoding when these are points and
+    /// the regions are borders. Each region's objects are found through the
+    /// spatial index of `keyPath`; regions without a geometry are left out.
+    ///
+    /// ```swift
+    /// for (country, cities) in try cities.spatialJoin(within: countries, on: "location", regionsOn: "border", edges: .planar) {
+    ///     try realm.write { for city in cities { city.country = country } }
+    /// }
+    /// ```
+    public func spatialJoin<Region: RealmFetchable>(
+        within regions: Results<Region>, on keyPath: String, regionsOn regionKeyPath: String,
+        edges: GeoEdges = .geodesic
+    ) throws -> [(region: Region, objects: Results<Element>)] {
+        var joined: [(region: Region, objects: Results<Element>)] = []
+        for index in 0 ..< regions.count {
+            guard let geometry = try regions.geometry(at: index, in: regionKeyPath) else { continue }
+            let inside = try query("\(keyPath) geoWithin $0", geometry.with(edges: edges))
+            joined.append((regions[index], inside))
+        }
+        return joined
     }
 }

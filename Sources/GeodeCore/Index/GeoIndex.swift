@@ -81,6 +81,12 @@ package struct GeoIndex: Sendable {
             else { return nil }
             return .point(GeoCoordinate(longitude: lon, latitude: lat))
         }
+        // Points first, read straight from their numbers: most geometries written are points.
+        if Self.isPointType(type), case let .list(coordinates) = fields[slots.coordinates], coordinates.count >= 2,
+            let lon = coordinates[0].coordinate, let lat = coordinates[1].coordinate
+        {
+            return Self.valid(lon, lat) ? .point(GeoCoordinate(longitude: lon, latitude: lat)) : nil
+        }
         let geometries = slots.geometries.flatMap { $0 < fields.count ? fields[$0] : nil }
         return Self.geometry(type: type, coordinates: fields[slots.coordinates], geometries: geometries)
     }
@@ -89,9 +95,10 @@ package struct GeoIndex: Sendable {
     /// case); nil when malformed. Polygons are not tested with GEOS again: they
     /// were when written (one whose rings S2 or GEOS cannot build matches nothing).
     static func geometry(type: String, coordinates: Value, geometries: Value?) -> GeometryValue? {
-        guard let canonical = GeometryRules.types.first(where: { $0.lowercased() == type.lowercased() }) else {
-            return nil
-        }
+        guard
+            let canonical = GeometryRules.types.contains(type)
+                ? type : GeometryRules.types.first(where: { $0.lowercased() == type.lowercased() })
+        else { return nil }
         return try? GeometryRules.geometry(
             type: canonical, coordinates: coordinates, geometries: geometries, checkingPolygons: false)
     }
@@ -359,5 +366,16 @@ package struct GeoIndex: Sendable {
     /// The cell of an entry key (its first 8 bytes; callers check the length).
     private static func cell(of key: UnsafeRawBufferPointer) -> UInt64 {
         key.count >= 8 ? UInt64(bigEndian: key.loadUnaligned(as: UInt64.self)) : 0
+    }
+}
+
+extension Value {
+    /// A coordinate: a double, or an integer written into an AnyRealmValue.
+    fileprivate var coordinate: Double? {
+        switch self {
+        case let .double(d): return d
+        case let .int(i): return Double(i)
+        default: return nil
+        }
     }
 }
