@@ -13,7 +13,7 @@ enum ToolStore {
     static func open(_ path: String, readOnly: Bool = false) throws -> Realm {
         var configuration = Realm.Configuration(
             fileURL: URL(fileURLWithPath: path),
-            objectTypes: [GeoFeature.self, GeoJSONPoint.self, JSONDocument.self])
+            objectTypes: [GeoFeature.self, GeoJSONGeometry.self, JSONDocument.self])
         configuration.readOnly = readOnly
         let realm = try Realm(configuration: configuration)
         opened.append(realm)

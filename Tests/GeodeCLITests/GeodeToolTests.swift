@@ -348,6 +348,44 @@ import Testing
         }
     }
 
+    @Test func joinTagsEachObjectWithTheRegionHoldingIt() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Self.citiesStore(in: directory)
+        let regions = Fixtures.dataDirectory.appendingPathComponent("Fixtures/cli/regions.geojson").path
+        #expect(try Subprocess.run("geode", ["import", regions, "--store", store, "--quiet"]).status == 0)
+        let counted = try Subprocess.run(
+            "geode",
+            [
+                "query", store,
+                "geometry geoWithin geoBox([5.9, 45.8], [10.5, 47.8], planar) AND geometry.type == 'Point'", "--count",
+            ])
+        let box = try #require(Int(counted.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(box > 0)
+        // Which regions hold a point: the reverse lookup.
+        let holding = try Subprocess.run(
+            "geode",
+            [
+                "query", store, "geometry geoContains geoPoint([8, 46.5], planar)", "--fields", "properties.name",
+                "--format", "ndjson",
+            ])
+        #expect(holding.stdout.split(separator: "\n").count == 2, "\(holding.stdout)")
+
+        let only = ["--regions-where", "properties.name == 'CH box'", "--label", "properties.name"]
+        let printed = try Subprocess.run("geode", ["join", store] + only)
+        #expect(printed.status == 0, "\(printed.stderr)")
+        let lines = printed.stdout.split(separator: "\n")
+        #expect(lines.count == box)
+        #expect(lines.allSatisfy { $0.hasSuffix("\tCH box") }, "\(lines.prefix(3))")
+
+        let written = try Subprocess.run("geode", ["join", store] + only + ["--into", "region"])
+        #expect(written.status == 0 && written.stdout.contains("tagged \(box) GeoFeature objects"), "\(written.stdout)")
+        let tagged = try Subprocess.run("geode", ["query", store, "properties.region == 'CH box'", "--count"])
+        #expect(tagged.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "\(box)")
+
+        let refused = try Subprocess.run("geode", ["join", store, "--points", "JSONDocument", "--label", "x"])
+        #expect(refused.status != 0 && refused.stderr.contains("JSONDocument"), "\(refused.stderr)")
+    }
+
     @Test func recordsAreReadFromTheArrayOrKeyedObjectAJSONPointerNames() throws {
         let directory = try TemporaryDirectory()
         let fixtures = Fixtures.dataDirectory.appendingPathComponent("Fixtures/cli")
