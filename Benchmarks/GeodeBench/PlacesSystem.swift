@@ -37,8 +37,10 @@ extension PlacesSystem {
 /// Geode through its public API.
 final class GeodeSystem: PlacesSystem {
     let name = "Geode"
-    private var realm: Realm?
+    private(set) var realm: Realm?
     private var path = ""
+    /// The store's size before the polygon workload's footprints came in.
+    var bytesBeforeFootprints = 0
 
     var features: Results<GeoFeature> {
         guard let realm else { preconditionFailure("load first") }
@@ -128,6 +130,10 @@ final class GeodeSystem: PlacesSystem {
 class SQLiteBackedSystem {
     var db: SQLiteDatabase?
     var path = ""
+    /// The polygon workload's countries, as GeoJSON geometries in file order.
+    var countryGeometries: [String] = []
+    /// The database's size before the polygon workload's footprints came in.
+    var bytesBeforeFootprints = 0
     private var statements: [String: SQLiteStatement] = [:]
 
     /// Opens a new database at `path`, forgetting the previous one.
@@ -207,7 +213,7 @@ class SQLiteBackedSystem {
 /// prepared covers), as a client of SQLite would.
 final class SQLiteSystem: SQLiteBackedSystem, PlacesSystem {
     let name = "SQLite+R*Tree"
-    private let geos = GEOSContext()
+    let geos = GEOSContext()
 
     func load(_ places: String, into directory: URL) throws -> Int {
         let db = try open(directory.appendingPathComponent("places.sqlite").path)

@@ -14,7 +14,7 @@ final class PostGISSystem: PlacesSystem {
     /// The sphere PostGIS measures geography on with use_spheroid = false.
     private static let sphereMeters = 6_371_008.7714
 
-    private var connection: PostgresConnection {
+    var connection: PostgresConnection {
         guard let db else { preconditionFailure("load first") }
         return db
     }

@@ -102,19 +102,7 @@ struct WorkloadSuite: ParsableCommand {
         }
 
         // The query sets, parsed once.
-        var boxSets: [(String, [[Double]])] = []
-        if case let .list(sets)? = q["box_sets"] {
-            for case let .map(set) in sets {
-                guard case let .string(name)? = set["name"], case let .list(boxes)? = set["boxes"] else { continue }
-                boxSets.append(
-                    (
-                        name,
-                        boxes.prefix(limit ?? boxes.count).map { b in
-                            if case let .list(c) = b { return c.compactMap(Self.double) } else { return [] }
-                        }
-                    ))
-            }
-        }
+        let boxSets = Self.boxSets(q, limit: limit)
         var circleSets: [(String, Double, [[Double]])] = []
         if case let .list(sets)? = q["circle_sets"] {
             for case let .map(set) in sets {
@@ -475,6 +463,23 @@ struct WorkloadSuite: ParsableCommand {
         }
         guard let result else { throw ValidationError("no run") }
         return (result, seconds)
+    }
+
+    /// The box sets of a queries file: each set's name and its boxes as
+    /// [west, south, east, north], the first `limit` of each when given.
+    static func boxSets(_ q: OrderedDictionary<String, Value>, limit: Int?) -> [(String, [[Double]])] {
+        guard case let .list(sets)? = q["box_sets"] else { return [] }
+        return sets.compactMap { entry in
+            guard case let .map(set) = entry, case let .string(name)? = set["name"],
+                case let .list(boxes)? = set["boxes"]
+            else { return nil }
+            return (
+                name,
+                boxes.prefix(limit ?? boxes.count).map { b in
+                    if case let .list(c) = b { return c.compactMap(Self.double) } else { return [] }
+                }
+            )
+        }
     }
 
     static func int(_ v: Value?) -> Int? {

@@ -13,7 +13,7 @@ extension Results {
     }
 
     /// The geometry object `index` keeps in `property`; nil when it has none.
-    func geometry(at index: Int, in property: String) throws -> GeoGeometry? {
+    package func geometry(at index: Int, in property: String) throws -> GeoGeometry? {
         let keys = self.keys
         guard index < keys.count else { return nil }
         let table = cls.table

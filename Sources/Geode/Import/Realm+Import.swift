@@ -127,8 +127,8 @@ extension Realm {
             guard !configuration.readOnly, !isFrozen else {
                 throw GeodeError.schema("the realm has no class named '\(name)', and it is read-only")
             }
-            // The embedded point class a feature-shaped class reaches.
-            if shape == .feature { _ = realmClass(GeoJSONPoint.self) }
+            // The embedded geometry class a feature-shaped class reaches.
+            if shape == .feature { _ = realmClass(GeoJSONGeometry.self) }
             do {
                 try store.write { try $0.addClasses([shape.schema(named: name)]) }
             } catch {
