@@ -56,6 +56,26 @@ package final class GeoTarget: @unchecked Sendable {
         }
     }
 
+    /// What the envelope of a stored geometry's positions decides of
+    /// `relation`, without the geometry: true or false when certain, nil when
+    /// the geometry must be tested. On the plane only, where straight edges
+    /// keep a geometry inside the envelope of its positions: a geometry clear
+    /// of the shape's envelope neither lies in it nor meets it, one whose
+    /// envelope lies in a box does both, and one whose envelope does not hold
+    /// the shape's cannot contain it.
+    package func decides(envelope: GeoRect, _ relation: GeoRelation) -> Bool? {
+        guard case let .planar(prepared, _) = form, let (w, s, e, n) = prepared.geometry.envelope else { return nil }
+        let own = GeoRect(west: w, south: s, east: e, north: n)
+        switch relation {
+        case .within, .intersects:
+            if own.isDisjoint(from: envelope) { return false }
+            if case .box = shape.kind, own.contains(envelope) { return true }
+            return nil
+        case .contains:
+            return envelope.contains(own) ? nil : false
+        }
+    }
+
     /// Rectangles that bound the shape.
     var bounds: GeoBounds {
         switch form {

@@ -12,7 +12,10 @@ import Foundation
 /// Any other geometry (a line, a polygon, a collection…) is covered by a few
 /// quadtree cells, as S2 and MongoDB's 2dsphere index cover shapes: one
 /// entry per cell, key = the cell's first leaf id + the object key, value =
-/// the cell's level (one byte). A query finds the cells that start inside
+/// the cell's level (one byte), then the envelope of the object's shape
+/// positions (west, south, east, north as little-endian Float32, rounded
+/// outward), so that a planar query decides most candidates — wholly inside
+/// a box, or clear of the shape — without reading their documents. A query finds the cells that start inside
 /// its ranges by scanning them, and the larger cells that start before a
 /// range and reach into it by looking up, level by level, the cell holding
 /// the range's first leaf. The levels in use are kept under the 8-byte key
@@ -36,6 +39,8 @@ package struct GeoIndex: Sendable {
         var points: [(Double, Double)] = []
         /// The cells covering its other geometries.
         var blocks: [SpatialCell.Block] = []
+        /// The envelope of those geometries' positions, in longitude/latitude.
+        var envelope: GeoRect?
     }
 
     /// The geometry properties of `cls` in `schema`, with where their parts are.
@@ -107,17 +112,16 @@ package struct GeoIndex: Sendable {
         guard let geometry else { return }
         if let p = geometry.onePoint {
             footprint.points.append((p.longitude, p.latitude))
-        } else {
-            footprint.blocks.append(contentsOf: Self.blocks(of: geometry))
+        } else if let rect = Self.envelope(of: geometry) {
+            footprint.blocks.append(contentsOf: Self.blocks(of: geometry, envelope: rect))
+            footprint.envelope = footprint.envelope.map { $0.union(rect) } ?? rect
         }
     }
 
-    /// The cells a non-point geometry is indexed by: a cover of what bounds it
-    /// on the sphere (S2's bound of its geodesic edges) and on the plane (the
-    /// envelope of its positions), so that queries of either edge model find it.
-    static func blocks(of geometry: GeometryValue) -> [SpatialCell.Block] {
+    /// The envelope of a geometry's positions; nil when it has none.
+    static func envelope(of geometry: GeometryValue) -> GeoRect? {
         let positions = geometry.positions
-        guard let first = positions.first else { return [] }
+        guard let first = positions.first else { return nil }
         var rect = GeoRect(west: first.longitude, south: first.latitude, east: first.longitude, north: first.latitude)
         for p in positions.dropFirst() {
             rect.west = min(rect.west, p.longitude)
@@ -125,6 +129,13 @@ package struct GeoIndex: Sendable {
             rect.south = min(rect.south, p.latitude)
             rect.north = max(rect.north, p.latitude)
         }
+        return rect
+    }
+
+    /// The cells a non-point geometry is indexed by: a cover of what bounds it
+    /// on the sphere (S2's bound of its geodesic edges) and on the plane (the
+    /// envelope of its positions), so that queries of either edge model find it.
+    static func blocks(of geometry: GeometryValue, envelope rect: GeoRect) -> [SpatialCell.Block] {
         var blocks = Set(SpatialCell.blocks(covering: [rect]))
         if let sphere = try? SphereGeometry(geometry) {
             blocks.formUnion(SpatialCell.blocks(covering: sphere.bounds))
@@ -231,7 +242,7 @@ package struct GeoIndex: Sendable {
         for (lon, lat) in footprint.points {
             try add(cell: SpatialCell.id(longitude: lon, latitude: lat), lon, lat, key, txn)
         }
-        try add(footprint.blocks, key, txn)
+        try addShapes(of: footprint, key, txn)
     }
 
     /// Adds the entry of point (`lon`, `lat`) of object `key`, whose cell is `cell`.
@@ -240,17 +251,47 @@ package struct GeoIndex: Sendable {
     }
 
     /// Adds the entries of cells covering object `key`'s shapes, and their levels to the set in use.
-    func add(_ blocks: [SpatialCell.Block], _ key: ObjectKey, _ txn: WriteTransaction) throws {
-        guard !blocks.isEmpty else { return }
+    func addShapes(of footprint: Footprint, _ key: ObjectKey, _ txn: WriteTransaction) throws {
+        guard !footprint.blocks.isEmpty else { return }
         var levels = try self.levels(txn)
         let before = levels
-        for block in blocks {
-            try txn.put(database, key: Self.entryKey(cell: block.start, key), value: [UInt8(block.level)])
+        for block in footprint.blocks {
+            try txn.put(
+                database, key: Self.entryKey(cell: block.start, key),
+                value: Self.shapeEntryValue(level: block.level, envelope: footprint.envelope))
             levels |= 1 << UInt32(block.level)
         }
         if levels != before {
             try txn.put(database, key: Self.levelsKey, value: withUnsafeBytes(of: levels.littleEndian, Array.init))
         }
+    }
+
+    /// A shape cell's entry value: its level, then the envelope rounded
+    /// outward to Float32 (so that every test on it errs on the side of
+    /// reading the document).
+    static func shapeEntryValue(level: Int, envelope: GeoRect?) -> [UInt8] {
+        var bytes = [UInt8(level)]
+        guard let e = envelope else { return bytes }
+        func append(_ x: Double, down: Bool) {
+            var f = Float(x)
+            if down, Double(f) > x { f = f.nextDown }
+            if !down, Double(f) < x { f = f.nextUp }
+            withUnsafeBytes(of: f.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+        append(e.west, down: true)
+        append(e.south, down: true)
+        append(e.east, down: false)
+        append(e.north, down: false)
+        return bytes
+    }
+
+    /// The envelope a shape cell's entry value holds; nil when it holds the level alone.
+    static func envelope(inShapeEntry v: UnsafeRawBufferPointer) -> GeoRect? {
+        guard v.count == 17 else { return nil }
+        func float(_ at: Int) -> Double {
+            Double(Float(bitPattern: UInt32(littleEndian: v.loadUnaligned(fromByteOffset: at, as: UInt32.self))))
+        }
+        return GeoRect(west: float(1), south: float(5), east: float(9), north: float(13))
     }
 
     /// Removes object `key`'s entries (the set of levels in use only grows).
@@ -279,11 +320,12 @@ package struct GeoIndex: Sendable {
     /// Calls `body` with the key and point of every point entry in the cells
     /// covering `region`, until it returns false; with `shapes`, calls it
     /// with the key of every object one of whose shape cells meets those
-    /// cells (once per cell: the caller removes repeats). The cursor seeks
+    /// cells, and the envelope of its shapes when the entry holds it (once
+    /// per cell: the caller removes repeats). The cursor seeks
     /// only when the entry it stands on lies before the next range (ranges
     /// are sorted and disjoint).
     func scan(
-        _ region: any GeoRegion, _ txn: Transaction, shapes: ((ObjectKey) throws -> Void)? = nil,
+        _ region: any GeoRegion, _ txn: Transaction, shapes: ((ObjectKey, GeoRect?) throws -> Void)? = nil,
         _ body: (ObjectKey, Double, Double) throws -> Bool
     ) throws {
         let cursor = try txn.cursor(database)
@@ -310,13 +352,14 @@ package struct GeoIndex: Sendable {
                 }
                 while let (k, v) = entry {
                     if Self.cell(of: k) > range.upperBound { break }
-                    guard k.count > 8, k.count <= 16, v.count == 8 || v.count == 16 || v.count == 1 else {
+                    guard k.count > 8, k.count <= 16, v.count == 8 || v.count == 16 || v.count == 1 || v.count == 17
+                    else {
                         throw StoreError.corruptDocument(
                             detail: "geo index entry of \(k.count)/\(v.count) bytes", offset: 0)
                     }
                     let objectKey = ObjectKey(shortBigEndian: UnsafeRawBufferPointer(rebasing: k[8...]))
-                    if v.count == 1 {
-                        try shapes?(objectKey)
+                    if v.count == 1 || v.count == 17 {
+                        try shapes?(objectKey, Self.envelope(inShapeEntry: v))
                         entry = try cursor.next()
                         continue
                     }
@@ -341,7 +384,7 @@ package struct GeoIndex: Sendable {
     /// Calls `shapes` with the objects whose shape cells of a level in
     /// `levels` start before `leaf` and hold it.
     private func cellsHolding(
-        _ leaf: UInt64, levels: UInt32, _ txn: Transaction, _ shapes: (ObjectKey) throws -> Void
+        _ leaf: UInt64, levels: UInt32, _ txn: Transaction, _ shapes: (ObjectKey, GeoRect?) throws -> Void
     ) throws {
         let cursor = try txn.cursor(database)
         var looked = Set<UInt64>()
@@ -350,10 +393,12 @@ package struct GeoIndex: Sendable {
             guard block.start < leaf, looked.insert(block.start).inserted else { continue }
             var entry = try withUnsafeBytes(of: block.start.bigEndian) { try cursor.seek(atLeast: $0) }
             while let (k, v) = entry, k.count > 8, Self.cell(of: k) == block.start {
-                if v.count == 1, Int(v[0]) <= SpatialCell.level,
+                if v.count == 1 || v.count == 17, Int(v[0]) <= SpatialCell.level,
                     block.start + SpatialCell.Block(start: block.start, level: Int(v[0])).leafCount > leaf
                 {
-                    try shapes(ObjectKey(shortBigEndian: UnsafeRawBufferPointer(rebasing: k[8...])))
+                    try shapes(
+                        ObjectKey(shortBigEndian: UnsafeRawBufferPointer(rebasing: k[8...])),
+                        Self.envelope(inShapeEntry: v))
                 }
                 entry = try cursor.next()
             }

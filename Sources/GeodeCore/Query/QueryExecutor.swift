@@ -284,14 +284,25 @@ package struct QueryExecutor {
             try index.collect(from: low, through: high, transaction.transaction, into: &candidates)
             keys = exact ? Self.sortedUnique(candidates) : try test(Self.sortedUnique(candidates), evaluator)
         case let .spatial(index, test, residual):
-            // Points are decided on their entries; objects with shape cells in range, on their documents.
-            var shapeCandidates = Set<ObjectKey>()
-            try index.scan(test.shape.region, transaction.transaction, shapes: { shapeCandidates.insert($0) }) {
-                key, lon, lat in
+            // Points are decided on their entries; objects with shape cells in range, on the envelope
+            // their entries hold where it decides, else on their documents.
+            var shapeCandidates: [ObjectKey: GeoRect?] = [:]
+            try index.scan(
+                test.shape.region, transaction.transaction,
+                shapes: { key, envelope in
+                    if shapeCandidates.index(forKey: key) == nil { shapeCandidates[key] = envelope }
+                }
+            ) { key, lon, lat in
                 if test.shape.relates(longitude: lon, latitude: lat, test.relation) { keys.append(key) }
                 return true
             }
-            for key in shapeCandidates where try object(key, matches: test.conjunct, evaluator) { keys.append(key) }
+            for (key, envelope) in shapeCandidates {
+                if let envelope, let decided = test.shape.target?.decides(envelope: envelope, test.relation) {
+                    if decided { keys.append(key) }
+                } else if try object(key, matches: test.conjunct, evaluator) {
+                    keys.append(key)
+                }
+            }
             keys.sort()
             if index.isList || !shapeCandidates.isEmpty {
                 keys = keys.enumerated().filter { $0.offset == 0 || keys[$0.offset - 1] != $0.element }.map(\.element)

@@ -27,7 +27,7 @@ struct IndexEntries: Sendable {
         _ key: ObjectKey, to table: Table, _ txn: WriteTransaction, deferring deferred: inout DeferredSpatialEntries
     ) throws {
         if !footprints.isEmpty { deferred.append(footprints.map(\.points), of: key, in: table) }
-        for (index, found) in zip(table.geoIndexes, footprints) { try index.add(found.blocks, key, txn) }
+        for (index, found) in zip(table.geoIndexes, footprints) { try index.addShapes(of: found, key, txn) }
         for (index, value) in zip(table.valueIndexes, values) { try index.add(value, key, txn) }
     }
 }

@@ -129,7 +129,8 @@ package enum StoreCheck {
                     geoEntries[i][GeoIndex.entryKey(lon, lat, objectKey)] = GeoIndex.entryValue(lon, lat)
                 }
                 for block in footprint.blocks {
-                    geoEntries[i][GeoIndex.entryKey(cell: block.start, objectKey)] = [UInt8(block.level)]
+                    geoEntries[i][GeoIndex.entryKey(cell: block.start, objectKey)] = GeoIndex.shapeEntryValue(
+                        level: block.level, envelope: footprint.envelope)
                 }
             }
         }
