@@ -55,6 +55,8 @@ package struct RowImport {
         let positions = try rowPositions(of: ["id", "geometry", "properties"], shape: "GeoFeature")
         let (idIndex, geometryIndex, propertiesIndex) = (positions[0], positions[1], positions[2])
         let geometryClass = table.storedProperties[geometryIndex].objectClassName.flatMap { store.schema[$0] }
+        // A class of an older feature shape has no place for foreign members: they are left out there.
+        let foreignIndex = table.storedProperties.firstIndex { $0.name == "foreignMembers" }
         let template = table.storedProperties.map(\.defaultValue)
         return try rows(
             writer,
@@ -69,12 +71,17 @@ package struct RowImport {
                 var row = template
                 row[idIndex] = id
                 row[geometryIndex] = geometryClass.flatMap(feature.geometry(as:)) ?? .null
+                if let foreignIndex, let others = feature.foreignMembers { row[foreignIndex] = others }
                 var mapped = MappedRecord(row: row, id: id, geometryType: feature.geometryType)
                 if let node = feature.properties { mapped.streamed = (propertiesIndex, node) }
                 return mapped
             },
             member: { issue in
-                issue.property == "properties" || issue.property == "id" ? "/\(issue.property)" : "/geometry"
+                switch issue.property {
+                case "properties", "id": return "/\(issue.property)"
+                case "foreignMembers": return ""  // the issue's path starts at the member's name
+                default: return "/geometry"
+                }
             })
     }
 

@@ -128,6 +128,32 @@ package struct JSONNode: @unchecked Sendable {
     /// The JSON type's name, as engine values name theirs (`map`, `list`, `string`…).
     package var typeName: String { shallowValue.typeName }
 
+    /// The number of members of an object node; nil for other nodes.
+    package var memberCount: Int? {
+        switch storage {
+        case let .json(json): return geode_json_typeof(json) == JSON_OBJECT ? json_object_size(json) : nil
+        case let .value(value): if case let .map(members) = value { return members.count } else { return nil }
+        }
+    }
+
+    /// The members of an object node, in the order the text gives them; empty for other nodes.
+    package var members: [(key: String, node: JSONNode)] {
+        switch storage {
+        case let .json(json):
+            guard geode_json_typeof(json) == JSON_OBJECT else { return [] }
+            var members: [(key: String, node: JSONNode)] = []
+            var iterator = json_object_iter(json)
+            while let at = iterator, let key = json_object_iter_key(at), let member = json_object_iter_value(at) {
+                members.append((String(cString: key), JSONNode(json: member)))
+                iterator = json_object_iter_next(json, at)
+            }
+            return members
+        case let .value(value):
+            guard case let .map(members) = value else { return [] }
+            return members.map { ($0.key, JSONNode(value: $0.value)) }
+        }
+    }
+
     /// The member `key` of an object node; nil when absent or not an object.
     package subscript(key: String) -> JSONNode? {
         switch storage {

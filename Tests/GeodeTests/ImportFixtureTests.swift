@@ -263,6 +263,45 @@ import Testing
         }
     }
 
+    /// RFC 7946: every geometry type, a feature without one, and members a
+    /// Feature may carry beyond its own (foreign members, `bbox`) come back
+    /// from an export as they went in, in both GeoJSON forms.
+    @Test func everyGeometryAndForeignMemberComesBackFromAnExport() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try Self.openRealm(directory, "round.geode")
+        let input = Fixtures.dataDirectory.appendingPathComponent("Fixtures/import/every-geometry-round-trip.geojson")
+        try realm.importGeoJSON(from: input)
+        let given = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: input)) as? [String: Any])["features"] as? [Any]
+        let expected = try #require(given as? [NSDictionary])
+        for format in [ExportFormat.geoJSON, .geoJSONLines] {
+            let exported = directory.url.appendingPathComponent("round.\(format.rawValue)")
+            _ = FileManager.default.createFile(atPath: exported.path, contents: nil)
+            let handle = try FileHandle(forWritingTo: exported)
+            try realm.objects(GeoFeature.self).export(to: handle, format: format)
+            try handle.close()
+            let data = try Data(contentsOf: exported)
+            let features: [Any]
+            if format == .geoJSON {
+                features = try #require(
+                    (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["features"] as? [Any])
+            } else {
+                features = try data.split(separator: UInt8(ascii: "\n")).map {
+                    try JSONSerialization.jsonObject(with: Data($0))
+                }
+            }
+            let got = try #require(features as? [NSDictionary])
+            #expect(got.count == expected.count, "\(format)")
+            for (back, sent) in zip(got, expected) {
+                // Numbers compare by value (2 and 2.0 are one number in JSON).
+                #expect(back == sent, "\(format): \(back) is not \(sent)")
+            }
+        }
+        let paris = try #require(realm.objects(GeoFeature.self).where { $0.id == .int(1) }.first)
+        #expect(paris.foreignMembers.dictionaryValue?["title"] == .string("Paris"))
+        #expect(realm.objects(GeoFeature.self).where { $0.id == .int(4) }.first?.foreignMembers == AnyRealmValue.none)
+    }
+
     @Test func documentsExportAsTheRecordsTheyCameFrom() throws {
         let directory = try TemporaryDirectory()
         let source = try Self.openRealm(directory, "docs.geode")

@@ -1,6 +1,6 @@
 /// The class GeoJSON features go into when no class is named: the feature's
-/// `id` (indexed), its geometry of any type (spatially indexed), and its
-/// `properties` as nested AnyRealmValue.
+/// `id` (indexed), its geometry of any type (spatially indexed), its
+/// `properties` as nested AnyRealmValue, and any other member it has.
 ///
 /// ```swift
 /// let report = try realm.importGeoJSON(from: URL(fileURLWithPath: "countries.geojson"))
@@ -14,4 +14,7 @@ public final class GeoFeature: Object {
     @Persisted public var geometry: GeoJSONGeometry?
     /// The feature's `properties` member, nested lists and maps included.
     @Persisted public var properties: AnyRealmValue
+    /// The feature's other members, as a map — RFC 7946's foreign members (`title`, `style`…) and `bbox` —
+    /// so that an export writes the feature back as it came; `.none` when it has none.
+    @Persisted public var foreignMembers: AnyRealmValue
 }

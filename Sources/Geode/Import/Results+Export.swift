@@ -54,6 +54,18 @@ extension Results {
     public func export(to handle: FileHandle, format: ExportFormat, fields: [String]? = nil, offset: Int = 0) throws
         -> Int
     {
+        try export(to: handle, format: format, fields: fields, offset: offset, appending: nil)
+    }
+
+    /// ``export(to:format:fields:offset:)`` with one more member per object,
+    /// computed by the caller (the `geode` tool's distances): `values` holds
+    /// one value per object written, in order; as GeoJSON the member joins the
+    /// Feature's `properties`, as JSON the object, as a table a column of its own.
+    @discardableResult
+    package func export(
+        to handle: FileHandle, format: ExportFormat, fields: [String]?, offset: Int,
+        appending extra: (name: String, values: [Value])?
+    ) throws -> Int {
         let keys = self.keys.dropFirst(Swift.max(0, offset))
         if format == .csv || format == .tsv {
             return try exportCSV(to: handle, delimiter: format == .csv ? "," : "\t", fields: fields, keys: keys)
@@ -79,12 +91,12 @@ extension Results {
         }
         let paths = fields.map(PlainKeyPath.parse)
         var text = TextTable(
-            columns: paths?.map(\.name), terminalWidth: TextTable.terminalWidth(of: handle.fileDescriptor))
+            columns: paths.map { $0.map(\.name) + (extra.map { [$0.name] } ?? []) }, terminalWidth: TextTable.terminalWidth(of: handle.fileDescriptor))
         try realmOfResults.withTransaction { txn in
             for (n, key) in keys.enumerated() {
                 guard let members = try Self.members(of: key, in: table, schema, txn) else { continue }
                 let chosen = paths.map { PlainKeyPath.select($0, from: members) }
-                let record: Value
+                var record: Value
                 switch format {
                 case .geoJSON, .geoJSONLines:
                     var feature = Self.feature(
@@ -93,25 +105,39 @@ extension Results {
                         entries["properties"] = .map(chosen)
                         feature = .map(entries)
                     }
+                    if let extra, n < extra.values.count, case var .map(entries) = feature {
+                        var properties: OrderedDictionary<String, Value> = [:]
+                        if case let .map(given)? = entries["properties"] { properties = given }
+                        properties[extra.name] = extra.values[n]
+                        entries["properties"] = .map(properties)
+                        feature = .map(entries)
+                    }
                     record = feature
                 case .json, .jsonLines:
                     var whole = members
-                    if isFeature, whole["geometry"] == .null {
-                        whole["geometry"] = nil  // a feature without a geometry does not print an empty one
+                    if isFeature {
+                        // A feature without a geometry or other members does not print empty ones.
+                        if whole["geometry"] == .null { whole["geometry"] = nil }
+                        if whole["foreignMembers"] == .null { whole["foreignMembers"] = nil }
                     }
                     record = chosen.map(Value.map) ?? (isDocument ? members["content"] ?? .null : .map(whole))
+                    if let extra, n < extra.values.count, case var .map(entries) = record {
+                        entries[extra.name] = extra.values[n]
+                        record = .map(entries)
+                    }
                 case .table:
                     var cells = chosen ?? members
                     if chosen == nil && (isFeature || isDocument) {
                         // A feature's properties, a document's content: columns of their own, named by their paths.
                         let nested = isFeature ? "properties" : "content"
-                        cells = members.filter { $0.key != nested }
+                        cells = members.filter { $0.key != nested && !($0.key == "foreignMembers" && $0.value == .null) }
                         if case let .map(entries)? = members[nested] {
                             for (name, value) in entries { cells["\(nested).\(name)"] = value }
                         } else {
                             cells[nested] = members[nested]
                         }
                     }
+                    if let extra, n < extra.values.count { cells[extra.name] = extra.values[n] }
                     text.add(try cells.mapValues(TextTable.cell), to: &out)
                     flush()
                     continue
@@ -194,6 +220,9 @@ extension Results {
             if let id = members["id"], id != .null { feature["id"] = id }
             feature["geometry"] = members["geometry"] ?? .null
             feature["properties"] = members["properties"] ?? .null
+            if case let .map(others)? = members["foreignMembers"] {
+                for (name, value) in others where feature[name] == nil { feature[name] = value }
+            }
             return .map(feature)
         }
         if let pk, let id = members[pk] { feature["id"] = id }

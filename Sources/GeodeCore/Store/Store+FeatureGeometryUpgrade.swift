@@ -14,8 +14,8 @@ extension Store {
     /// Format 4 → 5, in the write transaction that opens the store: a class of
     /// the generic feature shape of format 4 (`id`, `geometry` as a geo point,
     /// `otherGeometry` as GeoJSON in an AnyRealmValue, `properties`) becomes
-    /// one whose `geometry` holds any geometry (a ``geometryClass`` object),
-    /// every document rewritten and its spatial index built again. A failure
+    /// one whose `geometry` holds any geometry (a ``geometryClass`` object) and
+    /// whose `foreignMembers` keeps a feature's other members, every document rewritten and its spatial index built again. A failure
     /// leaves the store at format 4. Returns the schema as it now is.
     static func upgradeFeatureGeometry(
         _ stored: Schema, _ txn: WriteTransaction, _ meta: Database, keys: MapKeyTable
@@ -26,6 +26,11 @@ extension Store {
             var properties = cls.storedProperties.filter { $0.name != "otherGeometry" }
             for j in properties.indices where properties[j].name == "geometry" {
                 properties[j].objectClassName = geometryClass.name
+            }
+            // Format 5 keeps a feature's foreign members, in an AnyRealmValue as otherGeometry was.
+            if var foreign = cls.storedProperties.first(where: { $0.name == "otherGeometry" }) {
+                foreign.name = "foreignMembers"
+                properties.append(foreign)
             }
             var new = ClassSchema(name: cls.name, properties: properties, isEmbedded: false)
             new.table = cls.table

@@ -12,6 +12,12 @@ package struct FeatureInput {
     package var geometryType = "none"
     /// The `properties` object; nil when absent or null.
     package var properties: JSONNode?
+    /// The feature's other members (RFC 7946's foreign members, and `bbox`), in
+    /// their order; nil when it has none.
+    package var foreignMembers: Value?
+
+    /// The members a Feature is made of; any other is a foreign member.
+    private static let featureMembers: Set<String> = ["type", "id", "geometry", "properties"]
 
     /// The geometry as an object of `cls` (a geometry class, or a geo point
     /// class for a Point); nil when the feature has none or `cls` cannot hold it.
@@ -61,6 +67,14 @@ package struct FeatureInput {
                     pointer: at + "/properties", message: "properties must be an object or null, not \(node.typeName)")
             }
             properties = node
+        }
+        // Counted first, so that a feature of the four members alone is not walked.
+        let given = 1 + (feature["id"] == nil ? 0 : 1) + (feature["properties"] == nil ? 0 : 1)
+            + (feature["geometry"] == nil ? 0 : 1)
+        if let count = feature.memberCount, count > given {
+            var others = OrderedDictionary<String, Value>()
+            for (key, node) in feature.members where !Self.featureMembers.contains(key) { others[key] = node.value }
+            foreignMembers = .map(others)
         }
         guard let geometry = feature["geometry"], !geometry.isNull else { return }
         guard geometry.isObject, case let .string(type)? = geometry["type"]?.value, GeometryRules.types.contains(type)
