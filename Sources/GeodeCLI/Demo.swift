@@ -112,6 +112,7 @@ extension GeodeCommand {
                         cities.where { $0.geometry.geoWithin(border, edges: .planar) && $0.geometry.type == "Point" }
                             .sorted(byKeyPath: "properties.population", ascending: false))
                 }
+                try reverseGeocode(cities)
             }
             if let first = try cities.query("properties.population > 5000000 SORT(properties.population DESC)").first,
                 case let .int(id) = first.id
@@ -122,6 +123,29 @@ extension GeodeCommand {
                 fflush(nil)
                 try cities.query("id == %@", id).export(to: FileHandle.standardOutput, format: .geoJSONLines)
             }
+        }
+
+        /// Every city paired with the country whose border holds it: a spatial join, one index query per border.
+        private func reverseGeocode(_ features: Results<GeoFeature>) throws {
+            let clock = ContinuousClock()
+            let borders = try features.query("geometry.type == 'Polygon' OR geometry.type == 'MultiPolygon'")
+            let points = try features.query("geometry.type == 'Point'")
+            var perCountry: [(name: String, cities: Int)] = []
+            let time = try clock.measure {
+                for (country, inside) in try points.spatialJoin(
+                    within: borders, on: "geometry", regionsOn: "geometry", edges: .planar)
+                {
+                    let name = country.properties.dictionaryValue?["name"]?.stringValue ?? "?"
+                    perCountry.append((name, inside.count))
+                }
+            }
+            let placed = perCountry.reduce(0) { $0 + $1.cities }
+            let most = perCountry.sorted { $0.cities > $1.cities }.prefix(5).map { "\($0.name) \($0.cities)" }
+            print("  Reverse geocoding (a spatial join of the cities with the borders, as `geode join` does):")
+            print(
+                "    \(placed) of \(points.count) cities lie in one of \(borders.count) countries; "
+                    + "most in \(most.joined(separator: ", "))")
+            print("    \(time)\n")
         }
 
         private func show(_ title: String, _ results: Results<GeoFeature>) throws {

@@ -50,7 +50,7 @@ extension GeodeCommand {
 
         @Option(
             help:
-                "Sort by great-circle distance from LON,LAT, nearest first (objects without a point last); with --limit N, the N nearest, found through the spatial index."
+                "Sort by great-circle distance from LON,LAT, nearest first (objects without a point last), each object printed with its `distance` in metres; with --limit N, the N nearest, found through the spatial index."
         )
         var near: String?
 
@@ -225,10 +225,16 @@ extension GeodeCommand {
                 let lines: ExportFormat = ToolStore.hasGeometry(cls, in: realm) ? .geoJSONLines : .jsonLines
                 let chosen = format ?? (isatty(STDOUT_FILENO) != 0 ? .table : lines)
                 try ToolStore.refuseGeoJSONWithoutGeometry(cls, chosen, in: realm)
+                // Nearest first: each object says how far it is, in metres (`distance`).
+                var distances: (name: String, values: [Value])?
+                if let (lon, lat) = nearPoint, let path = ToolStore.geometryProperty(of: cls, in: realm) {
+                    let all = try results.distances(fromLongitude: lon, latitude: lat, in: path)
+                    distances = ("distance", Array(all.dropFirst(selection.offset)))
+                }
                 fflush(nil)
                 try results.export(
-                    to: FileHandle.standardOutput, format: chosen, fields: selection.fieldList, offset: selection.offset
-                )
+                    to: FileHandle.standardOutput, format: chosen, fields: selection.fieldList, offset: selection.offset,
+                    appending: distances)
             }
         }
     }

@@ -1,4 +1,5 @@
 import GeodeCore
+import GeodeGeo
 
 extension Results {
     /// The geometry the first object keeps in `property` (a geometry object
@@ -24,6 +25,21 @@ extension Results {
             else { return nil }
             return try? GeoGeometry(
                 type: type, coordinates: geometry["coordinates"] ?? .null, geometries: geometry["geometries"])
+        }
+    }
+
+    /// The great-circle distance in metres from (longitude, latitude) to the
+    /// geometry each object keeps in `property`, in order (0 inside one of its
+    /// polygons, null for an object without a geometry), read in one transaction.
+    package func distances(fromLongitude longitude: Double, latitude: Double, in property: String) throws -> [Value] {
+        try plainValues(keyPath: property).map { stored in
+            guard case let .map(geometry) = stored, case let .string(type)? = geometry["type"],
+                let value = try? GeoGeometry(
+                    type: type, coordinates: geometry["coordinates"] ?? .null, geometries: geometry["geometries"]),
+                let sphere = try? SphereGeometry(value.geometryValue)
+            else { return .null }
+            let radians = sphere.distances(longitude: longitude, latitude: latitude).least
+            return .double((radians * DistanceUnit.earthRadiusMeters * 1000).rounded() / 1000)
         }
     }
 
