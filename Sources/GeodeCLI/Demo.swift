@@ -145,7 +145,8 @@ extension GeodeCommand {
             print(
                 "    \(placed) of \(points.count) cities lie in one of \(borders.count) countries; "
                     + "most in \(most.joined(separator: ", "))")
-            print("    \(time)\n")
+            let ms = Double(time.components.seconds) * 1000 + Double(time.components.attoseconds) / 1e15
+            print("    in \(String(format: "%.2f", ms)) ms\n")
         }
 
         private func show(_ title: String, _ results: Results<GeoFeature>) throws {
