@@ -1,6 +1,7 @@
 import Foundation
 import Geode
 import GeodeCore
+import GeodeGeo
 import GeodeJSON
 import GeodeTestSupport
 import OrderedCollections
@@ -11,9 +12,9 @@ final class GShape: Object {
     @Persisted var shape: GeoJSONGeometry?
 }
 
-/// The cases of `Data/Fixtures/geo/geometries.json`: stored geometries of
-/// every GeoJSON type related to query shapes by geoWithin, geoIntersects
-/// and geoContains, through the spatial index and by a scan.
+/// The cases of `Data/Fixtures/geo/geometries.json` and `geometry-matrix.json`:
+/// stored geometries of every GeoJSON type related to query shapes by
+/// geoWithin, geoIntersects and geoContains, through the spatial index and by a scan.
 @Suite struct GeometryFixtureTests {
     static func realm(_ directory: TemporaryDirectory) throws -> Realm {
         try Realm(
@@ -22,9 +23,15 @@ final class GShape: Object {
                 objectTypes: [GShape.self, GeoJSONGeometry.self]))
     }
 
+    /// The fixture files whose cases the runner answers, each with the fewest
+    /// cases it may hold (so that a file emptied by mistake fails).
+    static let caseFiles: KeyValuePairs<String, Int> = ["geometries.json": 25, "geometry-matrix.json": 125]
+
     /// The fixture's geometries, stored.
-    static func stored(_ realm: Realm) throws -> OrderedDictionary<String, Value> {
-        let fixture = try GeoFixtureTests.fixture("geometries.json")
+    static func stored(_ realm: Realm, from name: String = "geometries.json") throws
+        -> OrderedDictionary<String, Value>
+    {
+        let fixture = try GeoFixtureTests.fixture(name)
         guard case let .list(geometries)? = fixture["geometries"] else {
             throw GeodeError.invalidValue("no geometries")
         }
@@ -38,13 +45,15 @@ final class GShape: Object {
         return fixture
     }
 
-    @Test func relationsSelectTheGeometriesTheFixtureSays() throws {
+    @Test(arguments: Self.caseFiles.map(\.key))
+    func relationsSelectTheGeometriesTheFixtureSays(file: String) throws {
         let directory = try TemporaryDirectory()
         let realm = try Self.realm(directory)
-        let fixture = try Self.stored(realm)
+        let fixture = try Self.stored(realm, from: file)
         let shapes = realm.objects(GShape.self)
-        guard case let .list(cases)? = fixture["cases"] else { Issue.record("no cases"); return }
-        #expect(cases.count >= 25)
+        guard case let .list(cases)? = fixture["cases"] else { Issue.record("no cases in \(file)"); return }
+        let least = Self.caseFiles.first { $0.key == file }?.value ?? 1
+        #expect(cases.count >= least, "\(file) has \(cases.count) cases")
         for case let .map(c) in cases {
             guard case let .string(query)? = c["query"] else { continue }
             // The same predicate ORed with FALSEPREDICATE is answered by a scan.
@@ -66,6 +75,62 @@ final class GShape: Object {
                         continue
                     }
                     #expect(String(describing: error).contains(expected), "\(text) → \(error)")
+                }
+            }
+        }
+    }
+
+    /// What the matrix tells stored geometries apart by: the GeoJSON type, and
+    /// for a polygon whether it has a hole.
+    static func kind(_ geometry: Value) -> String? {
+        guard case let .map(members) = geometry, case let .string(type)? = members["type"] else { return nil }
+        guard type == "Polygon" else { return type }
+        if case let .list(rings)? = members["coordinates"], rings.count > 1 { return "Polygon with a hole" }
+        return "Polygon"
+    }
+
+    /// Each fixture case on one relation selects some geometries and leaves the
+    /// others out; together the files must do both for every cell of relation ×
+    /// stored kind × edge model, so a cell cannot lose its last case unnoticed.
+    @Test func theFixturesMatchAndMissEveryKindForEveryRelationAndEdgeModel() throws {
+        var matched: [String: Int] = [:]
+        var missed: [String: Int] = [:]
+        for (file, _) in Self.caseFiles {
+            let fixture = try GeoFixtureTests.fixture(file)
+            guard case let .list(geometries)? = fixture["geometries"], case let .list(cases)? = fixture["cases"] else {
+                Issue.record("\(file) has no geometries or no cases")
+                continue
+            }
+            var kinds: [Int: String] = [:]
+            for case let .map(entry) in geometries {
+                guard case let .int(id)? = entry["id"], let geometry = entry["geometry"] else { continue }
+                kinds[Int(id)] = Self.kind(geometry)
+            }
+            for case let .map(c) in cases {
+                // Only cases that are one relation and nothing else say which cell they test.
+                guard case let .string(query)? = c["query"], case let .list(listed)? = c["ids"] else { continue }
+                let words = query.split(separator: " ", maxSplits: 2)
+                guard words.count == 3, words[0] == "shape", GeoRelation(keyword: String(words[1])) != nil,
+                    !query.contains(" AND "), !query.contains(" OR ")
+                else { continue }
+                let edges = query.contains("planar") ? "planar" : "geodesic"
+                let ids = Set(listed.compactMap { GeoFixtureTests.number($0).map(Int.init) })
+                for (id, kind) in kinds {
+                    let cell = "\(words[1]) \(kind) \(edges)"
+                    if ids.contains(id) { matched[cell, default: 0] += 1 } else { missed[cell, default: 0] += 1 }
+                }
+            }
+        }
+        let kinds = [
+            "Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "Polygon with a hole", "MultiPolygon",
+            "GeometryCollection",
+        ]
+        for relation in GeoRelation.allCases {
+            for kind in kinds {
+                for edges in ["geodesic", "planar"] {
+                    let cell = "\(relation.rawValue) \(kind) \(edges)"
+                    #expect(matched[cell] != nil, "no case where \(cell) matches")
+                    #expect(missed[cell] != nil, "no case where \(cell) does not match")
                 }
             }
         }
