@@ -10,6 +10,7 @@
 
 #include <s2/s2error.h>
 #include <s2/s2latlng.h>
+#include <s2/s2latlng_rect_bounder.h>
 #include <s2/s2loop.h>
 #include <s2/mutable_s2shape_index.h>
 #include <s2/s2boolean_operation.h>
@@ -184,3 +185,15 @@ extern "C" void geode_s2_shape_bounds(const geode_s2_shape *shape, double *bound
 }
 
 extern "C" void geode_s2_shape_free(geode_s2_shape *shape) { delete shape; }
+
+extern "C" void geode_s2_chain_bounds(const double *coordinates, int32_t count, double *bounds) {
+    S2LatLngRectBounder bounder;
+    for (int32_t i = 0; i < count; ++i) {
+        bounder.AddLatLng(S2LatLng::FromDegrees(coordinates[2 * i + 1], coordinates[2 * i]).Normalized());
+    }
+    S2LatLngRect rect = bounder.GetBound();
+    bounds[0] = rect.lng_lo().degrees();
+    bounds[1] = rect.lat_lo().degrees();
+    bounds[2] = rect.lng_hi().degrees();
+    bounds[3] = rect.lat_hi().degrees();
+}

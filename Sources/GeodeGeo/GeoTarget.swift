@@ -22,6 +22,8 @@ package final class GeoTarget: @unchecked Sendable {
     private let form: Form
     /// The shape, as the query gave it.
     package let shape: GeoShape
+    /// The envelope of the planar shape (nil on the sphere), kept for ``decides(envelope:_:)``.
+    private let planarEnvelope: GeoRect?
 
     /// Builds the shape for `relation`; throws ``GeometryError/invalidShape(_:)``
     /// when the shape breaks a rule or cannot serve the relation.
@@ -42,14 +44,18 @@ package final class GeoTarget: @unchecked Sendable {
                 throw GeometryError.invalidShape("\(shape) has no geometry")
             }
             form = .circle(longitude: lon, latitude: lat, radians: radians)
+            planarEnvelope = nil
             return
         }
         do {
             if shape.edges == .geodesic {
                 form = .sphere(try SphereGeometry(value))
+                planarEnvelope = nil
             } else {
                 let context = GEOSContext()
-                form = .planar(try context.geometry(value).prepared(), NSLock())
+                let prepared = try context.geometry(value).prepared()
+                form = .planar(prepared, NSLock())
+                planarEnvelope = prepared.geometry.envelope.map { GeoRect(west: $0, south: $1, east: $2, north: $3) }
             }
         } catch {
             throw GeometryError.invalidShape("\(shape): \(error)")
@@ -64,8 +70,7 @@ package final class GeoTarget: @unchecked Sendable {
     /// envelope lies in a box does both, and one whose envelope does not hold
     /// the shape's cannot contain it.
     package func decides(envelope: GeoRect, _ relation: GeoRelation) -> Bool? {
-        guard case let .planar(prepared, _) = form, let (w, s, e, n) = prepared.geometry.envelope else { return nil }
-        let own = GeoRect(west: w, south: s, east: e, north: n)
+        guard let own = planarEnvelope else { return nil }
         switch relation {
         case .within, .intersects:
             if own.isDisjoint(from: envelope) { return false }

@@ -20,6 +20,36 @@ extension SpatialCell {
         }
     }
 
+    /// The cells a small shape within `rect` is indexed by: the one cell that
+    /// holds the whole rectangle when it is at most eight times as wide and
+    /// high as the cells of the deepest level at least as large as the
+    /// rectangle; else the (at most four) cells of that level its corners fall
+    /// in. A shape of tens of metres gets one or two entries this way, where a
+    /// cover of its Z-order ranges split into aligned cells gives it six or more.
+    ///
+    /// ```swift
+    /// let cells = SpatialCell.blocks(holding: GeoRect(west: 2.3500, south: 48.8500, east: 2.3504, north: 48.8503))
+    /// ```
+    package static func blocks(holding rect: GeoRect) -> [Block] {
+        let (width, height) = (rect.east - rect.west, rect.north - rect.south)
+        var fitting = level
+        while fitting > 0, 360 / Double(UInt64(1) << UInt64(fitting)) < width
+            || 180 / Double(UInt64(1) << UInt64(fitting)) < height
+        {
+            fitting -= 1
+        }
+        let southWest = id(longitude: rect.west, latitude: rect.south)
+        let northEast = id(longitude: rect.east, latitude: rect.north)
+        // Leaf ids use the low 2 × level bits; the levels both corners share are the common pairs above.
+        let shared = min(level, ((southWest ^ northEast).leadingZeroBitCount - (64 - 2 * level)) / 2)
+        if shared >= fitting - 3 { return [Block.containing(southWest, at: shared)] }
+        let corners = [
+            southWest, id(longitude: rect.east, latitude: rect.south), id(longitude: rect.west, latitude: rect.north),
+            northEast,
+        ]
+        return Set(corners.map { Block.containing($0, at: fitting) }).sorted { $0.start < $1.start }
+    }
+
     /// The cells a shape within `bounds` is indexed by: a cover of at most
     /// about `maxCells` cells (each range split into the largest aligned
     /// quadtree cells it holds), as S2 and MongoDB's 2dsphere cover a shape.

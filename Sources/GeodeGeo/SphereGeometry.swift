@@ -85,6 +85,23 @@ package final class SphereGeometry: @unchecked Sendable {
         return (least, greatest)
     }
 
+    /// The rectangle bounding the geodesic edges that join `positions` in
+    /// turn (S2's bound, without building a shape index); nil when it crosses
+    /// the antimeridian. It bounds a shape made of those positions when the
+    /// shape holds no pole.
+    package static func chainBounds(_ positions: [GeoCoordinate]) -> GeoRect? {
+        var pairs: [Double] = []
+        pairs.reserveCapacity(positions.count * 2)
+        for p in positions {
+            pairs.append(p.longitude)
+            pairs.append(p.latitude)
+        }
+        var b = [Double](repeating: 0, count: 4)
+        pairs.withUnsafeBufferPointer { geode_s2_chain_bounds($0.baseAddress, Int32(positions.count), &b) }
+        guard b[0] <= b[2], b[1] <= b[3] else { return nil }
+        return GeoRect(west: b[0], south: b[1], east: b[2], north: b[3])
+    }
+
     /// The rectangles bounding the geometry (two when it crosses the antimeridian).
     package var bounds: GeoBounds {
         var b = [Double](repeating: 0, count: 4)

@@ -213,6 +213,32 @@ final class GShape: Object {
         #expect(inside == [3: [1, 2], 4: [], 7: []])
     }
 
+    /// A border drawn for straight edges can cross itself once its edges are
+    /// great circles: the planar join answers, the geodesic one names the region.
+    @Test func aSpatialJoinRefusesARegionThatCrossesItselfOnTheSphereNamingIt() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try Self.realm(directory)
+        // Its bottom edge runs along latitude 60 on the plane; the great circle between (0, 60) and
+        // (40, 60) rises to 61.5° at longitude 20, above the notch's tip at (20, 61).
+        let notched = #"{"type": "Polygon", "coordinates": [[[0, 60], [40, 60], [40, 70], [20, 61], [0, 70], [0, 60]]]}"#
+        try realm.write {
+            realm.add(GShape(value: ["id": 1, "shape": GeoJSONGeometry(try GeoGeometry(geoJSON: notched))]))
+            let point = #"{"type": "Point", "coordinates": [10, 65]}"#
+            realm.add(GShape(value: ["id": 2, "shape": GeoJSONGeometry(try GeoGeometry(geoJSON: point))]))
+        }
+        let regions = realm.objects(GShape.self).filter("id == 1")
+        let points = realm.objects(GShape.self).filter("id == 2")
+        let planar = try points.spatialJoin(within: regions, on: "shape", regionsOn: "shape", edges: .planar)
+        #expect(planar.map { [$0.region.id] + $0.objects.map(\.id) } == [[1, 2]])
+        do {
+            _ = try points.spatialJoin(within: regions, on: "shape", regionsOn: "shape", edges: .geodesic)
+            Issue.record("the notched border was joined on the sphere")
+        } catch let GeodeError.query(message, _) {
+            #expect(message.contains("region 0 of GShape (its shape)"), "\(message)")
+            #expect(message.contains("intersects itself"), "\(message)")
+        }
+    }
+
     @Test func theStoreCheckFindsEveryShapeCellItExpects() throws {
         let directory = try TemporaryDirectory()
         let path: String

@@ -76,6 +76,13 @@ void geode_s2_shape_bounds(const geode_s2_shape *shape, double *bounds);
 
 void geode_s2_shape_free(geode_s2_shape *shape);
 
+/// The bounding rectangle, in degrees (west, south, east, north; west > east
+/// across the antimeridian), of the geodesic edges joining `count` (longitude,
+/// latitude) pairs in turn: S2LatLngRectBounder's bound, padded for rounding.
+/// Cheap (no index): for shapes that hold no pole, the bound of their rings
+/// and lines is the bound of the shape.
+void geode_s2_chain_bounds(const double *coordinates, int32_t count, double *bounds);
+
 #ifdef __cplusplus
 }
 #endif

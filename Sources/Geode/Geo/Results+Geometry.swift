@@ -65,6 +65,9 @@ extension Results {
     /// `keyPath` lies within it — reverse geocoding when these are points and
     /// the regions are borders. Each region's objects are found through the
     /// spatial index of `keyPath`; regions without a geometry are left out.
+    /// A region whose geometry is no valid shape with `edges` (a border drawn
+    /// for straight edges may cross itself once they are great circles)
+    /// throws ``GeodeError/query(message:column:)`` naming the region.
     ///
     /// ```swift
     /// for (country, cities) in try cities.spatialJoin(within: countries, on: "location", regionsOn: "border", edges: .planar) {
@@ -78,8 +81,14 @@ extension Results {
         var joined: [(region: Region, objects: Results<Element>)] = []
         for index in 0 ..< regions.count {
             guard let geometry = try regions.geometry(at: index, in: regionKeyPath) else { continue }
-            let inside = try query("\(keyPath) geoWithin $0", geometry.with(edges: edges))
-            joined.append((regions[index], inside))
+            do {
+                let inside = try query("\(keyPath) geoWithin $0", geometry.with(edges: edges))
+                joined.append((regions[index], inside))
+            } catch let GeodeError.query(message, _) {
+                // A border that is no shape in these edges (one that crosses itself on the sphere): say whose.
+                throw GeodeError.query(
+                    message: "region \(index) of \(regions.cls.name) (its \(regionKeyPath)): \(message)", column: 0)
+            }
         }
         return joined
     }

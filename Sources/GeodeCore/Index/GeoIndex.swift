@@ -12,7 +12,8 @@ import Foundation
 /// Any other geometry (a line, a polygon, a collection…) is covered by a few
 /// quadtree cells, as S2 and MongoDB's 2dsphere index cover shapes: one
 /// entry per cell, key = the cell's first leaf id + the object key, value =
-/// the cell's level (one byte), then the envelope of the object's shape
+/// the cell's level (one byte, 0x40 added when it is the object's only
+/// cell), then the envelope of the object's shape
 /// positions (west, south, east, north as little-endian Float32, rounded
 /// outward), so that a planar query decides most candidates — wholly inside
 /// a box, or clear of the shape — without reading their documents. A query finds the cells that start inside
@@ -132,10 +133,18 @@ package struct GeoIndex: Sendable {
         return rect
     }
 
-    /// The cells a non-point geometry is indexed by: a cover of what bounds it
-    /// on the sphere (S2's bound of its geodesic edges) and on the plane (the
-    /// envelope of its positions), so that queries of either edge model find it.
+    /// The cells a non-point geometry is indexed by: cells holding what bounds
+    /// it on the sphere (S2's bound of its geodesic edges) and on the plane
+    /// (the envelope of its positions), so that queries of either edge model
+    /// find it. A small shape (under a degree each way, clear of the poles)
+    /// gets the few cells that hold both bounds joined; any other, a cover of each.
     static func blocks(of geometry: GeometryValue, envelope rect: GeoRect) -> [SpatialCell.Block] {
+        if rect.east - rect.west < 1, rect.north - rect.south < 1, rect.north < 85, rect.south > -85,
+            let geodesic = SphereGeometry.chainBounds(geometry.positions)
+        {
+            // Joining every position in one chain only adds edges inside the shape's small bound.
+            return SpatialCell.blocks(holding: rect.union(geodesic))
+        }
         var blocks = Set(SpatialCell.blocks(covering: [rect]))
         if let sphere = try? SphereGeometry(geometry) {
             blocks.formUnion(SpatialCell.blocks(covering: sphere.bounds))
@@ -258,7 +267,8 @@ package struct GeoIndex: Sendable {
         for block in footprint.blocks {
             try txn.put(
                 database, key: Self.entryKey(cell: block.start, key),
-                value: Self.shapeEntryValue(level: block.level, envelope: footprint.envelope))
+                value: Self.shapeEntryValue(
+                    level: block.level, only: footprint.blocks.count == 1, envelope: footprint.envelope))
             levels |= 1 << UInt32(block.level)
         }
         if levels != before {
@@ -266,11 +276,11 @@ package struct GeoIndex: Sendable {
         }
     }
 
-    /// A shape cell's entry value: its level, then the envelope rounded
-    /// outward to Float32 (so that every test on it errs on the side of
-    /// reading the document).
-    static func shapeEntryValue(level: Int, envelope: GeoRect?) -> [UInt8] {
-        var bytes = [UInt8(level)]
+    /// A shape cell's entry value: its level (with ``onlyCellFlag`` when it is
+    /// the object's only cell), then the envelope rounded outward to Float32
+    /// (so that every test on it errs on the side of reading the document).
+    static func shapeEntryValue(level: Int, only: Bool, envelope: GeoRect?) -> [UInt8] {
+        var bytes = [UInt8(level) | (only ? onlyCellFlag : 0)]
         guard let e = envelope else { return bytes }
         func append(_ x: Double, down: Bool) {
             var f = Float(x)
@@ -284,6 +294,10 @@ package struct GeoIndex: Sendable {
         append(e.north, down: false)
         return bytes
     }
+
+    /// Marks a shape cell that is its object's only one: found once inside a
+    /// range, it cannot be found again there.
+    static let onlyCellFlag: UInt8 = 0x40
 
     /// The envelope a shape cell's entry value holds; nil when it holds the level alone.
     static func envelope(inShapeEntry v: UnsafeRawBufferPointer) -> GeoRect? {
@@ -320,12 +334,13 @@ package struct GeoIndex: Sendable {
     /// Calls `body` with the key and point of every point entry in the cells
     /// covering `region`, until it returns false; with `shapes`, calls it
     /// with the key of every object one of whose shape cells meets those
-    /// cells, and the envelope of its shapes when the entry holds it (once
-    /// per cell: the caller removes repeats). The cursor seeks
+    /// cells, the envelope of its shapes when the entry holds it, and whether
+    /// this is the only time the scan reports the object (its only cell, lying
+    /// inside one range); the caller removes the other repeats. The cursor seeks
     /// only when the entry it stands on lies before the next range (ranges
     /// are sorted and disjoint).
     func scan(
-        _ region: any GeoRegion, _ txn: Transaction, shapes: ((ObjectKey, GeoRect?) throws -> Void)? = nil,
+        _ region: any GeoRegion, _ txn: Transaction, shapes: ((ObjectKey, GeoRect?, Bool) throws -> Void)? = nil,
         _ body: (ObjectKey, Double, Double) throws -> Bool
     ) throws {
         let cursor = try txn.cursor(database)
@@ -359,7 +374,10 @@ package struct GeoIndex: Sendable {
                     }
                     let objectKey = ObjectKey(shortBigEndian: UnsafeRawBufferPointer(rebasing: k[8...]))
                     if v.count == 1 || v.count == 17 {
-                        try shapes?(objectKey, Self.envelope(inShapeEntry: v))
+                        let cell = SpatialCell.Block(start: Self.cell(of: k), level: Int(v[0] & ~Self.onlyCellFlag))
+                        let once = v[0] & Self.onlyCellFlag != 0 && cell.level <= SpatialCell.level
+                            && cell.start + (cell.leafCount - 1) <= range.upperBound
+                        try shapes?(objectKey, Self.envelope(inShapeEntry: v), once)
                         entry = try cursor.next()
                         continue
                     }
@@ -384,7 +402,7 @@ package struct GeoIndex: Sendable {
     /// Calls `shapes` with the objects whose shape cells of a level in
     /// `levels` start before `leaf` and hold it.
     private func cellsHolding(
-        _ leaf: UInt64, levels: UInt32, _ txn: Transaction, _ shapes: (ObjectKey, GeoRect?) throws -> Void
+        _ leaf: UInt64, levels: UInt32, _ txn: Transaction, _ shapes: (ObjectKey, GeoRect?, Bool) throws -> Void
     ) throws {
         let cursor = try txn.cursor(database)
         var looked = Set<UInt64>()
@@ -393,12 +411,13 @@ package struct GeoIndex: Sendable {
             guard block.start < leaf, looked.insert(block.start).inserted else { continue }
             var entry = try withUnsafeBytes(of: block.start.bigEndian) { try cursor.seek(atLeast: $0) }
             while let (k, v) = entry, k.count > 8, Self.cell(of: k) == block.start {
-                if v.count == 1 || v.count == 17, Int(v[0]) <= SpatialCell.level,
-                    block.start + SpatialCell.Block(start: block.start, level: Int(v[0])).leafCount > leaf
+                let level = Int(v.first.map { $0 & ~Self.onlyCellFlag } ?? 0xFF)
+                if v.count == 1 || v.count == 17, level <= SpatialCell.level,
+                    block.start + SpatialCell.Block(start: block.start, level: level).leafCount > leaf
                 {
                     try shapes(
                         ObjectKey(shortBigEndian: UnsafeRawBufferPointer(rebasing: k[8...])),
-                        Self.envelope(inShapeEntry: v))
+                        Self.envelope(inShapeEntry: v), false)
                 }
                 entry = try cursor.next()
             }

@@ -286,17 +286,24 @@ package struct QueryExecutor {
         case let .spatial(index, test, residual):
             // Points are decided on their entries; objects with shape cells in range, on the envelope
             // their entries hold where it decides, else on their documents.
+            // An object the scan can report more than once waits in a dictionary for its one test.
             var shapeCandidates: [ObjectKey: GeoRect?] = [:]
+            var tested: [(ObjectKey, GeoRect?)] = []
             try index.scan(
                 test.shape.region, transaction.transaction,
-                shapes: { key, envelope in
-                    if shapeCandidates.index(forKey: key) == nil { shapeCandidates[key] = envelope }
+                shapes: { key, envelope, once in
+                    if once {
+                        tested.append((key, envelope))
+                    } else if shapeCandidates.index(forKey: key) == nil {
+                        shapeCandidates[key] = envelope
+                    }
                 }
             ) { key, lon, lat in
                 if test.shape.relates(longitude: lon, latitude: lat, test.relation) { keys.append(key) }
                 return true
             }
-            for (key, envelope) in shapeCandidates {
+            tested.append(contentsOf: shapeCandidates.map { ($0.key, $0.value) })
+            for (key, envelope) in tested {
                 if let envelope, let decided = test.shape.target?.decides(envelope: envelope, test.relation) {
                     if decided { keys.append(key) }
                 } else if try object(key, matches: test.conjunct, evaluator) {

@@ -130,7 +130,7 @@ package enum StoreCheck {
                 }
                 for block in footprint.blocks {
                     geoEntries[i][GeoIndex.entryKey(cell: block.start, objectKey)] = GeoIndex.shapeEntryValue(
-                        level: block.level, envelope: footprint.envelope)
+                        level: block.level, only: footprint.blocks.count == 1, envelope: footprint.envelope)
                 }
             }
         }
