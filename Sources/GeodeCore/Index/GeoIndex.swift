@@ -345,13 +345,15 @@ package struct GeoIndex: Sendable {
     ) throws {
         let cursor = try txn.cursor(database)
         let levels = shapes != nil && holdsShapes ? try self.levels(txn) : 0
+        // A second cursor looks up the larger cells, so that the first keeps its place.
+        let holding = levels != 0 ? try txn.cursor(database) : nil
         try SpatialCell.withCover(region.bounds, maxCells: region.coverCells, excludes: region.exclusion) { ranges in
             var entry: (key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)?
             var positioned = false
             for range in ranges {
-                if levels != 0, let shapes {
+                if let holding, let shapes {
                     // Larger cells that start before the range and reach into it hold its first leaf.
-                    try cellsHolding(range.lowerBound, levels: levels, txn, shapes)
+                    try cellsHolding(range.lowerBound, levels: levels, holding, shapes)
                 }
                 if positioned {
                     // A few steps are cheaper than a seek when the gap holds few entries.
@@ -402,13 +404,13 @@ package struct GeoIndex: Sendable {
     /// Calls `shapes` with the objects whose shape cells of a level in
     /// `levels` start before `leaf` and hold it.
     private func cellsHolding(
-        _ leaf: UInt64, levels: UInt32, _ txn: Transaction, _ shapes: (ObjectKey, GeoRect?, Bool) throws -> Void
+        _ leaf: UInt64, levels: UInt32, _ cursor: Cursor, _ shapes: (ObjectKey, GeoRect?, Bool) throws -> Void
     ) throws {
-        let cursor = try txn.cursor(database)
-        var looked = Set<UInt64>()
-        for level in 0 ..< SpatialCell.level where levels & (1 << UInt32(level)) != 0 {
+        var looked: UInt64?  // cells of several levels may start at one leaf: the deepest is looked up first
+        for level in (0 ..< SpatialCell.level).reversed() where levels & (1 << UInt32(level)) != 0 {
             let block = SpatialCell.Block.containing(leaf, at: level)
-            guard block.start < leaf, looked.insert(block.start).inserted else { continue }
+            guard block.start < leaf, block.start != looked else { continue }
+            looked = block.start
             var entry = try withUnsafeBytes(of: block.start.bigEndian) { try cursor.seek(atLeast: $0) }
             while let (k, v) = entry, k.count > 8, Self.cell(of: k) == block.start {
                 let level = Int(v.first.map { $0 & ~Self.onlyCellFlag } ?? 0xFF)

@@ -286,14 +286,15 @@ package struct QueryExecutor {
         case let .spatial(index, test, residual):
             // Points are decided on their entries; objects with shape cells in range, on the envelope
             // their entries hold where it decides, else on their documents.
-            // An object the scan can report more than once waits in a dictionary for its one test.
+            // An object the scan reports once is decided on its envelope at once when that decides;
+            // any other waits, once, for its test on its document.
             var shapeCandidates: [ObjectKey: GeoRect?] = [:]
-            var tested: [(ObjectKey, GeoRect?)] = []
+            let target = test.shape.target
             try index.scan(
                 test.shape.region, transaction.transaction,
                 shapes: { key, envelope, once in
-                    if once {
-                        tested.append((key, envelope))
+                    if once, let envelope, let decided = target?.decides(envelope: envelope, test.relation) {
+                        if decided { keys.append(key) }
                     } else if shapeCandidates.index(forKey: key) == nil {
                         shapeCandidates[key] = envelope
                     }
@@ -302,9 +303,8 @@ package struct QueryExecutor {
                 if test.shape.relates(longitude: lon, latitude: lat, test.relation) { keys.append(key) }
                 return true
             }
-            tested.append(contentsOf: shapeCandidates.map { ($0.key, $0.value) })
-            for (key, envelope) in tested {
-                if let envelope, let decided = test.shape.target?.decides(envelope: envelope, test.relation) {
+            for (key, envelope) in shapeCandidates {
+                if let envelope, let decided = target?.decides(envelope: envelope, test.relation) {
                     if decided { keys.append(key) }
                 } else if try object(key, matches: test.conjunct, evaluator) {
                     keys.append(key)
