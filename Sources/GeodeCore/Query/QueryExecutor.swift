@@ -284,34 +284,10 @@ package struct QueryExecutor {
             try index.collect(from: low, through: high, transaction.transaction, into: &candidates)
             keys = exact ? Self.sortedUnique(candidates) : try test(Self.sortedUnique(candidates), evaluator)
         case let .spatial(index, test, residual):
-            // Points are decided on their entries; objects with shape cells in range, on the envelope
-            // their entries hold where it decides, else on their documents.
-            // An object the scan reports once is decided on its envelope at once when that decides;
-            // any other waits, once, for its test on its document.
-            var shapeCandidates: [ObjectKey: GeoRect?] = [:]
-            let target = test.shape.target
-            try index.scan(
-                test.shape.region, transaction.transaction,
-                shapes: { key, envelope, once in
-                    if once, let envelope, let decided = target?.decides(envelope: envelope, test.relation) {
-                        if decided { keys.append(key) }
-                    } else if shapeCandidates.index(forKey: key) == nil {
-                        shapeCandidates[key] = envelope
-                    }
-                }
-            ) { key, lon, lat in
-                if test.shape.relates(longitude: lon, latitude: lat, test.relation) { keys.append(key) }
-                return true
-            }
-            for (key, envelope) in shapeCandidates {
-                if let envelope, let decided = target?.decides(envelope: envelope, test.relation) {
-                    if decided { keys.append(key) }
-                } else if try object(key, matches: test.conjunct, evaluator) {
-                    keys.append(key)
-                }
-            }
+            var repeats = false
+            try spatialMatches(index, test, evaluator, repeats: &repeats) { keys.append($0) }
             keys.sort()
-            if index.isList || !shapeCandidates.isEmpty {
+            if index.isList || repeats {
                 keys = keys.enumerated().filter { $0.offset == 0 || keys[$0.offset - 1] != $0.element }.map(\.element)
             }
             if let residual {
@@ -326,6 +302,47 @@ package struct QueryExecutor {
             keys = sort(keys, try sortValues(keys), keeping: rowsKept(first: first))
         }
         return try finish(keys, matched: matched, first: first, evaluator)
+    }
+
+    /// Calls `found` with each object the spatial conjunct `test` selects
+    /// through `index`, in no order. Points are decided on their entries;
+    /// objects with shape cells in range on the envelope their entries hold
+    /// where it decides, else on their documents. An object the scan reports
+    /// once is decided in the scan; any other waits, once, for its test.
+    /// `repeats` is set when an object may have been found twice (a list
+    /// property's point and shape): callers then remove repeats.
+    @inline(__always)
+    private func spatialMatches(
+        _ index: GeoIndex, _ test: SpatialTest, _ evaluator: QueryEvaluator, repeats: inout Bool,
+        _ found: (ObjectKey) -> Void
+    ) throws {
+        var shapeCandidates: [ObjectKey: GeoRect?] = [:]
+        // Taken out of `test` once: the closures below run for every entry in range.
+        let (shape, target, relation) = (test.shape, test.shape.target, test.relation)
+        // The scan's shape callback is optional, hence escaping in type; it does not outlive the scan.
+        try withoutActuallyEscaping(found) { found in
+            try index.scan(
+                shape.region, transaction.transaction,
+                shapes: { key, envelope, once in
+                    if once, let envelope, let decided = target?.decides(envelope: envelope, relation) {
+                        if decided { found(key) }
+                    } else if shapeCandidates.index(forKey: key) == nil {
+                        shapeCandidates[key] = envelope
+                    }
+                }
+            ) { key, lon, lat in
+                if shape.relates(longitude: lon, latitude: lat, relation) { found(key) }
+                return true
+            }
+        }
+        repeats = !shapeCandidates.isEmpty
+        for (key, envelope) in shapeCandidates {
+            if let envelope, let decided = target?.decides(envelope: envelope, relation) {
+                if decided { found(key) }
+            } else if try object(key, matches: test.conjunct, evaluator) {
+                found(key)
+            }
+        }
     }
 
     /// How many first rows of a sort are needed, with LIMIT or `first` and no
@@ -435,12 +452,12 @@ package struct QueryExecutor {
         guard query.limit == nil, distinct.isEmpty, bound.later.isEmpty else { return try run().count }
         if case .constant(true) = predicate { return try transaction.count(table) }
         switch plan {
-        case let .spatial(index, test, nil) where !index.isList && !index.holdsShapes:
+        case let .spatial(index, test, nil) where !index.isList:
+            // Each object has one geometry: found once, by its point or by its shape.
             var n = 0
-            try index.scan(test.shape.region, transaction.transaction) { _, lon, lat in
-                if test.shape.relates(longitude: lon, latitude: lat, test.relation) { n += 1 }
-                return true
-            }
+            var repeats = false
+            let evaluator = QueryEvaluator(transaction: transaction)
+            try spatialMatches(index, test, evaluator, repeats: &repeats) { _ in n += 1 }
             return n
         case let .indexKeys(index, encoded, true):
             // Each object has one entry, so distinct keys find distinct objects.
