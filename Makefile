@@ -84,7 +84,8 @@ SHARED ?= ../shared
 WORK ?= /tmp/geode-bench-inputs
 
 # Figures: release build, N documents per operation, medians of 3 runs. The places
-# workload of $(SHARED)/bench runs on Geode, on SQLite with an R*Tree, on SpatiaLite and on PostGIS
+# workload of $(SHARED)/bench (and the polygon workload built on it: a footprint
+# around each place, the countries beside them) runs on Geode, on SQLite with an R*Tree, on SpatiaLite and on PostGIS
 # (PostgreSQL 15 + PostGIS 3 from Debian, installed when missing, started on loopback
 # in a temporary directory and stopped afterwards) side by side, and fails if any
 # count differs from the reference counts; the Realm comparison set
@@ -93,6 +94,7 @@ WORK ?= /tmp/geode-bench-inputs
 bench: setup workload-inputs
 	$(SWIFT) build -c release --product geode-bench
 	"$$($(SWIFT) build -c release --show-bin-path)/geode-bench" workload --places $(WORK)/places_$(N).geojson --queries $(WORK)/queries_$(N).json --countries $(SHARED)/data/ne_110m_admin_0_countries.geojson --scan-baseline --peers sqlite,spatialite,postgis $(BENCH_FLAGS)
+	"$$($(SWIFT) build -c release --show-bin-path)/geode-bench" polygons --places $(WORK)/places_$(N).geojson --queries $(WORK)/queries_$(N).json --countries $(SHARED)/data/ne_110m_admin_0_countries.geojson --peers sqlite,spatialite,postgis --directory $(WORK) $(BENCH_FLAGS)
 	"$$($(SWIFT) build -c release --show-bin-path)/geode-bench" storage --count $(N) $(BENCH_FLAGS)
 	"$$($(SWIFT) build -c release --show-bin-path)/geode-bench" objects --count $(N) $(BENCH_FLAGS)
 	"$$($(SWIFT) build -c release --show-bin-path)/geode-bench" queries --count $(N) $(BENCH_FLAGS)
@@ -122,8 +124,10 @@ bench-smoke: setup
 	@if [ -f $(SHARED)/bench/make_places.py ] && [ -f $(SHARED)/data/cities1000.csv ]; then \
 		$(MAKE) --no-print-directory workload-inputs N=3000 && \
 		"$$($(SWIFT) build --show-bin-path)/geode-bench" workload --places $(WORK)/places_3000.geojson --queries $(WORK)/queries_3000.json \
-			--countries $(SHARED)/data/ne_110m_admin_0_countries.geojson --repeat 1 --limit 50; \
-	else echo "bench-smoke: $(SHARED)/bench not found; the places workload is skipped"; fi
+			--countries $(SHARED)/data/ne_110m_admin_0_countries.geojson --repeat 1 --limit 50 && \
+		"$$($(SWIFT) build --show-bin-path)/geode-bench" polygons --places $(WORK)/places_3000.geojson --queries $(WORK)/queries_3000.json \
+			--countries $(SHARED)/data/ne_110m_admin_0_countries.geojson --repeat 1 --warmup 0 --limit 50 --directory $(WORK); \
+	else echo "bench-smoke: $(SHARED)/bench not found; the places and polygon workloads are skipped"; fi
 
 # Lays out every Swift file by .swift-format (lines of at most 120 characters); `make format-check`
 # lists the files it would change.
