@@ -15,7 +15,7 @@ import Foundation
 package final class GeoTarget: @unchecked Sendable {
     private enum Form {
         case sphere(SphereGeometry)
-        case planar(PreparedGeometry, NSLock)
+        case planar(PlanarTarget)
         case circle(longitude: Double, latitude: Double, radians: Double)
     }
 
@@ -52,10 +52,10 @@ package final class GeoTarget: @unchecked Sendable {
                 form = .sphere(try SphereGeometry(value))
                 planarEnvelope = nil
             } else {
-                let context = GEOSContext()
-                let prepared = try context.geometry(value).prepared()
-                form = .planar(prepared, NSLock())
-                planarEnvelope = prepared.geometry.envelope.map { GeoRect(west: $0, south: $1, east: $2, north: $3) }
+                // GEOS builds it on the first whole geometry to relate, if any comes.
+                let target = PlanarTarget(value)
+                form = .planar(target)
+                planarEnvelope = target.envelope
             }
         } catch {
             throw GeometryError.invalidShape("\(shape): \(error)")
@@ -85,9 +85,10 @@ package final class GeoTarget: @unchecked Sendable {
     var bounds: GeoBounds {
         switch form {
         case let .sphere(geometry): return geometry.bounds
-        case let .planar(prepared, _):
-            guard let (w, s, e, n) = prepared.geometry.envelope else { return GeoBounds() }
-            return GeoBounds(GeoRect(west: max(-180, w), south: max(-90, s), east: min(180, e), north: min(90, n)))
+        case let .planar(target):
+            guard let e = target.envelope else { return GeoBounds() }
+            return GeoBounds(
+                GeoRect(west: max(-180, e.west), south: max(-90, e.south), east: min(180, e.east), north: min(90, e.north)))
         case let .circle(lon, lat, radians): return CapRegion(longitude: lon, latitude: lat, radians: radians).bounds
         }
     }
@@ -105,16 +106,14 @@ package final class GeoTarget: @unchecked Sendable {
             case .intersects: return target.intersects(geometry)
             case .contains: return geometry.contains(target, closed: shape.geometryValue?.onePoint == nil)
             }
-        case let .planar(target, lock):
-            // GEOS prepared geometries build their indexes lazily: one test at a time.
-            lock.lock()
-            defer { lock.unlock() }
-            let context = target.geometry.context
-            guard let geometry = try? context.geometry(stored) else { return false }
-            switch relation {
-            case .within: return (try? target.covers(geometry)) ?? false
-            case .intersects: return (try? target.intersects(geometry)) ?? false
-            case .contains: return (try? target.isCovered(by: geometry)) ?? false
+        case let .planar(target):
+            return target.test { prepared in
+                let geometry = try prepared.geometry.context.geometry(stored)
+                switch relation {
+                case .within: return try prepared.covers(geometry)
+                case .intersects: return try prepared.intersects(geometry)
+                case .contains: return try prepared.isCovered(by: geometry)
+                }
             }
         case let .circle(lon, lat, radians):
             guard let geometry = try? SphereGeometry(stored) else { return false }
