@@ -19,6 +19,20 @@ protocol FootprintSystem: PlacesSystem {
     func placesPerCountry(geodesic: Bool) throws -> [Int?]?
 }
 
+/// The SQLite-based peers keep the countries as GeoJSON text and ask each
+/// one as the places workload does (planar only: neither has great-circle edges).
+extension FootprintSystem where Self: SQLiteBackedSystem {
+    func loadCountries(_ path: String) throws -> Int {
+        countryGeometries = []
+        try FeatureText.each(of: path) { countryGeometries.append($0.geometry) }
+        return countryGeometries.count
+    }
+
+    func placesPerCountry(geodesic: Bool) throws -> [Int?]? {
+        geodesic ? nil : try countryGeometries.map(countPolygon)
+    }
+}
+
 /// One feature of a FeatureCollection as the SQL peers take it: the id, the
 /// geometry and the properties as JSON text, and the geometry's bounding box.
 struct FeatureText {

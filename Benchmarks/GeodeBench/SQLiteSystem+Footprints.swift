@@ -7,12 +7,6 @@ import GeodeGeo
 /// as it is, one whose box crosses an edge is read into GEOS and tested.
 /// Reverse geocoding asks each country as the places workload does (planar only).
 extension SQLiteSystem: FootprintSystem {
-    func loadCountries(_ path: String) throws -> Int {
-        countryGeometries = []
-        try FeatureText.each(of: path) { countryGeometries.append($0.geometry) }
-        return countryGeometries.count
-    }
-
     func loadFootprints(_ path: String) throws -> Int {
         guard let db else { throw SQLiteError("load the places first") }
         bytesBeforeFootprints = storeBytes
@@ -61,9 +55,5 @@ extension SQLiteSystem: FootprintSystem {
             }
         }
         return n
-    }
-
-    func placesPerCountry(geodesic: Bool) throws -> [Int?]? {
-        geodesic ? nil : try countryGeometries.map(countPolygon)
     }
 }

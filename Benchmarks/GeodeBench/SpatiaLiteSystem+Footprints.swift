@@ -5,12 +5,6 @@ import Foundation
 /// reverse geocoding asks each country as the places workload does (planar
 /// only: SpatiaLite has no great-circle edges).
 extension SpatiaLiteSystem: FootprintSystem {
-    func loadCountries(_ path: String) throws -> Int {
-        countryGeometries = []
-        try FeatureText.each(of: path) { countryGeometries.append($0.geometry) }
-        return countryGeometries.count
-    }
-
     func loadFootprints(_ path: String) throws -> Int {
         guard let db else { throw SQLiteError("load the places first") }
         bytesBeforeFootprints = storeBytes
@@ -44,9 +38,5 @@ extension SpatiaLiteSystem: FootprintSystem {
         try s.bind(.double(west), .double(south), .double(east), .double(north))
         defer { s.reset() }
         return try s.step() ? s.int(0) : 0
-    }
-
-    func placesPerCountry(geodesic: Bool) throws -> [Int?]? {
-        geodesic ? nil : try countryGeometries.map(countPolygon)
     }
 }
