@@ -175,6 +175,22 @@ class SQLiteBackedSystem {
         return written
     }
 
+    /// Streams the features of `path` into `insert` as text (``FeatureText``),
+    /// committing every 100,000; returns how many were inserted.
+    func insertFeatureTexts(of path: String, into db: SQLiteDatabase, _ insert: (FeatureText) throws -> Void) throws
+        -> Int
+    {
+        var written = 0
+        try db.execute("BEGIN")
+        try FeatureText.each(of: path) { feature in
+            try insert(feature)
+            written += 1
+            if written % 100_000 == 0 { try db.execute("COMMIT; BEGIN") }
+        }
+        try db.execute("COMMIT")
+        return written
+    }
+
     func statement(_ sql: String) throws -> SQLiteStatement {
         if let s = statements[sql] { return s }
         guard let db else { throw SQLiteError("load first") }

@@ -19,21 +19,8 @@ extension PostGISSystem: FootprintSystem {
     }
 
     func loadFootprints(_ path: String) throws -> Int {
-        let file = URL(fileURLWithPath: path).standardizedFileURL.path.replacingOccurrences(of: "'", with: "''")
-        try connection.execute(
-            """
-            CREATE TABLE staging(line text);
-            COPY staging FROM '\(file)' WITH (FORMAT csv, DELIMITER E'\\x01', QUOTE E'\\x02');
-            CREATE TABLE footprints(id bigint NOT NULL, geom geometry(Polygon, 4326) NOT NULL, props jsonb NOT NULL);
-            INSERT INTO footprints
-                SELECT (j->>'id')::bigint, ST_SetSRID(ST_GeomFromGeoJSON(j->>'geometry'), 4326), j->'properties'
-                FROM (SELECT rtrim(line, ',')::jsonb AS j FROM staging WHERE line LIKE '{"type":"Feature"%') AS features;
-            DROP TABLE staging;
-            ALTER TABLE footprints ADD PRIMARY KEY (id);
-            CREATE INDEX footprints_geom ON footprints USING gist (geom);
-            ANALYZE footprints;
-            CHECKPOINT;
-            """)
+        try copyFeatures(path, into: "footprints", geometry: "Polygon")
+        try connection.execute("ANALYZE footprints; CHECKPOINT")
         return try connection.int("footprint count", "SELECT count(*) FROM footprints")
     }
 

@@ -31,24 +31,32 @@ final class PostGISSystem: PlacesSystem {
         server = started
         let db = try PostgresConnection(started.conninfo)
         self.db = db
-        let path = URL(fileURLWithPath: places).standardizedFileURL.path
+        try db.execute("CREATE EXTENSION postgis")
+        try copyFeatures(places, into: "places", geometry: "Point")
         try db.execute(
+            "CREATE INDEX places_geog ON places USING gist ((geom::geography)); ANALYZE places; CHECKPOINT")
+        return try db.int("count", "SELECT count(*) FROM places")
+    }
+
+    /// Loads the features of a file of one Feature per line into a new table
+    /// `table` (id, geom as `geometry(geometry, 4326)`, props as jsonb), as a
+    /// PostGIS user would without GDAL: the lines copied server-side into a
+    /// staging table, parsed with `ST_GeomFromGeoJSON`, then the primary key
+    /// and a GiST index on the geometry built.
+    func copyFeatures(_ path: String, into table: String, geometry: String) throws {
+        let file = URL(fileURLWithPath: path).standardizedFileURL.path.replacingOccurrences(of: "'", with: "''")
+        try connection.execute(
             """
-            CREATE EXTENSION postgis;
             CREATE TABLE staging(line text);
-            COPY staging FROM '\(path.replacingOccurrences(of: "'", with: "''"))' WITH (FORMAT csv, DELIMITER E'\\x01', QUOTE E'\\x02');
-            CREATE TABLE places(id bigint NOT NULL, geom geometry(Point, 4326) NOT NULL, props jsonb NOT NULL);
-            INSERT INTO places
+            COPY staging FROM '\(file)' WITH (FORMAT csv, DELIMITER E'\\x01', QUOTE E'\\x02');
+            CREATE TABLE \(table)(id bigint NOT NULL, geom geometry(\(geometry), 4326) NOT NULL, props jsonb NOT NULL);
+            INSERT INTO \(table)
                 SELECT (j->>'id')::bigint, ST_SetSRID(ST_GeomFromGeoJSON(j->>'geometry'), 4326), j->'properties'
                 FROM (SELECT rtrim(line, ',')::jsonb AS j FROM staging WHERE line LIKE '{"type":"Feature"%') AS features;
             DROP TABLE staging;
-            ALTER TABLE places ADD PRIMARY KEY (id);
-            CREATE INDEX places_geom ON places USING gist (geom);
-            CREATE INDEX places_geog ON places USING gist ((geom::geography));
-            ANALYZE places;
-            CHECKPOINT;
+            ALTER TABLE \(table) ADD PRIMARY KEY (id);
+            CREATE INDEX \(table)_geom ON \(table) USING gist (geom);
             """)
-        return try db.int("count", "SELECT count(*) FROM places")
     }
 
     var storeBytes: Int {

@@ -18,17 +18,13 @@ extension SQLiteSystem: FootprintSystem {
             """)
         let insert = try db.prepare("INSERT INTO footprints VALUES (?, ?, ?, ?, ?, ?, ?)")
         let index = try db.prepare("INSERT INTO footprints_rtree VALUES (?, ?, ?, ?, ?)")
-        var written = 0
-        try db.execute("BEGIN")
-        try FeatureText.each(of: path) { f in
+        let written = try insertFeatureTexts(of: path, into: db) { f in
             try insert.run(
                 .int(f.id), .double(f.west), .double(f.south), .double(f.east), .double(f.north), .text(f.geometry),
                 .text(f.properties))
             try index.run(.int(f.id), .double(f.west), .double(f.east), .double(f.south), .double(f.north))
-            written += 1
-            if written % 100_000 == 0 { try db.execute("COMMIT; BEGIN") }
         }
-        try db.execute("COMMIT; PRAGMA wal_checkpoint(TRUNCATE)")
+        try db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         return written
     }
 

@@ -15,14 +15,10 @@ extension SpatiaLiteSystem: FootprintSystem {
             """)
         let insert = try db.prepare(
             "INSERT INTO footprints (id, properties, geom) VALUES (?, ?, SetSRID(GeomFromGeoJSON(?), 4326))")
-        var written = 0
-        try db.execute("BEGIN")
-        try FeatureText.each(of: path) { footprint in
+        let written = try insertFeatureTexts(of: path, into: db) { footprint in
             try insert.run(.int(footprint.id), .text(footprint.properties), .text(footprint.geometry))
-            written += 1
-            if written % 100_000 == 0 { try db.execute("COMMIT; BEGIN") }
         }
-        try db.execute("COMMIT; SELECT CreateSpatialIndex('footprints', 'geom'); PRAGMA wal_checkpoint(TRUNCATE)")
+        try db.execute("SELECT CreateSpatialIndex('footprints', 'geom'); PRAGMA wal_checkpoint(TRUNCATE)")
         return written
     }
 
