@@ -67,6 +67,13 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
         return cachedKeys
     }
 
+    /// Takes `keys` as the results at the realm's current version, known
+    /// without running the query (a notification worked them out).
+    func adopt(_ keys: [ObjectKey]) {
+        cachedKeys = keys
+        cachedVersion = realmOfResults.changeCount
+    }
+
     /// Runs the query: every key, or with `first` only the first ones in its
     /// order; and how many results there are in all.
     private func evaluate(first: Int?) -> (keys: [ObjectKey], total: Int) {

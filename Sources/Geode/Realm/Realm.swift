@@ -1,5 +1,6 @@
 import Foundation
 import GeodeCore
+import Synchronization
 
 /// A Geode database: one store file (or an in-memory store), opened with the
 /// classes it holds.
@@ -59,6 +60,18 @@ public final class Realm {
     /// For a migration's old realm, the realm the migration writes through:
     /// a change to an old object is recorded there, and the migration fails.
     private weak var migrationRealm: Realm?
+    /// What observes this realm and its objects and collections, in the order registered.
+    var observers: [ChangeObserver] = []
+    /// The dispatch queue the realm is confined to, when it was opened with one:
+    /// it refreshes there as other writers commit, and notifies there.
+    public internal(set) var queue: DispatchQueue?
+    /// Whether a realm opened with a queue refreshes there on its own when
+    /// another writer commits. When off, its ``observe(_:)`` blocks hear
+    /// `.refreshRequired` instead, and it waits for ``refresh()``.
+    public var autorefresh = true
+    /// For a realm with a queue: 0 when no refresh is waiting on the queue,
+    /// 1 when one waits to deliver first notifications, 2 to refresh.
+    let refreshState = Mutex(0)
 
     /// Opens the realm `configuration` describes.
     ///
@@ -158,12 +171,12 @@ public final class Realm {
         if isKnownUniquelyReferenced(&pinned) { pinned.close() }
     }
 
-    /// A frozen realm of `source`'s version: it shares the pinned read
-    /// transaction (the version stays readable while either holds it).
-    private init(frozenFrom source: Realm) {
+    /// A frozen realm of `source`'s version, or of `version`: it shares the
+    /// pinned read transaction (the version stays readable while either holds it).
+    private init(frozenFrom source: Realm, at version: PinnedTransaction? = nil) {
         configuration = source.configuration
         store = source.store
-        pinned = source.pinned
+        pinned = version ?? source.pinned
         isFrozen = true
         classesByName = source.classesByName
         classesByType = source.classesByType
@@ -186,6 +199,12 @@ public final class Realm {
         if isFrozen { return self }
         precondition(transaction == nil, "Geode: a realm cannot be frozen inside a write transaction")
         return Realm(frozenFrom: self)
+    }
+
+    /// A frozen realm reading `version`, an older version of this realm's
+    /// store (what notifications read old values through).
+    func frozen(at version: PinnedTransaction) -> Realm {
+        Realm(frozenFrom: self, at: version)
     }
 
     /// A live realm of the same configuration (the realm itself when it is live).
@@ -268,7 +287,9 @@ public final class Realm {
     /// a duplicate primary key, a wrong type), nothing is committed and the
     /// error is thrown. The block may not nest another write.
     @discardableResult
-    public func write<Result>(_ block: () throws -> Result) throws -> Result {
+    public func write<Result>(withoutNotifying tokens: [NotificationToken] = [], _ block: () throws -> Result) throws
+        -> Result
+    {
         try throwDeferredError()
         try openWrite()
         let result: Result
@@ -278,7 +299,7 @@ public final class Realm {
             if isInWriteTransaction { cancelWrite() }
             throw error
         }
-        if isInWriteTransaction { try commitWrite() }
+        if isInWriteTransaction { try commitWrite(withoutNotifying: tokens) }
         return result
     }
 
@@ -314,7 +335,10 @@ public final class Realm {
 
     /// Commits the open write transaction. If a change inside it was refused,
     /// nothing is committed and that first error is thrown.
-    public func commitWrite() throws {
+    ///
+    /// Observers whose tokens are in `tokens` are not told of this write
+    /// (their next notification starts after it).
+    public func commitWrite(withoutNotifying tokens: [NotificationToken] = []) throws {
         guard let txn = transaction else { preconditionFailure("Geode: commitWrite() without beginWrite()") }
         if let error = deferredError {
             deferredError = nil
@@ -336,7 +360,8 @@ public final class Realm {
             throw GeodeError.from(error)
         }
         addedInWrite = []
-        refresh()
+        ChangeWatcher.noteCommit(in: store)
+        advance(skipping: tokens)
     }
 
     /// Discards every change of the open write transaction; objects added in it
@@ -418,9 +443,19 @@ public final class Realm {
 
     func noteAdded(_ object: ObjectBase) { addedInWrite.append(object) }
 
-    /// Advances the realm to the store's latest version.
+    /// Advances the realm to the store's latest version, and tells the
+    /// realm's observers what changed since its last version.
+    ///
+    /// ```swift
+    /// let token = dogs.observe { change in print(change) }
+    /// realm.refresh()   // delivers what other threads and processes committed
+    /// ```
     @discardableResult
-    public func refresh() -> Bool {
+    public func refresh() -> Bool { advance(skipping: []) }
+
+    /// ``refresh()``, keeping the notifications of `tokens` silent.
+    @discardableResult
+    func advance(skipping tokens: [NotificationToken]) -> Bool {
         guard !isFrozen, transaction == nil else { return false }
         let latest: PinnedTransaction
         do {
@@ -433,8 +468,10 @@ public final class Realm {
             return false
         }
         // The old version closes when no frozen realm holds it any more.
+        let old = pinned
         pinned = latest
         changeCount += 1
+        if !observers.isEmpty { notifyObservers(since: old, skipping: tokens) }
         return true
     }
 }

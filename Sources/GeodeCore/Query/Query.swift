@@ -97,6 +97,10 @@ package struct Query: Sendable, CustomStringConvertible {
         return true
     }
 
+    /// Whether the objects it selects come in key order (no sort, distinct,
+    /// limit or distance ordering), as a scan finds them.
+    package var keepsKeyOrder: Bool { box == nil }
+
     /// This query narrowed by `other`: predicates joined with AND; `other`'s
     /// clauses apply after this one's, as chained `filter` calls do.
     package func refined(by other: Query) -> Query {

@@ -333,6 +333,14 @@ package final class Environment: @unchecked Sendable {
         return (info.me_mapsize, (info.me_last_pgno + 1) * Int(stat.ms_psize))
     }
 
+    /// The id of the last committed transaction, from the file's meta pages
+    /// (other processes' commits included); no transaction is begun.
+    var lastCommittedVersion: Int {
+        var info = MDB_envinfo()
+        mdb_env_info(handle, &info)
+        return info.me_last_txnid
+    }
+
     /// Grows the map until `bytes` are free past the data, before a write
     /// transaction that must not run twice: one that fills the map is aborted
     /// and run again from the start (see ``write(_:)``). The map is address

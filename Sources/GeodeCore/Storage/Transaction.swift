@@ -299,6 +299,8 @@ package final class PinnedTransaction: @unchecked Sendable {
     /// reused by every read (the store's view of the transaction); read and
     /// set only inside ``read(_:)``.
     package var companion: AnyObject?
+    /// The version this transaction reads (LMDB's transaction id).
+    package var version: Int { transaction.version }
 
     init(transaction: Transaction, environment: Environment) {
         self.transaction = transaction

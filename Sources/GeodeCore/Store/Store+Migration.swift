@@ -14,6 +14,7 @@ extension Store {
         try environment.reserve(environment.mapUsage.used * 2 + Self.migrationHeadroom)
         do {
             try write { txn in
+                txn.noteSchemaChange()
                 let stored = try Self.storedSchema(txn.transaction, meta, path)
                 let outcome = try SchemaReconciliation.reconcile(
                     declared: declared, stored: stored,

@@ -25,6 +25,8 @@ package final class Store: @unchecked Sendable {
     let meta: Database
     /// `keys`: interned map key number (big-endian u32) → UTF-8 spelling.
     let keysDatabase: Database
+    /// The change log; nil in a read-only store written before it existed.
+    let changeLog: ChangeLog?
     /// This process's mirror of `keys`.
     package var mapKeys: MapKeyTable { environment.mapKeys }
     /// The schema and its tables; replaced as a whole when classes are added.
@@ -33,12 +35,13 @@ package final class Store: @unchecked Sendable {
 
     private init(
         configuration: StoreConfiguration, environment: Environment, meta: Database, keys: Database,
-        schema: Schema, objects: [String: Database]
+        changeLog: ChangeLog?, schema: Schema, objects: [String: Database]
     ) {
         self.configuration = configuration
         self.environment = environment
         self.meta = meta
         self.keysDatabase = keys
+        self.changeLog = changeLog
         catalog = Catalog(schema: schema, databases: objects)
     }
 
@@ -108,11 +111,11 @@ package final class Store: @unchecked Sendable {
             if configuration.auditsPages && !alreadyOpen && state != .missing {
                 _ = try PageAudit.run(environment, depth: .keys)
             }
-            let (meta, keys, schema, objects, needsMigration) = try setUp(
+            let (meta, keys, log, schema, objects, needsMigration) = try setUp(
                 environment, configuration, isNewFile: state == .missing)
             let store = Store(
                 configuration: configuration, environment: environment, meta: meta, keys: keys,
-                schema: schema, objects: objects)
+                changeLog: log, schema: schema, objects: objects)
             if needsMigration, let declared = configuration.schema {
                 // A failed migration leaves the file as it was; the store, going
                 // away, releases the environment itself.
@@ -169,7 +172,7 @@ package final class Store: @unchecked Sendable {
     private static func setUp(
         _ environment: Environment, _ configuration: StoreConfiguration,
         isNewFile: Bool
-    ) throws -> (Database, Database, Schema, [String: Database], Bool) {
+    ) throws -> (Database, Database, ChangeLog?, Schema, [String: Database], Bool) {
         let path = configuration.path
         if configuration.readOnly {
             return try environment.read { txn in
@@ -181,6 +184,7 @@ package final class Store: @unchecked Sendable {
                     throw StoreError.notAGeodeStore(path: path, reason: "its key table is missing")
                 }
                 try syncKeys(environment.mapKeys, txn, keys)
+                let log = try txn.existingDatabase(ChangeLog.databaseName).map { ChangeLog(database: $0, meta: meta) }
                 let stored = try storedSchema(txn, meta, path)
                 var schema = stored
                 if let declared = configuration.schema {
@@ -194,7 +198,7 @@ package final class Store: @unchecked Sendable {
                     schema = outcome.schema
                 }
                 return (
-                    meta, keys, schema,
+                    meta, keys, log, schema,
                     try openTables(
                         schema, txn, create: false, keys: environment.mapKeys.spelling,
                         spatial: configuration.maintainsSpatialIndexes, previous: nil), false
@@ -227,6 +231,8 @@ package final class Store: @unchecked Sendable {
                 throw StoreError.notAGeodeStore(path: path, reason: "its key table is missing")
             }
             try syncKeys(environment.mapKeys, txn, keys)
+            let log = try ChangeLog.open(
+                txn, meta: meta, isNewFile: stored == nil, retaining: configuration.changeLogRetention)
             if found < formatVersion, let old = stored {
                 stored = try upgradeFeatureGeometry(old, txn, meta, keys: environment.mapKeys)
                 let current = withUnsafeBytes(of: formatVersion.bigEndian) { Array($0) }
@@ -251,7 +257,7 @@ package final class Store: @unchecked Sendable {
                 try txn.put(meta, key: Array("schema".utf8), value: DocumentWriter.encode(schema.storedValue))
             }
             return (
-                meta, keys, schema,
+                meta, keys, log, schema,
                 try openTables(
                     schema, txn, create: true, keys: environment.mapKeys.spelling,
                     spatial: configuration.maintainsSpatialIndexes, previous: stored), needsMigration

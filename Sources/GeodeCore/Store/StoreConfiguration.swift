@@ -27,6 +27,8 @@ package struct StoreConfiguration: Sendable {
     package var durable = true
     /// The first size of the memory map (it grows by itself).
     package var initialMapSize = 1 << 30
+    /// How many versions back the change log keeps its records (see ``ChangeLog``).
+    package var changeLogRetention = ChangeLog.defaultRetention
     /// Keep the spatial indexes (on by default). Off, the store drops them
     /// when it opens and its writes do not index points; queries scan, and
     /// the next open with them on rebuilds each index from the documents.

@@ -180,11 +180,23 @@ package final class StoreWriteTransaction: StoreTransaction {
         var changedPrimaryKeys: Set<UInt32> = []
     }
 
+    /// What this transaction did to objects and the schema, for the change
+    /// log; unchecked for the same reason as ``writer``.
+    @exclusivity(unchecked) private(set) var record: ChangeRecord
+
     init(store: Store, transaction: WriteTransaction) {
         write = transaction
         writer = DocumentWriter(keys: store.mapKeys, interning: true)
+        record = ChangeRecord(version: transaction.version)
         super.init(store: store, transaction: transaction)
+        if let log = store.changeLog {
+            // The transaction drops this closure when it ends, breaking the cycle.
+            transaction.onCommit { if !self.record.isEmpty { try log.append(self.record, transaction) } }
+        }
     }
+
+    /// Notes that the schema changed in this transaction (classes added, a migration).
+    package func noteSchemaChange() { record.schemaChanged = true }
 
     /// Adds classes the store does not have yet, in this transaction: they are
     /// usable at once and stored when it commits (and forgotten if it aborts).
@@ -208,6 +220,7 @@ package final class StoreWriteTransaction: StoreTransaction {
             spatial: store.configuration.maintainsSpatialIndexes, previous: stored)
         store.install(Catalog(schema: outcome.schema, databases: databases))
         write.onAbort { [store] in store.install(before) }
+        if outcome.changed { record.schemaChanged = true }
     }
 
     /// The LMDB transaction underneath, for the store's own maintenance.
@@ -264,6 +277,7 @@ package final class StoreWriteTransaction: StoreTransaction {
         }
         try writer.withEncodedDocument { try putNew($0, key: key, primaryKey: primaryKey, db, table) }
         try IndexEntries(slots, of: table).add(key, to: table, write)
+        record.tables[table.schema.table, default: TableChanges()].noteInsertion(key)
         return key
     }
 
@@ -278,6 +292,12 @@ package final class StoreWriteTransaction: StoreTransaction {
         // Read everything needed from the old document before writing: LMDB may move it.
         let oldFootprints = try table.geoIndexes.map { try $0.footprint(in: old) }
         let oldValues = try table.valueIndexes.map { try old.value(at: $0.slot)?.decode() ?? .null }
+        let oldRow = try Self.row(of: old, table)
+        var changed = SlotSet()
+        for (i, property) in table.storedProperties.enumerated() where i < row.count && oldRow[i] != row[i] {
+            changed.insert(property.slot)
+        }
+        record.tables[table.schema.table, default: TableChanges()].noteModification(key, slots: changed)
         if let slot = table.primaryKeySlot, let index = table.primaryKeyRowIndex {
             let before = try old.value(at: slot)?.decode() ?? .null
             if before != row[index] {
@@ -314,12 +334,16 @@ package final class StoreWriteTransaction: StoreTransaction {
                 throw StoreError.objectNotFound(className: table.schema.name, key: key.rawValue)
             }
             row[index] = value
-            return try update(row, key: key, in: table)
+            try update(row, key: key, in: table)
+            // Set, even to the value it had: a modification, as in Realm.
+            record.tables[table.schema.table, default: TableChanges()].noteModification(key, slot: slot)
+            return
         }
         guard let old = try document(key, in: table) else {
             throw StoreError.objectNotFound(className: table.schema.name, key: key.rawValue)
         }
         try table.validator.validate(value, for: property, in: table.schema)
+        record.tables[table.schema.table, default: TableChanges()].noteModification(key, slot: slot)
         let slots = max(old.count, slot + 1)
         try writer.encodeDocument(slots: slots, from: old) { i in
             if i == slot { return .value(value) }
@@ -346,6 +370,7 @@ package final class StoreWriteTransaction: StoreTransaction {
         if let pkDatabase = table.primaryKeys, let pk { _ = try write.delete(pkDatabase, key: pk) }
         for (index, found) in zip(table.geoIndexes, footprints) { try index.remove(found, key, write) }
         for (index, value) in zip(table.valueIndexes, values) { try index.remove(value, key, write) }
+        record.tables[table.schema.table, default: TableChanges()].noteDeletion(key)
         return try write.delete(db, key: key.rawValue)
     }
 
@@ -359,6 +384,7 @@ package final class StoreWriteTransaction: StoreTransaction {
         _ document: ContainerView, slots: [Int?], defaults: [Value], key: ObjectKey, in table: Table,
         parking: Database?
     ) throws -> Bool {
+        record.schemaChanged = true
         try writer.encodeDocument(slots: slots.count, from: document) { j in
             if let slot = slots[j], slot < document.count { return .copy(slot) }
             return .value(defaults[j])
@@ -390,6 +416,7 @@ package final class StoreWriteTransaction: StoreTransaction {
     /// reused; a class keyed by its primary key reuses a deleted one's key).
     package func deleteAll(in table: Table) throws {
         guard let db = table.objects else { return }
+        record.tables[table.schema.table, default: TableChanges()].noteCleared()
         try write.drop(db, remove: false)
         if let pk = table.primaryKeys { try write.drop(pk, remove: false) }
         for index in table.geoIndexes { try write.drop(index.database, remove: false) }
@@ -437,6 +464,7 @@ package final class StoreWriteTransaction: StoreTransaction {
             }
         }
         try prepared.entries.add(key, to: table, write, deferring: &deferred)
+        record.tables[table.schema.table, default: TableChanges()].noteInsertion(key)
         return key
     }
 

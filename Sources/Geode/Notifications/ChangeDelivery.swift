@@ -1,0 +1,127 @@
+import GeodeCore
+
+/// One notification point of a realm: the version it left (read through a
+/// frozen realm), the version it is at now, and what the change log says
+/// happened between them. Observers ask it what changed for them.
+final class ChangeDelivery {
+    /// The realm, at its new version.
+    let realm: Realm
+    /// The realm's previous version, frozen.
+    let oldRealm: Realm
+    let changes: ChangeSet
+    /// Whether some object was modified (links need following only then).
+    private let anyModification: Bool
+
+    init(realm: Realm, oldRealm: Realm, changes: ChangeSet) {
+        self.realm = realm
+        self.oldRealm = oldRealm
+        self.changes = changes
+        anyModification = !changes.isComplete || changes.tables.values.contains { !$0.modified.isEmpty }
+    }
+
+    /// How many links deep a change to a linked object counts as a change of
+    /// the object holding the link, when no key paths are given.
+    static let linkDepth = 4
+
+    /// Whether the document of object `key` differs between the two versions
+    /// (for a range the change log does not cover whole).
+    func documentChanged(_ key: ObjectKey, in table: Table) -> Bool {
+        do {
+            let before = try oldRealm.store.read(oldRealm.pinned) { try $0.documentBytes(key, in: table) }
+            let after = try realm.withTransaction { try $0.documentBytes(key, in: table) }
+            return before != after
+        } catch {
+            realm.deferReadError(error)
+            return true
+        }
+    }
+
+    /// Whether object `key` of `table` was modified as `paths` sees it:
+    /// with no key paths, any property of it or of an object it links to (up
+    /// to ``linkDepth`` links away); with key paths, a property a path names,
+    /// or along a path through links, a property of a linked object.
+    func isModified(_ key: ObjectKey, in table: Table, paths: [[Substring]]?) -> Bool {
+        var visited = Set<Link>()
+        return isModified(key, in: table, paths: paths, depth: 0, visited: &visited)
+    }
+
+    private func isModified(
+        _ key: ObjectKey, in table: Table, paths: [[Substring]]?, depth: Int, visited: inout Set<Link>
+    ) -> Bool {
+        let schema = table.schema
+        if !changes.isComplete {
+            // Without the log's slots every path through a changed object counts.
+            if documentChanged(key, in: table) { return true }
+        } else if let slots = changes.tables[schema.table]?.modified[key] {
+            guard let paths else { return true }
+            for path in paths {
+                if let first = path.first, let property = schema.property(named: String(first)), property.isStored,
+                    slots.contains(property.slot)
+                {
+                    return true
+                }
+            }
+        }
+        guard anyModification, depth < (paths == nil ? Self.linkDepth : Int.max) else { return false }
+        for (property, rest) in linksToFollow(in: schema, paths: paths) {
+            for target in linkTargets(key, table, property) where visited.insert(target).inserted {
+                guard let targetTable = realm.store.table(id: target.table) else { continue }
+                if isModified(target.key, in: targetTable, paths: rest, depth: depth + 1, visited: &visited) {
+                    return true
+                }
+            }
+        }
+        return false
+    }
+
+    /// The link properties to follow from an object of `schema`, each with the
+    /// rest of the key paths through it (nil: every property, as with no key paths).
+    private func linksToFollow(in schema: ClassSchema, paths: [[Substring]]?) -> [(PropertySchema, [[Substring]]?)] {
+        guard let paths else {
+            return schema.storedProperties.filter { isLinkToTopLevel($0) }.map { ($0, nil) }
+        }
+        var found: [(PropertySchema, [[Substring]]?)] = []
+        for path in paths where path.count > 1 {
+            guard let property = schema.property(named: String(path[0])), isLinkToTopLevel(property) else { continue }
+            let rest = Array(path.dropFirst())
+            if let i = found.firstIndex(where: { $0.0.name == property.name }) {
+                found[i].1?.append(rest)
+            } else {
+                found.append((property, [rest]))
+            }
+        }
+        return found
+    }
+
+    /// Whether `property` links to objects of a top-level class (an embedded
+    /// object lives in its owner's document: a change to it is the owner's).
+    private func isLinkToTopLevel(_ property: PropertySchema) -> Bool {
+        guard property.type == .object, let target = property.objectClassName,
+            let cls = realm.store.schema[target]
+        else { return false }
+        return !cls.isEmbedded
+    }
+
+    /// The objects property `property` of object `key` links to now.
+    private func linkTargets(_ key: ObjectKey, _ table: Table, _ property: PropertySchema) -> [Link] {
+        do {
+            let value = try realm.withTransaction { txn in
+                try txn.document(key, in: table)?.value(at: property.slot)?.decode()
+            }
+            var links: [Link] = []
+            func collect(_ value: Value) {
+                switch value {
+                case let .link(link): links.append(link)
+                case let .list(items): items.forEach(collect)
+                case let .map(entries): entries.values.forEach(collect)
+                default: break
+                }
+            }
+            if let value { collect(value) }
+            return links
+        } catch {
+            realm.deferReadError(error)
+            return []
+        }
+    }
+}

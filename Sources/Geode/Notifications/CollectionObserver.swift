@@ -1,0 +1,138 @@
+import GeodeCore
+
+/// Observes a collection held by an object — a ``List``, ``MutableSet`` or
+/// ``Map`` — by its engine value: the elements at the last notification are
+/// compared with the elements now, and linked objects in both are checked
+/// against the change log for modifications.
+final class CollectionObserver: ChangeObserver {
+    enum Shape {
+        /// Elements in order, possibly repeated.
+        case list
+        /// Unique elements.
+        case set
+        /// Values under keys.
+        case map
+    }
+
+    private let location: CollectionLocation
+    private let shape: Shape
+    private let paths: [[Substring]]?
+    private let initial: () -> Void
+    private let update: (IndexChanges) -> Void
+    private let mapUpdate: (_ deletions: [String], _ insertions: [String], _ modifications: [String]) -> Void
+    private let failure: (Error) -> Void
+    private var elements: [Value] = []
+    private var entries: [(key: String, value: Value)] = []
+
+    init(
+        location: CollectionLocation, shape: Shape, keyPaths: [String]?, initial: @escaping () -> Void,
+        update: @escaping (IndexChanges) -> Void = { _ in },
+        mapUpdate: @escaping ([String], [String], [String]) -> Void = { _, _, _ in },
+        failure: @escaping (Error) -> Void
+    ) {
+        self.location = location
+        self.shape = shape
+        paths = keyPaths.map { $0.map { $0.split(separator: ".") } }
+        self.initial = initial
+        self.update = update
+        self.mapUpdate = mapUpdate
+        self.failure = failure
+    }
+
+    /// The collection's value now; nil when its owner is gone.
+    private func currentValue() throws -> Value? {
+        try location.realm.withDocument(of: location.owner) { document -> Value? in
+            guard let document else { return nil }
+            return try document.value(atPath: location.path)?.decode() ?? .list([])
+        }
+    }
+
+    private func take(_ value: Value) {
+        switch value {
+        case let .list(items): elements = items
+        case let .map(map): entries = map.map { ($0.key, $0.value) }
+        default:
+            elements = []
+            entries = []
+        }
+    }
+
+    override func deliverInitial() {
+        super.deliverInitial()
+        do {
+            take(try currentValue() ?? .list([]))
+        } catch {
+            failure(GeodeError.from(error))
+            invalidate()
+            return
+        }
+        initial()
+    }
+
+    override func deliver(_ delivery: ChangeDelivery, silently: Bool) {
+        let now: Value?
+        do {
+            now = try currentValue()
+        } catch {
+            fail(GeodeError.from(error))
+            return
+        }
+        guard let now else {
+            // The owner was deleted: every element went with it.
+            let deletions = shape == .map ? [] : Array(elements.indices)
+            let removedKeys = entries.map(\.key)
+            elements = []
+            entries = []
+            invalidate()
+            guard !silently else { return }
+            if shape == .map {
+                if !removedKeys.isEmpty { mapUpdate(removedKeys, [], []) }
+            } else if !deletions.isEmpty {
+                update(IndexChanges(deletions: deletions))
+            }
+            return
+        }
+        if shape == .map {
+            deliverMap(now, delivery, silently: silently)
+            return
+        }
+        let old = elements
+        take(now)
+        var positions =
+            shape == .set ? IndexChanges.unique(old: old, new: elements) : IndexChanges.ordered(old: old, new: elements)
+        var modified = Set(positions.modifications)
+        for pair in positions.kept where isModified(elements[pair.new], delivery) { modified.insert(pair.new) }
+        positions.modifications = modified.sorted()
+        guard !silently, !positions.isEmpty else { return }
+        update(positions)
+    }
+
+    private func deliverMap(_ now: Value, _ delivery: ChangeDelivery, silently: Bool) {
+        let old = Dictionary(entries, uniquingKeysWith: { a, _ in a })
+        take(now)
+        let new = Dictionary(entries, uniquingKeysWith: { a, _ in a })
+        let deletions = entries.isEmpty && old.isEmpty ? [] : old.keys.filter { new[$0] == nil }.sorted()
+        var insertions: [String] = []
+        var modifications: [String] = []
+        for (key, value) in entries {
+            guard let before = old[key] else {
+                insertions.append(key)
+                continue
+            }
+            if before != value || isModified(value, delivery) { modifications.append(key) }
+        }
+        guard !silently, !(deletions.isEmpty && insertions.isEmpty && modifications.isEmpty) else { return }
+        mapUpdate(deletions, insertions, modifications)
+    }
+
+    /// Whether an element in both versions was modified: a linked object
+    /// (as the key paths see it).
+    private func isModified(_ element: Value, _ delivery: ChangeDelivery) -> Bool {
+        guard case let .link(link) = element, let table = location.realm.store.table(id: link.table) else {
+            return false
+        }
+        return delivery.isModified(link.key, in: table, paths: paths)
+    }
+
+    override func fail(_ error: Error) { failure(error) }
+}

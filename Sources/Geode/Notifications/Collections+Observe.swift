@@ -1,0 +1,130 @@
+import Foundation
+import GeodeCore
+
+extension CollectionLocation {
+    /// The same collection in `realm` (another realm of the same store).
+    func resolved(in other: Realm) -> CollectionLocation? {
+        if other === realm { return self }
+        guard let root = other.realmClass(named: owner.root.name) else { return nil }
+        let ref = ManagedRef(realm: other, cls: root, root: root, key: owner.key, path: [])
+        return CollectionLocation(realm: other, owner: ref, path: path, name: name)
+    }
+
+    /// Registers the observer `make` builds from the collection's location
+    /// in the realm that delivers (this one, or one confined to `queue`).
+    func register(
+        on queue: DispatchQueue?, _ make: @escaping (CollectionLocation) -> ChangeObserver
+    ) -> NotificationToken {
+        let source = Unchecked(self)
+        return realm.register(on: queue) { realm in
+            source.value.resolved(in: realm).map(make)
+        }
+    }
+}
+
+extension List {
+    /// Calls `block` with the list now, then after each write that changes it:
+    /// the positions removed, inserted and modified (an element replaced, or a
+    /// linked object's property changed, as `keyPaths` sees it).
+    ///
+    /// ```swift
+    /// let token = person.dogs.observe { change in
+    ///     if case .update(_, let deletions, let insertions, let modifications) = change {
+    ///         print(deletions, insertions, modifications)
+    ///     }
+    /// }
+    /// ```
+    public func observe(
+        keyPaths: [String]? = nil, on queue: DispatchQueue? = nil,
+        _ block: @escaping (RealmCollectionChange<List<Element>>) -> Void
+    ) -> NotificationToken {
+        guard let location else { preconditionFailure("Geode: only a managed list can be observed") }
+        return location.register(on: queue) { location in
+            let list = List(location: location)
+            return CollectionObserver(
+                location: location, shape: .list, keyPaths: keyPaths, initial: { block(.initial(list)) },
+                update: {
+                    block(.update(list, deletions: $0.deletions, insertions: $0.insertions, modifications: $0.modifications))
+                }, failure: { block(.error($0)) })
+        }
+    }
+}
+
+extension MutableSet {
+    /// Calls `block` with the set now, then after each write that changes it:
+    /// the positions (in the set's order) removed, inserted and modified.
+    ///
+    /// ```swift
+    /// let token = dog.citiesVisited.observe { change in print(change) }
+    /// ```
+    public func observe(
+        keyPaths: [String]? = nil, on queue: DispatchQueue? = nil,
+        _ block: @escaping (RealmCollectionChange<MutableSet<Element>>) -> Void
+    ) -> NotificationToken {
+        guard let location else { preconditionFailure("Geode: only a managed set can be observed") }
+        return location.register(on: queue) { location in
+            let set = MutableSet(location: location)
+            return CollectionObserver(
+                location: location, shape: .set, keyPaths: keyPaths, initial: { block(.initial(set)) },
+                update: {
+                    block(.update(set, deletions: $0.deletions, insertions: $0.insertions, modifications: $0.modifications))
+                }, failure: { block(.error($0)) })
+        }
+    }
+}
+
+extension Map {
+    /// Calls `block` with the map now, then after each write that changes it:
+    /// the keys removed, added, and whose values changed.
+    ///
+    /// ```swift
+    /// let token = person.scores.observe { change in
+    ///     if case .update(_, let deletions, let insertions, let modifications) = change {
+    ///         print(deletions, insertions, modifications)
+    ///     }
+    /// }
+    /// ```
+    public func observe(
+        keyPaths: [String]? = nil, on queue: DispatchQueue? = nil,
+        _ block: @escaping (RealmMapChange<Map<Key, Value>>) -> Void
+    ) -> NotificationToken {
+        guard let location else { preconditionFailure("Geode: only a managed map can be observed") }
+        return location.register(on: queue) { location in
+            let map = Map(location: location)
+            return CollectionObserver(
+                location: location, shape: .map, keyPaths: keyPaths, initial: { block(.initial(map)) },
+                mapUpdate: { block(.update(map, deletions: $0, insertions: $1, modifications: $2)) },
+                failure: { block(.error($0)) })
+        }
+    }
+}
+
+extension LinkingObjects {
+    /// Calls `block` with the linking objects now, then after each write that
+    /// changes them: which objects stopped or started linking here, and which
+    /// were modified.
+    ///
+    /// ```swift
+    /// let token = dog.owners.observe { change in print(change) }
+    /// ```
+    public func observe(
+        keyPaths: [String]? = nil, on queue: DispatchQueue? = nil,
+        _ block: @escaping (RealmCollectionChange<LinkingObjects<Element>>) -> Void
+    ) -> NotificationToken {
+        guard let origin else { preconditionFailure("Geode: only the linking objects of a managed object can be observed") }
+        let source = Unchecked((origin, originProperty))
+        return origin.realm.register(on: queue) { realm in
+            let (origin, property) = source.value
+            guard let root = realm.realmClass(named: origin.root.name) else { return nil }
+            let target = ManagedRef(realm: realm, cls: root, root: root, key: origin.key, path: [])
+            let objects = LinkingObjects(origin: target, originProperty: property)
+            return KeysObserver(
+                cls: realm.realmClass(Element.self), keyPaths: keyPaths, isWholeClass: false, isInKeyOrder: true,
+                keys: { _ in objects.keys }, initial: { block(.initial(objects)) },
+                update: {
+                    block(
+                        .update(objects, deletions: $0.deletions, insertions: $0.insertions, modifications: $0.modifications))
+                }, failure: { block(.error($0)) })
+        }
+    }
+}

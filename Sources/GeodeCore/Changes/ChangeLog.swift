@@ -1,0 +1,125 @@
+/// The store's change log: for each write transaction that changed objects
+/// or the schema, a ``ChangeRecord`` under the version it made, written in
+/// that transaction. Change notifications read it (and replication will).
+///
+/// The log keeps the records of the last ``retainedVersions`` versions; older records are
+/// pruned as new ones are written, and the meta entry `log/pruned` says up
+/// to which version records may be missing. A reader asking for changes from
+/// before that learns that the answer is incomplete.
+///
+/// ```swift
+/// let changes = try store.read { try $0.changes(since: 41) }
+/// ```
+package struct ChangeLog {
+    static let databaseName = "log"
+    static let prunedKey = Array("log/pruned".utf8)
+    /// How many versions back records are kept: enough for an observer that
+    /// falls behind by thousands of transactions, small on disk (a
+    /// single-object transaction's record is a few bytes).
+    package static let defaultRetention = 10_000
+    /// Records are pruned once this many more than `retainedVersions` are kept.
+    static let pruneStep = 64
+
+    let database: Database
+    let meta: Database
+    /// How many versions back records are kept.
+    var retainedVersions = ChangeLog.defaultRetention
+
+    /// The log of a store being opened for writing: made when missing, and
+    /// then marked as missing every version before this one.
+    static func open(_ txn: WriteTransaction, meta: Database, isNewFile: Bool, retaining retained: Int) throws
+        -> ChangeLog
+    {
+        if let existing = try txn.existingDatabase(databaseName) {
+            return ChangeLog(database: existing, meta: meta, retainedVersions: retained)
+        }
+        let database = try txn.openDatabase(databaseName)
+        if !isNewFile {
+            try txn.put(meta, key: prunedKey, value: withUnsafeBytes(of: UInt64(txn.version).bigEndian, Array.init))
+        }
+        return ChangeLog(database: database, meta: meta, retainedVersions: retained)
+    }
+
+    /// Appends `record` in `txn`, the transaction it describes, and prunes
+    /// what has aged out.
+    func append(_ record: ChangeRecord, _ txn: WriteTransaction) throws {
+        let bytes = record.encoded()
+        try withUnsafeBytes(of: UInt64(record.version).bigEndian) { key in
+            try bytes.withUnsafeBytes { try txn.put(database, key: key, value: $0) }
+        }
+        let horizon = record.version - retainedVersions
+        guard horizon > 0 else { return }
+        let pruned = try prunedThrough(txn)
+        guard horizon - pruned >= Self.pruneStep else { return }
+        // Collect first, then delete: the cursor must not stand on what is removed.
+        var old: [UInt64] = []
+        let cursor = try txn.cursor(database)
+        var entry = try cursor.first()
+        while let (key, _) = entry, key.count == 8 {
+            let version = UInt64(bigEndian: key.loadUnaligned(as: UInt64.self))
+            guard version <= UInt64(horizon) else { break }
+            old.append(version)
+            entry = try cursor.next()
+        }
+        for version in old { try txn.delete(database, key: version) }
+        try txn.put(meta, key: Self.prunedKey, value: withUnsafeBytes(of: UInt64(horizon).bigEndian, Array.init))
+    }
+
+    /// The version up to which records may be missing (0: none are).
+    func prunedThrough(_ txn: Transaction) throws -> Int {
+        guard let bytes = try txn.get(meta, key: Self.prunedKey), bytes.count == 8 else { return 0 }
+        return Int(UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self)))
+    }
+
+    /// The changes of the versions after `version` up to the one `txn` reads.
+    func changes(since version: Int, in txn: Transaction) throws -> ChangeSet {
+        var changes = ChangeSet(fromVersion: version, toVersion: version)
+        let latest = txn.version
+        guard latest > version else { return changes }
+        changes.toVersion = latest
+        changes.isComplete = try prunedThrough(txn) <= version
+        let cursor = try txn.cursor(database)
+        var entry = try cursor.seek(atLeast: withUnsafeBytes(of: UInt64(version + 1).bigEndian, Array.init))
+        while let (key, value) = entry {
+            guard key.count == 8 else {
+                throw StoreError.corruptDocument(detail: "a change log key of \(key.count) bytes", offset: 0)
+            }
+            let recordVersion = Int(UInt64(bigEndian: key.loadUnaligned(as: UInt64.self)))
+            guard recordVersion <= latest else { break }
+            changes.append(try ChangeRecord(version: recordVersion, encoded: value))
+            entry = try cursor.next()
+        }
+        changes.toVersion = latest
+        return changes
+    }
+}
+
+extension StoreTransaction {
+    /// What changed after `version` up to the version this transaction reads,
+    /// from the store's change log.
+    ///
+    /// ```swift
+    /// let changes = try store.read { try $0.changes(since: 41) }
+    /// ```
+    package func changes(since version: Int) throws -> ChangeSet {
+        guard let log = store.changeLog else {
+            return ChangeSet(fromVersion: version, toVersion: self.version, isComplete: self.version <= version)
+        }
+        return try log.changes(since: version, in: transaction)
+    }
+}
+
+extension Store {
+    /// The newest committed version of the store, read from its file without
+    /// a transaction: what a watcher polls to learn of other processes' commits.
+    package var latestVersion: Int { environment.lastCommittedVersion }
+}
+
+extension StoreTransaction {
+    /// The stored bytes of object `key`'s document, nil when there is no such
+    /// object: two versions of an object compare by them.
+    package func documentBytes(_ key: ObjectKey, in table: Table) throws -> [UInt8]? {
+        guard let db = table.objects, let bytes = try transaction.get(db, key: key.rawValue) else { return nil }
+        return Array(bytes)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import GeodeCore
+import GeodeTestSupport
+import Testing
+
+/// The change log: each write transaction's record, read back over a range
+/// of versions, pruned as it ages, and what an aborted write leaves (nothing).
+@Suite struct ChangeLogTests {
+    @Test func aRecordSurvivesEncodingAndDamagedBytesThrow() throws {
+        var record = ChangeRecord(version: 42)
+        record.schemaChanged = true
+        var changes = TableChanges()
+        for key in [5, 6, 7, 9] { changes.noteInsertion(ObjectKey(UInt64(key))) }
+        changes.noteDeletion(ObjectKey(3))
+        changes.noteModification(ObjectKey(1), slots: SlotSet([0, 70]))
+        record.tables[2] = changes
+        var cleared = TableChanges()
+        cleared.noteCleared()
+        record.tables[4] = cleared
+        let bytes = record.encoded()
+        let back = try bytes.withUnsafeBytes { try ChangeRecord(version: 42, encoded: $0) }
+        #expect(back == record)
+        #expect(back.tables[2]?.insertedRuns.map(\.count) == [3, 1], "consecutive keys are kept as runs")
+        #expect(throws: StoreError.self) {
+            try Array(bytes.dropLast(2)).withUnsafeBytes { try ChangeRecord(version: 42, encoded: $0) }
+        }
+    }
+
+    @Test func eachCommitRecordsWhatItDidAndAbortedOnesNothing() throws {
+        let directory = try TemporaryDirectory()
+        let (store, table) = try RecordSchema.makeStore(in: directory, named: "log.geode")
+        let start = try store.read { $0.version }
+        let keys = try store.write { txn in
+            try (0 ..< 3).map { try txn.insert(RecordSchema.row(batch: 1, index: $0), into: table) }
+        }
+        struct Stop: Error {}
+        _ = try? store.write { txn -> Void in
+            try txn.delete(keys[0], in: table)
+            throw Stop()
+        }
+        try store.write { txn in
+            guard let field = table.schema.property(named: "index") else { return }
+            try txn.update(.int(9), of: field, key: keys[1], in: table)
+            try txn.delete(keys[2], in: table)
+        }
+        let changes = try store.read { try $0.changes(since: start) }
+        let id = table.schema.table
+        #expect(changes.isComplete)
+        #expect(changes[table: id].insertionCount == 3)
+        #expect(changes[table: id].deleted == [keys[2]])
+        #expect(changes[table: id].modified[keys[1]]?.slots == [table.schema.property(named: "index")?.slot ?? -1])
+        #expect(!changes[table: id].wasDeleted(keys[0]), "the aborted delete left no record")
+        let none = try store.read { try $0.changes(since: $0.version) }
+        #expect(none.isEmpty)
+    }
+
+    @Test func oldRecordsArePrunedAndAReaderFromBeforeLearnsItsChangesAreIncomplete() throws {
+        let directory = try TemporaryDirectory()
+        var configuration = StoreConfiguration(path: directory.path("prune.geode"), schema: RecordSchema.schema)
+        configuration.changeLogRetention = 100
+        configuration.durable = false
+        let store = try Store.open(configuration)
+        let table = try store.table("Record")
+        let start = try store.read { $0.version }
+        let key = try store.write { try $0.insert(RecordSchema.row(batch: 1, index: 0), into: table) }
+        guard let field = table.schema.property(named: "index") else { return }
+        for i in 0 ..< 300 {
+            try store.write { try $0.update(.int(Int64(i)), of: field, key: key, in: table) }
+        }
+        let (early, recent) = try store.read { txn in
+            (try txn.changes(since: start), try txn.changes(since: txn.version - 10))
+        }
+        #expect(!early.isComplete)
+        #expect(recent.isComplete)
+        #expect(recent[table: table.schema.table].modified.keys.sorted() == [key])
+    }
+}
