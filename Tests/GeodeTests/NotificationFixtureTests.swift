@@ -60,6 +60,14 @@ private func cases(_ file: String) throws -> [NotificationCase] {
 private final class Heard: @unchecked Sendable {
     var initial = 0
     var updates: [NotificationCase.Expected] = []
+
+    func take<C>(_ change: RealmCollectionChange<C>) {
+        switch change {
+        case .initial: initial += 1
+        case let .update(_, d, i, m): updates.append(.init(deletions: d, insertions: i, modifications: m))
+        case let .error(error): Issue.record("error: \(error)")
+        }
+    }
 }
 
 @Suite("Collection notifications follow Realm's facts")
@@ -74,13 +82,7 @@ struct NotificationFixtureTests {
             if let filter = fixture.filter { results = results.filter(filter) }
             if let sort = fixture.sort { results = results.sorted(byKeyPath: sort) }
             let heard = Heard()
-            let token = results.observe(keyPaths: fixture.keyPaths) { change in
-                switch change {
-                case .initial: heard.initial += 1
-                case let .update(_, d, i, m): heard.updates.append(.init(deletions: d, insertions: i, modifications: m))
-                case let .error(error): Issue.record("error: \(error)")
-                }
-            }
+            let token = results.observe(keyPaths: fixture.keyPaths) { heard.take($0) }
             realm.refresh()
             #expect(heard.initial == 1)
             try realm.write { try apply(fixture.write, realm) }
@@ -101,13 +103,7 @@ struct NotificationFixtureTests {
                 }
             }
             let heard = Heard()
-            let token = holder.items.observe { change in
-                switch change {
-                case .initial: heard.initial += 1
-                case let .update(_, d, i, m): heard.updates.append(.init(deletions: d, insertions: i, modifications: m))
-                case let .error(error): Issue.record("error: \(error)")
-                }
-            }
+            let token = holder.items.observe { heard.take($0) }
             realm.refresh()
             #expect(heard.initial == 1)
             try realm.write { try apply(fixture.write, realm, list: holder.items) }
