@@ -110,8 +110,9 @@ extension StoreTransaction {
 }
 
 extension Store {
-    /// The newest committed version of the store, read from its file without
-    /// a transaction: what a watcher polls to learn of other processes' commits.
+    /// The newest committed version of the store, read from its file's meta
+    /// page without a transaction (a moment ahead of what new readers see while
+    /// a commit finishes; ``VersionProbe`` tells that).
     package var latestVersion: Int { environment.lastCommittedVersion }
 }
 

@@ -29,6 +29,10 @@ package struct StoreConfiguration: Sendable {
     package var initialMapSize = 1 << 30
     /// How many versions back the change log keeps its records (see ``ChangeLog``).
     package var changeLogRetention = ChangeLog.defaultRetention
+    /// Whether write transactions record their changes in the change log.
+    /// Off only to measure what the log costs (the benchmarks): observers of a
+    /// store written so miss its changes.
+    package var keepsChangeLog = true
     /// Keep the spatial indexes (on by default). Off, the store drops them
     /// when it opens and its writes do not index points; queries scan, and
     /// the next open with them on rebuilds each index from the documents.

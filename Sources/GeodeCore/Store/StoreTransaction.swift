@@ -188,15 +188,26 @@ package final class StoreWriteTransaction: StoreTransaction {
         write = transaction
         writer = DocumentWriter(keys: store.mapKeys, interning: true)
         record = ChangeRecord(version: transaction.version)
+        recordsChanges = store.changeLog != nil && store.configuration.keepsChangeLog
         super.init(store: store, transaction: transaction)
-        if let log = store.changeLog {
+        if let log = store.changeLog, recordsChanges {
             // The transaction drops this closure when it ends, breaking the cycle.
             transaction.onCommit { if !self.record.isEmpty { try log.append(self.record, transaction) } }
         }
     }
 
+    /// Whether this transaction records its changes (see ``StoreConfiguration/keepsChangeLog``).
+    private let recordsChanges: Bool
+
     /// Notes that the schema changed in this transaction (classes added, a migration).
     package func noteSchemaChange() { record.schemaChanged = true }
+
+    /// Applies `change` to what this transaction records of `table`'s objects.
+    @inline(__always)
+    private func noteChange(in table: Table, _ change: (inout TableChanges) -> Void) {
+        guard recordsChanges else { return }
+        change(&record.tables[table.schema.table, default: TableChanges()])
+    }
 
     /// Adds classes the store does not have yet, in this transaction: they are
     /// usable at once and stored when it commits (and forgotten if it aborts).
@@ -277,7 +288,7 @@ package final class StoreWriteTransaction: StoreTransaction {
         }
         try writer.withEncodedDocument { try putNew($0, key: key, primaryKey: primaryKey, db, table) }
         try IndexEntries(slots, of: table).add(key, to: table, write)
-        record.tables[table.schema.table, default: TableChanges()].noteInsertion(key)
+        noteChange(in: table) { $0.noteInsertion(key) }
         return key
     }
 
@@ -292,12 +303,14 @@ package final class StoreWriteTransaction: StoreTransaction {
         // Read everything needed from the old document before writing: LMDB may move it.
         let oldFootprints = try table.geoIndexes.map { try $0.footprint(in: old) }
         let oldValues = try table.valueIndexes.map { try old.value(at: $0.slot)?.decode() ?? .null }
-        let oldRow = try Self.row(of: old, table)
-        var changed = SlotSet()
-        for (i, property) in table.storedProperties.enumerated() where i < row.count && oldRow[i] != row[i] {
-            changed.insert(property.slot)
+        if recordsChanges {
+            let oldRow = try Self.row(of: old, table)
+            var changed = SlotSet()
+            for (i, property) in table.storedProperties.enumerated() where i < row.count && oldRow[i] != row[i] {
+                changed.insert(property.slot)
+            }
+            noteChange(in: table) { $0.noteModification(key, slots: changed) }
         }
-        record.tables[table.schema.table, default: TableChanges()].noteModification(key, slots: changed)
         if let slot = table.primaryKeySlot, let index = table.primaryKeyRowIndex {
             let before = try old.value(at: slot)?.decode() ?? .null
             if before != row[index] {
@@ -336,14 +349,14 @@ package final class StoreWriteTransaction: StoreTransaction {
             row[index] = value
             try update(row, key: key, in: table)
             // Set, even to the value it had: a modification, as in Realm.
-            record.tables[table.schema.table, default: TableChanges()].noteModification(key, slot: slot)
+            noteChange(in: table) { $0.noteModification(key, slot: slot) }
             return
         }
         guard let old = try document(key, in: table) else {
             throw StoreError.objectNotFound(className: table.schema.name, key: key.rawValue)
         }
         try table.validator.validate(value, for: property, in: table.schema)
-        record.tables[table.schema.table, default: TableChanges()].noteModification(key, slot: slot)
+        noteChange(in: table) { $0.noteModification(key, slot: slot) }
         let slots = max(old.count, slot + 1)
         try writer.encodeDocument(slots: slots, from: old) { i in
             if i == slot { return .value(value) }
@@ -370,7 +383,7 @@ package final class StoreWriteTransaction: StoreTransaction {
         if let pkDatabase = table.primaryKeys, let pk { _ = try write.delete(pkDatabase, key: pk) }
         for (index, found) in zip(table.geoIndexes, footprints) { try index.remove(found, key, write) }
         for (index, value) in zip(table.valueIndexes, values) { try index.remove(value, key, write) }
-        record.tables[table.schema.table, default: TableChanges()].noteDeletion(key)
+        noteChange(in: table) { $0.noteDeletion(key) }
         return try write.delete(db, key: key.rawValue)
     }
 
@@ -416,7 +429,7 @@ package final class StoreWriteTransaction: StoreTransaction {
     /// reused; a class keyed by its primary key reuses a deleted one's key).
     package func deleteAll(in table: Table) throws {
         guard let db = table.objects else { return }
-        record.tables[table.schema.table, default: TableChanges()].noteCleared()
+        noteChange(in: table) { $0.noteCleared() }
         try write.drop(db, remove: false)
         if let pk = table.primaryKeys { try write.drop(pk, remove: false) }
         for index in table.geoIndexes { try write.drop(index.database, remove: false) }
@@ -464,7 +477,7 @@ package final class StoreWriteTransaction: StoreTransaction {
             }
         }
         try prepared.entries.add(key, to: table, write, deferring: &deferred)
-        record.tables[table.schema.table, default: TableChanges()].noteInsertion(key)
+        noteChange(in: table) { $0.noteInsertion(key) }
         return key
     }
 
