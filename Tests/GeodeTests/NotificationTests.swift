@@ -199,6 +199,86 @@ struct NotificationTests {
         }
     }
 
+    @Test("AnyRealmCollection observes through the collection it wraps")
+    func typeErasedCollection() throws {
+        try withTemporaryRealm(of: types) { realm in
+            let heard = Collected<String>()
+            let pets = AnyRealmCollection(realm.objects(NPet.self))
+            let token = pets.observe { change in
+                if case let .update(collection, _, insertions, _) = change {
+                    heard.add("\(collection.count) \(insertions)")
+                }
+            }
+            realm.refresh()
+            try realm.write { realm.add(NPet(value: ["name": "Rex"])) }
+            #expect(heard.all == ["1 [0]"])
+            token.invalidate()
+        }
+    }
+
+    @Test("A token invalidated by another observer's block during a delivery stops before its own turn")
+    func invalidatedMidFlight() throws {
+        try withTemporaryRealm(of: types) { realm in
+            let pets = realm.objects(NPet.self)
+            let second = Collected<String>()
+            var secondToken: NotificationToken?
+            let first = pets.observe { change in
+                if case .update = change { secondToken?.invalidate() }
+            }
+            secondToken = pets.observe { second.add(summary($0)) }
+            realm.refresh()
+            try realm.write { realm.add(NPet(value: ["name": "Rex"])) }
+            #expect(second.all == ["initial"])
+            first.invalidate()
+        }
+    }
+
+    @Test("An observer further behind than the change log keeps compares the versions' documents")
+    func observerBeyondTheLog() throws {
+        try withTemporaryRealm(of: types) { realm in
+            try realm.write {
+                realm.add(NPet(value: ["name": "Rex", "age": 1]))
+                realm.add(NPet(value: ["name": "Tom", "age": 1]))
+                realm.add(NPet(value: ["name": "Max", "age": 1]))
+            }
+            let heard = Collected<String>()
+            let token = realm.objects(NPet.self).observe { heard.add(summary($0)) }
+            realm.refresh()
+            let writer = try Realm(configuration: realm.configuration)
+            let rex = try #require(writer.objects(NPet.self).first)
+            for age in 2 ... 10_200 { try writer.write { rex.age = age } }
+            try writer.write {
+                writer.objects(NPet.self)[2].age = 5
+                writer.add(NPet(value: ["name": "Kim"]))
+            }
+            realm.refresh()
+            #expect(heard.all == ["initial", "d[] i[3] m[0, 2]"])
+            token.invalidate()
+        }
+    }
+
+    @Test("A queue realm with autorefresh off hears refreshRequired and waits for refresh()")
+    func refreshRequired() throws {
+        let directory = try TemporaryDirectory()
+        let queue = DispatchQueue(label: "manual")
+        let heard = Collected<String>()
+        let holder = SharedRealm()
+        try queue.sync {
+            let realm = try Realm(configuration: directory.realm(of: types).configuration, queue: queue)
+            realm.autorefresh = false
+            holder.realm = realm
+            holder.token = realm.observe { notification, realm in
+                heard.add("\(notification) \(realm.objects(NPet.self).count)")
+            }
+        }
+        let writer = try directory.realm(of: types)
+        try writer.write { writer.add(NPet(value: ["name": "Rex"])) }
+        #expect(heard.wait(for: 1))
+        queue.sync { _ = holder.realm?.refresh() }
+        #expect(heard.all == ["refreshRequired 0", "didChange 1"])
+        holder.token?.invalidate()
+    }
+
     @Test("An observer on a queue hears another thread's commit on that queue")
     func queueDelivery() throws {
         let directory = try TemporaryDirectory()
@@ -274,6 +354,12 @@ struct NotificationTests {
             token.invalidate()
         }
     }
+}
+
+/// A realm and token kept for a queue that uses them.
+private final class SharedRealm: @unchecked Sendable {
+    var realm: Realm?
+    var token: NotificationToken?
 }
 
 /// The record class the worker process writes (`GeodeTestWorker write`).

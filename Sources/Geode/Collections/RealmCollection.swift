@@ -1,3 +1,4 @@
+import Foundation
 /// What every Geode collection of objects or values offers: `Results`, `List`,
 /// `MutableSet` and `LinkingObjects`. Write generic code against it.
 ///
@@ -57,12 +58,40 @@ public final class AnyRealmCollection<Element>: RealmCollection {
     private let countOf: () -> Int
     private let elementAt: (Int) -> Element
     private let realmOf: () -> Realm?
+    /// Observes the wrapped collection (nil for one that cannot be observed).
+    let observeBase:
+        (
+            ([String]?, DispatchQueue?, @escaping (RealmCollectionChange<AnyRealmCollection<Element>>) -> Void)
+                -> NotificationToken
+        )?
 
     /// Wraps `base`; reads go to it, so a live collection stays live.
     public init<C: RealmCollection>(_ base: C) where C.ElementType == Element {
         countOf = { base.count }
         elementAt = { base[base.startIndex + $0] }
         realmOf = { base.realm }
+        observeBase = (base as? any ErasedObserving).map { observable in
+            { keyPaths, queue, block in
+                observable.observeErased(keyPaths: keyPaths, on: queue) { change in
+                    func wrap(_ collection: Any) -> AnyRealmCollection<Element>? {
+                        (collection as? C).map { AnyRealmCollection($0) }
+                    }
+                    switch change {
+                    case let .initial(collection):
+                        if let wrapped = wrap(collection) { block(.initial(wrapped)) }
+                    case let .update(collection, deletions, insertions, modifications):
+                        if let wrapped = wrap(collection) {
+                            block(
+                                .update(
+                                    wrapped, deletions: deletions, insertions: insertions,
+                                    modifications: modifications))
+                        }
+                    case let .error(error):
+                        block(.error(error))
+                    }
+                }
+            }
+        }
     }
 
     /// The position of the first element: always 0.

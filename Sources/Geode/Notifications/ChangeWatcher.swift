@@ -5,7 +5,7 @@ import GeodeCore
 ///
 /// One thread per store with such realms: woken at once by commits in this
 /// process (``noteCommit(in:)``), and every ``pollInterval`` otherwise, when
-/// it reads the store's last committed version from the file's meta page —
+/// it asks LMDB which version a new reader would see (``VersionProbe``) —
 /// how it learns of commits by other processes, which LMDB announces to no
 /// one. The thread ends when the last of its realms is gone.
 final class ChangeWatcher: @unchecked Sendable {
@@ -70,6 +70,7 @@ final class ChangeWatcher: @unchecked Sendable {
 
     private func run(_ store: Store, from version: Int) {
         var seen = version
+        let probe = try? store.versionProbe()
         while true {
             condition.lock()
             if !woken { _ = condition.wait(until: Date(timeIntervalSinceNow: Self.pollInterval)) }
@@ -87,10 +88,11 @@ final class ChangeWatcher: @unchecked Sendable {
                 if stillEmpty { return }
                 continue
             }
-            let latest = store.latestVersion
+            let latest = probe?.visibleVersion() ?? store.latestVersion
             guard latest != seen else { continue }
             seen = latest
             for realm in live { realm.scheduleRefresh() }
         }
     }
 }
+

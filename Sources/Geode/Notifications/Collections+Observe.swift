@@ -7,6 +7,7 @@ extension CollectionLocation {
         if other === realm { return self }
         guard let root = other.realmClass(named: owner.root.name) else { return nil }
         let ref = ManagedRef(realm: other, cls: root, root: root, key: owner.key, path: [])
+        guard other.exists(ref) else { return nil }
         return CollectionLocation(realm: other, owner: ref, path: path, name: name)
     }
 

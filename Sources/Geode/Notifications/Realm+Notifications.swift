@@ -50,7 +50,7 @@ extension Realm {
         precondition(
             transaction == nil, "Geode: notifications cannot be registered inside a write transaction")
         observers.append(observer)
-        if queue != nil {
+        if queue != nil || actor != nil {
             ChangeWatcher.watch(self)
             scheduleRefresh(initialOnly: true)
         }
@@ -116,25 +116,46 @@ extension Realm {
     /// the first notifications of new observers); requests made while one
     /// waits are served by it.
     func scheduleRefresh(initialOnly: Bool = false) {
-        guard let queue else { return }
+        guard queue != nil || actor != nil else { return }
         guard refreshState.withLock({ state in
             let wasIdle = state == 0
             state = max(state, initialOnly ? 1 : 2)
             return wasIdle
         }) else { return }
         let realm = Unchecked(self)
-        queue.async {
-            let realm = realm.value
-            let state = realm.refreshState.withLock { state in
-                defer { state = 0 }
-                return state
-            }
-            if state == 2 && !realm.autorefresh {
-                for observer in realm.observers { (observer as? RealmObserver)?.refreshRequired() }
-            } else if state == 2 || realm.observers.contains(where: { !$0.hasDeliveredInitial }) {
-                if realm.transaction == nil && !realm.advance(skipping: []) { return }
-            }
+        if let queue {
+            queue.async { realm.value.runScheduledRefresh() }
+        } else if let actor {
+            let hop = RefreshHop(realm: realm, actor: actor)
+            Task { await hop.run() }
         }
+    }
+
+    /// Serves the refresh ``scheduleRefresh(initialOnly:)`` asked for, on the realm's queue or actor.
+    fileprivate func runScheduledRefresh() {
+        let state = refreshState.withLock { state in
+            defer { state = 0 }
+            return state
+        }
+        if state == 2 && !autorefresh {
+            for observer in observers { (observer as? RealmObserver)?.refreshRequired() }
+        } else if state == 2 || observers.contains(where: { !$0.hasDeliveredInitial }) {
+            if transaction == nil { advance(skipping: []) }
+        }
+    }
+}
+
+/// A scheduled refresh of a realm isolated to `actor`, run there.
+private struct RefreshHop: Sendable {
+    let realm: Unchecked<Realm>
+    let actor: any Actor
+
+    func run() async {
+        await refresh(on: actor)
+    }
+
+    private func refresh(on actor: isolated any Actor) {
+        realm.value.runScheduledRefresh()
     }
 }
 

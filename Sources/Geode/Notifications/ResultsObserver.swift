@@ -50,21 +50,26 @@ final class KeysObserver: ChangeObserver {
         let changes = delivery.changes
         let table = cls.table.schema.table
         let own = changes[table: table]
-        var newKeys: [ObjectKey]
-        if isWholeClass, changes.isComplete, !changes.schemaChanged, own.insertedRuns.isEmpty, own.deleted.isEmpty,
-            !own.wasCleared
-        {
-            newKeys = keys  // only modifications: the same objects
+        let newKeys: [ObjectKey]
+        var positions: IndexChanges
+        let sameObjects =
+            isWholeClass && changes.isComplete && !changes.schemaChanged && own.insertedRuns.isEmpty
+            && own.deleted.isEmpty && !own.wasCleared
+        if sameObjects {
+            // Only modifications: the same objects in the same order, nothing to compare.
+            newKeys = keys
             adopt(newKeys)
+            positions = IndexChanges()
         } else {
             newKeys = currentKeys(delivery)
+            positions = IndexChanges.unique(old: keys, new: newKeys) { own.wasDeleted($0) }
         }
-        var positions = IndexChanges.unique(old: keys, new: newKeys) { own.wasDeleted($0) }
         if changes.isComplete && !linksMayMatter(delivery) {
             // Only this class's modified objects can be modified: look them up.
             positions.modifications = modifiedPositions(own, newKeys, delivery, positions)
         } else {
-            positions.modifications = positions.kept.compactMap { pair in
+            let kept = sameObjects ? newKeys.indices.map { (old: $0, new: $0) } : positions.kept
+            positions.modifications = kept.compactMap { pair in
                 delivery.isModified(newKeys[pair.new], in: cls.table, paths: paths) ? pair.new : nil
             }
         }

@@ -65,6 +65,9 @@ public final class Realm {
     /// The dispatch queue the realm is confined to, when it was opened with one:
     /// it refreshes there as other writers commit, and notifies there.
     public internal(set) var queue: DispatchQueue?
+    /// The actor the realm is isolated to, when it was opened with one: it
+    /// refreshes there as other writers commit, and notifies there.
+    public internal(set) var actor: (any Actor)?
     /// Whether a realm opened with a queue refreshes there on its own when
     /// another writer commits. When off, its ``observe(_:)`` blocks hear
     /// `.refreshRequired` instead, and it waits for ``refresh()``.
@@ -72,6 +75,8 @@ public final class Realm {
     /// For a realm with a queue: 0 when no refresh is waiting on the queue,
     /// 1 when one waits to deliver first notifications, 2 to refresh.
     let refreshState = Mutex(0)
+    /// Asynchronous writes: ids given and those waiting to start.
+    let asyncWrites = Mutex(AsyncWrites())
 
     /// Opens the realm `configuration` describes.
     ///

@@ -1,0 +1,53 @@
+import Foundation
+
+/// The collections ``AnyRealmCollection`` observes through: their own
+/// `observe`, with the collection in each change typed as `Any`.
+protocol ErasedObserving {
+    func observe(
+        keyPaths: [String]?, on queue: DispatchQueue?, _ block: @escaping (RealmCollectionChange<Self>) -> Void
+    ) -> NotificationToken
+}
+
+extension ErasedObserving {
+    func observeErased(
+        keyPaths: [String]?, on queue: DispatchQueue?, _ block: @escaping (RealmCollectionChange<Any>) -> Void
+    ) -> NotificationToken {
+        observe(keyPaths: keyPaths, on: queue) { block($0.erased) }
+    }
+}
+
+extension RealmCollectionChange {
+    /// The same change, with the collection typed as `Any`.
+    var erased: RealmCollectionChange<Any> {
+        switch self {
+        case let .initial(collection): return .initial(collection)
+        case let .update(collection, deletions, insertions, modifications):
+            return .update(collection, deletions: deletions, insertions: insertions, modifications: modifications)
+        case let .error(error): return .error(error)
+        }
+    }
+}
+
+extension Results: ErasedObserving {}
+extension List: ErasedObserving {}
+extension MutableSet: ErasedObserving {}
+extension LinkingObjects: ErasedObserving {}
+
+extension AnyRealmCollection {
+    /// Calls `block` with the collection now, then after each write that
+    /// changes it, as the wrapped collection's own `observe` does.
+    ///
+    /// ```swift
+    /// let dogs = AnyRealmCollection(realm.objects(Dog.self))
+    /// let token = dogs.observe { change in print(change) }
+    /// ```
+    public func observe(
+        keyPaths: [String]? = nil, on queue: DispatchQueue? = nil,
+        _ block: @escaping (RealmCollectionChange<AnyRealmCollection<Element>>) -> Void
+    ) -> NotificationToken {
+        guard let observeBase else {
+            preconditionFailure("Geode: a projected collection cannot be observed; observe the collection it projects")
+        }
+        return observeBase(keyPaths, queue, block)
+    }
+}

@@ -1,0 +1,231 @@
+import Foundation
+
+extension Realm {
+    /// Opens a realm isolated to `actor`: use it only there (for example on
+    /// the main actor, `try await Realm(actor: MainActor.shared)`). It
+    /// refreshes on the actor whenever another thread or process commits, and
+    /// its observers are called there.
+    ///
+    /// ```swift
+    /// actor Tracker {
+    ///     var realm: Realm!
+    ///     func open() async throws { realm = try await Realm(actor: self) }
+    /// }
+    /// ```
+    public convenience init<A: Actor>(configuration: Configuration = .defaultConfiguration, actor: A) async throws {
+        try self.init(configuration: configuration)
+        self.actor = actor
+    }
+
+    /// Runs `block` in a write transaction and commits it, from async code.
+    /// LMDB's writer lock belongs to one thread from the start of a write to
+    /// its end, so the write runs where it is called; awaiting it lets the
+    /// caller's other work go on only before and after.
+    ///
+    /// ```swift
+    /// try await realm.asyncWrite { realm.add(Dog(value: ["name": "Rex"])) }
+    /// ```
+    @discardableResult
+    public func asyncWrite<Result>(
+        isolation: isolated (any Actor)? = #isolation, _ block: () throws -> Result
+    ) async throws -> Result {
+        try write(block)
+    }
+
+    /// Advances the realm to the latest version and delivers its notifications, from async code.
+    ///
+    /// ```swift
+    /// await realm.asyncRefresh()
+    /// ```
+    @discardableResult
+    public func asyncRefresh(isolation: isolated (any Actor)? = #isolation) async -> Bool {
+        refresh()
+    }
+
+    /// Runs `block` in a write transaction later, on the realm's queue (a
+    /// realm opened with one), or at once otherwise, and reports how it
+    /// ended to `onComplete`: nil, or the error that undid the write.
+    /// Returns an id that ``cancelAsyncWrite(_:)`` takes until it starts.
+    ///
+    /// ```swift
+    /// realm.writeAsync({ realm.add(Dog()) }, onComplete: { error in print(error ?? "committed") })
+    /// ```
+    @discardableResult
+    public func writeAsync(_ block: @escaping () -> Void, onComplete: ((Error?) -> Void)? = nil)
+        -> AsyncTransactionId
+    {
+        beginAsyncWrite {
+            block()
+            self.commitAsyncWrite(onComplete)
+        }
+    }
+
+    /// Opens a write transaction later, on the realm's queue (at once on a
+    /// realm without one), and runs `block` in it; `block` ends it with
+    /// ``commitAsyncWrite(allowGrouping:_:)`` or ``cancelWrite()``.
+    ///
+    /// ```swift
+    /// realm.beginAsyncWrite {
+    ///     realm.add(Dog())
+    ///     realm.commitAsyncWrite()
+    /// }
+    /// ```
+    @discardableResult
+    public func beginAsyncWrite(_ block: @escaping () -> Void) -> AsyncTransactionId {
+        let id = asyncWrites.withLock { writes in
+            writes.next &+= 1
+            writes.pending.insert(writes.next)
+            return writes.next
+        }
+        let work = Unchecked((self, block))
+        let run = {
+            let (realm, block) = work.value
+            guard realm.asyncWrites.withLock({ $0.pending.remove(id) != nil }) else { return }  // cancelled
+            do {
+                try realm.openWrite()
+            } catch {
+                realm.deferReadError(error)
+                return
+            }
+            block()
+        }
+        if let queue {
+            let job = Unchecked(run)
+            queue.async { job.value() }
+        } else {
+            run()
+        }
+        return id
+    }
+
+    /// Commits the open write transaction and reports how it ended to
+    /// `onComplete`, later on the realm's queue (at once without one).
+    /// `allowGrouping` is taken for Realm's signature; every commit here is durable at once.
+    ///
+    /// ```swift
+    /// realm.commitAsyncWrite { error in print(error ?? "committed") }
+    /// ```
+    @discardableResult
+    public func commitAsyncWrite(allowGrouping: Bool = false, _ onComplete: ((Error?) -> Void)? = nil)
+        -> AsyncTransactionId
+    {
+        let id = asyncWrites.withLock { writes in
+            writes.next &+= 1
+            return writes.next
+        }
+        var failure: Error?
+        do {
+            try commitWrite()
+        } catch {
+            failure = error
+        }
+        guard let onComplete else { return id }
+        if let queue {
+            let job = Unchecked({ onComplete(failure) })
+            queue.async { job.value() }
+        } else {
+            onComplete(failure)
+        }
+        return id
+    }
+
+    /// Cancels an asynchronous write that has not started yet; one that has
+    /// started or ended is left as it is.
+    ///
+    /// ```swift
+    /// let id = realm.writeAsync { realm.add(Dog()) }
+    /// try realm.cancelAsyncWrite(id)
+    /// ```
+    public func cancelAsyncWrite(_ asyncTransactionId: AsyncTransactionId) throws {
+        asyncWrites.withLock { _ = $0.pending.remove(asyncTransactionId) }
+    }
+
+    /// Whether asynchronous writes of this realm wait to start.
+    public var isPerformingAsynchronousWriteOperations: Bool {
+        asyncWrites.withLock { !$0.pending.isEmpty }
+    }
+}
+
+/// Names an asynchronous write (``Realm/writeAsync(_:onComplete:)``), to cancel it.
+public typealias AsyncTransactionId = UInt32
+
+/// The asynchronous writes of a realm: the last id given, and those waiting to start.
+struct AsyncWrites {
+    var next: AsyncTransactionId = 0
+    var pending: Set<AsyncTransactionId> = []
+}
+
+extension Realm {
+    /// Registers the observer `make` builds with a realm of the same
+    /// configuration isolated to `actor` (opened there now).
+    static func register<A: Actor>(
+        _ make: Unchecked<(Realm) -> ChangeObserver?>, configuration: Configuration, source: Unchecked<Realm>,
+        on actor: isolated A
+    ) -> NotificationToken {
+        let realm: Realm
+        do {
+            realm = try Realm(configuration: configuration)
+        } catch {
+            source.value.deferReadError(error)
+            return .inert
+        }
+        realm.actor = actor
+        guard let observer = make.value(realm) else { return .inert }
+        return realm.register(observer)
+    }
+
+    /// ``register(_:configuration:source:on:)`` from this realm's side.
+    func register<A: Actor>(on actor: A, _ make: @escaping (Realm) -> ChangeObserver?) async -> NotificationToken {
+        await Realm.register(Unchecked(make), configuration: configuration, source: Unchecked(self), on: actor)
+    }
+}
+
+/// Calls `block` on `actor`, where the observer of an actor-isolated realm runs.
+private func onActor<A: Actor, Change>(_ actor: A, _ block: @escaping @Sendable (isolated A, Change) -> Void)
+    -> (Change) -> Void
+{
+    { change in
+        let change = Unchecked(change)
+        actor.assumeIsolated { actor in block(actor, change.value) }
+    }
+}
+
+extension Results {
+    /// Calls `block` on `actor` with the results as that actor reads them,
+    /// then after each write that changes them (as `observe(keyPaths:on:_:)`
+    /// with a queue does).
+    ///
+    /// ```swift
+    /// let token = await dogs.observe(on: MainActor.shared) { _, change in print(change) }
+    /// ```
+    public func observe<A: Actor>(
+        keyPaths: [String]? = nil, on actor: A,
+        _ block: @Sendable @escaping (isolated A, RealmCollectionChange<Results<Element>>) -> Void
+    ) async -> NotificationToken {
+        let source = Unchecked(self)
+        let deliver = onActor(actor, block)
+        return await realmOfResults.register(on: actor) { realm in
+            source.value.resolved(in: realm).makeObserver(keyPaths: keyPaths, deliver)
+        }
+    }
+}
+
+extension Object {
+    /// Calls `block` on `actor` after each write that changes the object, with
+    /// the object as that actor reads it.
+    ///
+    /// ```swift
+    /// let token = await dog.observe(on: MainActor.shared) { (_, change: ObjectChange<Dog>) in print(change) }
+    /// ```
+    public func observe<A: Actor, T: Object>(
+        keyPaths: [String]? = nil, on actor: A, _ block: @Sendable @escaping (isolated A, ObjectChange<T>) -> Void
+    ) async -> NotificationToken {
+        guard let ref = _ref else { preconditionFailure("Geode: only a managed object can be observed") }
+        let resolver = _geodeResolver()
+        let deliver = onActor(actor, block)
+        return await ref.realm.register(on: actor) { realm in
+            guard let object = resolver.resolve(realm) as? T else { return nil }
+            return ObjectObserver(object: object, keyPaths: keyPaths, block: deliver)
+        }
+    }
+}

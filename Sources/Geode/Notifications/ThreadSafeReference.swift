@@ -1,0 +1,127 @@
+import GeodeCore
+import Synchronization
+
+/// What can be handed to another thread through a ``ThreadSafeReference``:
+/// objects, results and the collections of objects.
+public protocol ThreadConfined {
+    /// The realm it belongs to; nil when it is unmanaged.
+    var realm: Realm? { get }
+    /// How the same thing is found in another realm of the same store.
+    func _geodeResolver() -> _ThreadConfinedResolver
+}
+
+/// How a ``ThreadConfined`` value is found again in another realm (for ``ThreadSafeReference``).
+public struct _ThreadConfinedResolver: @unchecked Sendable {
+    let resolve: (Realm) -> Any?
+}
+
+/// A way to hand an object or collection to another thread: made on the
+/// thread that has it, resolved once in a realm of the other thread.
+///
+/// ```swift
+/// let reference = ThreadSafeReference(to: dog)
+/// DispatchQueue.global().async {
+///     let realm = try! Realm()
+///     guard let dog = realm.resolve(reference) else { return }   // nil if it was deleted
+///     print(dog.name)
+/// }
+/// ```
+public final class ThreadSafeReference<Confined: ThreadConfined>: Sendable {
+    private let resolver: _ThreadConfinedResolver
+    private let used = Mutex(false)
+
+    /// A reference to `value`, which must be managed by a realm.
+    public init(to value: Confined) {
+        precondition(value.realm != nil, "Geode: only a managed object or collection has a thread-safe reference")
+        resolver = value._geodeResolver()
+    }
+
+    /// The value in `realm`; stops the program if resolved a second time, as in Realm.
+    func resolve(in realm: Realm) -> Confined? {
+        let first = used.withLock { used in
+            defer { used = true }
+            return !used
+        }
+        precondition(first, "Geode: a ThreadSafeReference can be resolved only once")
+        return resolver.resolve(realm) as? Confined
+    }
+}
+
+extension Realm {
+    /// The object or collection `reference` was made for, in this realm; nil
+    /// when it no longer exists. A reference is resolved once.
+    ///
+    /// ```swift
+    /// let dog = realm.resolve(reference)
+    /// ```
+    public func resolve<Confined: ThreadConfined>(_ reference: ThreadSafeReference<Confined>) -> Confined? {
+        reference.resolve(in: self)
+    }
+}
+
+extension ObjectBase: ThreadConfined {
+    public func _geodeResolver() -> _ThreadConfinedResolver {
+        guard let ref = _ref else { return _ThreadConfinedResolver { _ in nil } }
+        let rootName = ref.root.name
+        let className = ref.cls.name
+        let key = ref.key
+        let path = ref.path
+        let type = Swift.type(of: self)
+        return _ThreadConfinedResolver { realm in
+            guard let root = realm.realmClass(named: rootName), let cls = realm.realmClass(named: className) else {
+                return nil
+            }
+            let object = type.init()
+            object._ref = ManagedRef(realm: realm, cls: cls, root: root, key: key, path: path)
+            guard let ref = object._ref, realm.exists(ref) else { return nil }
+            return object
+        }
+    }
+}
+
+extension Results: ThreadConfined {
+    public func _geodeResolver() -> _ThreadConfinedResolver {
+        let source = Unchecked(self)
+        if case .keys = base {
+            // A collection's results: the objects as they are now.
+            let keys = Unchecked(self.keys)
+            return _ThreadConfinedResolver { realm in
+                let results = source.value
+                let cls = realm.realmClass(Element._geodeRootType)
+                let fixed = keys.value
+                return Results(realm: realm, cls: cls, query: results.query, base: .keys { fixed })
+            }
+        }
+        return _ThreadConfinedResolver { source.value.resolved(in: $0) }
+    }
+}
+
+extension List: ThreadConfined {
+    public func _geodeResolver() -> _ThreadConfinedResolver {
+        let location = Unchecked(self.location)
+        return _ThreadConfinedResolver { realm in
+            location.value?.resolved(in: realm).map { List(location: $0) }
+        }
+    }
+}
+
+extension MutableSet: ThreadConfined {
+    public func _geodeResolver() -> _ThreadConfinedResolver {
+        let location = Unchecked(self.location)
+        return _ThreadConfinedResolver { realm in
+            location.value?.resolved(in: realm).map { MutableSet(location: $0) }
+        }
+    }
+}
+
+extension Map: ThreadConfined {
+    /// The realm of the object holding the map; nil for an unmanaged map.
+    public var realm: Realm? { location?.realm }
+
+    public func _geodeResolver() -> _ThreadConfinedResolver {
+        let location = Unchecked(self.location)
+        return _ThreadConfinedResolver { realm in
+            location.value?.resolved(in: realm).map { Map(location: $0) }
+        }
+    }
+}
