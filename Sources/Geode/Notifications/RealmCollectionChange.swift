@@ -1,5 +1,5 @@
 /// What changed in a collection since the last notification, as
-/// ``Results/observe(keyPaths:on:_:)`` and the collections' `observe` report it.
+/// `Results.observe(keyPaths:on:_:)` and the collections' `observe` report it.
 ///
 /// Deletions are indices in the collection as it was, insertions and
 /// modifications indices in the collection as it is now: the order a table
@@ -59,7 +59,7 @@ public struct PropertyChange {
     public let newValue: Any?
 }
 
-/// What happened to an observed object, as ``Object/observe(keyPaths:on:_:)`` reports it.
+/// What happened to an observed object, as `Object.observe(keyPaths:on:_:)` reports it.
 ///
 /// ```swift
 /// let token = dog.observe { change in

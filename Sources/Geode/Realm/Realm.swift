@@ -308,7 +308,7 @@ public final class Realm {
         return result
     }
 
-    /// Opens a write transaction; end it with ``commitWrite()`` or ``cancelWrite()``
+    /// Opens a write transaction; end it with ``commitWrite(withoutNotifying:)`` or ``cancelWrite()``
     /// on this same thread.
     public func beginWrite() {
         precondition(!configuration.readOnly, "Geode: the realm was opened read-only; it cannot be written")
@@ -319,7 +319,7 @@ public final class Realm {
         }
     }
 
-    /// Opens a write transaction for a caller that throws (``write(_:)``, the
+    /// Opens a write transaction for a caller that throws (``write(withoutNotifying:_:)``, the
     /// imports): a realm opened read-only, or a store that cannot begin a
     /// transaction (its disk, its map), is a thrown error there, not a stop.
     @discardableResult
@@ -408,8 +408,8 @@ public final class Realm {
     /// a property or collection read, an aggregate — on a damaged or unreadable
     /// store. Such a read answers as if there were nothing there (0, no objects,
     /// the property's default value) instead of stopping the program, and the
-    /// error waits here: the next throwing call on this realm (``write(_:)``,
-    /// ``commitWrite()``, ``Results/query(_:_:)``, ``throwDeferredError()``)
+    /// error waits here: the next throwing call on this realm (``write(withoutNotifying:_:)``,
+    /// ``commitWrite(withoutNotifying:)``, ``Results/query(_:_:)``, ``throwDeferredError()``)
     /// throws it and clears it.
     ///
     /// ```swift
