@@ -54,6 +54,28 @@ import Testing
         #expect(none.isEmpty)
     }
 
+    @Test func recordsAReaderStillHoldsAVersionBeforeAreKept() throws {
+        let directory = try TemporaryDirectory()
+        var configuration = StoreConfiguration(path: directory.path("held.geode"), schema: RecordSchema.schema)
+        configuration.durable = false
+        let store = try Store.open(configuration)
+        let table = try store.table("Record")
+        let key = try store.write { try $0.insert(RecordSchema.row(batch: 1, index: 0), into: table) }
+        guard let field = table.schema.property(named: "index") else { return }
+        let held = try store.pin()
+        let heldVersion = held.version
+        for i in 0 ..< 300 {
+            try store.write { try $0.update(.int(Int64(i)), of: field, key: key, in: table) }
+        }
+        let changes = try store.read { try $0.changes(since: heldVersion) }
+        #expect(changes.isComplete, "a reader of an old version keeps the records after it")
+        held.close()
+        for i in 0 ..< 100 {
+            try store.write { try $0.update(.int(Int64(i)), of: field, key: key, in: table) }
+        }
+        #expect(try store.read { try !$0.changes(since: heldVersion).isComplete }, "released, they are pruned")
+    }
+
     @Test func oldRecordsArePrunedAndAReaderFromBeforeLearnsItsChangesAreIncomplete() throws {
         let directory = try TemporaryDirectory()
         var configuration = StoreConfiguration(path: directory.path("prune.geode"), schema: RecordSchema.schema)

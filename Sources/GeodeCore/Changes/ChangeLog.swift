@@ -2,10 +2,16 @@
 /// or the schema, a ``ChangeRecord`` under the version it made, written in
 /// that transaction. Change notifications read it (and replication will).
 ///
-/// The log keeps the records of the last ``retainedVersions`` versions; older records are
-/// pruned as new ones are written, and the meta entry `log/pruned` says up
-/// to which version records may be missing. A reader asking for changes from
-/// before that learns that the answer is incomplete.
+/// A record is kept while a reader of any process may still ask for it — one
+/// that reads a version before it (LMDB's reader table tells) — and at most
+/// `retainedVersions` versions back; the last ``minimumRetention`` are kept
+/// whoever reads. Older records are pruned as new ones are written, and the
+/// meta entry `log/pruned` says up to which version records may be missing. A
+/// reader asking for changes from before that learns that the answer is
+/// incomplete.
+///
+/// Kept short so, the log is usually one page: a single-object transaction
+/// then writes one page more for its record, not a branch and a leaf.
 ///
 /// ```swift
 /// let changes = try store.read { try $0.changes(since: 41) }
@@ -13,12 +19,15 @@
 package struct ChangeLog {
     static let databaseName = "log"
     static let prunedKey = Array("log/pruned".utf8)
-    /// How many versions back records are kept: enough for an observer that
-    /// falls behind by thousands of transactions, small on disk (a
-    /// single-object transaction's record is a few bytes).
+    /// How many versions back records are kept at most, for readers that hold
+    /// an old version (an observer that falls behind by thousands of
+    /// transactions); small on disk (a single-object transaction's record is a
+    /// few bytes).
     package static let defaultRetention = 10_000
-    /// Records are pruned once this many more than `retainedVersions` are kept.
-    static let pruneStep = 64
+    /// How many versions back records are kept whoever reads.
+    static let minimumRetention = 48
+    /// Records are pruned once this many more than could be are kept.
+    static let pruneStep = 16
 
     let database: Database
     let meta: Database
@@ -41,16 +50,21 @@ package struct ChangeLog {
     }
 
     /// Appends `record` in `txn`, the transaction it describes, and prunes
-    /// what has aged out.
-    func append(_ record: ChangeRecord, _ txn: WriteTransaction) throws {
+    /// what no reader needs any more; `oldestReader` is the oldest version a
+    /// reader of any process holds (nil: none).
+    func append(_ record: ChangeRecord, _ txn: WriteTransaction, oldestReader: () -> Int?) throws {
         let bytes = record.encoded()
         try withUnsafeBytes(of: UInt64(record.version).bigEndian) { key in
             try bytes.withUnsafeBytes { try txn.put(database, key: key, value: $0) }
         }
-        let horizon = record.version - retainedVersions
-        guard horizon > 0 else { return }
+        let newest = record.version
         let pruned = try prunedThrough(txn)
-        guard horizon - pruned >= Self.pruneStep else { return }
+        let floor = newest - min(Self.minimumRetention, retainedVersions)
+        guard floor - pruned >= Self.pruneStep else { return }
+        // A reader at version v asks for the records after v.
+        var horizon = min(floor, oldestReader() ?? floor)
+        horizon = max(horizon, newest - retainedVersions)
+        guard horizon > 0, horizon - pruned >= Self.pruneStep else { return }
         // Collect first, then delete: the cursor must not stand on what is removed.
         var old: [UInt64] = []
         let cursor = try txn.cursor(database)

@@ -192,7 +192,10 @@ package final class StoreWriteTransaction: StoreTransaction {
         super.init(store: store, transaction: transaction)
         if let log = store.changeLog, recordsChanges {
             // The transaction drops this closure when it ends, breaking the cycle.
-            transaction.onCommit { if !self.record.isEmpty { try log.append(self.record, transaction) } }
+            transaction.onCommit {
+                guard !self.record.isEmpty else { return }
+                try log.append(self.record, transaction) { store.environment.oldestReaderVersion() }
+            }
         }
     }
 
