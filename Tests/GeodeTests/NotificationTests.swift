@@ -14,6 +14,7 @@ final class NOwner: Object {
 
 final class NAddress: EmbeddedObject {
     @Persisted var city = ""
+    @Persisted var zip = ""
 }
 
 final class NPet: Object {
@@ -196,6 +197,28 @@ struct NotificationTests {
             try realm.write { realm.add(NPet(value: ["name": "Max"])) }
             #expect(heard.all.count == 2)
             realmToken.invalidate()
+        }
+    }
+
+    @Test("A key path into an embedded object counts only changes to what it names")
+    func embeddedKeyPaths() throws {
+        try withTemporaryRealm(of: types) { realm in
+            let owner = NOwner(value: ["name": "Ann", "address": ["city": "Oslo", "zip": "0150"]])
+            try realm.write { realm.add(owner) }
+            let owners = Collected<String>(), cities = Collected<String>()
+            let resultsToken = realm.objects(NOwner.self).observe(keyPaths: ["address.city"]) {
+                owners.add(summary($0))
+            }
+            let objectToken = owner.observe(keyPaths: ["address.city"]) { (change: ObjectChange<NOwner>) in
+                if case let .change(_, properties) = change { cities.add(properties.map(\.name).joined()) }
+            }
+            realm.refresh()
+            try realm.write { owner.address?.zip = "0151" }
+            try realm.write { owner.address?.city = "Bergen" }
+            #expect(owners.all == ["initial", "d[] i[] m[0]"])
+            #expect(cities.all == ["address"])
+            resultsToken.invalidate()
+            objectToken.invalidate()
         }
     }
 

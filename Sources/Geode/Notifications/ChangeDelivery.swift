@@ -55,9 +55,12 @@ final class ChangeDelivery {
         } else if let slots = changes.tables[schema.table]?.modified[key] {
             guard let paths else { return true }
             for path in paths {
-                if let first = path.first, let property = schema.property(named: String(first)), property.isStored,
+                guard let first = path.first, let property = schema.property(named: String(first)), property.isStored,
                     slots.contains(property.slot)
-                {
+                else { continue }
+                // A path into an embedded object counts only if what it names changed.
+                guard path.count > 1, let steps = embeddedSteps(property, path.dropFirst()) else { return true }
+                if storedValue(key, table, steps, in: oldRealm) != storedValue(key, table, steps, in: realm) {
                     return true
                 }
             }
@@ -72,6 +75,28 @@ final class ChangeDelivery {
             }
         }
         return false
+    }
+
+    /// The document path of `rest` inside the embedded object `property`
+    /// holds (as far as single embedded objects go); nil when `property` is
+    /// not a single embedded object.
+    private func embeddedSteps(_ property: PropertySchema, _ rest: ArraySlice<Substring>) -> [PathStep]? {
+        var steps: [PathStep] = [.index(property.slot)]
+        var current = property
+        for name in rest {
+            guard current.type == .object, current.collection == .single, let target = current.objectClassName,
+                let cls = realm.store.schema[target], cls.isEmbedded,
+                let next = cls.property(named: String(name)), next.isStored
+            else { break }
+            steps.append(.index(next.slot))
+            current = next
+        }
+        return steps.count > 1 ? steps : nil
+    }
+
+    /// The engine value at `steps` of object `key`'s document, as `realm` reads it.
+    private func storedValue(_ key: ObjectKey, _ table: Table, _ steps: [PathStep], in realm: Realm) -> Value? {
+        try? realm.withTransaction { txn in try txn.document(key, in: table)?.value(atPath: steps)?.decode() }
     }
 
     /// The link properties to follow from an object of `schema`, each with the

@@ -39,7 +39,10 @@ final class ObjectObserver<T: ObjectBase>: ChangeObserver {
             let through = paths?.filter { $0.first.map(String.init) == property.name }
             if let through, through.isEmpty { continue }
             var didChange: Bool
-            if let logged {
+            if let through, ref.path.isEmpty, delivery.changes.isComplete, through.allSatisfy({ $0.count > 1 }) {
+                // Only paths through this property: through links, or into an embedded object.
+                didChange = delivery.isModified(ref.key, in: ref.root.table, paths: through)
+            } else if let logged {
                 didChange = logged.contains(slot)
             } else if ref.path.isEmpty && delivery.changes.isComplete {
                 didChange = false
