@@ -144,6 +144,15 @@ struct NotificationSuite: ParsableCommand {
         }
         let otherProcess = processArrivals.all.compactMap { value, at in childCommits[value].map { at &- $0 } }
 
+        // What the watcher costs while nothing is written: CPU time over an idle spell with an observer.
+        let idleToken = ticks.observe(on: queue) { _ in }
+        Thread.sleep(forTimeInterval: 0.2)
+        let idleSeconds = 3.0
+        let cpuBefore = Self.cpuSeconds()
+        Thread.sleep(forTimeInterval: idleSeconds)
+        let idleShare = (Self.cpuSeconds() - cpuBefore) / idleSeconds
+        idleToken.invalidate()
+
         rows += try logCosts(root)
         // The figures mean something only if every notification said what happened.
         let expected = Set(Array(0 ..< 1000).map { $0 * 7 % count }).count
@@ -169,7 +178,16 @@ struct NotificationSuite: ParsableCommand {
                 "  \(label): \(samples.count) commits, p50 \(String(format: "%.3f", percentile(samples, 0.5))) ms, p99 \(String(format: "%.3f", percentile(samples, 0.99))) ms"
             )
         }
+        print("  watcher while idle (woken by inotify, looking every 250 ms): \(String(format: "%.2f", idleShare * 100)) % of a core")
         try writeJSON(rows, to: options.json)
+    }
+
+    /// This process's CPU time so far (user and system), in seconds.
+    private static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     /// The writing process of the cross-process latency: `commits` single-object
@@ -195,8 +213,10 @@ struct NotificationSuite: ParsableCommand {
     /// What the change log costs: single-object write transactions and an
     /// import, each with the log kept and not (an engine switch for this
     /// measure only), and the transactions with a results observer on a queue.
+    /// The two sides of each pair take turns, repetition by repetition, so
+    /// that the VM's drift falls on both alike.
     private func logCosts(_ root: URL) throws -> [Measurement] {
-        var rows: [Measurement] = []
+        var writes: [Bool: () throws -> Void] = [:]
         for keeps in [true, false] {
             let path = root.appendingPathComponent("counter-\(keeps).geode")
             _ = try Realm(configuration: Realm.Configuration(fileURL: path, objectTypes: [Counter.self]))
@@ -206,54 +226,62 @@ struct NotificationSuite: ParsableCommand {
             let table = try store.table("Counter")
             guard let property = table.schema.property(named: "value") else { continue }
             let key = try store.write { try $0.insert([.int(0)], into: table) }
-            rows.append(
-                try measure(
-                    "\(transactions) single-object writes, log \(keeps ? "on" : "off")", count: transactions,
-                    repetitions: options.repetitions
-                ) {
-                    for i in 0 ..< transactions {
-                        try store.write { try $0.update(.int(Int64(i)), of: property, key: key, in: table) }
-                    }
-                })
+            writes[keeps] = {
+                for i in 0 ..< transactions {
+                    try store.write { try $0.update(.int(Int64(i)), of: property, key: key, in: table) }
+                }
+            }
         }
+        var rows = try alternating(
+            "\(transactions) single-object writes, log on", "\(transactions) single-object writes, log off",
+            count: transactions, first: { try writes[true]?() }, second: { try writes[false]?() })
+
+        var realmWrites: [Bool: () throws -> Void] = [:]
+        var tokens: [NotificationToken] = []
         for observed in [false, true] {
             let path = root.appendingPathComponent("observed-\(observed).geode")
             let realm = try Realm(configuration: Realm.Configuration(fileURL: path, objectTypes: [Counter.self]))
             let counter = Counter()
             try realm.write { realm.add(counter) }
-            let queue = DispatchQueue(label: "observer")
-            let token = observed ? realm.objects(Counter.self).observe(on: queue) { _ in } : nil
-            rows.append(
-                try measure(
-                    "\(transactions) single-object writes, \(observed ? "observed" : "unobserved")",
-                    count: transactions, repetitions: options.repetitions
-                ) {
-                    for i in 0 ..< transactions { try realm.write { counter.value = i } }
-                })
-            token?.invalidate()
+            if observed { tokens.append(realm.objects(Counter.self).observe(on: DispatchQueue(label: "observer")) { _ in }) }
+            realmWrites[observed] = { for i in 0 ..< transactions { try realm.write { counter.value = i } } }
         }
+        rows += try alternating(
+            "\(transactions) single-object writes, unobserved", "\(transactions) single-object writes, observed",
+            count: transactions, first: { try realmWrites[false]?() }, second: { try realmWrites[true]?() })
+        tokens.forEach { $0.invalidate() }
+
         guard let places, FileManager.default.fileExists(atPath: places) else { return rows }
-        for keeps in [true, false] {
+        func importPlaces(keepingLog keeps: Bool) throws {
             let path = root.appendingPathComponent("places-\(keeps).geode").path
-            rows.append(
-                try measure(
-                    "import places, log \(keeps ? "on" : "off")", count: 1, repetitions: options.repetitions,
-                    prepare: {
-                        try? FileManager.default.removeItem(atPath: path)
-                        try? FileManager.default.removeItem(atPath: path + "-lock")
-                    }
-                ) {
-                    _ = try Realm(configuration: GeodeSystem.configuration(path))
-                    var configuration = StoreConfiguration(path: path)
-                    configuration.keepsChangeLog = keeps
-                    let store = try Store.open(configuration)
-                    let rows = RowImport(
-                        url: URL(fileURLWithPath: places), settings: ImportSettings(), store: store,
-                        table: try store.table("GeoFeature"))
-                    _ = try rows.run(.features, into: StoreImportWriter(store))
-                })
+            try? FileManager.default.removeItem(atPath: path)
+            try? FileManager.default.removeItem(atPath: path + "-lock")
+            _ = try Realm(configuration: GeodeSystem.configuration(path))
+            var configuration = StoreConfiguration(path: path)
+            configuration.keepsChangeLog = keeps
+            let store = try Store.open(configuration)
+            let rows = RowImport(
+                url: URL(fileURLWithPath: places), settings: ImportSettings(), store: store,
+                table: try store.table("GeoFeature"))
+            _ = try rows.run(.features, into: StoreImportWriter(store))
         }
+        rows += try alternating(
+            "import places, log on", "import places, log off", count: 1,
+            first: { try importPlaces(keepingLog: true) }, second: { try importPlaces(keepingLog: false) })
         return rows
+    }
+
+    /// Times `first` and `second` in turns, `options.repetitions` times each.
+    private func alternating(
+        _ firstName: String, _ secondName: String, count: Int, first: () throws -> Void, second: () throws -> Void
+    ) throws -> [Measurement] {
+        var a = Measurement(name: firstName, count: count, seconds: [])
+        var b = Measurement(name: secondName, count: count, seconds: [])
+        for _ in 0 ..< options.repetitions {
+            a.seconds += try measure(firstName, count: count, repetitions: 1, first).seconds
+            b.seconds += try measure(secondName, count: count, repetitions: 1, second).seconds
+        }
+        return [a, b]
     }
 }
 
