@@ -122,19 +122,3 @@ extension StoreTransaction {
         return try log.changes(since: version, in: transaction)
     }
 }
-
-extension Store {
-    /// The newest committed version of the store, read from its file's meta
-    /// page without a transaction (a moment ahead of what new readers see while
-    /// a commit finishes; ``VersionProbe`` tells that).
-    package var latestVersion: Int { environment.lastCommittedVersion }
-}
-
-extension StoreTransaction {
-    /// The stored bytes of object `key`'s document, nil when there is no such
-    /// object: two versions of an object compare by them.
-    package func documentBytes(_ key: ObjectKey, in table: Table) throws -> [UInt8]? {
-        guard let db = table.objects, let bytes = try transaction.get(db, key: key.rawValue) else { return nil }
-        return Array(bytes)
-    }
-}

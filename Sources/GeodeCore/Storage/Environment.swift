@@ -341,6 +341,30 @@ package final class Environment: @unchecked Sendable {
         return info.me_last_txnid
     }
 
+    /// The oldest version a reader of any process holds now, from LMDB's
+    /// reader table; nil when no reader holds one.
+    func oldestReaderVersion() -> Int? {
+        final class Oldest {
+            var version: Int?
+        }
+        let oldest = Oldest()
+        _ = withExtendedLifetime(oldest) {
+            mdb_reader_list(
+                handle,
+                { line, context in
+                    // One line per reader, "pid thread txnid", after a header; "-" for a reset one.
+                    guard let line, let context else { return 0 }
+                    let fields = String(cString: line).split(whereSeparator: { $0 == " " || $0 == "\n" })
+                    if fields.count == 3, let version = Int(fields[2]) {
+                        let oldest = Unmanaged<Oldest>.fromOpaque(context).takeUnretainedValue()
+                        oldest.version = min(oldest.version ?? version, version)
+                    }
+                    return 0
+                }, Unmanaged.passUnretained(oldest).toOpaque())
+        }
+        return oldest.version
+    }
+
     /// Grows the map until `bytes` are free past the data, before a write
     /// transaction that must not run twice: one that fills the map is aborted
     /// and run again from the start (see ``write(_:)``). The map is address

@@ -20,7 +20,8 @@ package final class VersionProbe {
         self.environment = environment
         var txn: OpaquePointer?
         try environment.withMapShared {
-            try Environment.check(mdb_txn_begin(environment.handle, nil, UInt32(MDB_RDONLY), &txn), "mdb_txn_begin", environment.path)
+            try Environment.check(
+                mdb_txn_begin(environment.handle, nil, UInt32(MDB_RDONLY), &txn), "mdb_txn_begin", environment.path)
         }
         mdb_txn_reset(txn)
         handle = txn
@@ -43,30 +44,10 @@ package final class VersionProbe {
 extension Store {
     /// A probe of the versions new readers see (for a watcher of commits).
     package func versionProbe() throws -> VersionProbe { try VersionProbe(environment: environment) }
+
+    /// The newest committed version of the store, read from its file's meta
+    /// page without a transaction (a moment ahead of what new readers see while
+    /// a commit finishes; ``VersionProbe`` tells that).
+    package var latestVersion: Int { environment.lastCommittedVersion }
 }
 
-extension Environment {
-    /// The oldest version a reader of any process holds now, from LMDB's
-    /// reader table; nil when no reader holds one.
-    func oldestReaderVersion() -> Int? {
-        final class Oldest {
-            var version: Int?
-        }
-        let oldest = Oldest()
-        _ = withExtendedLifetime(oldest) {
-            mdb_reader_list(
-                handle,
-                { line, context in
-                    // One line per reader, "pid thread txnid", after a header; "-" for a reset one.
-                    guard let line, let context else { return 0 }
-                    let fields = String(cString: line).split(whereSeparator: { $0 == " " || $0 == "\n" })
-                    if fields.count == 3, let version = Int(fields[2]) {
-                        let oldest = Unmanaged<Oldest>.fromOpaque(context).takeUnretainedValue()
-                        oldest.version = min(oldest.version ?? version, version)
-                    }
-                    return 0
-                }, Unmanaged.passUnretained(oldest).toOpaque())
-        }
-        return oldest.version
-    }
-}

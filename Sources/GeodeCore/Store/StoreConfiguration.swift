@@ -27,7 +27,8 @@ package struct StoreConfiguration: Sendable {
     package var durable = true
     /// The first size of the memory map (it grows by itself).
     package var initialMapSize = 1 << 30
-    /// How many versions back the change log keeps its records (see ``ChangeLog``).
+    /// How many versions back the change log keeps its records at most, for
+    /// readers of old versions (see ``ChangeLog``).
     package var changeLogRetention = ChangeLog.defaultRetention
     /// Whether write transactions record their changes in the change log.
     /// Off only to measure what the log costs (the benchmarks): observers of a

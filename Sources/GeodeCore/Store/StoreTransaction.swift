@@ -33,6 +33,13 @@ package class StoreTransaction {
         }
     }
 
+    /// The stored bytes of object `key`'s document, nil when there is no such
+    /// object: two versions of an object compare by them.
+    package func documentBytes(_ key: ObjectKey, in table: Table) throws -> [UInt8]? {
+        guard let db = table.objects, let bytes = try transaction.get(db, key: key.rawValue) else { return nil }
+        return Array(bytes)
+    }
+
     /// Whether object `key` exists.
     package func contains(_ key: ObjectKey, in table: Table) throws -> Bool {
         guard let db = table.objects else { return false }
@@ -307,11 +314,7 @@ package final class StoreWriteTransaction: StoreTransaction {
         let oldFootprints = try table.geoIndexes.map { try $0.footprint(in: old) }
         let oldValues = try table.valueIndexes.map { try old.value(at: $0.slot)?.decode() ?? .null }
         if recordsChanges {
-            let oldRow = try Self.row(of: old, table)
-            var changed = SlotSet()
-            for (i, property) in table.storedProperties.enumerated() where i < row.count && oldRow[i] != row[i] {
-                changed.insert(property.slot)
-            }
+            let changed = try writer.withEncodedDocument { try Self.slotsThatDiffer(old, $0) }
             noteChange(in: table) { $0.noteModification(key, slots: changed) }
         }
         if let slot = table.primaryKeySlot, let index = table.primaryKeyRowIndex {
@@ -332,6 +335,23 @@ package final class StoreWriteTransaction: StoreTransaction {
         try IndexEntries(slots, of: table).add(key, to: table, write)
         let db = try table.objectDatabase()
         try writer.withEncodedDocument { try put($0, key: key, db) }
+    }
+
+    /// The slots whose stored bytes differ between document `old` and the
+    /// encoded document `new` (a slot one of them lacks differs): what an
+    /// update changed, found without decoding either.
+    private static func slotsThatDiffer(_ old: ContainerView, _ new: UnsafeRawBufferPointer) throws -> SlotSet {
+        let encoded = try ContainerView(document: new)
+        var changed = SlotSet()
+        for slot in 0 ..< max(old.count, encoded.count) {
+            guard slot < old.count, slot < encoded.count,
+                try old.elementBytes(at: slot).elementsEqual(try encoded.elementBytes(at: slot))
+            else {
+                changed.insert(slot)
+                continue
+            }
+        }
+        return changed
     }
 
     /// Sets one property of object `key` to `value`, copying the document's
