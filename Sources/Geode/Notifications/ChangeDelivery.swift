@@ -19,6 +19,11 @@ final class ChangeDelivery {
         anyModification = !changes.isComplete || changes.tables.values.contains { !$0.modified.isEmpty }
     }
 
+    /// Key paths as observers keep them: `"owner.name"` as `["owner", "name"]`.
+    static func split(_ keyPaths: [String]?) -> [[Substring]]? {
+        keyPaths.map { $0.map { $0.split(separator: ".") } }
+    }
+
     /// How many links deep a change to a linked object counts as a change of
     /// the object holding the link, when no key paths are given.
     static let linkDepth = 4
@@ -120,7 +125,7 @@ final class ChangeDelivery {
 
     /// Whether `property` links to objects of a top-level class (an embedded
     /// object lives in its owner's document: a change to it is the owner's).
-    private func isLinkToTopLevel(_ property: PropertySchema) -> Bool {
+    func isLinkToTopLevel(_ property: PropertySchema) -> Bool {
         guard property.type == .object, let target = property.objectClassName,
             let cls = realm.store.schema[target]
         else { return false }

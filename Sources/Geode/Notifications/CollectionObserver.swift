@@ -17,26 +17,15 @@ final class CollectionObserver: ChangeObserver {
     private let location: CollectionLocation
     private let shape: Shape
     private let paths: [[Substring]]?
-    private let initial: () -> Void
-    private let update: (IndexChanges) -> Void
-    private let mapUpdate: (_ deletions: [String], _ insertions: [String], _ modifications: [String]) -> Void
-    private let failure: (Error) -> Void
+    private let sink: CollectionSink
     private var elements: [Value] = []
     private var entries: [(key: String, value: Value)] = []
 
-    init(
-        location: CollectionLocation, shape: Shape, keyPaths: [String]?, initial: @escaping () -> Void,
-        update: @escaping (IndexChanges) -> Void = { _ in },
-        mapUpdate: @escaping ([String], [String], [String]) -> Void = { _, _, _ in },
-        failure: @escaping (Error) -> Void
-    ) {
+    init(location: CollectionLocation, shape: Shape, keyPaths: [String]?, sink: CollectionSink) {
         self.location = location
         self.shape = shape
-        paths = keyPaths.map { $0.map { $0.split(separator: ".") } }
-        self.initial = initial
-        self.update = update
-        self.mapUpdate = mapUpdate
-        self.failure = failure
+        paths = ChangeDelivery.split(keyPaths)
+        self.sink = sink
     }
 
     /// The collection's value now; nil when its owner is gone.
@@ -62,14 +51,15 @@ final class CollectionObserver: ChangeObserver {
         do {
             take(try currentValue() ?? .list([]))
         } catch {
-            failure(GeodeError.from(error))
+            sink.failure(GeodeError.from(error))
             invalidate()
             return
         }
-        initial()
+        sink.initial()
     }
 
     override func deliver(_ delivery: ChangeDelivery, silently: Bool) {
+        guard mayHaveChanged(delivery) else { return }
         let now: Value?
         do {
             now = try currentValue()
@@ -86,9 +76,9 @@ final class CollectionObserver: ChangeObserver {
             invalidate()
             guard !silently else { return }
             if shape == .map {
-                if !removedKeys.isEmpty { mapUpdate(removedKeys, [], []) }
+                if !removedKeys.isEmpty { sink.mapUpdate(removedKeys, [], []) }
             } else if !deletions.isEmpty {
-                update(IndexChanges(deletions: deletions))
+                sink.update(IndexChanges(deletions: deletions))
             }
             return
         }
@@ -104,7 +94,27 @@ final class CollectionObserver: ChangeObserver {
         for pair in positions.kept where isModified(elements[pair.new], delivery) { modified.insert(pair.new) }
         positions.modifications = modified.sorted()
         guard !silently, !positions.isEmpty else { return }
-        update(positions)
+        sink.update(positions)
+    }
+
+    /// Whether the collection can have changed: the log names its owner's
+    /// property (or the owner's deletion), or the collection holds links and
+    /// some object was modified. Otherwise it is not read again.
+    private func mayHaveChanged(_ delivery: ChangeDelivery) -> Bool {
+        let changes = delivery.changes
+        guard changes.isComplete, !changes.schemaChanged, case let .index(slot)? = location.path.first else {
+            return true
+        }
+        let owner = changes[table: location.owner.root.table.schema.table]
+        if owner.wasDeleted(location.owner.key) || owner.modified[location.owner.key]?.contains(slot) == true {
+            return true
+        }
+        func isLink(_ value: Value) -> Bool {
+            if case .link = value { return true }
+            return false
+        }
+        let holdsLinks = elements.contains(where: isLink) || entries.contains { isLink($0.value) }
+        return holdsLinks && changes.tables.values.contains { !$0.modified.isEmpty }
     }
 
     private func deliverMap(_ now: Value, _ delivery: ChangeDelivery, silently: Bool) {
@@ -122,7 +132,7 @@ final class CollectionObserver: ChangeObserver {
             if before != value || isModified(value, delivery) { modifications.append(key) }
         }
         guard !silently, !(deletions.isEmpty && insertions.isEmpty && modifications.isEmpty) else { return }
-        mapUpdate(deletions, insertions, modifications)
+        sink.mapUpdate(deletions, insertions, modifications)
     }
 
     /// Whether an element in both versions was modified: a linked object
@@ -134,5 +144,5 @@ final class CollectionObserver: ChangeObserver {
         return delivery.isModified(link.key, in: table, paths: paths)
     }
 
-    override func fail(_ error: Error) { failure(error) }
+    override func fail(_ error: Error) { sink.failure(error) }
 }

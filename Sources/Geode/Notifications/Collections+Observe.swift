@@ -41,12 +41,8 @@ extension List {
     ) -> NotificationToken {
         guard let location else { preconditionFailure("Geode: only a managed list can be observed") }
         return location.register(on: queue) { location in
-            let list = List(location: location)
-            return CollectionObserver(
-                location: location, shape: .list, keyPaths: keyPaths, initial: { block(.initial(list)) },
-                update: {
-                    block(.update(list, deletions: $0.deletions, insertions: $0.insertions, modifications: $0.modifications))
-                }, failure: { block(.error($0)) })
+            CollectionObserver(
+                location: location, shape: .list, keyPaths: keyPaths, sink: CollectionSink(List(location: location), block))
         }
     }
 }
@@ -64,12 +60,9 @@ extension MutableSet {
     ) -> NotificationToken {
         guard let location else { preconditionFailure("Geode: only a managed set can be observed") }
         return location.register(on: queue) { location in
-            let set = MutableSet(location: location)
-            return CollectionObserver(
-                location: location, shape: .set, keyPaths: keyPaths, initial: { block(.initial(set)) },
-                update: {
-                    block(.update(set, deletions: $0.deletions, insertions: $0.insertions, modifications: $0.modifications))
-                }, failure: { block(.error($0)) })
+            CollectionObserver(
+                location: location, shape: .set, keyPaths: keyPaths,
+                sink: CollectionSink(MutableSet(location: location), block))
         }
     }
 }
@@ -91,11 +84,8 @@ extension Map {
     ) -> NotificationToken {
         guard let location else { preconditionFailure("Geode: only a managed map can be observed") }
         return location.register(on: queue) { location in
-            let map = Map(location: location)
-            return CollectionObserver(
-                location: location, shape: .map, keyPaths: keyPaths, initial: { block(.initial(map)) },
-                mapUpdate: { block(.update(map, deletions: $0, insertions: $1, modifications: $2)) },
-                failure: { block(.error($0)) })
+            CollectionObserver(
+                location: location, shape: .map, keyPaths: keyPaths, sink: CollectionSink(map: Map(location: location), block))
         }
     }
 }
@@ -121,11 +111,7 @@ extension LinkingObjects {
             let objects = LinkingObjects(origin: target, originProperty: property)
             return KeysObserver(
                 cls: realm.realmClass(Element.self), keyPaths: keyPaths, isWholeClass: false, isInKeyOrder: true,
-                keys: { _ in objects.keys }, initial: { block(.initial(objects)) },
-                update: {
-                    block(
-                        .update(objects, deletions: $0.deletions, insertions: $0.insertions, modifications: $0.modifications))
-                }, failure: { block(.error($0)) })
+                keys: { objects.keys }, sink: CollectionSink(objects, block))
         }
     }
 }

@@ -14,7 +14,7 @@ final class ObjectObserver<T: ObjectBase>: ChangeObserver {
         guard let ref = object._ref else { preconditionFailure("Geode: only a managed object can be observed") }
         self.object = object
         self.ref = ref
-        paths = keyPaths.map { $0.map { $0.split(separator: ".") } }
+        paths = ChangeDelivery.split(keyPaths)
         self.block = block
         super.init()
         hasDeliveredInitial = true  // objects have no initial notification

@@ -157,26 +157,26 @@ struct AsyncWrites {
 
 extension Realm {
     /// Registers the observer `make` builds with a realm of the same
-    /// configuration isolated to `actor` (opened there now).
-    static func register<A: Actor>(
-        _ make: Unchecked<(Realm) -> ChangeObserver?>, configuration: Configuration, source: Unchecked<Realm>,
-        on actor: isolated A
-    ) -> NotificationToken {
-        let realm: Realm
+    /// configuration isolated to `actor`: opened here (an error waits in this
+    /// realm, as for a queue), its observer made and registered there.
+    func register<A: Actor>(on actor: A, _ make: @escaping (Realm) -> ChangeObserver?) async -> NotificationToken {
+        let isolatedRealm: Realm
         do {
-            realm = try Realm(configuration: configuration)
+            isolatedRealm = try Realm(configuration: configuration)
         } catch {
-            source.value.deferReadError(error)
+            deferReadError(error)
             return .inert
         }
-        realm.actor = actor
-        guard let observer = make.value(realm) else { return .inert }
-        return realm.register(observer)
+        isolatedRealm.actor = actor
+        return await Realm.register(Unchecked((isolatedRealm, make)), on: actor)
     }
 
-    /// ``register(_:configuration:source:on:)`` from this realm's side.
-    func register<A: Actor>(on actor: A, _ make: @escaping (Realm) -> ChangeObserver?) async -> NotificationToken {
-        await Realm.register(Unchecked(make), configuration: configuration, source: Unchecked(self), on: actor)
+    private static func register<A: Actor>(
+        _ work: Unchecked<(Realm, (Realm) -> ChangeObserver?)>, on actor: isolated A
+    ) -> NotificationToken {
+        let (realm, make) = work.value
+        guard let observer = make(realm) else { return .inert }
+        return realm.register(observer)
     }
 }
 

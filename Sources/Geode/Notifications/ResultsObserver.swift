@@ -9,10 +9,8 @@ final class KeysObserver: ChangeObserver {
     let cls: RealmClass
     let paths: [[Substring]]?
     /// The keys now (the query run again, or worked out from the log).
-    private let currentKeys: (ChangeDelivery?) -> [ObjectKey]
-    private let initial: () -> Void
-    private let update: (IndexChanges) -> Void
-    private let failure: (Error) -> Void
+    private let currentKeys: () -> [ObjectKey]
+    private let sink: CollectionSink
     /// Hands keys worked out from the log to the collection, which would
     /// otherwise run its query again.
     private let adopt: ([ObjectKey]) -> Void
@@ -25,25 +23,21 @@ final class KeysObserver: ChangeObserver {
 
     init(
         cls: RealmClass, keyPaths: [String]?, isWholeClass: Bool, isInKeyOrder: Bool,
-        keys: @escaping (ChangeDelivery?) -> [ObjectKey], initial: @escaping () -> Void,
-        update: @escaping (IndexChanges) -> Void, failure: @escaping (Error) -> Void,
-        adopt: @escaping ([ObjectKey]) -> Void = { _ in }
+        keys: @escaping () -> [ObjectKey], sink: CollectionSink, adopt: @escaping ([ObjectKey]) -> Void = { _ in }
     ) {
         self.adopt = adopt
         self.cls = cls
-        paths = keyPaths.map { $0.map { $0.split(separator: ".") } }
+        paths = ChangeDelivery.split(keyPaths)
         self.isWholeClass = isWholeClass
         self.isInKeyOrder = isInKeyOrder
         currentKeys = keys
-        self.initial = initial
-        self.update = update
-        self.failure = failure
+        self.sink = sink
     }
 
     override func deliverInitial() {
         super.deliverInitial()
-        keys = currentKeys(nil)
-        initial()
+        keys = currentKeys()
+        sink.initial()
     }
 
     override func deliver(_ delivery: ChangeDelivery, silently: Bool) {
@@ -61,7 +55,7 @@ final class KeysObserver: ChangeObserver {
             adopt(newKeys)
             positions = IndexChanges()
         } else {
-            newKeys = currentKeys(delivery)
+            newKeys = currentKeys()
             positions = IndexChanges.unique(old: keys, new: newKeys) { own.wasDeleted($0) }
         }
         if changes.isComplete && !linksMayMatter(delivery) {
@@ -75,10 +69,10 @@ final class KeysObserver: ChangeObserver {
         }
         keys = newKeys
         guard !silently, !positions.isEmpty else { return }
-        update(positions)
+        sink.update(positions)
     }
 
-    override func fail(_ error: Error) { failure(error) }
+    override func fail(_ error: Error) { sink.failure(error) }
 
     /// Whether a change to a linked object could count: the class links to
     /// top-level objects and another class's objects were modified.
@@ -87,7 +81,7 @@ final class KeysObserver: ChangeObserver {
         guard delivery.changes.tables.contains(where: { $0.key != table && !$0.value.modified.isEmpty }) else {
             return false
         }
-        return cls.table.schema.storedProperties.contains { $0.type == .object }
+        return cls.table.schema.storedProperties.contains { delivery.isLinkToTopLevel($0) }
     }
 
     /// The new positions of this class's modified objects that are in both versions.
@@ -163,15 +157,6 @@ extension Results {
         return KeysObserver(
             cls: cls, keyPaths: keyPaths, isWholeClass: isTable && query.selectsEverything,
             isInKeyOrder: isTable && query.keepsKeyOrder,
-            keys: { [self] _ in keys },
-            initial: { [self] in block(.initial(self)) },
-            update: { [self] positions in
-                block(
-                    .update(
-                        self, deletions: positions.deletions, insertions: positions.insertions,
-                        modifications: positions.modifications))
-            },
-            failure: { block(.error($0)) },
-            adopt: { [self] in adopt($0) })
+            keys: { [self] in keys }, sink: CollectionSink(self, block), adopt: { [self] in adopt($0) })
     }
 }
