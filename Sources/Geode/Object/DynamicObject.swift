@@ -63,7 +63,10 @@ public struct DynamicValue: _PersistableValue {
     /// dictionary of its properties). The engine's rules (`RowBuilder`) then
     /// check it against the property's type: this converts, it does not judge.
     static func engine(_ any: Any?, _ context: _WriteContext) throws -> Value {
-        guard let any, let any = unwrappedInput(any) else { return .null }
+        guard let any else { return .null }
+        // The common scalars before the optional and class tests, which look up conformances.
+        if let value = commonScalar(any) { return value }
+        guard let any = unwrappedInput(any) else { return .null }
         if holdsClassInstance(any) {
             switch any {
             case let collection as InputCollection: return try engine(collection.inputValue, context)
@@ -72,14 +75,7 @@ public struct DynamicValue: _PersistableValue {
             default: break
             }
         }
-        // The common scalars by exact type first: a failed cast costs more than the test.
-        switch ObjectIdentifier(type(of: any)) {
-        case ObjectIdentifier(String.self): if let v = any as? String { return .string(v) }
-        case ObjectIdentifier(Int.self): if let v = any as? Int { return .int(Int64(v)) }
-        case ObjectIdentifier(Double.self): if let v = any as? Double { return .double(v) }
-        case ObjectIdentifier(Bool.self): if let v = any as? Bool { return .bool(v) }
-        default: break
-        }
+        if let value = commonScalar(any) { return value }
         // Read by an import: an engine value already.
         if let value = engineInput(any) { return value }
         switch any {
@@ -101,6 +97,18 @@ public struct DynamicValue: _PersistableValue {
             return .map(map)
         case let v as any _PersistableValue: return try v._geodeEngineValue(context).value
         default: throw GeodeError.invalidValue("\(type(of: any)) cannot be stored")
+        }
+    }
+
+    /// A `String`, `Int`, `Double` or `Bool` by exact type: a failed cast costs more than the test.
+    @inline(__always)
+    private static func commonScalar(_ any: Any) -> Value? {
+        switch ObjectIdentifier(type(of: any)) {
+        case ObjectIdentifier(String.self): return (any as? String).map { .string($0) }
+        case ObjectIdentifier(Int.self): return (any as? Int).map { .int(Int64($0)) }
+        case ObjectIdentifier(Double.self): return (any as? Double).map { .double($0) }
+        case ObjectIdentifier(Bool.self): return (any as? Bool).map { .bool($0) }
+        default: return nil
         }
     }
 

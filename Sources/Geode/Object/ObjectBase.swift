@@ -111,11 +111,13 @@ extension ObjectBase {
         get {
             let info = _ref?.cls.info ?? ClassInfo.of(type(of: self))
             guard let index = info.index(of: key) else { return nil }
-            if let ref = _ref, let embedded = ref.realm.dynamicEmbeddedObject(in: ref, index) {
-                return embedded
+            if let ref = _ref, info.properties[index].kind.type == .object {
+                if let embedded = ref.realm.dynamicEmbeddedObject(in: ref, index) { return embedded }
+                if let embedded = ref.realm.dynamicEmbeddedCollection(in: ref, index) { return embedded }
             }
-            if let ref = _ref, let embedded = ref.realm.dynamicEmbeddedCollection(in: ref, index) {
-                return embedded
+            // A dynamic object's values are plain already: no existential to open.
+            if _ref != nil, info.properties[index].valueType == DynamicValue.self {
+                return DynamicValue._geodeGet(self, index).value
             }
             let value = ValueAssignment.currentValue(of: self, index)
             return (value as? DynamicValue).map { $0.value as Any } ?? value

@@ -264,7 +264,9 @@ extension Realm {
         }
         do {
             let value = try produce(_WriteContext(realm: self, transaction: txn)).value
-            try replace(at: ref.path + [.index(ref.cls.slots[property])], in: ref, with: value, txn)
+            let slot = ref.cls.slots[property]
+            if ref.path.isEmpty, try updateTopLevel(slot, in: ref, with: value, txn) { return }
+            try replace(at: ref.path + [.index(slot)], in: ref, with: value, txn)
         } catch {
             record(error)
         }
@@ -272,14 +274,7 @@ extension Realm {
 
     /// Replaces the value at `path` of `ref`'s document and writes the document back.
     func replace(at path: [PathStep], in ref: ManagedRef, with value: Value, _ txn: StoreWriteTransaction) throws {
-        if path.count == 1, case let .index(slot) = path[0], slot < ref.root.rowIndexBySlot.count,
-            ref.root.rowIndexBySlot[slot] >= 0
-        {
-            // A top-level property: the engine sets it without decoding the rest.
-            try txn.update(
-                value, of: ref.root.table.storedProperties[ref.root.rowIndexBySlot[slot]], key: ref.key,
-                in: ref.root.table)
-            changeCount += 1
+        if path.count == 1, case let .index(slot) = path[0], try updateTopLevel(slot, in: ref, with: value, txn) {
             return
         }
         guard var row = try txn.row(ref.key, in: ref.root.table) else {
@@ -289,6 +284,19 @@ extension Realm {
         try Self.set(&row[ref.root.rowIndexBySlot[slot]], path.dropFirst(), value)
         try txn.update(row, key: ref.key, in: ref.root.table)
         changeCount += 1
+    }
+
+    /// Sets the top-level property in slot `slot` of `ref`'s object, without
+    /// decoding the rest of the document; false when no property has the slot.
+    private func updateTopLevel(_ slot: Int, in ref: ManagedRef, with value: Value, _ txn: StoreWriteTransaction)
+        throws -> Bool
+    {
+        guard slot < ref.root.rowIndexBySlot.count, ref.root.rowIndexBySlot[slot] >= 0 else { return false }
+        try txn.update(
+            value, of: ref.root.table.storedProperties[ref.root.rowIndexBySlot[slot]], key: ref.key,
+            in: ref.root.table)
+        changeCount += 1
+        return true
     }
 
     private static func set(_ target: inout Value, _ path: ArraySlice<PathStep>, _ value: Value) throws {
