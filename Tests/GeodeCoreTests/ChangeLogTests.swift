@@ -96,4 +96,37 @@ import Testing
         #expect(recent.isComplete)
         #expect(recent[table: table.schema.table].modified.keys.sorted() == [key])
     }
+
+    @Test func aMigrationListsNoObjectsAndMakesTheRangeIncomplete() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("migrated.geode")
+        let start: Int
+        do {
+            let store = try Store.open(StoreConfiguration(path: path, schema: RecordSchema.schema))
+            let table = try store.table("Record")
+            try store.write { txn in
+                for i in 0 ..< 100 { try txn.insert(RecordSchema.row(batch: 0, index: i), into: table) }
+            }
+            start = try store.read { $0.version }
+        }
+        var record = RecordSchema.record
+        record.properties.append(PropertySchema(name: "note", type: .string))
+        var configuration = StoreConfiguration(path: path, schema: Schema(classes: [record], version: 2))
+        configuration.migration = { migration in
+            let table = try migration.store.table("Record")
+            guard let note = table.schema.property(named: "note") else { return }
+            var keys: [ObjectKey] = []
+            try migration.transaction.forEach(in: table) { key, _ in
+                keys.append(key)
+                return true
+            }
+            for key in keys { try migration.transaction.update(.string("n"), of: note, key: key, in: table) }
+        }
+        let store = try Store.open(configuration)
+        let changes = try store.read { try $0.changes(since: start) }
+        // A hundred modifications are not listed one by one: an observer compares documents.
+        #expect(changes.schemaChanged)
+        #expect(!changes.isComplete)
+        #expect(changes.tables.values.allSatisfy { $0.modified.isEmpty })
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Geode
+import GeodeCore
 import GeodeTestSupport
 import Testing
 
@@ -167,16 +168,99 @@ final class PersonV3: Object {
     }
 
     @Test func progressIsReportedForEnumeratingAndRewriting() throws {
+        for withBlock in [true, false] {
+            let directory = try TemporaryDirectory()
+            let url = try Self.firstRelease(in: directory)
+            let reports = Recorder()
+            var configuration = Self.secondRelease(url)
+            if !withBlock { configuration.migrationBlock = nil }
+            configuration.migrationProgress = { progress in
+                reports.add(
+                    "\(progress.phase) \(progress.className) \(progress.completedObjects)/\(progress.totalObjects)")
+            }
+            _ = try Realm(configuration: configuration)
+            // A class the block visited was written as it went; one it did not is rewritten at the end.
+            #expect(reports.values.contains("enumerating Person 3/3") == withBlock)
+            #expect(reports.values.contains("rewriting Person 3/3") == !withBlock)
+        }
+    }
+
+    /// The slots the first release's `Person` used that the second release
+    /// no longer gives a property, read from the store after the migration.
+    static func droppedValues(at url: URL) throws -> [GeodeCore.Value] {
+        var configuration = StoreConfiguration(path: url.path)
+        configuration.readOnly = true
+        let store = try Store.open(configuration)
+        let table = try store.table("Person")
+        let live = Set(table.storedProperties.map(\.slot))
+        let retired = (0 ..< table.schema.slotCount).filter { !live.contains($0) }
+        return try store.read { txn in
+            var found: [GeodeCore.Value] = []
+            try txn.forEach(in: table) { _, document in
+                for slot in retired { found.append(try document.value(at: slot)?.decode() ?? .null) }
+                return true
+            }
+            return found
+        }
+    }
+
+    @Test func aClassTheBlockVisitsIsWrittenOnceAndKeepsNoValueOfADroppedProperty() throws {
         let directory = try TemporaryDirectory()
         let url = try Self.firstRelease(in: directory)
-        let reports = Recorder()
-        var configuration = Self.secondRelease(url)
-        configuration.migrationProgress = { progress in
-            reports.add("\(progress.phase) \(progress.className) \(progress.completedObjects)/\(progress.totalObjects)")
+        do {
+            var configuration = Self.secondRelease(url)
+            // The block writes only some objects: the enumeration writes the others itself.
+            configuration.migrationBlock = { migration, _ in
+                migration.renameProperty(onType: "Person", from: "name", to: "fullName")
+                migration.enumerateObjects(ofType: "Person") { old, new in
+                    if old?["id"] as? Int == 2 { new?["age"] = "forty-two" }
+                }
+            }
+            let realm = try Realm(configuration: configuration)
+            let people = realm.objects(PersonV2.self).sorted(byKeyPath: "id")
+            #expect(people.map(\.fullName) == ["Ann", "Bo", "Cy"])
+            #expect(people.map(\.age) == ["", "forty-two", ""])
         }
-        _ = try Realm(configuration: configuration)
-        #expect(reports.values.contains("enumerating Person 3/3"))
-        #expect(reports.values.contains("rewriting Person 3/3"))
+        // The old ages (Int) are gone from every document, though the class was not rewritten.
+        let dropped = try Self.droppedValues(at: url)
+        #expect(!dropped.isEmpty, "the slot the old age had stays unused")
+        #expect(dropped.allSatisfy { $0 == .null })
+        // A class with an unused slot takes new objects and migrates again.
+        do {
+            let realm = try Realm(
+                configuration: Realm.Configuration(fileURL: url, schemaVersion: 2, objectTypes: [PersonV2.self]))
+            try realm.write { realm.create(PersonV2.self, value: ["id": 4, "fullName": "Di", "age": "5"]) }
+            #expect(realm.object(ofType: PersonV2.self, forPrimaryKey: 4)?.age == "5")
+        }
+        var third = Realm.Configuration(fileURL: url, schemaVersion: 3, objectTypes: [PersonV3.self])
+        third.migrationBlock = { migration, _ in
+            migration.enumerateObjects(ofType: "Person") { old, new in
+                new?["code"] = "P\(old?["id"] as? Int ?? 0)"
+            }
+        }
+        let realm = try Realm(configuration: third)
+        #expect(
+            realm.objects(PersonV3.self).sorted(byKeyPath: "code").map { "\($0.code) \($0.fullName)" } == [
+                "P1 Ann", "P2 Bo", "P3 Cy", "P4 Di",
+            ])
+        #expect(realm.object(ofType: PersonV3.self, forPrimaryKey: "P4")?.fullName == "Di")
+    }
+
+    @Test func aRenameAfterTheEnumerationGetsBackTheValuesItsSlotHad() throws {
+        let directory = try TemporaryDirectory()
+        let url = try Self.firstRelease(in: directory)
+        var configuration = Self.secondRelease(url)
+        configuration.migrationBlock = { migration, _ in
+            // The enumeration first: `name` is a dropped property until the rename.
+            migration.enumerateObjects(ofType: "Person") { old, new in
+                new?["age"] = "\(old?["age"] as? Int ?? 0)"
+            }
+            migration.renameProperty(onType: "Person", from: "name", to: "fullName")
+        }
+        let realm = try Realm(configuration: configuration)
+        let people = realm.objects(PersonV2.self).sorted(byKeyPath: "id")
+        #expect(people.map(\.fullName) == ["Ann", "Bo", "Cy"])
+        #expect(people.map(\.age) == ["31", "42", "7"])
     }
 
     @Test func aLowerSchemaVersionIsRefusedAndAHigherOneWithoutABlockStillMigrates() throws {

@@ -101,14 +101,22 @@ public final class Migration {
                 return
             }
             let total = try engine.oldObjectCount(of: typeName)
+            // Each visited object is written once, by the block or after it, without the
+            // values of properties the new schema dropped: the class needs no second pass.
+            if newClass != nil { engine.beginClearing(typeName) }
+            guard let oldTable = engine.oldTable(typeName) else { return }
             var done = 0
             var after: ObjectKey?
             while true {
-                let keys = try engine.oldObjectKeys(of: typeName, after: after, limit: 1024)
+                // The old documents come with their keys, kept by the old objects for their reads.
+                let (keys, documents) = try engine.store.pinnedObjects(
+                    after: after, limit: 1024, in: oldTable, engine.snapshot)
                 guard let last = keys.last else { break }
-                for key in keys {
+                let clearing = engine.tableBeingCleared(typeName)
+                for (key, document) in zip(keys, documents) {
                     let old = MigrationObject()
-                    old._ref = ManagedRef(realm: oldRealm, cls: oldClass, root: oldClass, key: key, path: [])
+                    old._ref = ManagedRef(
+                        realm: oldRealm, cls: oldClass, root: oldClass, key: key, path: [], document: document)
                     guard let newClass else {
                         block(old, nil)
                         continue
@@ -118,6 +126,7 @@ public final class Migration {
                     let new = MigrationObject()
                     new._ref = ManagedRef(realm: realm, cls: newClass, root: newClass, key: key, path: [])
                     block(old, new)
+                    if let clearing { try engine.clearRetiredSlots(of: key, in: clearing) }
                 }
                 done += keys.count
                 progress?(
@@ -125,6 +134,7 @@ public final class Migration {
                         phase: .enumerating, className: typeName, completedObjects: done, totalObjects: total))
                 after = last
             }
+            if newClass != nil { engine.endClearing(typeName) }
         } catch {
             realm.record(error)
         }

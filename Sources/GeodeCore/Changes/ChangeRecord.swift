@@ -1,7 +1,8 @@
 /// One write transaction's entry in the change log: the version it made and
 /// what it did to each class's objects.
 ///
-/// Encoded as unsigned LEB128 numbers: flags, the number of classes, then per
+/// Encoded as unsigned LEB128 numbers: flags (1: the schema changed, 2: the
+/// objects are not listed), the number of classes, then per
 /// class its table number, flags (1: cleared), its inserted runs (first key,
 /// count), its deleted keys as ascending runs (the gap from the end of the run
 /// before, count): a bulk delete of consecutive keys takes a few bytes — and
@@ -16,11 +17,15 @@ package struct ChangeRecord: Sendable, Equatable {
     package var version: Int
     /// Whether the transaction changed the schema.
     package var schemaChanged = false
+    /// Whether the transaction changed objects without listing them: a
+    /// migration rewrites whole classes, and a reader compares documents
+    /// instead of reading a million entries.
+    package var objectsUnlisted = false
     package var tables: [UInt32: TableChanges] = [:]
 
     package init(version: Int) { self.version = version }
 
-    package var isEmpty: Bool { !schemaChanged && tables.values.allSatisfy(\.isEmpty) }
+    package var isEmpty: Bool { !schemaChanged && !objectsUnlisted && tables.values.allSatisfy(\.isEmpty) }
 
     package func encoded() -> [UInt8] {
         var out: [UInt8] = []
@@ -33,7 +38,7 @@ package struct ChangeRecord: Sendable, Equatable {
             }
             out.append(UInt8(v))
         }
-        put(schemaChanged ? 1 : 0)
+        put((schemaChanged ? 1 : 0) | (objectsUnlisted ? 2 : 0))
         let ids = tables.keys.filter { !(tables[$0]?.isEmpty ?? true) }.sorted()
         put(UInt64(ids.count))
         for id in ids {
@@ -97,7 +102,9 @@ package struct ChangeRecord: Sendable, Equatable {
             }
             return Int(n)
         }
-        schemaChanged = try take() & 1 != 0
+        let flags = try take()
+        schemaChanged = flags & 1 != 0
+        objectsUnlisted = flags & 2 != 0
         for _ in 0 ..< (try count()) {
             let id = try take()
             guard id <= UInt64(UInt32.max) else {

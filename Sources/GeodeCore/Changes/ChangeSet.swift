@@ -12,8 +12,9 @@ package struct ChangeSet: Sendable {
     package var fromVersion: Int
     /// The version they lead to.
     package var toVersion: Int
-    /// Whether the log holds every transaction of the range. When it does not
-    /// (pruned, or written by a build without a log), the changes listed are
+    /// Whether the log holds every change of the range. When it does not
+    /// (pruned, written by a build without a log, or a migration that
+    /// rewrote whole classes), the changes listed are
     /// a part of them: an observer must compare the versions themselves.
     package var isComplete: Bool
     /// Whether a transaction of the range changed the schema (added classes, migrated).
@@ -42,6 +43,7 @@ package struct ChangeSet: Sendable {
     /// Adds the changes of one later transaction.
     package mutating func append(_ record: ChangeRecord) {
         schemaChanged = schemaChanged || record.schemaChanged
+        if record.objectsUnlisted { isComplete = false }
         for (id, changes) in record.tables { tables[id, default: TableChanges()].append(changes) }
         toVersion = max(toVersion, record.version)
     }

@@ -29,6 +29,17 @@ package struct SlotSet: Hashable, Sendable {
         return slot >= 0 && word < words.count && words[word] & (1 << UInt64(slot & 63)) != 0
     }
 
+    package mutating func remove(_ slot: Int) {
+        let word = slot >> 6
+        guard slot >= 0, word < words.count else { return }
+        words[word] &= ~(1 << UInt64(slot & 63))
+    }
+
+    /// Whether every slot of this set is in `other`.
+    package func isSubset(of other: SlotSet) -> Bool {
+        words.enumerated().allSatisfy { i, word in word & (i < other.words.count ? other.words[i] : 0) == word }
+    }
+
     package mutating func formUnion(_ other: SlotSet) {
         if other.words.count > words.count {
             words.append(contentsOf: repeatElement(0, count: other.words.count - words.count))

@@ -39,20 +39,15 @@ package struct LinkCleaner {
         let holders = ids.flatMap { store.current.linkHolders[$0] ?? [] }
         var seen = Set<UInt32>()
         for table in holders where seen.insert(table.schema.table).inserted {
-            var changed: [(ObjectKey, [Value])] = []
-            try transaction.forEach(in: table) { key, document in
-                let row = try StoreTransaction.row(of: document, table)
-                let cleaned = zip(table.storedProperties, row).map { property, value in
+            try transaction.rewriteRows(of: table) { row in
+                zip(table.storedProperties, row).map { property, value in
                     // Lists and sets of objects lose the link; anywhere else (to-one
                     // links, map values, mixed values) it becomes null.
                     Self.clean(value, removeFromLists: property.type == .object) {
                         ids.contains($0.table) && isTarget($0)
                     }
                 }
-                if cleaned != row { changed.append((key, cleaned)) }
-                return true
             }
-            for (key, row) in changed { try transaction.update(row, key: key, in: table) }
         }
     }
 
@@ -78,35 +73,36 @@ package struct LinkCleaner {
         }
     }
 
-    /// `value` with every link to an object in `moved` (table number → old
-    /// key → new key) pointing at the object's new key.
-    static func relink(_ value: Value, _ moved: [UInt32: [ObjectKey: ObjectKey]]) -> Value {
+    /// `value` with every link to an object that moved pointing at the
+    /// object's new key (`newKey` answers nil for one that did not move).
+    static func relink(_ value: Value, _ newKey: (Link) throws -> ObjectKey?) rethrows -> Value {
         switch value {
         case let .link(link):
-            guard let key = moved[link.table]?[link.key] else { return value }
+            guard let key = try newKey(link) else { return value }
             return .link(Link(table: link.table, key: key))
-        case let .list(items): return .list(items.map { relink($0, moved) })
-        case let .map(entries): return .map(entries.mapValues { relink($0, moved) })
-        case let .embedded(slots): return .embedded(slots.map { relink($0, moved) })
+        case let .list(items): return .list(try items.map { try relink($0, newKey) })
+        case let .map(entries): return .map(try entries.mapValues { try relink($0, newKey) })
+        case let .embedded(slots): return .embedded(try slots.map { try relink($0, newKey) })
         default: return value
         }
     }
 
-    /// Points every link to an object in `moved` at its new key, in the
-    /// objects of `tables` (a migration that rekeyed classes).
-    package func relinkObjects(_ moved: [UInt32: [ObjectKey: ObjectKey]], in tables: [Table]) throws {
+    /// Points every link to an object that moved at its new key, in the
+    /// objects of `tables` (a migration that rekeyed classes). `moved` holds,
+    /// per table number, a database of old keys to new keys (big-endian).
+    /// Objects are read and written a batch at a time.
+    package func relinkObjects(_ moved: [UInt32: Database], in tables: [Table]) throws {
+        func newKey(_ link: Link) throws -> ObjectKey? {
+            guard let db = moved[link.table], let bytes = try transaction.transaction.get(db, key: link.key.rawValue),
+                bytes.count == 8
+            else { return nil }
+            return ObjectKey(UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self)))
+        }
         for table in tables
         where table.objects != nil
             && table.storedProperties.contains(where: { $0.type == .object || $0.type == .mixed })
         {
-            var changed: [(ObjectKey, [Value])] = []
-            try transaction.forEach(in: table) { key, document in
-                let row = try StoreTransaction.row(of: document, table)
-                let relinked = row.map { Self.relink($0, moved) }
-                if relinked != row { changed.append((key, relinked)) }
-                return true
-            }
-            for (key, row) in changed { try transaction.update(row, key: key, in: table) }
+            try transaction.rewriteRows(of: table) { row in try row.map { try Self.relink($0, newKey) } }
         }
     }
 }

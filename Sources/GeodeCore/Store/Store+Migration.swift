@@ -32,6 +32,8 @@ extension Store {
                     return
                 }
                 txn.migrationLog = StoreWriteTransaction.MigrationLog()
+                // A migration may rewrite every object: listing each would cost more than the rewrite.
+                txn.noteUnlistedChanges()
                 defer { txn.migrationLog = nil }
                 let migration = try StoreMigration(transaction: txn, stored: stored, declared: declared)
                 try body?(migration)

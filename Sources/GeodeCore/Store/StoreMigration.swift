@@ -43,6 +43,12 @@ package final class StoreMigration {
     private var pendingNames: [String: Set<String>] = [:]
     /// Databases of classes ``deleteData(forType:)`` removed, emptied, to remove at the end.
     private var removedDatabases: [String] = []
+    /// Classes whose retired slots are being cleared object by object (see
+    /// ``beginClearing(_:)``): true once every old object was cleared.
+    private var clearing: [String: Bool] = [:]
+    /// Declared classes that change between top-level and embedded: they keep
+    /// the file's kind until the block has run (see ``EmbeddingConversion``).
+    private let conversions: [ClassSchema]
 
     package var store: Store { transaction.store }
 
@@ -55,6 +61,7 @@ package final class StoreMigration {
         snapshot = try store.pin()
         oldSchema = stored
         declaredClasses = Set(declared.classes.map(\.name))
+        conversions = declared.classes.filter { cls in stored[cls.name].map { $0.isEmbedded != cls.isEmbedded } ?? false }
         newSchema = try Self.transitional(from: stored, to: declared)
         fileColumns = Dictionary(
             uniqueKeysWithValues: stored.classes.map { cls in
@@ -80,21 +87,6 @@ package final class StoreMigration {
     /// The table of class `name` as the file had it, for reading its documents
     /// through ``snapshot`` (nil for a class the file did not have).
     package func oldTable(_ name: String) -> Table? { oldTables[name] }
-
-    /// The keys of up to `limit` objects class `name` had before the migration,
-    /// after `after`, in key order: for visiting the old objects in batches.
-    package func oldObjectKeys(of name: String, after: ObjectKey?, limit: Int) throws -> [ObjectKey] {
-        guard let table = oldTables[name] else { return [] }
-        if let after, after.rawValue == .max { return [] }
-        return try store.read(snapshot) { txn in
-            var keys: [ObjectKey] = []
-            try txn.forEach(in: table, from: after.map { ObjectKey($0.rawValue &+ 1) }) { key, _ in
-                keys.append(key)
-                return keys.count < limit
-            }
-            return keys
-        }
-    }
 
     /// The number of objects class `name` had before the migration.
     package func oldObjectCount(of name: String) throws -> Int {
@@ -162,6 +154,76 @@ package final class StoreMigration {
             transaction.migrationLog?.changedPrimaryKeys.insert(cls.table)
         }
         install(store.current.databases)
+        try restoreRetiredSlot(old.slot, of: className)
+    }
+
+    // MARK: - Clearing retired slots while the block writes
+
+    /// Starts clearing the retired slots of class `className` — those of the
+    /// file's properties no property of the new schema keeps — in every write
+    /// of one of its objects from now on, so that visiting each object once
+    /// (``Migration``'s enumeration, which writes the objects the block left
+    /// alone with ``clearRetiredSlots(of:in:)``) leaves a class that needs no
+    /// rewrite at the end: one pass over the documents instead of two.
+    package func beginClearing(_ className: String) {
+        guard clearing[className] == nil, let cls = newSchema[className], !cls.isEmbedded else { return }
+        let retired = retiredSlots(of: cls)
+        guard !retired.isEmpty else { return }
+        transaction.migrationLog?.retiredSlots[cls.table] = retired
+        clearing[className] = false
+    }
+
+    /// Stores old object `key` with its retired slots null, unless a write
+    /// of the block did so already.
+    package func clearRetiredSlots(of key: ObjectKey, in table: Table) throws {
+        try transaction.clearRetiredSlots(of: key, in: table)
+    }
+
+    /// The table of class `className` while its old objects are being
+    /// cleared (nil when they are not, or no longer need to be).
+    package func tableBeingCleared(_ className: String) -> Table? {
+        clearing[className] == false ? store.current.tables[className] : nil
+    }
+
+    /// Notes that every old object of class `className` was cleared.
+    package func endClearing(_ className: String) {
+        if clearing[className] == false { clearing[className] = true }
+    }
+
+    /// The slots of the file's layout of `cls` no property of the new schema uses.
+    private func retiredSlots(of cls: ClassSchema) -> SlotSet {
+        guard let old = oldSchema[cls.name] else { return SlotSet() }
+        let used = SlotSet(cls.storedProperties.map(\.slot))
+        return SlotSet(old.storedProperties.map(\.slot).filter { !used.contains($0) })
+    }
+
+    /// A rename gave a retired slot a property again: the objects cleared so
+    /// far get their values back from the version before the migration.
+    private func restoreRetiredSlot(_ slot: Int, of className: String) throws {
+        guard let table = store.current.tables[className],
+            var retired = transaction.migrationLog?.retiredSlots[table.schema.table], retired.contains(slot)
+        else { return }
+        retired.remove(slot)
+        transaction.migrationLog?.retiredSlots[table.schema.table] = retired
+        guard let oldTable = oldTables[className],
+            let property = table.storedProperties.first(where: { $0.slot == slot })
+        else { return }
+        var after: ObjectKey?
+        while true {
+            var batch: [(ObjectKey, Value)] = []
+            try store.read(snapshot) { txn in
+                try txn.forEach(in: oldTable, from: after.map { ObjectKey($0.rawValue &+ 1) }) { key, document in
+                    batch.append((key, try document.value(at: slot)?.decode() ?? property.defaultValue))
+                    return batch.count < 4096
+                }
+            }
+            guard let last = batch.last?.0 else { return }
+            for (key, value) in batch where try transaction.document(key, in: table) != nil {
+                try transaction.update(value, of: property, key: key, in: table)
+            }
+            if last.rawValue == .max { return }
+            after = last
+        }
     }
 
     /// Removes every object of class `className`, and the class itself when
@@ -173,10 +235,7 @@ package final class StoreMigration {
         let write = transaction.writeTransaction
         let removesClass = !declaredClasses.contains(className) && isUnreferenced(className)
         if !cls.isEmbedded {
-            let names =
-                ["obj/\(className)", "pk/\(className)"]
-                + cls.storedProperties.map { ValueIndex.databaseName(className, $0.name) }
-                + cls.storedProperties.map { GeoIndex.databaseName(className, $0.name) }
+            let names = Self.databaseNames(of: cls)
             // Emptied now; removed at the end, once the snapshot is closed.
             for name in names {
                 if let db = try write.existingDatabase(name) { try write.drop(db, remove: false) }
@@ -190,6 +249,23 @@ package final class StoreMigration {
             install(store.current.databases)
         }
         return true
+    }
+
+    /// Removes the databases of class `cls` (its objects, primary keys and
+    /// indexes) and its key counter: a class that became embedded.
+    private func removeDatabases(of cls: ClassSchema) throws {
+        let write = transaction.writeTransaction
+        for name in Self.databaseNames(of: cls) {
+            if let db = try write.existingDatabase(name) { try write.drop(db, remove: true) }
+        }
+        try write.delete(store.meta, key: Array("next/\(cls.table)".utf8))
+    }
+
+    /// The databases a top-level class may have: objects, primary keys, indexes.
+    private static func databaseNames(of cls: ClassSchema) -> [String] {
+        ["obj/\(cls.name)", "pk/\(cls.name)"]
+            + cls.storedProperties.map { ValueIndex.databaseName(cls.name, $0.name) }
+            + cls.storedProperties.map { GeoIndex.databaseName(cls.name, $0.name) }
     }
 
     /// Whether no class of the new schema can hold a link to or an embedded
@@ -222,12 +298,17 @@ package final class StoreMigration {
         var rewritten: [(ClassSchema, rekeys: Bool)] = []
         for (index, cls) in final.classes.enumerated() where !cls.isEmbedded {
             // Values of no property (removed, or of a changed type) go; keys are checked again.
-            let orphaned =
-                oldSchema[cls.name].map { old in
-                    old.storedProperties.contains { p in !cls.storedProperties.contains { $0.slot == p.slot } }
-                } ?? false
+            let retired = retiredSlots(of: cls)
             let keysChanged = changedKeys.contains(cls.table)
-            guard orphaned || keysChanged else { continue }
+            guard !retired.isEmpty || keysChanged else { continue }
+            // Every object written once with its retired slots null: the slots
+            // stay unused instead, unless they would outnumber the live ones.
+            if !keysChanged, clearing[cls.name] == true,
+                retired.isSubset(of: transaction.migrationLog?.retiredSlots[cls.table] ?? SlotSet()),
+                cls.slotCount <= 2 * max(1, cls.storedProperties.count)
+            {
+                continue
+            }
             // Rewritten anyway: the new layout is dense, in declaration order.
             var laidOut = cls
             laidOut.assignSlotsInOrder()
@@ -256,15 +337,26 @@ package final class StoreMigration {
                 }
             }
             let target = Catalog(schema: final, databases: databases)
-            var moved: [UInt32: [ObjectKey: ObjectKey]] = [:]
+            var moved: [UInt32: Database] = [:]
             for (cls, rekeys) in rewritten {
                 guard let from = source.tables[cls.name], let to = target.tables[cls.name] else { continue }
                 moved[cls.table] = try rewrite(from, as: to, rekeys: rekeys, write)
             }
-            let remapped = moved.filter { !$0.value.isEmpty }
-            if !remapped.isEmpty {
+            if !moved.isEmpty {
                 try LinkCleaner(store: store, transaction: transaction).relinkObjects(
-                    remapped, in: Array(target.tables.values))
+                    moved, in: Array(target.tables.values))
+                for db in moved.values { try write.drop(db, remove: true) }
+            }
+        }
+        // Classes change kind now, after the block and the rewrites, as in Realm.
+        var embedding: [Table] = []
+        for declared in conversions {
+            guard let index = final.classes.firstIndex(where: { $0.name == declared.name }) else { continue }
+            if declared.isEmbedded, let table = store.current.tables[declared.name] { embedding.append(table) }
+            final.classes[index].isEmbedded = declared.isEmbedded
+            for i in final.classes[index].properties.indices {
+                let name = final.classes[index].properties[i].name
+                final.classes[index].properties[i].isPrimaryKey = declared.property(named: name)?.isPrimaryKey ?? false
             }
         }
         try write.put(store.meta, key: Array("schema".utf8), value: DocumentWriter.encode(final.storedValue))
@@ -274,6 +366,16 @@ package final class StoreMigration {
             spatial: store.configuration.maintainsSpatialIndexes, previous: newSchema)
         newSchema = final
         install(databases)
+        for table in embedding {
+            try EmbeddingConversion(transaction: transaction, schema: final, className: table.schema.name)
+                .embed(from: table)
+            try removeDatabases(of: table.schema)
+        }
+        for declared in conversions where !declared.isEmbedded {
+            guard let table = store.current.tables[declared.name] else { continue }
+            try EmbeddingConversion(transaction: transaction, schema: final, className: declared.name)
+                .extract(into: table)
+        }
         let catalog = store.current
         for (cls, _) in rewritten {
             guard let table = catalog.tables[cls.name] else { continue }
@@ -286,30 +388,24 @@ package final class StoreMigration {
 
     /// Rewrites every document of a class from its layout in `source` to the
     /// one in `target`; with `rekeys`, objects move to the key their primary
-    /// key gives. Returns the keys that changed.
+    /// key gives. Returns a database of the keys that changed (old key to new
+    /// key, both big-endian), nil when none did: kept in the file, not in
+    /// memory, however many objects move.
     private func rewrite(
         _ source: Table, as target: Table, rekeys: Bool,
         _ write: WriteTransaction
-    ) throws -> [ObjectKey: ObjectKey] {
+    ) throws -> Database? {
         let total = try transaction.count(source)
         let parking = rekeys ? try write.openDatabase("migrating/\(target.schema.name)") : nil
+        let movedKeys = rekeys ? try write.openDatabase("migrating/moved/\(target.schema.name)") : nil
+        var movedCount = 0
         // Each slot of the new layout, from the old layout's slot of the same property.
         let slots = target.storedProperties.map { p in source.schema.property(named: p.name)?.slot }
         let defaults = target.storedProperties.map(\.defaultValue)
         let primaryKey = target.schema.primaryKey.flatMap { source.schema.property(named: $0.name) }
         let objects = try target.objectDatabase()
-        var moved: [ObjectKey: ObjectKey] = [:]
         var done = 0
-        var after: ObjectKey?
-        while true {
-            // Keys first, a batch at a time, documents after: writing to the
-            // database a cursor walks would move the cursor.
-            var keys: [ObjectKey] = []
-            try transaction.forEach(in: source, from: after.map { ObjectKey($0.rawValue &+ 1) }) { key, _ in
-                keys.append(key)
-                return keys.count < 4096
-            }
-            guard let last = keys.last else { break }
+        try transaction.forEachBatchOfKeys(in: source) { keys in
             for key in keys {
                 guard let document = try transaction.document(key, in: source) else { continue }
                 var destination = key
@@ -325,15 +421,18 @@ package final class StoreMigration {
                 else {
                     throw duplicatePrimaryKey(target, value: value)
                 }
-                if parked != nil {
+                if parked != nil, let movedKeys {
                     _ = try write.delete(objects, key: key.rawValue)
-                    moved[key] = destination
+                    try withUnsafeBytes(of: key.rawValue.bigEndian) { old in
+                        try withUnsafeBytes(of: destination.rawValue.bigEndian) {
+                            try write.put(movedKeys, key: old, value: $0)
+                        }
+                    }
+                    movedCount += 1
                 }
             }
             done += keys.count
             onRewrite?(target.schema.name, done, total)
-            if last.rawValue == .max { break }
-            after = last
         }
         if let parking {
             let cursor = try write.cursor(parking)
@@ -347,7 +446,12 @@ package final class StoreMigration {
             }
             try write.drop(parking, remove: true)
         }
-        return moved
+        guard let movedKeys else { return nil }
+        guard movedCount > 0 else {
+            try write.drop(movedKeys, remove: true)
+            return nil
+        }
+        return movedKeys
     }
 
     /// Fills the emptied `pk/` index of a rewritten class from its documents,
@@ -400,14 +504,14 @@ package final class StoreMigration {
                 continue
             }
             let storedClass = result.classes[index]
-            if storedClass.isEmbedded != declaredClass.isEmbedded {
-                throw StoreError.migrationFailed(
-                    className: declaredClass.name, property: nil,
-                    reason:
-                        "class '\(declaredClass.name)' cannot change from \(storedClass.isEmbedded ? "embedded" : "top-level") to \(declaredClass.isEmbedded ? "embedded" : "top-level") in a Geode migration"
-                )
-            }
             var merged = declaredClass
+            if storedClass.isEmbedded != declaredClass.isEmbedded {
+                // The kind changes after the block, as in Realm: until then the file's.
+                merged.isEmbedded = storedClass.isEmbedded
+                if merged.isEmbedded {
+                    for i in merged.properties.indices { merged.properties[i].isPrimaryKey = false }
+                }
+            }
             merged.table = storedClass.table
             merged.slotCount = storedClass.slotCount
             for i in merged.properties.indices where merged.properties[i].isStored {

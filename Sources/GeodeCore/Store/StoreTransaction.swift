@@ -185,6 +185,13 @@ package final class StoreWriteTransaction: StoreTransaction {
         /// Table numbers of classes whose primary keys the end must check
         /// again: one changed, or an object was added while checks wait.
         var changedPrimaryKeys: Set<UInt32> = []
+        /// Per table number, the slots whose values no property holds any
+        /// more (removed or retyped properties): every write of an object of
+        /// the class stores them as null, so a class whose every object was
+        /// written once needs no rewrite at the end (see ``StoreMigration``).
+        var retiredSlots: [UInt32: SlotSet] = [:]
+        /// The database and key of the document stored last.
+        var lastStored: (database: Database, key: ObjectKey)?
     }
 
     /// What this transaction did to objects and the schema, for the change
@@ -212,10 +219,14 @@ package final class StoreWriteTransaction: StoreTransaction {
     /// Notes that the schema changed in this transaction (classes added, a migration).
     package func noteSchemaChange() { record.schemaChanged = true }
 
+    /// Notes that this transaction changes objects without listing them (a
+    /// migration): observers compare documents instead.
+    func noteUnlistedChanges() { record.objectsUnlisted = true }
+
     /// Applies `change` to what this transaction records of `table`'s objects.
     @inline(__always)
     private func noteChange(in table: Table, _ change: (inout TableChanges) -> Void) {
-        guard recordsChanges else { return }
+        guard recordsChanges, !record.objectsUnlisted else { return }
         change(&record.tables[table.schema.table, default: TableChanges()])
     }
 
@@ -337,6 +348,37 @@ package final class StoreWriteTransaction: StoreTransaction {
         try writer.withEncodedDocument { try put($0, key: key, db) }
     }
 
+    /// Writes each object of `table` again whose row `transform` changes, a
+    /// batch of keys at a time, so that memory stays flat however many
+    /// objects change.
+    func rewriteRows(of table: Table, _ transform: ([Value]) throws -> [Value]) throws {
+        try forEachBatchOfKeys(in: table) { keys in
+            for key in keys {
+                guard let row = try row(key, in: table) else { continue }
+                let changed = try transform(row)
+                if changed != row { try update(changed, key: key, in: table) }
+            }
+        }
+    }
+
+    /// Calls `body` with the keys of `table`'s objects, 4,096 at a time in
+    /// key order, found before `body` runs: `body` may write to the table (a
+    /// cursor walking a database must not see it written).
+    func forEachBatchOfKeys(in table: Table, _ body: ([ObjectKey]) throws -> Void) throws {
+        var after: ObjectKey?
+        while true {
+            var keys: [ObjectKey] = []
+            try forEach(in: table, from: after.map { ObjectKey($0.rawValue &+ 1) }) { key, _ in
+                keys.append(key)
+                return keys.count < 4096
+            }
+            guard let last = keys.last else { return }
+            try body(keys)
+            if last.rawValue == .max { return }
+            after = last
+        }
+    }
+
     /// The slots whose stored bytes differ between document `old` and the
     /// encoded document `new` (a slot one of them lacks differs): what an
     /// update changed, found without decoding either.
@@ -381,8 +423,10 @@ package final class StoreWriteTransaction: StoreTransaction {
         try table.validator.validate(value, for: property, in: table.schema)
         noteChange(in: table) { $0.noteModification(key, slot: slot) }
         let slots = max(old.count, slot + 1)
+        let retired = migrationLog?.retiredSlots[table.schema.table]
         try writer.encodeDocument(slots: slots, from: old) { i in
             if i == slot { return .value(value) }
+            if retired?.contains(i) == true { return .value(.null) }
             if i < old.count { return .copy(i) }
             // A slot added after the document was written: its property's absent value.
             return .value(table.storedProperties.first { $0.slot == i }?.defaultValue ?? .null)
@@ -408,6 +452,25 @@ package final class StoreWriteTransaction: StoreTransaction {
         for (index, value) in zip(table.valueIndexes, values) { try index.remove(value, key, write) }
         noteChange(in: table) { $0.noteDeletion(key) }
         return try write.delete(db, key: key.rawValue)
+    }
+
+    /// Stores object `key` again with its retired slots (see
+    /// ``MigrationLog/retiredSlots``) null, unless they are already; false
+    /// when the object does not exist.
+    @discardableResult
+    func clearRetiredSlots(of key: ObjectKey, in table: Table) throws -> Bool {
+        // Just stored by a write, which cleared them.
+        if let last = migrationLog?.lastStored, last.key == key, last.database == table.objects { return true }
+        guard let document = try document(key, in: table) else { return false }
+        guard let retired = migrationLog?.retiredSlots[table.schema.table],
+            try retired.slots.contains(where: { try !(document.value(at: $0)?.isNull ?? true) })
+        else { return true }
+        try writer.encodeDocument(slots: document.count, from: document) { i in
+            retired.contains(i) ? .value(.null) : .copy(i)
+        }
+        let db = try table.objectDatabase()
+        try writer.withEncodedDocument { try put($0, key: key, db) }
+        return true
     }
 
     /// Stores `document` laid out for `table` under `key` — its slot `j`
@@ -543,6 +606,7 @@ package final class StoreWriteTransaction: StoreTransaction {
     /// Replaces the document of object `key`.
     private func put(_ document: UnsafeRawBufferPointer, key: ObjectKey, _ db: Database) throws {
         try withUnsafeBytes(of: key.rawValue.bigEndian) { try write.put(db, key: $0, value: document) }
+        if migrationLog != nil { migrationLog?.lastStored = (db, key) }
     }
 
     private func duplicatePrimaryKey(_ value: Value, _ table: Table) -> StoreError {
