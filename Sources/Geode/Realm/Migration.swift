@@ -122,7 +122,9 @@ public final class Migration {
                         continue
                     }
                     // An object deleted earlier in the migration is not visited, as in Realm.
-                    guard realm.exists(newClass, key) else { continue }
+                    if engine.mayHaveDeletedObjects(ofTable: newClass.table.schema.table) {
+                        guard realm.exists(newClass, key) else { continue }
+                    }
                     let new = MigrationObject()
                     new._ref = ManagedRef(realm: realm, cls: newClass, root: newClass, key: key, path: [])
                     block(old, new)

@@ -179,6 +179,12 @@ package final class StoreMigration {
         try transaction.clearRetiredSlots(of: key, in: table)
     }
 
+    /// Whether an object of the class with table number `table` may have
+    /// been deleted in the migration so far (else each old object still exists).
+    package func mayHaveDeletedObjects(ofTable table: UInt32) -> Bool {
+        transaction.migrationLog?.tablesWithDeletions.contains(table) ?? true
+    }
+
     /// The table of class `className` while its old objects are being
     /// cleared (nil when they are not, or no longer need to be).
     package func tableBeingCleared(_ className: String) -> Table? {
@@ -234,6 +240,7 @@ package final class StoreMigration {
         guard let cls = newSchema[className] else { return false }
         let write = transaction.writeTransaction
         let removesClass = !declaredClasses.contains(className) && isUnreferenced(className)
+        transaction.migrationLog?.tablesWithDeletions.insert(cls.table)
         if !cls.isEmbedded {
             let names = Self.databaseNames(of: cls)
             // Emptied now; removed at the end, once the snapshot is closed.

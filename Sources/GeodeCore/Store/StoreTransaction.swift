@@ -192,6 +192,9 @@ package final class StoreWriteTransaction: StoreTransaction {
         var retiredSlots: [UInt32: SlotSet] = [:]
         /// The database and key of the document stored last.
         var lastStored: (database: Database, key: ObjectKey)?
+        /// Table numbers of classes an object was deleted from: the others'
+        /// old objects all still exist.
+        var tablesWithDeletions: Set<UInt32> = []
     }
 
     /// What this transaction did to objects and the schema, for the change
@@ -439,6 +442,7 @@ package final class StoreWriteTransaction: StoreTransaction {
     @discardableResult
     package func delete(_ key: ObjectKey, in table: Table) throws -> Bool {
         guard let db = table.objects else { return false }
+        if migrationLog != nil { migrationLog?.tablesWithDeletions.insert(table.schema.table) }
         guard let document = try document(key, in: table) else { return false }
         // Read everything needed from the document before writing: LMDB may move it.
         let footprints = try table.geoIndexes.map { try $0.footprint(in: document) }
@@ -514,6 +518,7 @@ package final class StoreWriteTransaction: StoreTransaction {
     /// Removes every object of the class (keys from the counter are still never
     /// reused; a class keyed by its primary key reuses a deleted one's key).
     package func deleteAll(in table: Table) throws {
+        if migrationLog != nil { migrationLog?.tablesWithDeletions.insert(table.schema.table) }
         guard let db = table.objects else { return }
         noteChange(in: table) { $0.noteCleared() }
         try write.drop(db, remove: false)
