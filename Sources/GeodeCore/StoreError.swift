@@ -29,6 +29,9 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownClass(String)
     /// A write was attempted on a store opened read-only.
     case readOnly(path: String)
+    /// The change log was asked for on a store opened without it
+    /// (``StoreConfiguration/keepsChangeLog`` off).
+    case noChangeLog(path: String)
     /// An object key that does not exist in the class.
     case objectNotFound(className: String, key: UInt64)
     /// A query that does not parse or does not fit the schema; `column` is
@@ -74,6 +77,8 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "no class named '\(name)' in the schema"
         case let .readOnly(path):
             return "'\(path)' was opened read-only: writes are not allowed"
+        case let .noChangeLog(path):
+            return "'\(path)' was opened without its change log: it cannot be replicated"
         case let .objectNotFound(className, key):
             return "no \(className) object with key \(key)"
         case let .invalidQuery(message, column):

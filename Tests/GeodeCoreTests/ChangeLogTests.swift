@@ -129,4 +129,37 @@ import Testing
         #expect(!changes.isComplete)
         #expect(changes.tables.values.allSatisfy { $0.modified.isEmpty })
     }
+
+    @Test func aConsumerKeepsEveryRecordAfterWhatItAcknowledgedUntilRemoved() throws {
+        let directory = try TemporaryDirectory()
+        var configuration = StoreConfiguration(path: directory.path("consumer.geode"), schema: RecordSchema.schema)
+        configuration.changeLogRetention = 100
+        configuration.durable = false
+        let store = try Store.open(configuration)
+        let table = try store.table("Record")
+        let start = try store.read { $0.version }
+        try store.write { try $0.acknowledgeChanges(through: start, for: "replica") }
+        let key = try store.write { try $0.insert(RecordSchema.row(batch: 1, index: 0), into: table) }
+        guard let field = table.schema.property(named: "index") else { return }
+        func touch(_ times: Int) throws {
+            for i in 0 ..< times { try store.write { try $0.update(.int(Int64(i)), of: field, key: key, in: table) } }
+        }
+        try touch(300)
+        // Three times the retention later, the replica still gets every change since it acknowledged.
+        let behind = try store.read { try $0.changes(since: start) }
+        #expect(behind.isComplete)
+        #expect(behind[table: table.schema.table].wasInserted(key))
+        #expect(try store.read { try $0.changeConsumers() } == ["replica": start])
+        // Acknowledging lets the records before go.
+        let middle = try store.read { $0.version }
+        try store.write { try $0.acknowledgeChanges(through: middle, for: "replica") }
+        try touch(300)
+        #expect(try !store.read { try $0.changes(since: start) }.isComplete)
+        #expect(try store.read { try $0.changes(since: middle) }.isComplete)
+        // Removed, it holds nothing back.
+        try store.write { try $0.removeChangeConsumer("replica") }
+        try touch(300)
+        #expect(try !store.read { try $0.changes(since: middle) }.isComplete)
+        #expect(try store.read { try $0.changeConsumers() }.isEmpty)
+    }
 }

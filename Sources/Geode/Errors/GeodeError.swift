@@ -92,7 +92,7 @@ public enum GeodeError: Error, CustomStringConvertible, Sendable {
                 FileFailure(
                     message, path: path,
                     reason: code == ENOENT ? .missing : code == EEXIST ? .exists : .access(errno: code)))
-        case let .readOnly(path):
+        case let .readOnly(path), let .noChangeLog(path):
             return .file(FileFailure(message, path: path, reason: .readOnly))
         case let .storage(code, _, path) where error.isDamage:
             return .damagedStore(DamageFailure(message, path: path, code: code))

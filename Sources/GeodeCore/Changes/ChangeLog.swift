@@ -1,6 +1,6 @@
 /// The store's change log: for each write transaction that changed objects
 /// or the schema, a ``ChangeRecord`` under the version it made, written in
-/// that transaction. Change notifications read it (and replication will).
+/// that transaction. Change notifications and replication read it.
 ///
 /// A record is kept while a reader of any process may still ask for it — one
 /// that reads a version before it (LMDB's reader table tells) — and at most
@@ -8,7 +8,9 @@
 /// whoever reads. Older records are pruned as new ones are written, and the
 /// meta entry `log/pruned` says up to which version records may be missing. A
 /// reader asking for changes from before that learns that the answer is
-/// incomplete.
+/// incomplete. A registered consumer (a replica fed from the log) holds the
+/// records after the version it last acknowledged, however old, until it
+/// acknowledges more or is removed (`log/consumer/NAME` in the meta database).
 ///
 /// Kept short so, the log is usually one page: a single-object transaction
 /// then writes one page more for its record, not a branch and a leaf.
@@ -19,6 +21,7 @@
 package struct ChangeLog {
     static let databaseName = "log"
     static let prunedKey = Array("log/pruned".utf8)
+    static let consumerPrefix = "log/consumer/"
     /// How many versions back records are kept at most, for readers that hold
     /// an old version (an observer that falls behind by thousands of
     /// transactions); small on disk (a single-object transaction's record is a
@@ -64,6 +67,8 @@ package struct ChangeLog {
         // A reader at version v asks for the records after v.
         var horizon = min(floor, oldestReader() ?? floor)
         horizon = max(horizon, newest - retainedVersions)
+        // A consumer needs every record after the version it acknowledged.
+        if let acknowledged = try oldestAcknowledgement(txn) { horizon = min(horizon, acknowledged) }
         guard horizon > 0, horizon - pruned >= Self.pruneStep else { return }
         // Collect first, then delete: the cursor must not stand on what is removed.
         var old: [UInt64] = []
@@ -77,6 +82,41 @@ package struct ChangeLog {
         }
         for version in old { try txn.delete(database, key: version) }
         try txn.put(meta, key: Self.prunedKey, value: withUnsafeBytes(of: UInt64(horizon).bigEndian, Array.init))
+    }
+
+    /// The versions registered consumers acknowledged, by name.
+    func consumers(_ txn: Transaction) throws -> [String: Int] {
+        var found: [String: Int] = [:]
+        let prefix = Array(Self.consumerPrefix.utf8)
+        let cursor = try txn.cursor(meta)
+        var entry = try cursor.seek(atLeast: prefix)
+        while let (key, value) = entry, key.starts(with: prefix) {
+            guard value.count == 8 else {
+                throw StoreError.corruptDocument(detail: "a change log consumer of \(value.count) bytes", offset: 0)
+            }
+            let name = String(decoding: key.dropFirst(prefix.count), as: UTF8.self)
+            found[name] = Int(UInt64(bigEndian: value.loadUnaligned(as: UInt64.self)))
+            entry = try cursor.next()
+        }
+        return found
+    }
+
+    /// The oldest version a registered consumer acknowledged (nil: none is registered).
+    private func oldestAcknowledgement(_ txn: Transaction) throws -> Int? {
+        try consumers(txn).values.min()
+    }
+
+    /// Records that consumer `name` applied every change up to `version`
+    /// (registering it when new): the log keeps the records after it.
+    func acknowledge(_ name: String, through version: Int, _ txn: WriteTransaction) throws {
+        try txn.put(
+            meta, key: Array((Self.consumerPrefix + name).utf8),
+            value: withUnsafeBytes(of: UInt64(version).bigEndian, Array.init))
+    }
+
+    /// Forgets consumer `name`: the log no longer keeps records for it.
+    func removeConsumer(_ name: String, _ txn: WriteTransaction) throws {
+        _ = try txn.delete(meta, key: Array((Self.consumerPrefix + name).utf8))
     }
 
     /// The version up to which records may be missing (0: none are).
@@ -120,5 +160,40 @@ extension StoreTransaction {
             return ChangeSet(fromVersion: version, toVersion: self.version, isComplete: self.version <= version)
         }
         return try log.changes(since: version, in: transaction)
+    }
+}
+
+extension StoreTransaction {
+    /// The change log's registered consumers, each with the last version it
+    /// acknowledged.
+    ///
+    /// ```swift
+    /// let replicas = try store.read { try $0.changeConsumers() }   // ["postgres": 1204]
+    /// ```
+    package func changeConsumers() throws -> [String: Int] {
+        try store.changeLog?.consumers(transaction) ?? [:]
+    }
+}
+
+extension StoreWriteTransaction {
+    /// Records that consumer `name` (a replica) has every change up to
+    /// `version`, registering it when new: the log keeps every record after
+    /// that version until the consumer acknowledges more or is removed.
+    ///
+    /// ```swift
+    /// try store.write { try $0.acknowledgeChanges(through: 1204, for: "postgres") }
+    /// ```
+    package func acknowledgeChanges(through version: Int, for name: String) throws {
+        guard let log = store.changeLog else { throw StoreError.noChangeLog(path: store.path) }
+        try log.acknowledge(name, through: version, writeTransaction)
+    }
+
+    /// Removes consumer `name`: the log stops keeping records for it.
+    ///
+    /// ```swift
+    /// try store.write { try $0.removeChangeConsumer("postgres") }
+    /// ```
+    package func removeChangeConsumer(_ name: String) throws {
+        try store.changeLog?.removeConsumer(name, writeTransaction)
     }
 }
