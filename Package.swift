@@ -4,11 +4,11 @@
 // Layers (imports point down only):
 //
 //   geode (CLI)   geode-bench
-//          \       /
-//           Geode              public API
-//          /     \
-//   GeodeImport   |           input bytes -> engine rows
-//          |      |
+//          \       /      \
+//           Geode           GeodeReplication   public API; a store fed into PostgreSQL/PostGIS
+//          /     \          /
+//   GeodeImport   |        /                   input bytes -> engine rows
+//          |      |       /
 //    GeodeJSON    |
 //          \     |
 //          GeodeCore           the engine: storage, documents, schema, queries, indexes
@@ -16,7 +16,7 @@
 //          GeodeGeo            shapes, regions, cells: GEOS on the plane, S2 on the sphere
 //
 //  (system libraries below: CLMDB, CDecimal and CXXHash under GeodeCore; CGEOS and CS2, which wraps libs2,
-//   under GeodeGeo; CJansson under GeodeJSON)
+//   under GeodeGeo; CJansson under GeodeJSON; CLibPQ under GeodeReplication)
 import PackageDescription
 
 let package = Package(
@@ -24,6 +24,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "Geode", targets: ["Geode"]),
+        .library(name: "GeodeReplication", targets: ["GeodeReplication"]),
         .executable(name: "geode", targets: ["GeodeCLI"]),
         .executable(name: "geode-bench", targets: ["GeodeBench"]),
     ],
@@ -49,6 +50,10 @@ let package = Package(
             providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]),
         // Decimal128 arithmetic: Intel's Decimal Floating-Point Math Library (no pkg-config file).
         .systemLibrary(name: "CDecimal", providers: [.apt(["libintelrdfpmath-dev"])]),
+        // libpq: PostgreSQL's client library, for replicating a store into PostgreSQL/PostGIS.
+        .systemLibrary(
+            name: "CLibPQ", pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
         // SQLite: only the benchmarks use it, as the peer Geode is measured against.
         .systemLibrary(
             name: "CSQLite", pkgConfig: "sqlite3",
@@ -87,6 +92,13 @@ let package = Package(
                 .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "CSV", package: "CSV.swift"),
             ]),
+        // A store's objects and change log into PostgreSQL/PostGIS tables, through libpq.
+        .target(
+            name: "GeodeReplication",
+            dependencies: [
+                "GeodeCore", "GeodeJSON", "CLibPQ",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ]),
         // The user's surface.
         .target(
             name: "Geode",
@@ -100,7 +112,7 @@ let package = Package(
         .executableTarget(
             name: "GeodeCLI",
             dependencies: [
-                "Geode", "GeodeCore", "GeodeJSON",
+                "Geode", "GeodeCore", "GeodeJSON", "GeodeReplication",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "CSV", package: "CSV.swift"),
             ]),
@@ -145,6 +157,8 @@ let package = Package(
                 "Geode", "GeodeCore", "GeodeTestSupport", "GeodeTestWorker", "SampleCRUDCreate", "SampleRelationships",
                 "SampleCustomPersistable", "SampleProjection",
             ]),
+        .testTarget(
+            name: "GeodeReplicationTests", dependencies: ["GeodeReplication", "GeodeCore", "GeodeTestSupport"]),
         .testTarget(name: "GeodeImportTests", dependencies: ["GeodeImport", "GeodeCore", "GeodeTestSupport"]),
         .testTarget(name: "GeodeJSONTests", dependencies: ["GeodeJSON", "GeodeTestSupport"]),
         .testTarget(name: "GeodeGeoTests", dependencies: ["GeodeGeo", "GeodeTestSupport"]),

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The store's change log: for each write transaction that changed objects
 /// or the schema, a ``ChangeRecord`` under the version it made, written in
 /// that transaction. Change notifications and replication read it.
@@ -22,6 +24,7 @@ package struct ChangeLog {
     static let databaseName = "log"
     static let prunedKey = Array("log/pruned".utf8)
     static let consumerPrefix = "log/consumer/"
+    static let identityKey = Array("log/id".utf8)
     /// How many versions back records are kept at most, for readers that hold
     /// an old version (an observer that falls behind by thousands of
     /// transactions); small on disk (a single-object transaction's record is a
@@ -132,6 +135,7 @@ package struct ChangeLog {
         guard latest > version else { return changes }
         changes.toVersion = latest
         changes.isComplete = try prunedThrough(txn) <= version
+        changes.recordsMissing = !changes.isComplete
         let cursor = try txn.cursor(database)
         var entry = try cursor.seek(atLeast: withUnsafeBytes(of: UInt64(version + 1).bigEndian, Array.init))
         while let (key, value) = entry {
@@ -173,6 +177,14 @@ extension StoreTransaction {
     package func changeConsumers() throws -> [String: Int] {
         try store.changeLog?.consumers(transaction) ?? [:]
     }
+
+    /// The store's identity for its consumers (a UUID made by
+    /// ``StoreWriteTransaction/changeLogIdentity()``), nil before one was made:
+    /// a replica tells by it that it is fed from the same store.
+    package func storedChangeLogIdentity() throws -> String? {
+        guard let bytes = try transaction.get(store.meta, key: ChangeLog.identityKey) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 }
 
 extension StoreWriteTransaction {
@@ -186,6 +198,14 @@ extension StoreWriteTransaction {
     package func acknowledgeChanges(through version: Int, for name: String) throws {
         guard let log = store.changeLog else { throw StoreError.noChangeLog(path: store.path) }
         try log.acknowledge(name, through: version, writeTransaction)
+    }
+
+    /// The store's identity for its consumers, made now when it has none.
+    package func changeLogIdentity() throws -> String {
+        if let existing = try storedChangeLogIdentity() { return existing }
+        let made = UUID().uuidString.lowercased()
+        try writeTransaction.put(store.meta, key: ChangeLog.identityKey, value: Array(made.utf8))
+        return made
     }
 
     /// Removes consumer `name`: the log stops keeping records for it.

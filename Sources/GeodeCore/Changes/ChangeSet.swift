@@ -17,6 +17,10 @@ package struct ChangeSet: Sendable {
     /// rewrote whole classes), the changes listed are
     /// a part of them: an observer must compare the versions themselves.
     package var isComplete: Bool
+    /// Whether records of the range were pruned (or never written): unlike a
+    /// migration's unlisted changes, what is missing cannot be told from the
+    /// log at all.
+    package var recordsMissing = false
     /// Whether a transaction of the range changed the schema (added classes, migrated).
     package var schemaChanged: Bool
     package var tables: [UInt32: TableChanges]

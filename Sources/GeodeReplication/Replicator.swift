@@ -1,0 +1,292 @@
+import Foundation
+import GeodeCore
+
+/// Feeds a Geode store into PostgreSQL (with PostGIS), once or continuously,
+/// so that every committed change reaches the target exactly once.
+///
+/// The first run loads a snapshot: a table per top-level class (see the
+/// README's replication section for the mapping), filled with `COPY`. Every
+/// later run reads the store's change log from the target's watermark — the
+/// store version the target holds, kept in the target's `geode_replication`
+/// table — and applies the objects inserted, changed and deleted since then
+/// in one PostgreSQL transaction that also moves the watermark. The target
+/// therefore moves from one committed store version to a later one, whole,
+/// and a run stopped anywhere (a kill included) starts again from the
+/// watermark: nothing is applied twice, nothing is lost. The store keeps the
+/// log's records after the version the target acknowledged, however long the
+/// replica is away, until ``stopReplicating()``.
+///
+/// A migration of the store (a schema change) loads the target again from a
+/// snapshot in one transaction; so does a class emptied at once.
+///
+/// ```swift
+/// let replicator = try Replicator(storePath: "/data/places.geode", target: "postgresql://geode@db/places")
+/// try replicator.replicate()                         // once
+/// try replicator.follow { !stopRequested }           // or continuously
+/// ```
+public final class Replicator {
+    /// What one run did.
+    public struct Progress: Sendable, Equatable {
+        /// The store version the target holds now.
+        public var version: Int
+        /// Whether the run loaded a snapshot (first run, or after a migration).
+        public var loadedSnapshot: Bool
+        /// Objects written to the target (inserted or changed, or loaded).
+        public var objectsWritten: Int
+        /// Objects deleted from the target.
+        public var objectsDeleted: Int
+    }
+
+    private let store: Store
+    private let connection: PostgresConnection
+    /// The name the store's change log knows this replica by.
+    public let consumer: String
+    /// The latest store version a run has read.
+    private var lastSeen = 0
+
+    /// Opens the store at `storePath` and connects to `target`, a libpq
+    /// connection string (`postgresql://user@host:port/db?sslmode=require`,
+    /// or `host=… dbname=…`; passwords from it, `PGPASSWORD` or `~/.pgpass`).
+    /// `consumer` names this replica in the store, so that one store can feed
+    /// several targets.
+    public init(storePath: String, target: String, consumer: String = "postgresql") throws {
+        do {
+            store = try Store.open(StoreConfiguration(path: storePath))
+        } catch {
+            throw ReplicationError.store(path: storePath, message: "\(error)")
+        }
+        connection = try PostgresConnection(target)
+        self.consumer = consumer
+        try connection.execute(
+            """
+            CREATE EXTENSION IF NOT EXISTS postgis;
+            CREATE TABLE IF NOT EXISTS geode_replication (
+                consumer text PRIMARY KEY, store text NOT NULL, version bigint NOT NULL,
+                tables jsonb NOT NULL, updated timestamp with time zone NOT NULL DEFAULT now())
+            """)
+    }
+
+    /// Brings the target up to the store's latest committed version and
+    /// returns what it did.
+    @discardableResult
+    public func replicate() throws -> Progress {
+        let identity = try storeIdentity()
+        let state = try connection.query(
+            "SELECT store, version, tables FROM geode_replication WHERE consumer = $1", [consumer]
+        ).first
+        if let found = state?[0] ?? nil, found != identity {
+            throw ReplicationError.otherStore(expected: identity, found: found)
+        }
+        let owned = (state?[2] ?? nil).map(Self.tableNames) ?? []
+        guard let watermark = (state?[1] ?? nil).flatMap(Int.init) else {
+            return try loadSnapshot(identity: identity, replacing: owned)
+        }
+        let (progress, needsSnapshot) = try storeRead { txn -> (Progress, Bool) in
+            let latest = txn.version
+            lastSeen = latest
+            guard latest > watermark else {
+                return (Progress(version: watermark, loadedSnapshot: false, objectsWritten: 0, objectsDeleted: 0), false)
+            }
+            lastSeen = latest
+            let changes = try txn.changes(since: watermark)
+            if changes.recordsMissing { throw ReplicationError.changesMissing(storePath: store.path, watermark: watermark) }
+            // Versions without object changes (this replica's own acknowledgements among them) move nothing.
+            guard !changes.isEmpty else {
+                return (Progress(version: watermark, loadedSnapshot: false, objectsWritten: 0, objectsDeleted: 0), false)
+            }
+            if changes.schemaChanged || !changes.isComplete
+                || changes.tables.values.contains(where: \.wasCleared)
+            {
+                return (Progress(version: watermark, loadedSnapshot: false, objectsWritten: 0, objectsDeleted: 0), true)
+            }
+            return (try apply(changes, txn), false)
+        }
+        if needsSnapshot { return try loadSnapshot(identity: identity, replacing: owned) }
+        if progress.version > watermark { try acknowledge(progress.version) }
+        return progress
+    }
+
+    /// Replicates, then again whenever the store has committed more, until
+    /// `keepGoing` returns false (asked after each run and about every
+    /// `interval` while waiting).
+    public func follow(interval: Duration = .milliseconds(20), while keepGoing: () -> Bool = { true }) throws {
+        let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
+        try replicate()
+        while keepGoing() {
+            if store.latestVersion > lastSeen {
+                try replicate()
+            } else {
+                Thread.sleep(forTimeInterval: seconds)
+            }
+        }
+    }
+
+    /// Forgets this replica in the store and in the target: the store's log
+    /// no longer keeps records for it, and a next run loads a snapshot.
+    public func stopReplicating() throws {
+        try storeWrite { try $0.removeChangeConsumer(consumer) }
+        try connection.query("DELETE FROM geode_replication WHERE consumer = $1", [consumer])
+    }
+
+    // MARK: - Snapshot
+
+    /// Loads every top-level class into the target in one transaction,
+    /// dropping the tables an earlier snapshot of this replica made.
+    private func loadSnapshot(identity: String, replacing owned: [String]) throws -> Progress {
+        // Registered first: the log keeps every record after the version read next.
+        let before = try storeRead { $0.version }
+        try acknowledge(before)
+        let progress = try storeRead { txn -> Progress in
+            let schema = store.schema
+            let classes = schema.classes.filter { !$0.isEmbedded }
+            var written = 0
+            try connection.transaction {
+                for name in owned { try connection.execute("DROP TABLE IF EXISTS \(TableMapping.quoted(name))") }
+                for cls in classes {
+                    let mapping = TableMapping(cls: cls, in: schema)
+                    try prepareTable(mapping)
+                    let table = try store.table(cls.name)
+                    try connection.execute(mapping.createStage)
+                    var keys: [ObjectKey] = []
+                    try txn.forEach(in: table) { key, _ in
+                        keys.append(key)
+                        return true
+                    }
+                    written += try stage(keys, of: table, mapping, txn)
+                    try connection.execute(mapping.moveStaged)
+                }
+                try connection.query(
+                    """
+                    INSERT INTO geode_replication (consumer, store, version, tables) VALUES ($1, $2, $3, $4::jsonb)
+                    ON CONFLICT (consumer) DO UPDATE SET store = $2, version = $3, tables = $4::jsonb, updated = now()
+                    """,
+                    [consumer, identity, String(txn.version), Self.tableList(classes.map(\.name))])
+            }
+            lastSeen = txn.version
+            return Progress(version: txn.version, loadedSnapshot: true, objectsWritten: written, objectsDeleted: 0)
+        }
+        try acknowledge(progress.version)
+        return progress
+    }
+
+    /// Makes sure table `mapping` describes exists with its columns: created
+    /// when missing, refused when a table of that name has other columns.
+    private func prepareTable(_ mapping: TableMapping) throws {
+        let found = try connection.query(
+            """
+            SELECT column_name, udt_name FROM information_schema.columns
+            WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position
+            """, [mapping.className])
+        guard !found.isEmpty else {
+            try connection.execute(mapping.createTable)
+            return
+        }
+        let columns = found.map { ($0[0] ?? "", $0[1] ?? "") }
+        guard columns.elementsEqual(mapping.expectedColumns, by: { $0 == $1 }) else {
+            let shown = columns.map { "\($0) \($1)" }.joined(separator: ", ")
+            let wanted = mapping.expectedColumns.map { "\($0) \($1)" }.joined(separator: ", ")
+            throw ReplicationError.targetMismatch(
+                table: mapping.className, reason: "it has columns (\(shown)); the class needs (\(wanted))")
+        }
+        try connection.execute("TRUNCATE \(mapping.table)")
+    }
+
+    // MARK: - Changes
+
+    /// Applies the objects `changes` names, as `txn` (the latest version)
+    /// has them, in one target transaction that moves the watermark.
+    private func apply(_ changes: ChangeSet, _ txn: StoreTransaction) throws -> Progress {
+        let schema = store.schema
+        var written = 0
+        var deleted = 0
+        try connection.transaction {
+            for (id, tableChanges) in changes.tables.sorted(by: { $0.key < $1.key }) {
+                guard let cls = schema.classes.first(where: { $0.table == id }), !cls.isEmbedded else { continue }
+                let table = try store.table(cls.name)
+                let mapping = TableMapping(cls: cls, in: schema)
+                var keys = Set(tableChanges.deleted).union(tableChanges.modified.keys)
+                for run in tableChanges.insertedRuns {
+                    for key in run.first ..< run.first &+ run.count { keys.insert(ObjectKey(key)) }
+                }
+                // An object that exists now is written whole; one that does not is deleted.
+                var present: [ObjectKey] = []
+                var gone: [ObjectKey] = []
+                for key in keys.sorted() {
+                    if try txn.document(key, in: table) != nil { present.append(key) } else { gone.append(key) }
+                }
+                try connection.execute(mapping.createStage)
+                written += try stage(present, of: table, mapping, txn)
+                try connection.execute(mapping.moveStaged)
+                for chunk in stride(from: 0, to: gone.count, by: 10_000) {
+                    let keys = gone[chunk ..< min(gone.count, chunk + 10_000)].map { String(TableMapping.column($0)) }
+                    try connection.query(
+                        "DELETE FROM \(mapping.table) WHERE _geode_key = ANY($1::bigint[])",
+                        ["{" + keys.joined(separator: ",") + "}"])
+                }
+                deleted += gone.count
+            }
+            try connection.query(
+                "UPDATE geode_replication SET version = $2, updated = now() WHERE consumer = $1",
+                [consumer, String(txn.version)])
+        }
+        return Progress(version: txn.version, loadedSnapshot: false, objectsWritten: written, objectsDeleted: deleted)
+    }
+
+    /// Copies the objects `keys` of `table` into the mapping's staging table; returns how many.
+    private func stage(_ keys: [ObjectKey], of table: Table, _ mapping: TableMapping, _ txn: StoreTransaction)
+        throws -> Int
+    {
+        guard !keys.isEmpty else { return 0 }
+        var next = 0
+        var copied = 0
+        try connection.copy("COPY \(mapping.stage) FROM STDIN") { out in
+            while next < keys.count && out.count < 1 << 20 {
+                let key = keys[next]
+                next += 1
+                guard let row = try txn.row(key, in: table) else { continue }
+                try mapping.appendRow(key, row, to: &out)
+                copied += 1
+            }
+            return next < keys.count
+        }
+        return copied
+    }
+
+    // MARK: - Store
+
+    private func storeIdentity() throws -> String {
+        if let known = try storeRead({ try $0.storedChangeLogIdentity() }) { return known }
+        return try storeWrite { try $0.changeLogIdentity() }
+    }
+
+    private func acknowledge(_ version: Int) throws {
+        try storeWrite { try $0.acknowledgeChanges(through: version, for: consumer) }
+    }
+
+    private func storeRead<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
+        do {
+            return try store.read(body)
+        } catch let error as ReplicationError {
+            throw error
+        } catch let error as StoreError {
+            throw ReplicationError.store(path: store.path, message: "\(error)")
+        }
+    }
+
+    private func storeWrite<T>(_ body: (StoreWriteTransaction) throws -> T) throws -> T {
+        do {
+            return try store.write(body)
+        } catch let error as StoreError {
+            throw ReplicationError.store(path: store.path, message: "\(error)")
+        }
+    }
+
+    private static func tableList(_ names: [String]) -> String {
+        "[" + names.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
+            .joined(separator: ",") + "]"
+    }
+
+    private static func tableNames(_ json: String) -> [String] {
+        (try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String]) ?? []
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+import GeodeCore
+import GeodeReplication
+import GeodeTestSupport
+import Testing
+
+/// Replication into a real PostgreSQL 15 server with PostGIS, started per
+/// test: the snapshot, changes applied once, restarts, and bad targets.
+@Suite(.serialized) struct ReplicationTests {
+    static let schema = Schema(classes: [
+        ClassSchema(
+            name: "Place",
+            properties: [
+                PropertySchema(name: "id", type: .int, isPrimaryKey: true),
+                PropertySchema(name: "name", type: .string, isIndexed: true),
+                PropertySchema(name: "rank", type: .double, isOptional: true),
+                PropertySchema(name: "tags", type: .string, collection: .list),
+                GeoPointSchema.property("location"),
+                PropertySchema(name: "extra", type: .mixed),
+                PropertySchema(name: "owner", type: .object, isOptional: true, objectClassName: "Owner"),
+            ]),
+        GeoPointSchema.point,
+        ClassSchema(name: "Owner", properties: [PropertySchema(name: "name", type: .string)]),
+    ])
+
+    /// A store with `count` places (ids 0 ..< count) and two owners.
+    static func makeStore(_ directory: TemporaryDirectory, count: Int) throws -> Store {
+        let store = try Store.open(StoreConfiguration(path: directory.path("places.geode"), schema: schema))
+        let places = try store.table("Place")
+        let owners = try store.table("Owner")
+        try store.write { txn in
+            let ann = try txn.insert([.string("Ann")], into: owners)
+            _ = try txn.insert([.string("Bo")], into: owners)
+            let link = Link(table: owners.schema.table, key: ann)
+            for id in 0 ..< count { _ = try txn.insert(row(id, owner: id % 2 == 0 ? link : nil), into: places) }
+        }
+        return store
+    }
+
+    static func row(_ id: Int, name: String? = nil, owner: Link? = nil) -> [Value] {
+        [
+            .int(Int64(id)), .string(name ?? "place \(id)"), id % 3 == 0 ? .null : .double(Double(id) / 4),
+            .list([.string("t\(id % 5)"), .string("all")]),
+            .embedded([.string("Point"), .list([.double(Double(id % 360) - 180), .double(Double(id % 170) - 85)])]),
+            id % 4 == 0 ? .map(["k": .int(Int64(id))]) : .string("x\(id)"),
+            owner.map { .link($0) } ?? .null,
+        ]
+    }
+
+    /// `id|name|rank|lon|lat` of every place in the target, ordered by id.
+    static func targetPlaces(_ server: TemporaryPostgres) throws -> [String] {
+        try server.psql(
+            """
+            SELECT id, name, coalesce(rank::text, 'null'), ST_X(location), ST_Y(location), tags::text
+            FROM "Place" ORDER BY id
+            """
+        ).split(separator: "\n").map(String.init)
+    }
+
+    /// The same rows as the store has them.
+    static func storePlaces(_ store: Store) throws -> [String] {
+        let table = try store.table("Place")
+        var rows: [(Int64, String)] = []
+        try store.read { txn in
+            try txn.forEach(in: table) { key, _ in
+                guard let row = try txn.row(key, in: table), case let .int(id) = row[0], case let .string(name) = row[1],
+                    case let .embedded(point) = row[4], case let .list(xy) = point[1], case let .double(x) = xy[0],
+                    case let .double(y) = xy[1], case let .list(tags) = row[3]
+                else { return true }
+                // As PostgreSQL prints numbers: no ".0" on whole ones.
+                func text(_ d: Double) -> String { d == d.rounded() ? String(Int(d)) : "\(d)" }
+                let rank: String
+                if case let .double(r) = row[2] { rank = text(r) } else { rank = "null" }
+                let tagText =
+                    "[" + tags.map { tag -> String in
+                        guard case let .string(t) = tag else { return "" }
+                        return "\"\(t)\""
+                    }.joined(separator: ", ") + "]"
+                rows.append((id, "\(id)|\(name)|\(rank)|\(text(x))|\(text(y))|\(tagText)"))
+                return true
+            }
+        }
+        return rows.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
+    @Test func aSnapshotThenChangesLeaveTheTargetEqualToTheStore() throws {
+        let server = try TemporaryPostgres()
+        let directory = try TemporaryDirectory()
+        let store = try Self.makeStore(directory, count: 500)
+        let replicator = try Replicator(storePath: directory.path("places.geode"), target: server.conninfo())
+        let first = try replicator.replicate()
+        #expect(first.loadedSnapshot)
+        #expect(first.objectsWritten == 502)
+        #expect(try Self.targetPlaces(server) == Self.storePlaces(store))
+        #expect(try server.psql("SELECT count(*) FROM \"Owner\"") == "2")
+        #expect(try server.psql("SELECT extra->>'k' FROM \"Place\" WHERE id = 8") == "8")
+        #expect(try server.psql("SELECT count(*) FROM \"Place\" WHERE owner IS NOT NULL") == "250")
+        #expect(
+            try server.psql("SELECT GeometryType(location), ST_SRID(location) FROM \"Place\" WHERE id = 1")
+                == "POINT|4326")
+
+        // Inserts, updates and deletes across classes, in several transactions.
+        let places = try store.table("Place")
+        let owners = try store.table("Owner")
+        try store.write { txn in
+            for id in 500 ..< 520 { _ = try txn.insert(Self.row(id), into: places) }
+            _ = try txn.insert([.string("Cy")], into: owners)
+        }
+        try store.write { txn in
+            for id in stride(from: 0, to: 100, by: 7) {
+                guard let key = places.objectKey(forPrimaryKey: .int(Int64(id))) else { continue }
+                try txn.update(Self.row(id, name: "renamed \(id)"), key: key, in: places)
+            }
+        }
+        try store.write { txn in
+            for id in stride(from: 1, to: 200, by: 10) {
+                guard let key = places.objectKey(forPrimaryKey: .int(Int64(id))) else { continue }
+                try txn.delete(key, in: places)
+            }
+        }
+        let second = try replicator.replicate()
+        #expect(!second.loadedSnapshot)
+        #expect(second.objectsDeleted == 20)
+        // 21 inserted, 15 renamed of which 2 (21 and 91) deleted afterwards.
+        #expect(second.objectsWritten == 21 + 15 - 2)
+        #expect(try Self.targetPlaces(server) == Self.storePlaces(store))
+        #expect(try server.psql("SELECT count(*) FROM \"Owner\"") == "3")
+        #expect(try server.psql("SELECT version FROM geode_replication") == String(second.version))
+
+        // Nothing new: nothing applied, the watermark unchanged.
+        let third = try replicator.replicate()
+        #expect(third.version == second.version && !third.loadedSnapshot)
+        #expect(third.objectsWritten == 0 && third.objectsDeleted == 0)
+    }
+
+    @Test func aNewReplicatorResumesFromTheWatermarkAndTheLogKeepsItsRecords() throws {
+        let server = try TemporaryPostgres()
+        let directory = try TemporaryDirectory()
+        var configuration = StoreConfiguration(path: directory.path("places.geode"), schema: Self.schema)
+        configuration.changeLogRetention = 100
+        configuration.durable = false
+        let store = try Store.open(configuration)
+        let places = try store.table("Place")
+        try store.write { txn in for id in 0 ..< 10 { _ = try txn.insert(Self.row(id), into: places) } }
+        do {
+            let replicator = try Replicator(storePath: directory.path("places.geode"), target: server.conninfo())
+            try replicator.replicate()
+        }
+        // The replica is away for far longer than the log's retention.
+        for id in 10 ..< 400 { try store.write { txn in _ = try txn.insert(Self.row(id), into: places) } }
+        let replicator = try Replicator(storePath: directory.path("places.geode"), target: server.conninfo())
+        let resumed = try replicator.replicate()
+        #expect(!resumed.loadedSnapshot)
+        #expect(resumed.objectsWritten == 390)
+        #expect(try Self.targetPlaces(server) == Self.storePlaces(store))
+        // Removed as a consumer, it can no longer resume: the log moved on.
+        try replicator.stopReplicating()
+        #expect(try server.psql("SELECT count(*) FROM geode_replication") == "0")
+    }
+
+    @Test func anUnreachableServerOrWrongPasswordIsATypedErrorAndChangesNothing() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Self.makeStore(directory, count: 3)
+        let port = try TemporaryPostgres.freePort()
+        #expect {
+            _ = try Replicator(
+                storePath: directory.path("places.geode"), target: "postgresql://geode:x@127.0.0.1:\(port)/postgres?connect_timeout=2")
+        } throws: { error in
+            guard case let ReplicationError.connection(target, _) = error else { return false }
+            return !target.contains("geode:x@")  // the password is not repeated
+        }
+        let server = try TemporaryPostgres()
+        #expect {
+            _ = try Replicator(storePath: directory.path("places.geode"), target: server.conninfo(password: "wrong"))
+        } throws: { error in
+            guard case ReplicationError.connection = error else { return false }
+            return true
+        }
+        #expect(try store.read { try $0.changeConsumers() }.isEmpty, "nothing was registered in the store")
+    }
+
+    @Test func aTargetTableOfTheWrongShapeIsRefusedAndNothingIsLoaded() throws {
+        let server = try TemporaryPostgres()
+        let directory = try TemporaryDirectory()
+        _ = try Self.makeStore(directory, count: 5)
+        _ = try server.psql("CREATE TABLE \"Place\" (id integer, label text)")
+        let replicator = try Replicator(storePath: directory.path("places.geode"), target: server.conninfo())
+        #expect {
+            try replicator.replicate()
+        } throws: { error in
+            guard case let ReplicationError.targetMismatch(table, reason) = error else { return false }
+            return table == "Place" && reason.contains("label")
+        }
+        #expect(try server.psql("SELECT count(*) FROM geode_replication") == "0", "no watermark")
+        #expect(try server.psql("SELECT to_regclass('\"Owner\"') IS NULL") == "t", "no table of the snapshot stayed")
+    }
+}
