@@ -158,7 +158,8 @@ let package = Package(
                 "SampleCustomPersistable", "SampleProjection",
             ]),
         .testTarget(
-            name: "GeodeReplicationTests", dependencies: ["GeodeReplication", "GeodeCore", "GeodeTestSupport"]),
+            name: "GeodeReplicationTests",
+            dependencies: ["GeodeReplication", "GeodeCore", "GeodeTestSupport", "GeodeCLI"]),
         .testTarget(name: "GeodeImportTests", dependencies: ["GeodeImport", "GeodeCore", "GeodeTestSupport"]),
         .testTarget(name: "GeodeJSONTests", dependencies: ["GeodeJSON", "GeodeTestSupport"]),
         .testTarget(name: "GeodeGeoTests", dependencies: ["GeodeGeo", "GeodeTestSupport"]),

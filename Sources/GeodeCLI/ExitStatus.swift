@@ -3,11 +3,14 @@ import Foundation
 import Geode
 import GeodeCore
 import GeodeJSON
+import GeodeReplication
 
 /// Maps errors to the documented exit statuses and prints them on stderr.
 enum ExitStatus {
     static let dataError: Int32 = 65
     static let missingFile: Int32 = 66
+    /// A server that cannot be reached (sysexits' EX_UNAVAILABLE).
+    static let unavailable: Int32 = 69
 
     /// Runs `body`; an error is printed as `geode: message` and becomes an exit code.
     static func run(_ body: () throws -> Void) throws {
@@ -33,6 +36,13 @@ enum ExitStatus {
                 case .exists, .readOnly, .access: throw ExitCode.failure
                 }
             default: throw ExitCode(dataError)
+            }
+        } catch let error as ReplicationError {
+            report(error.description)
+            switch error {
+            case .connection: throw ExitCode(unavailable)
+            case .server: throw ExitCode.failure
+            case .store, .targetMismatch, .changesMissing, .otherStore: throw ExitCode(dataError)
             }
         } catch let error as ValidationError {
             // Bad usage found once the command runs: the message alone, not the usage text after it.

@@ -33,7 +33,7 @@ struct GeodeCommand: ParsableCommand {
             + ")",
         subcommands: [
             Demo.self, Import.self, QueryObjects.self, Export.self, Stats.self, SchemaCommand.self, Check.self,
-            Copy.self, Backup.self, Compact.self, Join.self,
+            Copy.self, Backup.self, Compact.self, Join.self, Replicate.self,
         ]
     )
 

@@ -50,6 +50,9 @@ public final class Replicator {
     /// `consumer` names this replica in the store, so that one store can feed
     /// several targets.
     public init(storePath: String, target: String, consumer: String = "postgresql") throws {
+        guard FileManager.default.fileExists(atPath: storePath) else {
+            throw ReplicationError.store(path: storePath, message: "no such file")
+        }
         do {
             store = try Store.open(StoreConfiguration(path: storePath))
         } catch {

@@ -194,4 +194,82 @@ import Testing
         #expect(try server.psql("SELECT count(*) FROM geode_replication") == "0", "no watermark")
         #expect(try server.psql("SELECT to_regclass('\"Owner\"') IS NULL") == "t", "no table of the snapshot stayed")
     }
+
+    @Test func aReplicatorKilledAtRandomMomentsAppliesEveryChangeOnce() throws {
+        let server = try TemporaryPostgres()
+        let directory = try TemporaryDirectory()
+        var configuration = StoreConfiguration(path: directory.path("places.geode"), schema: Self.schema)
+        configuration.durable = false
+        let store = try Store.open(configuration)
+        let places = try store.table("Place")
+        let owners = try store.table("Owner")
+        try store.write { txn in for id in 0 ..< 1000 { _ = try txn.insert(Self.row(id), into: places) } }
+        var random = SeededGenerator(seed: 38)
+        // 10,000 random inserts, updates and deletes in 500 transactions, while
+        // `geode replicate --follow` runs and is killed with SIGKILL now and then.
+        var nextID = 1000
+        var follower = try Subprocess.start("geode", ["replicate", directory.path("places.geode"), server.conninfo(), "--follow"])
+        var kills = 0
+        for batch in 0 ..< 500 {
+            try store.write { txn in
+                for _ in 0 ..< 20 {
+                    let id = Int.random(in: 0 ..< nextID, using: &random)
+                    let key = places.objectKey(forPrimaryKey: .int(Int64(id)))
+                    switch Int.random(in: 0 ..< 10, using: &random) {
+                    case 0 ..< 4:
+                        _ = try txn.insert(Self.row(nextID), into: places)
+                        nextID += 1
+                    case 4 ..< 7:
+                        if let key, try txn.document(key, in: places) != nil {
+                            try txn.update(Self.row(id, name: "v\(batch)"), key: key, in: places)
+                        }
+                    case 7 ..< 9:
+                        if let key { _ = try txn.delete(key, in: places) }
+                    default:
+                        _ = try txn.insert([.string("owner \(batch)")], into: owners)
+                    }
+                }
+            }
+            if batch % 60 == 59 {
+                usleep(UInt32.random(in: 0 ..< 150_000, using: &random))
+                follower.kill()
+                _ = follower.finish()
+                kills += 1
+                follower = try Subprocess.start(
+                    "geode", ["replicate", directory.path("places.geode"), server.conninfo(), "--follow"])
+            }
+        }
+        follower.kill()
+        _ = follower.finish()
+        let last = try Subprocess.run("geode", ["replicate", directory.path("places.geode"), server.conninfo()])
+        #expect(last.status == 0, "\(last.stderr)")
+        #expect(kills == 8)
+        #expect(try Self.targetPlaces(server) == Self.storePlaces(store))
+        let ownerCount = try store.read { try $0.count(owners) }
+        #expect(try server.psql("SELECT count(*) FROM \"Owner\"") == String(ownerCount))
+        // The watermark leaves no change of the store unapplied.
+        let watermark = Int(try server.psql("SELECT version FROM geode_replication")) ?? -1
+        #expect(try store.read { try $0.changes(since: watermark) }.isEmpty)
+    }
+
+    @Test func aMigrationOfTheStoreLoadsTheTargetAgainWithTheNewColumns() throws {
+        let server = try TemporaryPostgres()
+        let directory = try TemporaryDirectory()
+        do {
+            _ = try Self.makeStore(directory, count: 20)
+            try Replicator(storePath: directory.path("places.geode"), target: server.conninfo()).replicate()
+        }
+        var migrated = Self.schema
+        migrated.version = 2
+        if let index = migrated.classes.firstIndex(where: { $0.name == "Place" }) {
+            migrated.classes[index].properties.append(PropertySchema(name: "population", type: .int))
+        }
+        var configuration = StoreConfiguration(path: directory.path("places.geode"), schema: migrated)
+        configuration.migration = { _ in }
+        _ = try Store.open(configuration)
+        let replicator = try Replicator(storePath: directory.path("places.geode"), target: server.conninfo())
+        let progress = try replicator.replicate()
+        #expect(progress.loadedSnapshot)
+        #expect(try server.psql("SELECT count(population) FROM \"Place\"") == "20")
+    }
 }
