@@ -121,7 +121,8 @@ let package = Package(
         .executableTarget(
             name: "GeodeBench",
             dependencies: [
-                "Geode", "GeodeCore", "GeodeJSON", "GeodeGeo", "GeodeImport", "CLMDB", "CSQLite", "CJansson",
+                "Geode", "GeodeCore", "GeodeJSON", "GeodeGeo", "GeodeImport", "GeodeReplication", "LocalPostgres", "CLMDB",
+                "CSQLite", "CJansson",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ], path: "Benchmarks/GeodeBench"),
@@ -138,6 +139,8 @@ let package = Package(
             dependencies: [
                 "Geode", "GeodeCore", .product(name: "OrderedCollections", package: "swift-collections"),
             ], path: "Tests/GeodeTestSupport"),
+        // A throwaway PostgreSQL server with PostGIS, for the replication tests and the PostGIS peer.
+        .target(name: "LocalPostgres", path: "Tests/LocalPostgres"),
         // Fuzz targets: replay files when built normally; libFuzzer drives them under `make fuzz`.
         .executableTarget(name: "GeodeFuzz", dependencies: ["Geode", "GeodeCore"], path: "Fuzz"),
         .executableTarget(
@@ -159,7 +162,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "GeodeReplicationTests",
-            dependencies: ["GeodeReplication", "GeodeCore", "GeodeTestSupport", "GeodeCLI"]),
+            dependencies: ["GeodeReplication", "GeodeCore", "GeodeTestSupport", "GeodeCLI", "LocalPostgres"]),
         .testTarget(name: "GeodeImportTests", dependencies: ["GeodeImport", "GeodeCore", "GeodeTestSupport"]),
         .testTarget(name: "GeodeJSONTests", dependencies: ["GeodeJSON", "GeodeTestSupport"]),
         .testTarget(name: "GeodeGeoTests", dependencies: ["GeodeGeo", "GeodeTestSupport"]),

@@ -1,4 +1,5 @@
 import Foundation
+import LocalPostgres
 
 /// What the peer runners share: Debian packages installed when missing, and
 /// programs run to completion.
@@ -17,36 +18,9 @@ enum PeerTools {
         }
     }
 
-    /// Runs `program` to completion with its output in a temporary file.
-    /// posix_spawn and waitpid, not Foundation's Process: pg_ctl leaves a
-    /// server running that inherits the descriptors Process watches, and
-    /// Process then never sees its child end.
+    /// Runs `program` to completion (``ProgramRun``).
     @discardableResult
     static func run(_ program: String, _ arguments: [String], quiet: Bool = false) throws -> String {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "geode-bench-\(getpid())-\(UUID().uuidString).log"
-        ).path
-        defer { unlink(log) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
-        guard spawned == 0 else {
-            throw PostgresError("cannot start \(program): \(String(cString: strerror(spawned)))")
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-        // WIFEXITED && WEXITSTATUS == 0
-        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
-            throw PostgresError("\(program) \(arguments.joined(separator: " ")) failed: \(quiet ? "" : text)")
-        }
-        return text
+        try ProgramRun.run(program, arguments, quiet: quiet)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LocalPostgres
 
 /// PostgreSQL 15 with PostGIS 3 on loopback, started for the run: points as
 /// `geometry(Point, 4326)` with GiST indexes on the geometry and on its
@@ -9,7 +10,7 @@ import Foundation
 /// over one connection.
 final class PostGISSystem: PlacesSystem {
     let name = "PostGIS"
-    private var server: PostgresServer?
+    private var server: LocalPostgresServer?
     private var db: PostgresConnection?
     /// The sphere PostGIS measures geography on with use_spheroid = false.
     private static let sphereMeters = 6_371_008.7714
@@ -27,9 +28,9 @@ final class PostGISSystem: PlacesSystem {
 
     func load(_ places: String, into directory: URL) throws -> Int {
         unload()
-        let started = try PostgresServer(directory: directory.appendingPathComponent("postgres"))
+        let started = try PostgresServer.start(directory: directory.appendingPathComponent("postgres"))
         server = started
-        let db = try PostgresConnection(started.conninfo)
+        let db = try PostgresConnection(started.conninfo())
         self.db = db
         try db.execute("CREATE EXTENSION postgis")
         try copyFeatures(places, into: "places", geometry: "Point")
@@ -44,6 +45,13 @@ final class PostGISSystem: PlacesSystem {
     /// staging table, parsed with `ST_GeomFromGeoJSON`, then the primary key
     /// and a GiST index on the geometry built.
     func copyFeatures(_ path: String, into table: String, geometry: String) throws {
+        try Self.copyFeatures(path, into: table, geometry: geometry, connection)
+    }
+
+    /// ``copyFeatures(_:into:geometry:)`` over any connection.
+    static func copyFeatures(_ path: String, into table: String, geometry: String, _ connection: PostgresConnection)
+        throws
+    {
         let file = URL(fileURLWithPath: path).standardizedFileURL.path.replacingOccurrences(of: "'", with: "''")
         try connection.execute(
             """

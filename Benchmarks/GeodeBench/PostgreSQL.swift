@@ -1,4 +1,5 @@
 import Foundation
+import LocalPostgres
 
 /// A connection to PostgreSQL through libpq, loaded at run time with
 /// `dlopen` so that building the benchmarks needs no PostgreSQL headers:
@@ -129,74 +130,14 @@ struct PostgresError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// A throwaway PostgreSQL server with PostGIS: Debian's packages installed
-/// when missing, a cluster made in a temporary directory, started on
-/// loopback on a free port, stopped and removed when done.
-final class PostgresServer {
-    static let version = "15"
-    static let packages = ["postgresql-\(version)", "postgresql-\(version)-postgis-3"]
-    let directory: URL
-    let port: Int
-    private let binaries = URL(fileURLWithPath: "/usr/lib/postgresql/\(version)/bin")
-    private var running = false
+/// The benchmarks' PostgreSQL server: Debian's packages installed when
+/// missing, then a ``LocalPostgresServer`` tuned for loading (1 GB of shared
+/// buffers, 4 GB of WAL between checkpoints), trusting local logins.
+enum PostgresServer {
+    static let packages = ["postgresql-\(LocalPostgresServer.version)", "postgresql-\(LocalPostgresServer.version)-postgis-3"]
 
-    init(directory: URL) throws {
-        self.directory = directory
-        port = try Self.freePort()
-        try PeerTools.installIfMissing(Self.packages)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let data = directory.appendingPathComponent("data").path
-        // initdb refuses to run as root: the cluster belongs to Debian's postgres user then.
-        if getuid() == 0 { try PeerTools.run("/bin/chown", ["-R", "postgres:postgres", directory.path]) }
-        try asOwner(
-            binaries.appendingPathComponent("initdb").path,
-            ["-D", data, "-U", "geode", "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync"])
-        try asOwner(
-            binaries.appendingPathComponent("pg_ctl").path,
-            [
-                "-D", data, "-l", directory.appendingPathComponent("server.log").path, "-w", "start", "-o",
-                "-p \(port) -k \(directory.path) -c listen_addresses=127.0.0.1 -c shared_buffers=1GB -c max_wal_size=4GB",
-            ])
-        running = true
-    }
-
-    /// A TCP port on loopback that nothing listens on: the one the kernel
-    /// gives a socket bound to port 0 (free again once that socket closes).
-    private static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw PostgresError("socket: errno \(errno)") }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                bind(fd, generic, length) == 0 && getsockname(fd, generic, &length) == 0
-            }
-        }
-        guard bound else { throw PostgresError("bind to a free port: errno \(errno)") }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    var conninfo: String { "host=127.0.0.1 port=\(port) user=geode dbname=postgres" }
-
-    func stop() {
-        guard running else { return }
-        running = false
-        try? asOwner(
-            binaries.appendingPathComponent("pg_ctl").path,
-            ["-D", directory.appendingPathComponent("data").path, "-m", "fast", "-w", "stop"])
-    }
-
-    deinit { stop() }
-
-    private func asOwner(_ program: String, _ arguments: [String]) throws {
-        if getuid() == 0 {
-            try PeerTools.run("/usr/sbin/runuser", ["-u", "postgres", "--", program] + arguments)
-        } else {
-            try PeerTools.run(program, arguments)
-        }
+    static func start(directory: URL) throws -> LocalPostgresServer {
+        try PeerTools.installIfMissing(packages)
+        return try LocalPostgresServer(directory: directory, settings: ["shared_buffers=1GB", "max_wal_size=4GB"])
     }
 }
