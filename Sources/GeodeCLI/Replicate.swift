@@ -38,9 +38,13 @@ extension GeodeCommand {
         @Flag(help: "Stop replicating: the store forgets the replica, the target its watermark.")
         var stop = false
 
+        @Flag(help: "Geometries as PostGIS geography (on the sphere) instead of geometry.")
+        var geography = false
+
         func run() throws {
             try ExitStatus.run {
-                let replicator = try Replicator(storePath: store, target: target, consumer: consumer)
+                let replicator = try Replicator(
+                    storePath: store, target: target, consumer: consumer, geography: geography)
                 if stop {
                     try replicator.stopReplicating()
                     print("\(store) no longer keeps changes for \(consumer)")

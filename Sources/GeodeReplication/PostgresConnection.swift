@@ -119,7 +119,9 @@ final class PostgresConnection {
 
     private func check(_ result: OpaquePointer?, _ sql: String) throws {
         let status = PQresultStatus(result)
-        guard status != PGRES_COMMAND_OK, status != PGRES_TUPLES_OK, status != PGRES_COPY_IN else { return }
+        guard status != PGRES_COMMAND_OK, status != PGRES_TUPLES_OK, status != PGRES_COPY_IN,
+            status != PGRES_EMPTY_QUERY
+        else { return }
         let message = result.map { Self.text(PQresultErrorMessage($0)) } ?? Self.text(PQerrorMessage(connection))
         let state = result.flatMap { PQresultErrorField($0, Int32(UInt8(ascii: "C"))) }.map { String(cString: $0) }
         throw ReplicationError.server(state: state, message: message, statement: sql)

@@ -43,13 +43,18 @@ public final class Replicator {
     public let consumer: String
     /// The latest store version a run has read.
     private var lastSeen = 0
+    /// Whether geometries go to `geography` columns instead of `geometry`.
+    private let geography: Bool
 
     /// Opens the store at `storePath` and connects to `target`, a libpq
     /// connection string (`postgresql://user@host:port/db?sslmode=require`,
     /// or `host=… dbname=…`; passwords from it, `PGPASSWORD` or `~/.pgpass`).
     /// `consumer` names this replica in the store, so that one store can feed
-    /// several targets.
-    public init(storePath: String, target: String, consumer: String = "postgresql") throws {
+    /// several targets. With `geography`, geometries become PostGIS
+    /// `geography(Geometry, 4326)` columns (measured on the sphere) instead of
+    /// `geometry(Geometry, 4326)`.
+    public init(storePath: String, target: String, consumer: String = "postgresql", geography: Bool = false) throws {
+        self.geography = geography
         guard FileManager.default.fileExists(atPath: storePath) else {
             throw ReplicationError.store(path: storePath, message: "no such file")
         }
@@ -146,8 +151,8 @@ public final class Replicator {
             try connection.transaction {
                 for name in owned { try connection.execute("DROP TABLE IF EXISTS \(TableMapping.quoted(name))") }
                 for cls in classes {
-                    let mapping = TableMapping(cls: cls, in: schema)
-                    try prepareTable(mapping)
+                    let mapping = TableMapping(cls: cls, in: schema, geography: geography)
+                    let created = try prepareTable(mapping)
                     let table = try store.table(cls.name)
                     try connection.execute(mapping.createStage)
                     var keys: [ObjectKey] = []
@@ -157,6 +162,7 @@ public final class Replicator {
                     }
                     written += try stage(keys, of: table, mapping, txn)
                     try connection.execute(mapping.moveStaged)
+                    if created { try connection.execute(mapping.createIndexes) }
                 }
                 try connection.query(
                     """
@@ -172,9 +178,10 @@ public final class Replicator {
         return progress
     }
 
-    /// Makes sure table `mapping` describes exists with its columns: created
-    /// when missing, refused when a table of that name has other columns.
-    private func prepareTable(_ mapping: TableMapping) throws {
+    /// Makes sure table `mapping` describes exists, empty, with its columns:
+    /// created when missing (true: its indexes are still to be made), emptied
+    /// when it has them, refused when a table of that name has other columns.
+    private func prepareTable(_ mapping: TableMapping) throws -> Bool {
         let found = try connection.query(
             """
             SELECT column_name, udt_name FROM information_schema.columns
@@ -182,7 +189,7 @@ public final class Replicator {
             """, [mapping.className])
         guard !found.isEmpty else {
             try connection.execute(mapping.createTable)
-            return
+            return true
         }
         let columns = found.map { ($0[0] ?? "", $0[1] ?? "") }
         guard columns.elementsEqual(mapping.expectedColumns, by: { $0 == $1 }) else {
@@ -192,6 +199,7 @@ public final class Replicator {
                 table: mapping.className, reason: "it has columns (\(shown)); the class needs (\(wanted))")
         }
         try connection.execute("TRUNCATE \(mapping.table)")
+        return false
     }
 
     // MARK: - Changes
@@ -206,7 +214,7 @@ public final class Replicator {
             for (id, tableChanges) in changes.tables.sorted(by: { $0.key < $1.key }) {
                 guard let cls = schema.classes.first(where: { $0.table == id }), !cls.isEmbedded else { continue }
                 let table = try store.table(cls.name)
-                let mapping = TableMapping(cls: cls, in: schema)
+                let mapping = TableMapping(cls: cls, in: schema, geography: geography)
                 var keys = Set(tableChanges.deleted).union(tableChanges.modified.keys)
                 for run in tableChanges.insertedRuns {
                     for key in run.first ..< run.first &+ run.count { keys.insert(ObjectKey(key)) }

@@ -13,7 +13,8 @@ import OrderedCollections
 ///   ObjectIds as their 24 hex digits in `text`);
 /// - a link as the target's `_geode_key` (`bigint`);
 /// - a property holding one geometry (a geo point or any GeoJSON geometry)
-///   as `geometry(Geometry, 4326)` with a GiST index;
+///   as `geometry(Geometry, 4326)` with a GiST index, or on request as
+///   `geography(Geometry, 4326)` (distances and areas on the sphere);
 /// - AnyRealmValue, lists, sets, maps and other embedded objects as `jsonb`;
 /// - declared indexes as B-tree indexes.
 ///
@@ -29,6 +30,7 @@ struct TableMapping {
     /// A column's PostgreSQL type and how a stored value becomes its text.
     enum Kind: Equatable {
         case bigint, boolean, real, double, text, timestamp, bytea, numeric, uuid, objectId, link, jsonb, geometry
+        case geography
 
         var sqlType: String {
             switch self {
@@ -42,7 +44,8 @@ struct TableMapping {
             case .numeric: return "numeric"
             case .uuid: return "uuid"
             case .jsonb: return "jsonb"
-            case .geometry: return "geometry"
+            case .geometry: return "geometry(Geometry, 4326)"
+            case .geography: return "geography(Geometry, 4326)"
             }
         }
 
@@ -60,6 +63,7 @@ struct TableMapping {
             case .uuid: return "uuid"
             case .jsonb: return "jsonb"
             case .geometry: return "geometry"
+            case .geography: return "geography"
             }
         }
 
@@ -67,6 +71,7 @@ struct TableMapping {
         func cast(_ column: String) -> String {
             switch self {
             case .geometry: return "ST_SetSRID(ST_GeomFromGeoJSON(\(column)), 4326)"
+            case .geography: return "ST_SetSRID(ST_GeomFromGeoJSON(\(column)), 4326)::geography"
             case .timestamp: return "to_timestamp(\(column)::double precision)"
             case .text, .objectId: return column
             default: return "\(column)::\(sqlType)"
@@ -86,7 +91,8 @@ struct TableMapping {
     let columns: [Column]
     let primaryKey: String?
 
-    init(cls: ClassSchema, in schema: Schema) {
+    /// The mapping of `cls`; with `geography`, geometries become `geography` columns.
+    init(cls: ClassSchema, in schema: Schema, geography: Bool = false) {
         className = cls.name
         primaryKey = cls.primaryKey?.name
         columns = cls.storedProperties.map { p in
@@ -97,7 +103,7 @@ struct TableMapping {
                 kind = .jsonb
             } else if p.type == .object, let target, target.isEmbedded {
                 geometry = target.geometrySlots
-                kind = geometry != nil ? .geometry : .jsonb
+                kind = geometry == nil ? .jsonb : geography ? .geography : .geometry
             } else {
                 switch p.type {
                 case .object: kind = .link
@@ -129,21 +135,26 @@ struct TableMapping {
     /// The staging table of this class in the session (`text` columns, emptied at each commit).
     var stage: String { Self.quoted("_geode_stage_" + className) }
 
-    /// The statements that create the table and its indexes.
+    /// The statement that creates the table, without its secondary indexes
+    /// (``createIndexes``: built after a snapshot's rows, not row by row).
     var createTable: String {
         var definitions = [
             "_geode_key bigint \(primaryKey == nil ? "PRIMARY KEY" : "NOT NULL UNIQUE")"
         ]
         for column in columns {
             var definition = "\(Self.quoted(column.name)) \(column.kind.sqlType)"
-            if column.kind == .geometry { definition = "\(Self.quoted(column.name)) geometry(Geometry, 4326)" }
             if column.name == primaryKey { definition += " PRIMARY KEY" }
             definitions.append(definition)
         }
-        var sql = "CREATE TABLE \(table) (\(definitions.joined(separator: ", ")));"
+        return "CREATE TABLE \(table) (\(definitions.joined(separator: ", ")))"
+    }
+
+    /// The statements that create the table's GiST and B-tree indexes.
+    var createIndexes: String {
+        var sql = ""
         for column in columns {
             let index = Self.quoted("\(className)_\(column.name)_idx")
-            if column.kind == .geometry {
+            if column.kind == .geometry || column.kind == .geography {
                 sql += " CREATE INDEX \(index) ON \(table) USING gist (\(Self.quoted(column.name)));"
             } else if column.property.isIndexed && column.name != primaryKey {
                 sql += " CREATE INDEX \(index) ON \(table) (\(Self.quoted(column.name)));"
@@ -196,7 +207,7 @@ struct TableMapping {
                 return
             }
             Self.appendEscaped(try JSONTextEncoder.string(Self.plain(value)), to: &out)
-        case .geometry:
+        case .geometry, .geography:
             guard let slots = column.geometry, case let .embedded(fields) = value,
                 let json = try Self.geoJSON(fields, slots)
             else {

@@ -2,6 +2,7 @@ import Foundation
 import GeodeCore
 import GeodeReplication
 import GeodeTestSupport
+import LocalPostgres
 import Testing
 
 /// Replication into a real PostgreSQL 15 server with PostGIS, started per
@@ -161,7 +162,7 @@ import Testing
     @Test func anUnreachableServerOrWrongPasswordIsATypedErrorAndChangesNothing() throws {
         let directory = try TemporaryDirectory()
         let store = try Self.makeStore(directory, count: 3)
-        let port = try TemporaryPostgres.freePort()
+        let port = try LocalPostgresServer.freePort()
         #expect {
             _ = try Replicator(
                 storePath: directory.path("places.geode"), target: "postgresql://geode:x@127.0.0.1:\(port)/postgres?connect_timeout=2")
@@ -271,5 +272,61 @@ import Testing
         let progress = try replicator.replicate()
         #expect(progress.loadedSnapshot)
         #expect(try server.psql("SELECT count(population) FROM \"Place\"") == "20")
+    }
+
+    @Test func aWriterKilledMidImportLeavesWhatItCommittedAndTheTargetHoldsExactlyThat() throws {
+        let server = try TemporaryPostgres()
+        let directory = try TemporaryDirectory()
+        var lines: [String] = []
+        for i in 0 ..< 200_000 {
+            lines.append(
+                #"{"type":"Feature","id":\#(i),"geometry":{"type":"Point","coordinates":[\#(Double(i % 360) - 180),\#(Double(i % 170) - 85)]},"properties":{"n":\#(i)}}"#
+            )
+        }
+        try (lines.joined(separator: "\n") + "\n").write(
+            toFile: directory.path("points.geojsonl"), atomically: true, encoding: .utf8)
+        let store = directory.path("points.geode")
+        // The writer: an import committing every 1,000 features, killed part-way.
+        let writer = try Subprocess.start(
+            "geode", ["import", directory.path("points.geojsonl"), "--store", store, "--format", "geojsonseq", "--batch", "1000"])
+        while !FileManager.default.fileExists(atPath: store) { usleep(1000) }
+        usleep(50_000)
+        let follower = try Subprocess.start("geode", ["replicate", store, server.conninfo(), "--follow"])
+        usleep(150_000)
+        writer.kill()
+        let killed = writer.finish()
+        #expect(killed.signalled, "the import was still running when killed")
+        usleep(200_000)
+        follower.kill()
+        _ = follower.finish()
+        let last = try Subprocess.run("geode", ["replicate", store, server.conninfo()])
+        #expect(last.status == 0, "\(last.stderr)")
+        // The store holds whole batches; the target exactly what the store holds.
+        let reader = try Store.open(StoreConfiguration(path: store))
+        let features = try reader.table("GeoFeature")
+        let stored = try reader.read { try $0.count(features) }
+        #expect(stored % 1000 == 0 && stored < 200_000)
+        #expect(try server.psql("SELECT count(*) FROM \"GeoFeature\"") == String(stored))
+        #expect(
+            try server.psql(
+                "SELECT count(DISTINCT (properties->>'n')::int) FROM \"GeoFeature\" WHERE ST_X(geometry) = ((properties->>'n')::int % 360) - 180")
+                == String(stored))
+    }
+
+    @Test func geometriesGoToGeographyColumnsOnRequest() throws {
+        let server = try TemporaryPostgres()
+        let directory = try TemporaryDirectory()
+        _ = try Self.makeStore(directory, count: 10)
+        try Replicator(storePath: directory.path("places.geode"), target: server.conninfo(), geography: true).replicate()
+        #expect(
+            try server.psql(
+                "SELECT udt_name FROM information_schema.columns WHERE table_name = 'Place' AND column_name = 'location'")
+                == "geography")
+        // Places 1 and 2 lie at (-179, -84) and (-178, -83): about 112 km apart on the spheroid.
+        let meters = Double(
+            try server.psql(
+                "SELECT round(ST_Distance(a.location, b.location)) FROM \"Place\" a, \"Place\" b WHERE a.id = 1 AND b.id = 2"
+            )) ?? 0
+        #expect(meters > 100_000 && meters < 125_000)
     }
 }
