@@ -16,8 +16,11 @@ import GeodeCore
 /// log's records after the version the target acknowledged, however long the
 /// replica is away, until ``stopReplicating()``.
 ///
-/// A migration of the store (a schema change) loads the target again from a
-/// snapshot in one transaction; so does a class emptied at once.
+/// After a migration of the store (a schema change), or a class emptied at
+/// once, the target's tables are altered to the classes' columns (views on
+/// them stay) and loaded again, in one transaction. Two replicators of the
+/// same replica take turns on an advisory lock; the later one finds the
+/// watermark moved and applies nothing.
 ///
 /// ```swift
 /// let replicator = try Replicator(storePath: "/data/places.geode", target: "postgresql://geode@db/places")
@@ -65,13 +68,28 @@ public final class Replicator {
         }
         connection = try PostgresConnection(target)
         self.consumer = consumer
-        try connection.execute(
-            """
-            CREATE EXTENSION IF NOT EXISTS postgis;
-            CREATE TABLE IF NOT EXISTS geode_replication (
-                consumer text PRIMARY KEY, store text NOT NULL, version bigint NOT NULL,
-                tables jsonb NOT NULL, updated timestamp with time zone NOT NULL DEFAULT now())
-            """)
+        // Under a lock: `IF NOT EXISTS` does not stop two sessions creating the same thing at once.
+        try connection.transaction {
+            try connection.execute(
+                """
+                SELECT pg_advisory_xact_lock(hashtext('geode_replication'));
+                CREATE EXTENSION IF NOT EXISTS postgis;
+                CREATE TABLE IF NOT EXISTS geode_replication (
+                    consumer text PRIMARY KEY, store text NOT NULL, version bigint NOT NULL,
+                    tables jsonb NOT NULL, updated timestamp with time zone NOT NULL DEFAULT now())
+                """)
+        }
+    }
+
+    /// Takes this replica's lock for the target transaction under way (two
+    /// replicators of one store and target take turns) and answers whether
+    /// the target still holds `watermark` (nil: no watermark yet): false when
+    /// another replicator moved it meanwhile, and this run must not apply.
+    private func lockReplica(expecting watermark: Int?) throws -> Bool {
+        try connection.query("SELECT pg_advisory_xact_lock(hashtext('geode_replication:' || $1))", [consumer])
+        let rows = try connection.query("SELECT version FROM geode_replication WHERE consumer = $1", [consumer])
+        let current: Int? = rows.first.flatMap { $0.first ?? nil }.flatMap { Int($0) }
+        return current == watermark
     }
 
     /// Brings the target up to the store's latest committed version and
@@ -87,7 +105,7 @@ public final class Replicator {
         }
         let owned = (state?[2] ?? nil).map(Self.tableNames) ?? []
         guard let watermark = (state?[1] ?? nil).flatMap(Int.init) else {
-            return try loadSnapshot(identity: identity, replacing: owned)
+            return try loadSnapshot(identity: identity, replacing: owned, watermark: nil)
         }
         let (progress, needsSnapshot) = try storeRead { txn -> (Progress, Bool) in
             let latest = txn.version
@@ -109,7 +127,7 @@ public final class Replicator {
             }
             return (try apply(changes, txn), false)
         }
-        if needsSnapshot { return try loadSnapshot(identity: identity, replacing: owned) }
+        if needsSnapshot { return try loadSnapshot(identity: identity, replacing: owned, watermark: watermark) }
         if progress.version > watermark { try acknowledge(progress.version) }
         return progress
     }
@@ -138,9 +156,11 @@ public final class Replicator {
 
     // MARK: - Snapshot
 
-    /// Loads every top-level class into the target in one transaction,
-    /// dropping the tables an earlier snapshot of this replica made.
-    private func loadSnapshot(identity: String, replacing owned: [String]) throws -> Progress {
+    /// Loads every top-level class into the target in one transaction. The
+    /// tables an earlier snapshot of this replica made are kept and altered
+    /// to the classes' columns (views on them survive); those of classes the
+    /// store no longer has are dropped.
+    private func loadSnapshot(identity: String, replacing owned: [String], watermark: Int?) throws -> Progress {
         // Registered first: the log keeps every record after the version read next.
         let before = try storeRead { $0.version }
         try acknowledge(before)
@@ -148,11 +168,14 @@ public final class Replicator {
             let schema = store.schema
             let classes = schema.classes.filter { !$0.isEmbedded }
             var written = 0
-            try connection.transaction {
-                for name in owned { try connection.execute("DROP TABLE IF EXISTS \(TableMapping.quoted(name))") }
+            let loaded = try connection.transaction { () -> Bool in
+                guard try lockReplica(expecting: watermark) else { return false }
+                for name in owned where !classes.contains(where: { $0.name == name }) {
+                    try connection.execute("DROP TABLE IF EXISTS \(TableMapping.quoted(name))")
+                }
                 for cls in classes {
                     let mapping = TableMapping(cls: cls, in: schema, geography: geography)
-                    let created = try prepareTable(mapping)
+                    try prepareTable(mapping, owned: owned.contains(cls.name))
                     let table = try store.table(cls.name)
                     try connection.execute(mapping.createStage)
                     var keys: [ObjectKey] = []
@@ -162,7 +185,7 @@ public final class Replicator {
                     }
                     written += try stage(keys, of: table, mapping, txn)
                     try connection.execute(mapping.moveStaged)
-                    if created { try connection.execute(mapping.createIndexes) }
+                    try connection.execute(mapping.createIndexes)
                 }
                 try connection.query(
                     """
@@ -170,18 +193,25 @@ public final class Replicator {
                     ON CONFLICT (consumer) DO UPDATE SET store = $2, version = $3, tables = $4::jsonb, updated = now()
                     """,
                     [consumer, identity, String(txn.version), Self.tableList(classes.map(\.name))])
+                return true
             }
             lastSeen = txn.version
+            guard loaded else {
+                // Another replicator of this replica loaded it meanwhile; the next run goes on from there.
+                return Progress(version: watermark ?? 0, loadedSnapshot: false, objectsWritten: 0, objectsDeleted: 0)
+            }
             return Progress(version: txn.version, loadedSnapshot: true, objectsWritten: written, objectsDeleted: 0)
         }
-        try acknowledge(progress.version)
+        if progress.loadedSnapshot { try acknowledge(progress.version) }
         return progress
     }
 
     /// Makes sure table `mapping` describes exists, empty, with its columns:
-    /// created when missing (true: its indexes are still to be made), emptied
-    /// when it has them, refused when a table of that name has other columns.
-    private func prepareTable(_ mapping: TableMapping) throws -> Bool {
+    /// created when missing, emptied when it has them. A table this replica
+    /// made (`owned`) is altered to the class's columns — dropped and made
+    /// again only when its primary key moved; any other table with other
+    /// columns is refused.
+    private func prepareTable(_ mapping: TableMapping, owned: Bool) throws {
         let found = try connection.query(
             """
             SELECT column_name, udt_name FROM information_schema.columns
@@ -189,17 +219,48 @@ public final class Replicator {
             """, [mapping.className])
         guard !found.isEmpty else {
             try connection.execute(mapping.createTable)
-            return true
+            return
         }
         let columns = found.map { ($0[0] ?? "", $0[1] ?? "") }
-        guard columns.elementsEqual(mapping.expectedColumns, by: { $0 == $1 }) else {
-            let shown = columns.map { "\($0) \($1)" }.joined(separator: ", ")
-            let wanted = mapping.expectedColumns.map { "\($0) \($1)" }.joined(separator: ", ")
-            throw ReplicationError.targetMismatch(
-                table: mapping.className, reason: "it has columns (\(shown)); the class needs (\(wanted))")
+        if !columns.elementsEqual(mapping.expectedColumns, by: { $0 == $1 }) {
+            guard owned else {
+                let shown = columns.map { "\($0) \($1)" }.joined(separator: ", ")
+                let wanted = mapping.expectedColumns.map { "\($0) \($1)" }.joined(separator: ", ")
+                throw ReplicationError.targetMismatch(
+                    table: mapping.className, reason: "it has columns (\(shown)); the class needs (\(wanted))")
+            }
+            try alter(mapping, from: columns)
         }
         try connection.execute("TRUNCATE \(mapping.table)")
-        return false
+    }
+
+    /// Alters a table of this replica from `columns` (name, `udt_name`) to
+    /// the class's: columns dropped, columns added (a changed type is both).
+    private func alter(_ mapping: TableMapping, from columns: [(String, String)]) throws {
+        let primary = try connection.query(
+            """
+            SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
+            WHERE i.indrelid = $1::regclass AND i.indisprimary
+            """, [mapping.table]
+        ).first?.first ?? nil
+        guard primary == (mapping.primaryKey ?? "_geode_key") else {
+            try connection.execute("DROP TABLE \(mapping.table)")
+            try connection.execute(mapping.createTable)
+            return
+        }
+        let wanted = Dictionary(mapping.expectedColumns, uniquingKeysWith: { a, _ in a })
+        var kept: Set<String> = []
+        for (name, type) in columns {
+            if wanted[name] == type {
+                kept.insert(name)
+            } else {
+                try connection.execute("ALTER TABLE \(mapping.table) DROP COLUMN \(TableMapping.quoted(name))")
+            }
+        }
+        for column in mapping.columns where !kept.contains(column.name) {
+            try connection.execute(
+                "ALTER TABLE \(mapping.table) ADD COLUMN \(TableMapping.quoted(column.name)) \(column.kind.sqlType)")
+        }
     }
 
     // MARK: - Changes
@@ -210,7 +271,8 @@ public final class Replicator {
         let schema = store.schema
         var written = 0
         var deleted = 0
-        try connection.transaction {
+        let applied = try connection.transaction { () -> Bool in
+            guard try lockReplica(expecting: changes.fromVersion) else { return false }
             for (id, tableChanges) in changes.tables.sorted(by: { $0.key < $1.key }) {
                 guard let cls = schema.classes.first(where: { $0.table == id }), !cls.isEmbedded else { continue }
                 let table = try store.table(cls.name)
@@ -239,6 +301,11 @@ public final class Replicator {
             try connection.query(
                 "UPDATE geode_replication SET version = $2, updated = now() WHERE consumer = $1",
                 [consumer, String(txn.version)])
+            return true
+        }
+        // Another replicator of this replica got there first: it applied these changes.
+        guard applied else {
+            return Progress(version: changes.fromVersion, loadedSnapshot: false, objectsWritten: 0, objectsDeleted: 0)
         }
         return Progress(version: txn.version, loadedSnapshot: false, objectsWritten: written, objectsDeleted: deleted)
     }

@@ -149,15 +149,15 @@ struct TableMapping {
         return "CREATE TABLE \(table) (\(definitions.joined(separator: ", ")))"
     }
 
-    /// The statements that create the table's GiST and B-tree indexes.
+    /// The statements that create the table's GiST and B-tree indexes it lacks.
     var createIndexes: String {
         var sql = ""
         for column in columns {
             let index = Self.quoted("\(className)_\(column.name)_idx")
             if column.kind == .geometry || column.kind == .geography {
-                sql += " CREATE INDEX \(index) ON \(table) USING gist (\(Self.quoted(column.name)));"
+                sql += " CREATE INDEX IF NOT EXISTS \(index) ON \(table) USING gist (\(Self.quoted(column.name)));"
             } else if column.property.isIndexed && column.name != primaryKey {
-                sql += " CREATE INDEX \(index) ON \(table) (\(Self.quoted(column.name)));"
+                sql += " CREATE INDEX IF NOT EXISTS \(index) ON \(table) (\(Self.quoted(column.name)));"
             }
         }
         return sql
