@@ -29,7 +29,10 @@ extension GeodeCommand {
         @Argument(help: "The PostgreSQL connection string.")
         var target: String
 
-        @Flag(help: "Keep running, applying each commit as it happens (stop with Ctrl-C or SIGTERM).")
+        @Flag(
+            help:
+                "Keep running, applying each commit as it happens, and connecting again when the server goes away (stop with Ctrl-C or SIGTERM)."
+        )
         var follow = false
 
         @Option(help: "The name the store knows this replica by (one store may feed several).")
@@ -56,6 +59,9 @@ extension GeodeCommand {
                     return
                 }
                 let stopping = StopSignal()
+                replicator.onConnectionLost = { error in
+                    FileHandle.standardError.write(Data("geode: \(error); connecting again\n".utf8))
+                }
                 try replicator.follow { !stopping.isSet }
             }
         }

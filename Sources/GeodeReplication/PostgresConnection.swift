@@ -34,6 +34,9 @@ final class PostgresConnection {
 
     deinit { PQfinish(connection) }
 
+    /// Whether the connection was lost (the server stopped or went away).
+    var isBroken: Bool { PQstatus(connection) != CONNECTION_OK }
+
     /// Runs `sql` (one or more statements without parameters).
     func execute(_ sql: String) throws {
         let result = PQexec(connection, sql)

@@ -41,7 +41,12 @@ public final class Replicator {
     }
 
     private let store: Store
-    private let connection: PostgresConnection
+    private var connection: PostgresConnection
+    /// The connection string, for connecting again after a loss.
+    private let target: String
+    /// Told each time ``follow(interval:while:)`` lost the server and will try
+    /// again (after a pause that doubles up to 5 s).
+    public var onConnectionLost: ((ReplicationError) -> Void)?
     /// The name the store's change log knows this replica by.
     public let consumer: String
     /// The latest store version a run has read.
@@ -67,7 +72,13 @@ public final class Replicator {
             throw ReplicationError.store(path: storePath, message: "\(error)")
         }
         connection = try PostgresConnection(target)
+        self.target = target
         self.consumer = consumer
+        try prepareTarget()
+    }
+
+    /// Creates what the target needs (PostGIS, the watermark table) when missing.
+    private func prepareTarget() throws {
         // Under a lock: `IF NOT EXISTS` does not stop two sessions creating the same thing at once.
         try connection.transaction {
             try connection.execute(
@@ -135,15 +146,44 @@ public final class Replicator {
     /// Replicates, then again whenever the store has committed more, until
     /// `keepGoing` returns false (asked after each run and about every
     /// `interval` while waiting).
+    /// A lost server (stopped, restarted, unreachable) does not end it: it
+    /// connects again, with pauses doubling up to 5 s, and goes on from the
+    /// target's watermark. Other errors end it.
     public func follow(interval: Duration = .milliseconds(20), while keepGoing: () -> Bool = { true }) throws {
         let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
-        try replicate()
+        var pending = true
+        var lost = false
+        var pause = 0.1
         while keepGoing() {
-            if store.latestVersion > lastSeen {
-                try replicate()
-            } else {
-                Thread.sleep(forTimeInterval: seconds)
+            do {
+                if lost {
+                    connection = try PostgresConnection(target)
+                    try prepareTarget()
+                    lost = false
+                    pause = 0.1
+                }
+                if pending || store.latestVersion > lastSeen {
+                    try replicate()
+                    pending = false
+                } else {
+                    Thread.sleep(forTimeInterval: seconds)
+                }
+            } catch let error as ReplicationError where isConnectionLoss(error) {
+                onConnectionLost?(error)
+                lost = true
+                pending = true
+                Thread.sleep(forTimeInterval: pause)
+                pause = min(pause * 2, 5)
             }
+        }
+    }
+
+    /// Whether `error` means the server cannot be reached now, rather than that it refused something.
+    private func isConnectionLoss(_ error: ReplicationError) -> Bool {
+        switch error {
+        case .connection: return true
+        case .server: return connection.isBroken
+        default: return false
         }
     }
 

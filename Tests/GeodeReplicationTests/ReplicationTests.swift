@@ -339,4 +339,52 @@ import Testing
             )) ?? 0
         #expect(meters > 100_000 && meters < 125_000)
     }
+
+    @Test func aFollowerOutlastsARestartOfTheServerAndCatchesUp() throws {
+        let server = try TemporaryPostgres()
+        let directory = try TemporaryDirectory()
+        let store = try Self.makeStore(directory, count: 10)
+        let places = try store.table("Place")
+        let stop = StopFlag()
+        let lost = StopFlag()
+        let path = directory.path("places.geode")
+        let target = server.conninfo()
+        let follower = Thread {
+            do {
+                let replicator = try Replicator(storePath: path, target: target)
+                replicator.onConnectionLost = { _ in lost.set() }
+                try replicator.follow(interval: .milliseconds(5)) { !stop.isSet }
+            } catch {
+                stop.set()
+            }
+        }
+        follower.start()
+        defer {
+            stop.set()
+            while !follower.isFinished { usleep(1000) }
+        }
+        func waitFor(_ count: Int) throws -> Bool {
+            for _ in 0 ..< 2000 where !stop.isSet {
+                if (try? server.psql("SELECT count(*) FROM \"Place\"")) == String(count) { return true }
+                usleep(10_000)
+            }
+            return false
+        }
+        #expect(try waitFor(10))
+        server.server.stop()
+        try store.write { txn in for id in 10 ..< 60 { _ = try txn.insert(Self.row(id), into: places) } }
+        usleep(300_000)
+        try server.server.start()
+        #expect(try waitFor(60), "the follower caught up after the restart")
+        #expect(lost.isSet, "it noticed the loss")
+        #expect(try Self.targetPlaces(server) == Self.storePlaces(store))
+    }
+
+    /// A flag one thread sets and another reads.
+    final class StopFlag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = false
+        var isSet: Bool { lock.withLock { value } }
+        func set() { lock.withLock { value = true } }
+    }
 }

@@ -23,6 +23,7 @@ package final class LocalPostgresServer: @unchecked Sendable {
     package init(directory: URL, password: String? = nil, settings: [String] = []) throws {
         self.directory = directory
         self.password = password
+        self.settings = settings
         port = try Self.freePort()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let data = directory.appendingPathComponent("data").path
@@ -36,12 +37,20 @@ package final class LocalPostgresServer: @unchecked Sendable {
         }
         if getuid() == 0 { try ProgramRun.run("/bin/chown", ["-R", "postgres:postgres", directory.path]) }
         try asOwner(Self.binaries.appendingPathComponent("initdb").path, initdb)
+        try start()
+    }
+
+    private let settings: [String]
+
+    /// Starts the server (again, after ``stop()``), on the same port.
+    package func start() throws {
+        guard !running else { return }
         let options = ["-p \(port)", "-k \(directory.path)", "-c listen_addresses=127.0.0.1"] + settings.map { "-c \($0)" }
         try asOwner(
             Self.binaries.appendingPathComponent("pg_ctl").path,
             [
-                "-D", data, "-l", directory.appendingPathComponent("server.log").path, "-w", "start", "-o",
-                options.joined(separator: " "),
+                "-D", directory.appendingPathComponent("data").path, "-l",
+                directory.appendingPathComponent("server.log").path, "-w", "start", "-o", options.joined(separator: " "),
             ])
         running = true
     }
@@ -53,7 +62,7 @@ package final class LocalPostgresServer: @unchecked Sendable {
         return "postgresql://geode\(given.map { ":" + $0 } ?? "")@127.0.0.1:\(port)/postgres"
     }
 
-    /// Stops the server (at once: its data is thrown away).
+    /// Stops the server (its connections closed; ``start()`` starts it again).
     package func stop() {
         guard running else { return }
         running = false
