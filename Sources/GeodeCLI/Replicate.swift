@@ -10,8 +10,8 @@ extension GeodeCommand {
             discussion: """
                 The first run loads every class into a table of its own (geometry as \
                 PostGIS geometry, collections and AnyRealmValue as jsonb); later runs apply \
-                the changes committed since, each run in one PostgreSQL transaction that \
-                also records the store version the target holds (table geode_replication). \
+                each transaction committed since, in order, each in a PostgreSQL transaction \
+                that also records the store version the target holds (table geode_replication). \
                 Stopped at any moment, it starts again from that version: no change is \
                 applied twice or lost. The store keeps its change log for the replica \
                 until --stop removes it. TARGET is a libpq connection string; passwords \

@@ -8,13 +8,16 @@ import GeodeCore
 /// README's replication section for the mapping), filled with `COPY`. Every
 /// later run reads the store's change log from the target's watermark — the
 /// store version the target holds, kept in the target's `geode_replication`
-/// table — and applies the objects inserted, changed and deleted since then
-/// in one PostgreSQL transaction that also moves the watermark. The target
-/// therefore moves from one committed store version to a later one, whole,
-/// and a run stopped anywhere (a kill included) starts again from the
-/// watermark: nothing is applied twice, nothing is lost. The store keeps the
-/// log's records after the version the target acknowledged, however long the
-/// replica is away, until ``stopReplicating()``.
+/// table — and applies each store transaction since then, in commit order, in
+/// a PostgreSQL transaction of its own that also moves the watermark: its
+/// objects as it left them (the log keeps a copy of each changed document
+/// while a replica is registered), its deletions. A run stopped anywhere (a
+/// kill included) starts again from the watermark: nothing is applied twice,
+/// nothing is lost. The store keeps the log after the version the target
+/// acknowledged, however long the replica is away, until ``stopReplicating()``.
+/// (Transactions from before the replica registered, whose documents the log
+/// did not keep, go together in one target transaction, as the latest
+/// version has them.)
 ///
 /// After a migration of the store (a schema change), or a class emptied at
 /// once, the target's tables are altered to the classes' columns (views on
@@ -305,15 +308,65 @@ public final class Replicator {
 
     // MARK: - Changes
 
-    /// Applies the objects `changes` names, as `txn` (the latest version)
-    /// has them, in one target transaction that moves the watermark.
+    /// Applies the changes after `changes.fromVersion`: each transaction in a
+    /// target transaction of its own, with the documents as it left them,
+    /// when the log kept them (it does while this replica is registered);
+    /// otherwise all of them in one target transaction, with the documents
+    /// as `txn` (the latest version) has them.
     private func apply(_ changes: ChangeSet, _ txn: StoreTransaction) throws -> Progress {
+        var progress = Progress(version: changes.fromVersion, loadedSnapshot: false, objectsWritten: 0, objectsDeleted: 0)
+        if let records = try txn.changeRecords(since: changes.fromVersion)?.filter({ !$0.tables.isEmpty }),
+            let last = records.last, try records.allSatisfy({ try hasImages($0, txn) })
+        {
+            for record in records {
+                let target = record.version == last.version ? txn.version : record.version
+                let step = try applyStep(record.tables, from: progress.version, to: target) { key, table in
+                    try txn.afterImage(version: record.version, table: table.schema.table, key: key)
+                }
+                guard let step else { return progress }  // another replicator is ahead
+                progress = Progress(
+                    version: target, loadedSnapshot: false, objectsWritten: progress.objectsWritten + step.written,
+                    objectsDeleted: progress.objectsDeleted + step.deleted)
+            }
+            return progress
+        }
+        guard
+            let step = try applyStep(changes.tables, from: changes.fromVersion, to: txn.version, document: {
+                try txn.document($0, in: $1)
+            })
+        else { return progress }
+        return Progress(
+            version: txn.version, loadedSnapshot: false, objectsWritten: step.written, objectsDeleted: step.deleted)
+    }
+
+    /// Whether the log kept every document `record`'s transaction left.
+    private func hasImages(_ record: ChangeRecord, _ txn: StoreTransaction) throws -> Bool {
+        for (table, changes) in record.tables {
+            var keys = Set(changes.modified.keys)
+            for run in changes.insertedRuns {
+                for key in run.first ..< run.first &+ run.count { keys.insert(ObjectKey(key)) }
+            }
+            for key in keys where !changes.deleted.contains(key) {
+                guard try txn.afterImage(version: record.version, table: table, key: key) != nil else { return false }
+            }
+        }
+        return true
+    }
+
+    /// Applies the objects `tables` names in one target transaction that moves
+    /// the watermark from `from` to `to`: an object `document` finds is written
+    /// whole, one it does not is deleted. Nil when another replicator moved
+    /// the watermark first.
+    private func applyStep(
+        _ tables: [UInt32: TableChanges], from: Int, to: Int,
+        document: (ObjectKey, Table) throws -> ContainerView?
+    ) throws -> (written: Int, deleted: Int)? {
         let schema = store.schema
         var written = 0
         var deleted = 0
         let applied = try connection.transaction { () -> Bool in
-            guard try lockReplica(expecting: changes.fromVersion) else { return false }
-            for (id, tableChanges) in changes.tables.sorted(by: { $0.key < $1.key }) {
+            guard try lockReplica(expecting: from) else { return false }
+            for (id, tableChanges) in tables.sorted(by: { $0.key < $1.key }) {
                 guard let cls = schema.classes.first(where: { $0.table == id }), !cls.isEmbedded else { continue }
                 let table = try store.table(cls.name)
                 let mapping = TableMapping(cls: cls, in: schema, geography: geography)
@@ -321,14 +374,17 @@ public final class Replicator {
                 for run in tableChanges.insertedRuns {
                     for key in run.first ..< run.first &+ run.count { keys.insert(ObjectKey(key)) }
                 }
-                // An object that exists now is written whole; one that does not is deleted.
-                var present: [ObjectKey] = []
+                var present: [(ObjectKey, [Value])] = []
                 var gone: [ObjectKey] = []
                 for key in keys.sorted() {
-                    if try txn.document(key, in: table) != nil { present.append(key) } else { gone.append(key) }
+                    if let found = try document(key, table) {
+                        present.append((key, try StoreTransaction.row(of: found, table)))
+                    } else {
+                        gone.append(key)
+                    }
                 }
                 try connection.execute(mapping.createStage)
-                written += try stage(present, of: table, mapping, txn)
+                written += try stage(rows: present, mapping)
                 try connection.execute(mapping.moveStaged)
                 for chunk in stride(from: 0, to: gone.count, by: 10_000) {
                     let keys = gone[chunk ..< min(gone.count, chunk + 10_000)].map { String(TableMapping.column($0)) }
@@ -339,15 +395,24 @@ public final class Replicator {
                 deleted += gone.count
             }
             try connection.query(
-                "UPDATE geode_replication SET version = $2, updated = now() WHERE consumer = $1",
-                [consumer, String(txn.version)])
+                "UPDATE geode_replication SET version = $2, updated = now() WHERE consumer = $1", [consumer, String(to)])
             return true
         }
-        // Another replicator of this replica got there first: it applied these changes.
-        guard applied else {
-            return Progress(version: changes.fromVersion, loadedSnapshot: false, objectsWritten: 0, objectsDeleted: 0)
+        return applied ? (written, deleted) : nil
+    }
+
+    /// Copies `rows` (object keys with their rows) into the mapping's staging table; returns how many.
+    private func stage(rows: [(ObjectKey, [Value])], _ mapping: TableMapping) throws -> Int {
+        guard !rows.isEmpty else { return 0 }
+        var next = 0
+        try connection.copy("COPY \(mapping.stage) FROM STDIN") { out in
+            while next < rows.count && out.count < 1 << 20 {
+                try mapping.appendRow(rows[next].0, rows[next].1, to: &out)
+                next += 1
+            }
+            return next < rows.count
         }
-        return Progress(version: txn.version, loadedSnapshot: false, objectsWritten: written, objectsDeleted: deleted)
+        return rows.count
     }
 
     /// Copies the objects `keys` of `table` into the mapping's staging table; returns how many.

@@ -129,8 +129,8 @@ import Testing
         let second = try replicator.replicate()
         #expect(!second.loadedSnapshot)
         #expect(second.objectsDeleted == 20)
-        // 21 inserted, 15 renamed of which 2 (21 and 91) deleted afterwards.
-        #expect(second.objectsWritten == 21 + 15 - 2)
+        // Each transaction on its own: 21 inserted, 15 renamed (2 of them, 21 and 91, deleted by the next one).
+        #expect(second.objectsWritten == 21 + 15)
         #expect(try Self.targetPlaces(server) == Self.storePlaces(store))
         #expect(try server.psql("SELECT count(*) FROM \"Owner\"") == "3")
         #expect(try server.psql("SELECT version FROM geode_replication") == String(second.version))
@@ -378,6 +378,34 @@ import Testing
         #expect(try waitFor(60), "the follower caught up after the restart")
         #expect(lost.isSet, "it noticed the loss")
         #expect(try Self.targetPlaces(server) == Self.storePlaces(store))
+    }
+
+    @Test func eachStoreTransactionReachesTheTargetInATransactionOfItsOwn() throws {
+        let server = try TemporaryPostgres()
+        let directory = try TemporaryDirectory()
+        let store = try Self.makeStore(directory, count: 5)
+        let places = try store.table("Place")
+        let replicator = try Replicator(storePath: directory.path("places.geode"), target: server.conninfo())
+        try replicator.replicate()
+        // Every row the target receives, with the transaction that wrote it.
+        _ = try server.psql(
+            """
+            CREATE TABLE received (name text, tx bigint, at serial);
+            CREATE FUNCTION note() RETURNS trigger AS $$
+                BEGIN INSERT INTO received (name, tx) VALUES (NEW.name, txid_current()); RETURN NEW; END $$ LANGUAGE plpgsql;
+            CREATE TRIGGER noted AFTER INSERT ON "Place" FOR EACH ROW EXECUTE FUNCTION note();
+            """)
+        guard let key = places.objectKey(forPrimaryKey: .int(1)) else { return }
+        for name in ["first", "second", "third"] {
+            try store.write { txn in try txn.update(Self.row(1, name: name), key: key, in: places) }
+        }
+        try store.write { txn in _ = try txn.delete(key, in: places) }
+        let progress = try replicator.replicate()
+        #expect(progress.objectsWritten == 3 && progress.objectsDeleted == 1)
+        // Each of the store's transactions, in order, each in a target transaction of its own.
+        #expect(try server.psql("SELECT string_agg(name, ',' ORDER BY at) FROM received") == "first,second,third")
+        #expect(try server.psql("SELECT count(DISTINCT tx) FROM received") == "3")
+        #expect(try server.psql("SELECT count(*) FROM \"Place\" WHERE id = 1") == "0")
     }
 
     /// A flag one thread sets and another reads.

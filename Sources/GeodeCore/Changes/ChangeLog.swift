@@ -12,7 +12,10 @@ import Foundation
 /// reader asking for changes from before that learns that the answer is
 /// incomplete. A registered consumer (a replica fed from the log) holds the
 /// records after the version it last acknowledged, however old, until it
-/// acknowledges more or is removed (`log/consumer/NAME` in the meta database).
+/// acknowledges more or is removed (`log/consumer/NAME` in the meta database),
+/// and while one is registered each record keeps the documents its
+/// transaction left (`log/images`), so that a replica applies each
+/// transaction with its own values.
 ///
 /// Kept short so, the log is usually one page: a single-object transaction
 /// then writes one page more for its record, not a branch and a leaf.
@@ -25,6 +28,7 @@ package struct ChangeLog {
     static let prunedKey = Array("log/pruned".utf8)
     static let consumerPrefix = "log/consumer/"
     static let identityKey = Array("log/id".utf8)
+    static let imagesName = "log/images"
     /// How many versions back records are kept at most, for readers that hold
     /// an old version (an observer that falls behind by thousands of
     /// transactions); small on disk (a single-object transaction's record is a
@@ -37,6 +41,10 @@ package struct ChangeLog {
 
     let database: Database
     let meta: Database
+    /// The documents as each transaction left them (key: version, table
+    /// number, object key, big-endian), written only while a consumer is
+    /// registered: a replica applies each transaction with its own values.
+    var images: Database?
     /// How many versions back records are kept.
     var retainedVersions = ChangeLog.defaultRetention
 
@@ -45,23 +53,43 @@ package struct ChangeLog {
     static func open(_ txn: WriteTransaction, meta: Database, isNewFile: Bool, retaining retained: Int) throws
         -> ChangeLog
     {
+        let images = try txn.openDatabase(imagesName)
         if let existing = try txn.existingDatabase(databaseName) {
-            return ChangeLog(database: existing, meta: meta, retainedVersions: retained)
+            return ChangeLog(database: existing, meta: meta, images: images, retainedVersions: retained)
         }
         let database = try txn.openDatabase(databaseName)
         if !isNewFile {
             try txn.put(meta, key: prunedKey, value: withUnsafeBytes(of: UInt64(txn.version).bigEndian, Array.init))
         }
-        return ChangeLog(database: database, meta: meta, retainedVersions: retained)
+        return ChangeLog(database: database, meta: meta, images: images, retainedVersions: retained)
     }
 
     /// Appends `record` in `txn`, the transaction it describes, and prunes
     /// what no reader needs any more; `oldestReader` is the oldest version a
     /// reader of any process holds (nil: none).
-    func append(_ record: ChangeRecord, _ txn: WriteTransaction, oldestReader: () -> Int?) throws {
+    /// While a consumer is registered, `document` gives the documents the
+    /// transaction left (nil for one it deleted), kept beside the record.
+    func append(
+        _ record: ChangeRecord, _ txn: WriteTransaction, oldestReader: () -> Int?,
+        document: (UInt32, ObjectKey) throws -> UnsafeRawBufferPointer?
+    ) throws {
         let bytes = record.encoded()
         try withUnsafeBytes(of: UInt64(record.version).bigEndian) { key in
             try bytes.withUnsafeBytes { try txn.put(database, key: key, value: $0) }
+        }
+        if let images, !record.objectsUnlisted, try hasConsumers(txn) {
+            for (table, changes) in record.tables {
+                var keys = Set(changes.modified.keys)
+                for run in changes.insertedRuns {
+                    for key in run.first ..< run.first &+ run.count { keys.insert(ObjectKey(key)) }
+                }
+                for key in keys {
+                    guard let stored = try document(table, key) else { continue }
+                    try Self.imageKey(record.version, table, key).withUnsafeBytes { k in
+                        try txn.put(images, key: k, value: stored)
+                    }
+                }
+            }
         }
         let newest = record.version
         let pruned = try prunedThrough(txn)
@@ -84,7 +112,51 @@ package struct ChangeLog {
             entry = try cursor.next()
         }
         for version in old { try txn.delete(database, key: version) }
+        if let images {
+            var gone: [[UInt8]] = []
+            let cursor = try txn.cursor(images)
+            var entry = try cursor.first()
+            while let (key, _) = entry, key.count == 20, UInt64(bigEndian: key.loadUnaligned(as: UInt64.self)) <= horizon {
+                gone.append(Array(key))
+                entry = try cursor.next()
+            }
+            for key in gone { _ = try txn.delete(images, key: key) }
+        }
         try txn.put(meta, key: Self.prunedKey, value: withUnsafeBytes(of: UInt64(horizon).bigEndian, Array.init))
+    }
+
+    /// The key of an after-image: version, table number, object key, big-endian.
+    static func imageKey(_ version: Int, _ table: UInt32, _ key: ObjectKey) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(20)
+        withUnsafeBytes(of: UInt64(version).bigEndian) { bytes.append(contentsOf: $0) }
+        withUnsafeBytes(of: table.bigEndian) { bytes.append(contentsOf: $0) }
+        withUnsafeBytes(of: key.rawValue.bigEndian) { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    /// Whether any consumer is registered.
+    private func hasConsumers(_ txn: Transaction) throws -> Bool {
+        let prefix = Array(Self.consumerPrefix.utf8)
+        let cursor = try txn.cursor(meta)
+        guard let (key, _) = try cursor.seek(atLeast: prefix) else { return false }
+        return key.starts(with: prefix)
+    }
+
+    /// The records of the versions after `version` up to the one `txn` reads,
+    /// one by one; nil when some were pruned.
+    func records(after version: Int, in txn: Transaction) throws -> [ChangeRecord]? {
+        guard try prunedThrough(txn) <= version else { return nil }
+        var found: [ChangeRecord] = []
+        let cursor = try txn.cursor(database)
+        var entry = try cursor.seek(atLeast: withUnsafeBytes(of: UInt64(version + 1).bigEndian, Array.init))
+        while let (key, value) = entry, key.count == 8 {
+            let recordVersion = Int(UInt64(bigEndian: key.loadUnaligned(as: UInt64.self)))
+            guard recordVersion <= txn.version else { break }
+            found.append(try ChangeRecord(version: recordVersion, encoded: value))
+            entry = try cursor.next()
+        }
+        return found
     }
 
     /// The versions registered consumers acknowledged, by name.
@@ -184,6 +256,23 @@ extension StoreTransaction {
     package func storedChangeLogIdentity() throws -> String? {
         guard let bytes = try transaction.get(store.meta, key: ChangeLog.identityKey) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension StoreTransaction {
+    /// The change log's records after `version`, one per transaction, in
+    /// order; nil when some were pruned.
+    package func changeRecords(since version: Int) throws -> [ChangeRecord]? {
+        try store.changeLog?.records(after: version, in: transaction)
+    }
+
+    /// Object `key` of table `table` as the transaction of `version` left it,
+    /// when the log kept it (while a consumer was registered); nil otherwise.
+    package func afterImage(version: Int, table: UInt32, key: ObjectKey) throws -> ContainerView? {
+        guard let images = store.changeLog?.images,
+            let bytes = try transaction.get(images, key: ChangeLog.imageKey(version, table, key))
+        else { return nil }
+        return try ContainerView(document: bytes, keys: store.mapKeys.spelling)
     }
 }
 

@@ -184,7 +184,10 @@ package final class Store: @unchecked Sendable {
                     throw StoreError.notAGeodeStore(path: path, reason: "its key table is missing")
                 }
                 try syncKeys(environment.mapKeys, txn, keys)
-                let log = try txn.existingDatabase(ChangeLog.databaseName).map { ChangeLog(database: $0, meta: meta) }
+                let images = try txn.existingDatabase(ChangeLog.imagesName)
+                let log = try txn.existingDatabase(ChangeLog.databaseName).map {
+                    ChangeLog(database: $0, meta: meta, images: images)
+                }
                 let stored = try storedSchema(txn, meta, path)
                 var schema = stored
                 if let declared = configuration.schema {

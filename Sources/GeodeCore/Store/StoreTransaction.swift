@@ -211,7 +211,11 @@ package final class StoreWriteTransaction: StoreTransaction {
             // The transaction drops this closure when it ends, breaking the cycle.
             transaction.onCommit {
                 guard !self.record.isEmpty else { return }
-                try log.append(self.record, transaction) { store.environment.oldestReaderVersion() }
+                try log.append(self.record, transaction, oldestReader: { store.environment.oldestReaderVersion() }) {
+                    table, key in
+                    guard let db = store.current.tablesByID[table]?.objects else { return nil }
+                    return try transaction.get(db, key: key.rawValue)
+                }
             }
         }
     }
