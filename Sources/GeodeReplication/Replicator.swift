@@ -11,7 +11,9 @@ import GeodeCore
 /// table — and applies each store transaction since then, in commit order, in
 /// a PostgreSQL transaction of its own that also moves the watermark: its
 /// objects as it left them (the log keeps a copy of each changed document
-/// while a replica is registered), its deletions. A run stopped anywhere (a
+/// while a replica is registered), its deletions. A replica more than 16
+/// transactions behind catches up in 16 target transactions, each covering
+/// consecutive store transactions whole. A run stopped anywhere (a
 /// kill included) starts again from the watermark: nothing is applied twice,
 /// nothing is lost. The store keeps the log after the version the target
 /// acknowledged, however long the replica is away, until ``stopReplicating()``.
@@ -318,10 +320,25 @@ public final class Replicator {
         if let records = try txn.changeRecords(since: changes.fromVersion)?.filter({ !$0.tables.isEmpty }),
             let last = records.last, try records.allSatisfy({ try hasImages($0, txn) })
         {
-            for record in records {
-                let target = record.version == last.version ? txn.version : record.version
-                let step = try applyStep(record.tables, from: progress.version, to: target) { key, table in
-                    try txn.afterImage(version: record.version, table: table.schema.table, key: key)
+            // A replica that fell behind catches up in at most `maximumSteps` target
+            // transactions, each covering consecutive store transactions whole.
+            let size = (records.count + Self.maximumSteps - 1) / Self.maximumSteps
+            for start in stride(from: 0, to: records.count, by: size) {
+                let group = records[start ..< min(records.count, start + size)]
+                guard let end = group.last else { continue }
+                var merged = ChangeSet(fromVersion: progress.version, toVersion: end.version)
+                for record in group { merged.append(record) }
+                let target = end.version == last.version ? txn.version : end.version
+                let step = try applyStep(merged.tables, from: progress.version, to: target) { key, table in
+                    // As the group's last transaction that wrote or deleted the object left it.
+                    for record in group.reversed() {
+                        guard let changes = record.tables[table.schema.table] else { continue }
+                        if let image = try txn.afterImage(version: record.version, table: table.schema.table, key: key) {
+                            return image
+                        }
+                        if changes.deleted.contains(key) { return nil }
+                    }
+                    return nil
                 }
                 guard let step else { return progress }  // another replicator is ahead
                 progress = Progress(
@@ -338,6 +355,11 @@ public final class Replicator {
         return Progress(
             version: txn.version, loadedSnapshot: false, objectsWritten: step.written, objectsDeleted: step.deleted)
     }
+
+    /// The most target transactions one run makes while catching up: each
+    /// costs a few round trips, so a replica behind by thousands of store
+    /// transactions applies them in groups, each group whole and in order.
+    static let maximumSteps = 16
 
     /// Whether the log kept every document `record`'s transaction left.
     private func hasImages(_ record: ChangeRecord, _ txn: StoreTransaction) throws -> Bool {
