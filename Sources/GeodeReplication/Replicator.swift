@@ -1,5 +1,6 @@
 import Foundation
 import GeodeCore
+import GeodeJSON
 
 /// Feeds a Geode store into PostgreSQL (with PostGIS), once or continuously,
 /// so that every committed change reaches the target exactly once.
@@ -35,6 +36,11 @@ import GeodeCore
 public final class Replicator {
     /// What one run did.
     public struct Progress: Sendable, Equatable {
+        /// A run that applied nothing: the target holds `version` still.
+        static func unchanged(at version: Int) -> Progress {
+            Progress(version: version, loadedSnapshot: false, objectsWritten: 0, objectsDeleted: 0)
+        }
+
         /// The store version the target holds now.
         public var version: Int
         /// Whether the run loaded a snapshot (first run, or after a migration).
@@ -126,20 +132,15 @@ public final class Replicator {
         let (progress, needsSnapshot) = try storeRead { txn -> (Progress, Bool) in
             let latest = txn.version
             lastSeen = latest
-            guard latest > watermark else {
-                return (Progress(version: watermark, loadedSnapshot: false, objectsWritten: 0, objectsDeleted: 0), false)
-            }
-            lastSeen = latest
+            guard latest > watermark else { return (.unchanged(at: watermark), false) }
             let changes = try txn.changes(since: watermark)
             if changes.recordsMissing { throw ReplicationError.changesMissing(storePath: store.path, watermark: watermark) }
             // Versions without object changes (this replica's own acknowledgements among them) move nothing.
-            guard !changes.isEmpty else {
-                return (Progress(version: watermark, loadedSnapshot: false, objectsWritten: 0, objectsDeleted: 0), false)
-            }
+            guard !changes.isEmpty else { return (.unchanged(at: watermark), false) }
             if changes.schemaChanged || !changes.isComplete
                 || changes.tables.values.contains(where: \.wasCleared)
             {
-                return (Progress(version: watermark, loadedSnapshot: false, objectsWritten: 0, objectsDeleted: 0), true)
+                return (.unchanged(at: watermark), true)
             }
             return (try apply(changes, txn), false)
         }
@@ -228,7 +229,7 @@ public final class Replicator {
                         keys.append(key)
                         return true
                     }
-                    written += try stage(keys, of: table, mapping, txn)
+                    written += try stage(keys, mapping) { try txn.row($0, in: table) }.copied
                     try connection.execute(mapping.moveStaged)
                     try connection.execute(mapping.createIndexes)
                 }
@@ -237,13 +238,13 @@ public final class Replicator {
                     INSERT INTO geode_replication (consumer, store, version, tables) VALUES ($1, $2, $3, $4::jsonb)
                     ON CONFLICT (consumer) DO UPDATE SET store = $2, version = $3, tables = $4::jsonb, updated = now()
                     """,
-                    [consumer, identity, String(txn.version), Self.tableList(classes.map(\.name))])
+                    [consumer, identity, String(txn.version), try Self.tableList(classes.map(\.name))])
                 return true
             }
             lastSeen = txn.version
             guard loaded else {
                 // Another replicator of this replica loaded it meanwhile; the next run goes on from there.
-                return Progress(version: watermark ?? 0, loadedSnapshot: false, objectsWritten: 0, objectsDeleted: 0)
+                return .unchanged(at: watermark ?? 0)
             }
             return Progress(version: txn.version, loadedSnapshot: true, objectsWritten: written, objectsDeleted: 0)
         }
@@ -316,7 +317,7 @@ public final class Replicator {
     /// otherwise all of them in one target transaction, with the documents
     /// as `txn` (the latest version) has them.
     private func apply(_ changes: ChangeSet, _ txn: StoreTransaction) throws -> Progress {
-        var progress = Progress(version: changes.fromVersion, loadedSnapshot: false, objectsWritten: 0, objectsDeleted: 0)
+        var progress = Progress.unchanged(at: changes.fromVersion)
         if let records = try txn.changeRecords(since: changes.fromVersion)?.filter({ !$0.tables.isEmpty }),
             let last = records.last, try records.allSatisfy({ try hasImages($0, txn) })
         {
@@ -364,11 +365,7 @@ public final class Replicator {
     /// Whether the log kept every document `record`'s transaction left.
     private func hasImages(_ record: ChangeRecord, _ txn: StoreTransaction) throws -> Bool {
         for (table, changes) in record.tables {
-            var keys = Set(changes.modified.keys)
-            for run in changes.insertedRuns {
-                for key in run.first ..< run.first &+ run.count { keys.insert(ObjectKey(key)) }
-            }
-            for key in keys where !changes.deleted.contains(key) {
+            for key in changes.writtenKeys where !changes.deleted.contains(key) {
                 guard try txn.afterImage(version: record.version, table: table, key: key) != nil else { return false }
             }
         }
@@ -392,21 +389,12 @@ public final class Replicator {
                 guard let cls = schema.classes.first(where: { $0.table == id }), !cls.isEmbedded else { continue }
                 let table = try store.table(cls.name)
                 let mapping = TableMapping(cls: cls, in: schema, geography: geography)
-                var keys = Set(tableChanges.deleted).union(tableChanges.modified.keys)
-                for run in tableChanges.insertedRuns {
-                    for key in run.first ..< run.first &+ run.count { keys.insert(ObjectKey(key)) }
-                }
-                var present: [(ObjectKey, [Value])] = []
-                var gone: [ObjectKey] = []
-                for key in keys.sorted() {
-                    if let found = try document(key, table) {
-                        present.append((key, try StoreTransaction.row(of: found, table)))
-                    } else {
-                        gone.append(key)
-                    }
-                }
+                let keys = tableChanges.writtenKeys.union(tableChanges.deleted).sorted()
                 try connection.execute(mapping.createStage)
-                written += try stage(rows: present, mapping)
+                let (copied, gone) = try stage(keys, mapping) { key in
+                    try document(key, table).map { try StoreTransaction.row(of: $0, table) }
+                }
+                written += copied
                 try connection.execute(mapping.moveStaged)
                 for chunk in stride(from: 0, to: gone.count, by: 10_000) {
                     let keys = gone[chunk ..< min(gone.count, chunk + 10_000)].map { String(TableMapping.column($0)) }
@@ -423,38 +411,30 @@ public final class Replicator {
         return applied ? (written, deleted) : nil
     }
 
-    /// Copies `rows` (object keys with their rows) into the mapping's staging table; returns how many.
-    private func stage(rows: [(ObjectKey, [Value])], _ mapping: TableMapping) throws -> Int {
-        guard !rows.isEmpty else { return 0 }
-        var next = 0
-        try connection.copy("COPY \(mapping.stage) FROM STDIN") { out in
-            while next < rows.count && out.count < 1 << 20 {
-                try mapping.appendRow(rows[next].0, rows[next].1, to: &out)
-                next += 1
-            }
-            return next < rows.count
-        }
-        return rows.count
-    }
-
-    /// Copies the objects `keys` of `table` into the mapping's staging table; returns how many.
-    private func stage(_ keys: [ObjectKey], of table: Table, _ mapping: TableMapping, _ txn: StoreTransaction)
-        throws -> Int
+    /// Copies into the mapping's staging table the row `row` gives for each
+    /// of `keys`, a chunk at a time (nothing is held for the whole class);
+    /// returns how many it copied and the keys it gave none for.
+    private func stage(_ keys: [ObjectKey], _ mapping: TableMapping, row: (ObjectKey) throws -> [Value]?)
+        throws -> (copied: Int, missing: [ObjectKey])
     {
-        guard !keys.isEmpty else { return 0 }
+        guard !keys.isEmpty else { return (0, []) }
         var next = 0
         var copied = 0
+        var missing: [ObjectKey] = []
         try connection.copy("COPY \(mapping.stage) FROM STDIN") { out in
             while next < keys.count && out.count < 1 << 20 {
                 let key = keys[next]
                 next += 1
-                guard let row = try txn.row(key, in: table) else { continue }
-                try mapping.appendRow(key, row, to: &out)
+                guard let values = try row(key) else {
+                    missing.append(key)
+                    continue
+                }
+                try mapping.appendRow(key, values, to: &out)
                 copied += 1
             }
             return next < keys.count
         }
-        return copied
+        return (copied, missing)
     }
 
     // MARK: - Store
@@ -486,12 +466,17 @@ public final class Replicator {
         }
     }
 
-    private static func tableList(_ names: [String]) -> String {
-        "[" + names.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
-            .joined(separator: ",") + "]"
+    /// The target's list of this replica's tables, as JSON text.
+    private static func tableList(_ names: [String]) throws -> String {
+        try JSONTextEncoder.string(.list(names.map { .string($0) }))
     }
 
+    /// The names in the target's list of this replica's tables (none when it is not a list of strings).
     private static func tableNames(_ json: String) -> [String] {
-        (try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String]) ?? []
+        guard case let .list(items)? = try? JSONReader.parse(json, source: "geode_replication.tables") else { return [] }
+        return items.compactMap { item -> String? in
+            guard case let .string(name) = item else { return nil }
+            return name
+        }
     }
 }

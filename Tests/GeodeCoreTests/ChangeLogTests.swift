@@ -76,13 +76,18 @@ import Testing
         #expect(try store.read { try !$0.changes(since: heldVersion).isComplete }, "released, they are pruned")
     }
 
-    @Test func oldRecordsArePrunedAndAReaderFromBeforeLearnsItsChangesAreIncomplete() throws {
-        let directory = try TemporaryDirectory()
-        var configuration = StoreConfiguration(path: directory.path("prune.geode"), schema: RecordSchema.schema)
+    /// A store of records whose change log keeps 100 versions back, without durable commits.
+    static func storeRetaining100(in directory: TemporaryDirectory, named name: String) throws -> (Store, Table) {
+        var configuration = StoreConfiguration(path: directory.path(name), schema: RecordSchema.schema)
         configuration.changeLogRetention = 100
         configuration.durable = false
         let store = try Store.open(configuration)
-        let table = try store.table("Record")
+        return (store, try store.table("Record"))
+    }
+
+    @Test func oldRecordsArePrunedAndAReaderFromBeforeLearnsItsChangesAreIncomplete() throws {
+        let directory = try TemporaryDirectory()
+        let (store, table) = try Self.storeRetaining100(in: directory, named: "prune.geode")
         let start = try store.read { $0.version }
         let key = try store.write { try $0.insert(RecordSchema.row(batch: 1, index: 0), into: table) }
         guard let field = table.schema.property(named: "index") else { return }
@@ -132,11 +137,7 @@ import Testing
 
     @Test func aConsumerKeepsEveryRecordAfterWhatItAcknowledgedUntilRemoved() throws {
         let directory = try TemporaryDirectory()
-        var configuration = StoreConfiguration(path: directory.path("consumer.geode"), schema: RecordSchema.schema)
-        configuration.changeLogRetention = 100
-        configuration.durable = false
-        let store = try Store.open(configuration)
-        let table = try store.table("Record")
+        let (store, table) = try Self.storeRetaining100(in: directory, named: "consumer.geode")
         let start = try store.read { $0.version }
         try store.write { try $0.acknowledgeChanges(through: start, for: "replica") }
         let key = try store.write { try $0.insert(RecordSchema.row(batch: 1, index: 0), into: table) }

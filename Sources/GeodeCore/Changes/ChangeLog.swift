@@ -79,11 +79,7 @@ package struct ChangeLog {
         }
         if let images, !record.objectsUnlisted, try hasConsumers(txn) {
             for (table, changes) in record.tables {
-                var keys = Set(changes.modified.keys)
-                for run in changes.insertedRuns {
-                    for key in run.first ..< run.first &+ run.count { keys.insert(ObjectKey(key)) }
-                }
-                for key in keys {
+                for key in changes.writtenKeys {
                     guard let stored = try document(table, key) else { continue }
                     try Self.imageKey(record.version, table, key).withUnsafeBytes { k in
                         try txn.put(images, key: k, value: stored)

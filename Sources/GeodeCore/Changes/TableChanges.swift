@@ -66,6 +66,16 @@ package struct TableChanges: Sendable, Equatable {
         modified = [:]
     }
 
+    /// The keys of the objects inserted or modified: those whose documents the
+    /// transactions wrote.
+    package var writtenKeys: Set<ObjectKey> {
+        var keys = Set(modified.keys)
+        for run in insertedRuns {
+            for key in run.first ..< run.first &+ run.count { keys.insert(ObjectKey(key)) }
+        }
+        return keys
+    }
+
     /// Whether object `key` was modified (not only inserted or deleted).
     package func wasModified(_ key: ObjectKey) -> Bool { modified[key] != nil }
 
