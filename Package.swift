@@ -162,7 +162,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "GeodeReplicationTests",
-            dependencies: ["GeodeReplication", "GeodeCore", "GeodeTestSupport", "GeodeCLI", "LocalPostgres"]),
+            dependencies: [
+                "GeodeReplication", "GeodeCore", "GeodeJSON", "GeodeTestSupport", "GeodeCLI", "LocalPostgres",
+            ]),
         .testTarget(name: "GeodeImportTests", dependencies: ["GeodeImport", "GeodeCore", "GeodeTestSupport"]),
         .testTarget(name: "GeodeJSONTests", dependencies: ["GeodeJSON", "GeodeTestSupport"]),
         .testTarget(name: "GeodeGeoTests", dependencies: ["GeodeGeo", "GeodeTestSupport"]),

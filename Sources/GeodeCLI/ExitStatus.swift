@@ -42,7 +42,7 @@ enum ExitStatus {
             switch error {
             case .connection: throw ExitCode(unavailable)
             case .server: throw ExitCode.failure
-            case .store, .targetMismatch, .changesMissing, .otherStore: throw ExitCode(dataError)
+            case .store, .targetMismatch, .changesMissing, .otherStore, .invalidValue: throw ExitCode(dataError)
             }
         } catch let error as ValidationError {
             // Bad usage found once the command runs: the message alone, not the usage text after it.

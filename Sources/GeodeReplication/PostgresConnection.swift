@@ -14,7 +14,8 @@ import Foundation
 /// let rows = try connection.query("SELECT a FROM t WHERE a > $1", ["10"])
 /// ```
 final class PostgresConnection {
-    private let connection: OpaquePointer
+    /// libpq's connection (`PGconn *`).
+    let handle: OpaquePointer
     /// The connection string with any password hidden, for messages.
     let target: String
 
@@ -23,7 +24,7 @@ final class PostgresConnection {
         guard let connection = PQconnectdb(conninfo) else {
             throw ReplicationError.connection(target: target, message: "libpq could not allocate a connection")
         }
-        self.connection = connection
+        handle = connection
         guard PQstatus(connection) == CONNECTION_OK else {
             // Every stored property is set: deinit runs and finishes the connection.
             throw ReplicationError.connection(target: target, message: Self.text(PQerrorMessage(connection)))
@@ -32,14 +33,14 @@ final class PostgresConnection {
         try execute("SET client_min_messages = warning")
     }
 
-    deinit { PQfinish(connection) }
+    deinit { PQfinish(handle) }
 
     /// Whether the connection was lost (the server stopped or went away).
-    var isBroken: Bool { PQstatus(connection) != CONNECTION_OK }
+    var isBroken: Bool { PQstatus(handle) != CONNECTION_OK }
 
     /// Runs `sql` (one or more statements without parameters).
     func execute(_ sql: String) throws {
-        let result = PQexec(connection, sql)
+        let result = PQexec(handle, sql)
         defer { PQclear(result) }
         try check(result, sql)
     }
@@ -48,8 +49,8 @@ final class PostgresConnection {
     /// returns its rows as text (nil for NULL).
     @discardableResult
     func query(_ sql: String, _ parameters: [String?] = []) throws -> [[String?]] {
-        let result = withParameters(parameters) { values in
-            PQexecParams(connection, sql, Int32(parameters.count), nil, values, nil, nil, 0)
+        let result = Self.withParameters(parameters) { values in
+            PQexecParams(handle, sql, Int32(parameters.count), nil, values, nil, nil, 0)
         }
         defer { PQclear(result) }
         try check(result, sql)
@@ -66,7 +67,7 @@ final class PostgresConnection {
     /// Runs `COPY … FROM STDIN` (`sql`) and sends the rows `produce` writes in
     /// COPY's text format, in chunks, until it returns false.
     func copy(_ sql: String, _ produce: (inout [UInt8]) throws -> Bool) throws {
-        let start = PQexec(connection, sql)
+        let start = PQexec(handle, sql)
         defer { PQclear(start) }
         guard PQresultStatus(start) == PGRES_COPY_IN else { try check(start, sql); return }
         var chunk: [UInt8] = []
@@ -83,21 +84,16 @@ final class PostgresConnection {
             }
             guard !chunk.isEmpty else { continue }
             let sent = chunk.withUnsafeBufferPointer { bytes in
-                bytes.withMemoryRebound(to: CChar.self) { PQputCopyData(connection, $0.baseAddress, Int32($0.count)) }
+                bytes.withMemoryRebound(to: CChar.self) { PQputCopyData(handle, $0.baseAddress, Int32($0.count)) }
             }
-            guard sent == 1 else {
-                throw ReplicationError.server(
-                    state: nil, message: Self.text(PQerrorMessage(connection)), statement: sql)
-            }
+            guard sent == 1 else { throw lastError(statement: sql) }
         }
         // A failure of ours ends the COPY with an error: the server keeps none of its rows.
         let ended =
-            failure.map { error in PQputCopyEnd(connection, "geode: \(error)") } ?? PQputCopyEnd(connection, nil)
-        guard ended == 1 else {
-            throw ReplicationError.server(state: nil, message: Self.text(PQerrorMessage(connection)), statement: sql)
-        }
+            failure.map { error in PQputCopyEnd(handle, "geode: \(error)") } ?? PQputCopyEnd(handle, nil)
+        guard ended == 1 else { throw lastError(statement: sql) }
         var serverError: Error?
-        while let result = PQgetResult(connection) {
+        while let result = PQgetResult(handle) {
             defer { PQclear(result) }
             do { try check(result, sql) } catch { serverError = serverError ?? error }
         }
@@ -118,19 +114,34 @@ final class PostgresConnection {
         }
     }
 
+    /// Runs `body` with the connection in pipeline mode (see
+    /// ``PostgresPipeline``), and leaves it, rolling back a transaction a
+    /// failure left open.
+    func pipelined<T>(_ body: (PostgresPipeline) throws -> T) throws -> T {
+        let pipeline = try PostgresPipeline(self)
+        defer { pipeline.finish() }
+        return try body(pipeline)
+    }
+
     // MARK: - Helpers
 
-    private func check(_ result: OpaquePointer?, _ sql: String) throws {
+    /// The connection's latest error, as a server error of `statement`.
+    func lastError(statement: String) -> ReplicationError {
+        .server(state: nil, message: Self.text(PQerrorMessage(handle)), statement: statement)
+    }
+
+    /// Throws the error `result` reports, if any.
+    func check(_ result: OpaquePointer?, _ sql: String) throws {
         let status = PQresultStatus(result)
         guard status != PGRES_COMMAND_OK, status != PGRES_TUPLES_OK, status != PGRES_COPY_IN,
             status != PGRES_EMPTY_QUERY
         else { return }
-        let message = result.map { Self.text(PQresultErrorMessage($0)) } ?? Self.text(PQerrorMessage(connection))
+        let message = result.map { Self.text(PQresultErrorMessage($0)) } ?? Self.text(PQerrorMessage(handle))
         let state = result.flatMap { PQresultErrorField($0, Int32(UInt8(ascii: "C"))) }.map { String(cString: $0) }
         throw ReplicationError.server(state: state, message: message, statement: sql)
     }
 
-    private func withParameters<T>(_ parameters: [String?], _ body: ([UnsafePointer<CChar>?]) -> T) -> T {
+    static func withParameters<T>(_ parameters: [String?], _ body: ([UnsafePointer<CChar>?]) -> T) -> T {
         let owned = parameters.map { value -> UnsafeMutablePointer<CChar>? in value.flatMap { strdup($0) } }
         defer { for pointer in owned { free(pointer) } }
         return body(owned.map { $0.map { UnsafePointer($0) } })

@@ -26,6 +26,9 @@ public enum ReplicationError: Error, CustomStringConvertible, Sendable {
     case otherStore(expected: String, found: String)
     /// Reading the store failed.
     case store(path: String, message: String)
+    /// A stored value has no form in its column (a geometry object that
+    /// holds no GeoJSON geometry).
+    case invalidValue(table: String, column: String, message: String)
 
     public var description: String {
         switch self {
@@ -40,6 +43,8 @@ public enum ReplicationError: Error, CustomStringConvertible, Sendable {
         case let .otherStore(expected, found):
             return "the target was loaded from store \(found), not from this store (\(expected))"
         case let .store(path, message): return "reading '\(path)' failed: \(message)"
+        case let .invalidValue(table, column, message):
+            return "\(table).\(column) holds a value the target cannot take: \(message)"
         }
     }
 }

@@ -12,9 +12,9 @@ import GeodeJSON
 /// table — and applies each store transaction since then, in commit order, in
 /// a PostgreSQL transaction of its own that also moves the watermark: its
 /// objects as it left them (the log keeps a copy of each changed document
-/// while a replica is registered), its deletions. A replica more than 16
-/// transactions behind catches up in 16 target transactions, each covering
-/// consecutive store transactions whole. A run stopped anywhere (a
+/// while a replica is registered), its deletions. The target transactions
+/// travel through one pipeline (hundreds for one round trip), so a replica
+/// far behind catches up without grouping them. A run stopped anywhere (a
 /// kill included) starts again from the watermark: nothing is applied twice,
 /// nothing is lost. The store keeps the log after the version the target
 /// acknowledged, however long the replica is away, until ``stopReplicating()``.
@@ -70,8 +70,8 @@ public final class Replicator {
     /// or `host=… dbname=…`; passwords from it, `PGPASSWORD` or `~/.pgpass`).
     /// `consumer` names this replica in the store, so that one store can feed
     /// several targets. With `geography`, geometries become PostGIS
-    /// `geography(Geometry, 4326)` columns (measured on the sphere) instead of
-    /// `geometry(Geometry, 4326)`.
+    /// `geography` columns (measured on the sphere) instead of `geometry`,
+    /// both in SRID 4326.
     public init(storePath: String, target: String, consumer: String = "postgresql", geography: Bool = false) throws {
         self.geography = geography
         guard FileManager.default.fileExists(atPath: storePath) else {
@@ -98,7 +98,17 @@ public final class Replicator {
                 CREATE EXTENSION IF NOT EXISTS postgis;
                 CREATE TABLE IF NOT EXISTS geode_replication (
                     consumer text PRIMARY KEY, store text NOT NULL, version bigint NOT NULL,
-                    tables jsonb NOT NULL, updated timestamp with time zone NOT NULL DEFAULT now())
+                    tables jsonb NOT NULL, updated timestamp with time zone NOT NULL DEFAULT now());
+                CREATE OR REPLACE FUNCTION geode_replication_advance(replica text, expected bigint, reached bigint)
+                RETURNS void LANGUAGE plpgsql AS $$
+                BEGIN
+                    PERFORM pg_advisory_xact_lock(hashtext('geode_replication:' || replica));
+                    UPDATE geode_replication SET version = reached, updated = now()
+                    WHERE consumer = replica AND version = expected;
+                    IF NOT FOUND THEN
+                        RAISE EXCEPTION 'replica % is not at version %', replica, expected USING ERRCODE = '\(Self.watermarkMoved)';
+                    END IF;
+                END $$
                 """)
         }
     }
@@ -223,14 +233,12 @@ public final class Replicator {
                     let mapping = TableMapping(cls: cls, in: schema, geography: geography)
                     try prepareTable(mapping, owned: owned.contains(cls.name))
                     let table = try store.table(cls.name)
-                    try connection.execute(mapping.createStage)
                     var keys: [ObjectKey] = []
                     try txn.forEach(in: table) { key, _ in
                         keys.append(key)
                         return true
                     }
-                    written += try stage(keys, mapping) { try txn.row($0, in: table) }.copied
-                    try connection.execute(mapping.moveStaged)
+                    written += try copy(keys, mapping) { try txn.row($0, in: table) }
                     try connection.execute(mapping.createIndexes)
                 }
                 try connection.query(
@@ -305,11 +313,21 @@ public final class Replicator {
         }
         for column in mapping.columns where !kept.contains(column.name) {
             try connection.execute(
-                "ALTER TABLE \(mapping.table) ADD COLUMN \(TableMapping.quoted(column.name)) \(column.kind.sqlType)")
+                "ALTER TABLE \(mapping.table) ADD COLUMN \(column.definition)")
         }
     }
 
     // MARK: - Changes
+
+    /// One store transaction (or, without the documents it left, all of
+    /// them since the watermark) as the target receives it: one target
+    /// transaction that moves the watermark to `version`.
+    private struct Step {
+        var version: Int
+        var tables: [UInt32: TableChanges]
+        /// The object as the step left it; nil when it deleted it.
+        var document: (ObjectKey, Table) throws -> ContainerView?
+    }
 
     /// Applies the changes after `changes.fromVersion`: each transaction in a
     /// target transaction of its own, with the documents as it left them,
@@ -317,50 +335,22 @@ public final class Replicator {
     /// otherwise all of them in one target transaction, with the documents
     /// as `txn` (the latest version) has them.
     private func apply(_ changes: ChangeSet, _ txn: StoreTransaction) throws -> Progress {
-        var progress = Progress.unchanged(at: changes.fromVersion)
+        var steps: [Step]
         if let records = try txn.changeRecords(since: changes.fromVersion)?.filter({ !$0.tables.isEmpty }),
-            let last = records.last, try records.allSatisfy({ try hasImages($0, txn) })
+            try records.allSatisfy({ try hasImages($0, txn) })
         {
-            // A replica that fell behind catches up in at most `maximumSteps` target
-            // transactions, each covering consecutive store transactions whole.
-            let size = (records.count + Self.maximumSteps - 1) / Self.maximumSteps
-            for start in stride(from: 0, to: records.count, by: size) {
-                let group = records[start ..< min(records.count, start + size)]
-                guard let end = group.last else { continue }
-                var merged = ChangeSet(fromVersion: progress.version, toVersion: end.version)
-                for record in group { merged.append(record) }
-                let target = end.version == last.version ? txn.version : end.version
-                let step = try applyStep(merged.tables, from: progress.version, to: target) { key, table in
-                    // As the group's last transaction that wrote or deleted the object left it.
-                    for record in group.reversed() {
-                        guard let changes = record.tables[table.schema.table] else { continue }
-                        if let image = try txn.afterImage(version: record.version, table: table.schema.table, key: key) {
-                            return image
-                        }
-                        if changes.deleted.contains(key) { return nil }
-                    }
-                    return nil
+            steps = records.map { record in
+                Step(version: record.version, tables: record.tables) { key, table in
+                    try txn.afterImage(version: record.version, table: table.schema.table, key: key)
                 }
-                guard let step else { return progress }  // another replicator is ahead
-                progress = Progress(
-                    version: target, loadedSnapshot: false, objectsWritten: progress.objectsWritten + step.written,
-                    objectsDeleted: progress.objectsDeleted + step.deleted)
             }
-            return progress
+        } else {
+            steps = [Step(version: txn.version, tables: changes.tables) { try txn.document($0, in: $1) }]
         }
-        guard
-            let step = try applyStep(changes.tables, from: changes.fromVersion, to: txn.version, document: {
-                try txn.document($0, in: $1)
-            })
-        else { return progress }
-        return Progress(
-            version: txn.version, loadedSnapshot: false, objectsWritten: step.written, objectsDeleted: step.deleted)
+        // Versions after the last with object changes (acknowledgements) come with it.
+        if !steps.isEmpty { steps[steps.count - 1].version = txn.version }
+        return try applySteps(steps, from: changes.fromVersion)
     }
-
-    /// The most target transactions one run makes while catching up: each
-    /// costs a few round trips, so a replica behind by thousands of store
-    /// transactions applies them in groups, each group whole and in order.
-    static let maximumSteps = 16
 
     /// Whether the log kept every document `record`'s transaction left.
     private func hasImages(_ record: ChangeRecord, _ txn: StoreTransaction) throws -> Bool {
@@ -372,69 +362,110 @@ public final class Replicator {
         return true
     }
 
-    /// Applies the objects `tables` names in one target transaction that moves
-    /// the watermark from `from` to `to`: an object `document` finds is written
-    /// whole, one it does not is deleted. Nil when another replicator moved
-    /// the watermark first.
-    private func applyStep(
-        _ tables: [UInt32: TableChanges], from: Int, to: Int,
-        document: (ObjectKey, Table) throws -> ContainerView?
-    ) throws -> (written: Int, deleted: Int)? {
+    /// Statements sent before the pipeline waits for their answers: few
+    /// enough that the server's answers fit in the socket unread.
+    static let statementsPerSync = 512
+
+    /// Applies `steps` in order, each in a target transaction of its own that
+    /// moves the watermark from the previous step's version (`from` for the
+    /// first) to its own, sent through a pipeline: a catch-up of hundreds of
+    /// transactions costs a few round trips, not a few per transaction. Stops
+    /// at the first step another replicator applied first (the watermark is
+    /// not where this run expects it).
+    private func applySteps(_ steps: [Step], from: Int) throws -> Progress {
         let schema = store.schema
-        var written = 0
-        var deleted = 0
-        let applied = try connection.transaction { () -> Bool in
-            guard try lockReplica(expecting: from) else { return false }
-            for (id, tableChanges) in tables.sorted(by: { $0.key < $1.key }) {
-                guard let cls = schema.classes.first(where: { $0.table == id }), !cls.isEmbedded else { continue }
-                let table = try store.table(cls.name)
-                let mapping = TableMapping(cls: cls, in: schema, geography: geography)
-                let keys = tableChanges.writtenKeys.union(tableChanges.deleted).sorted()
-                try connection.execute(mapping.createStage)
-                let (copied, gone) = try stage(keys, mapping) { key in
-                    try document(key, table).map { try StoreTransaction.row(of: $0, table) }
+        var progress = Progress.unchanged(at: from)
+        /// The steps sent since the last sync: the place of each one's COMMIT, and its counts.
+        var sent: [(commit: Int, version: Int, written: Int, deleted: Int)] = []
+        var rows: [UInt8] = []
+        try connection.pipelined { pipeline in
+            /// Reads the answers so far; false when the run must stop (another replicator is ahead).
+            func sync() throws -> Bool {
+                let outcome = try pipeline.sync()
+                for step in sent where step.commit < outcome.completed {
+                    progress = Progress(
+                        version: step.version, loadedSnapshot: false,
+                        objectsWritten: progress.objectsWritten + step.written,
+                        objectsDeleted: progress.objectsDeleted + step.deleted)
                 }
-                written += copied
-                try connection.execute(mapping.moveStaged)
-                for chunk in stride(from: 0, to: gone.count, by: 10_000) {
-                    let keys = gone[chunk ..< min(gone.count, chunk + 10_000)].map { String(TableMapping.column($0)) }
-                    try connection.query(
-                        "DELETE FROM \(mapping.table) WHERE _geode_key = ANY($1::bigint[])",
-                        ["{" + keys.joined(separator: ",") + "}"])
-                }
-                deleted += gone.count
+                sent.removeAll()
+                guard let failure = outcome.failure else { return true }
+                if case let .server(state, _, _) = failure, state == Self.watermarkMoved { return false }
+                throw failure
             }
-            try connection.query(
-                "UPDATE geode_replication SET version = $2, updated = now() WHERE consumer = $1", [consumer, String(to)])
-            return true
+            for step in steps {
+                try pipeline.send("BEGIN")
+                try pipeline.send(
+                    "SELECT geode_replication_advance($1, $2, $3)",
+                    [consumer, String(sent.last?.version ?? progress.version), String(step.version)])
+                var written = 0
+                var deleted = 0
+                for (id, tableChanges) in step.tables.sorted(by: { $0.key < $1.key }) {
+                    guard let cls = schema.classes.first(where: { $0.table == id }), !cls.isEmbedded else { continue }
+                    let table = try store.table(cls.name)
+                    let mapping = TableMapping(cls: cls, in: schema, geography: geography)
+                    let keys = tableChanges.writtenKeys.union(tableChanges.deleted).sorted()
+                    for chunk in stride(from: 0, to: keys.count, by: 10_000) {
+                        let listed = keys[chunk ..< min(keys.count, chunk + 10_000)]
+                        try pipeline.send(
+                            mapping.deleteRows,
+                            ["{" + listed.map { String(TableMapping.column($0)) }.joined(separator: ",") + "}"])
+                    }
+                    rows.removeAll(keepingCapacity: true)
+                    var count = 0
+                    func flush() throws {
+                        guard count > 0 else { return }
+                        rows.append(UInt8(ascii: "]"))
+                        try pipeline.send(mapping.insertRows, [String(decoding: rows, as: UTF8.self)])
+                        rows.removeAll(keepingCapacity: true)
+                        count = 0
+                    }
+                    for key in keys {
+                        guard let document = try step.document(key, table) else {
+                            deleted += 1
+                            continue
+                        }
+                        rows.append(UInt8(ascii: count == 0 ? "[" : ","))
+                        try mapping.appendJSONRow(key, try StoreTransaction.row(of: document, table), to: &rows)
+                        count += 1
+                        written += 1
+                        if rows.count >= 1 << 20 { try flush() }
+                    }
+                    try flush()
+                }
+                let commit = try pipeline.send("COMMIT")
+                sent.append((commit, step.version, written, deleted))
+                if pipeline.count >= Self.statementsPerSync {
+                    guard try sync() else { return }
+                }
+            }
+            if pipeline.count > 0 { _ = try sync() }
         }
-        return applied ? (written, deleted) : nil
+        return progress
     }
 
-    /// Copies into the mapping's staging table the row `row` gives for each
-    /// of `keys`, a chunk at a time (nothing is held for the whole class);
-    /// returns how many it copied and the keys it gave none for.
-    private func stage(_ keys: [ObjectKey], _ mapping: TableMapping, row: (ObjectKey) throws -> [Value]?)
-        throws -> (copied: Int, missing: [ObjectKey])
-    {
-        guard !keys.isEmpty else { return (0, []) }
+    /// The SQLSTATE `geode_replication_advance` raises when the replica is
+    /// not at the version a step starts from.
+    static let watermarkMoved = "GR001"
+
+    /// Copies into the mapping's table the row `row` gives for each of
+    /// `keys`, a chunk at a time (nothing is held for the whole class), and
+    /// returns how many it copied.
+    private func copy(_ keys: [ObjectKey], _ mapping: TableMapping, row: (ObjectKey) throws -> [Value]?) throws -> Int {
+        guard !keys.isEmpty else { return 0 }
         var next = 0
         var copied = 0
-        var missing: [ObjectKey] = []
-        try connection.copy("COPY \(mapping.stage) FROM STDIN") { out in
+        try connection.copy(mapping.copyRows) { out in
             while next < keys.count && out.count < 1 << 20 {
                 let key = keys[next]
                 next += 1
-                guard let values = try row(key) else {
-                    missing.append(key)
-                    continue
-                }
+                guard let values = try row(key) else { continue }
                 try mapping.appendRow(key, values, to: &out)
                 copied += 1
             }
             return next < keys.count
         }
-        return (copied, missing)
+        return copied
     }
 
     // MARK: - Store

@@ -13,14 +13,16 @@ import OrderedCollections
 ///   ObjectIds as their 24 hex digits in `text`);
 /// - a link as the target's `_geode_key` (`bigint`);
 /// - a property holding one geometry (a geo point or any GeoJSON geometry)
-///   as `geometry(Geometry, 4326)` with a GiST index, or on request as
-///   `geography(Geometry, 4326)` (distances and areas on the sphere);
+///   as `geometry` held to SRID 4326 by a CHECK (2D, or 3D where positions
+///   have altitudes) with a GiST index, or on request as `geography`
+///   (distances and areas on the sphere);
 /// - AnyRealmValue, lists, sets, maps and other embedded objects as `jsonb`;
 /// - declared indexes as B-tree indexes.
 ///
-/// Rows travel in COPY's text format into a staging table of `text` columns,
-/// and go to the table with the casts each column needs (PostGIS reads the
-/// geometry from GeoJSON): one path for a snapshot and for changes.
+/// Every field travels as the text its column's input function reads
+/// (geometries as hex EWKB, ``ExtendedWKB``; times in ISO 8601): a
+/// snapshot's rows in COPY's text format straight into the table, a
+/// change's rows as JSON arrays in one statement's parameter.
 ///
 /// ```swift
 /// let mapping = TableMapping(cls: schema["City"]!, in: schema)
@@ -44,8 +46,9 @@ struct TableMapping {
             case .numeric: return "numeric"
             case .uuid: return "uuid"
             case .jsonb: return "jsonb"
-            case .geometry: return "geometry(Geometry, 4326)"
-            case .geography: return "geography(Geometry, 4326)"
+            // No dimension in the type: positions keep their altitudes where they have them.
+            case .geometry: return "geometry"
+            case .geography: return "geography"
             }
         }
 
@@ -66,17 +69,6 @@ struct TableMapping {
             case .geography: return "geography"
             }
         }
-
-        /// The expression turning staged text `column` into the column's value.
-        func cast(_ column: String) -> String {
-            switch self {
-            case .geometry: return "ST_SetSRID(ST_GeomFromGeoJSON(\(column)), 4326)"
-            case .geography: return "ST_SetSRID(ST_GeomFromGeoJSON(\(column)), 4326)::geography"
-            case .timestamp: return "to_timestamp(\(column)::double precision)"
-            case .text, .objectId: return column
-            default: return "\(column)::\(sqlType)"
-            }
-        }
     }
 
     struct Column {
@@ -85,6 +77,16 @@ struct TableMapping {
         let property: PropertySchema
         /// For a geometry column: where the geometry object keeps its parts.
         let geometry: GeometrySlots?
+
+        /// The column's definition in `CREATE TABLE` or `ADD COLUMN`: a
+        /// geometry column holds SRID 4326 only.
+        var definition: String {
+            let name = TableMapping.quoted(self.name)
+            switch kind {
+            case .geometry, .geography: return "\(name) \(kind.sqlType) CHECK (ST_SRID(\(name)) = 4326)"
+            default: return "\(name) \(kind.sqlType)"
+            }
+        }
     }
 
     let className: String
@@ -132,9 +134,6 @@ struct TableMapping {
 
     var table: String { Self.quoted(className) }
 
-    /// The staging table of this class in the session (`text` columns, emptied at each commit).
-    var stage: String { Self.quoted("_geode_stage_" + className) }
-
     /// The statement that creates the table, without its secondary indexes
     /// (``createIndexes``: built after a snapshot's rows, not row by row).
     var createTable: String {
@@ -142,7 +141,7 @@ struct TableMapping {
             "_geode_key bigint \(primaryKey == nil ? "PRIMARY KEY" : "NOT NULL UNIQUE")"
         ]
         for column in columns {
-            var definition = "\(Self.quoted(column.name)) \(column.kind.sqlType)"
+            var definition = column.definition
             if column.name == primaryKey { definition += " PRIMARY KEY" }
             definitions.append(definition)
         }
@@ -163,19 +162,26 @@ struct TableMapping {
         return sql
     }
 
-    /// The statement that creates the staging table when the session has none.
-    var createStage: String {
-        let definitions = ["_geode_key text"] + columns.map { "\(Self.quoted($0.name)) text" }
-        return "CREATE TEMP TABLE IF NOT EXISTS \(stage) (\(definitions.joined(separator: ", "))) ON COMMIT DELETE ROWS"
+    /// The statement that loads rows in COPY's text format (``appendRow(_:_:to:)``).
+    var copyRows: String { "COPY \(table) (\(columnList)) FROM STDIN" }
+
+    /// The statement that deletes the rows of the objects whose keys `$1`
+    /// lists (a `bigint[]` in text).
+    var deleteRows: String { "DELETE FROM \(table) WHERE _geode_key = ANY($1::bigint[])" }
+
+    /// The statement that inserts the rows `$1` holds: a JSON array with an
+    /// array per row of its fields' texts (``appendJSONRow(_:_:to:)``), each
+    /// read by its column's input function as COPY reads it. One statement
+    /// for many rows: what a pipeline of changes sends.
+    var insertRows: String {
+        let fields = (["_geode_key"] + columns.map(\.name)).enumerated().map { i, _ in
+            "(v->>\(i))::\(i == 0 ? "bigint" : columns[i - 1].kind.sqlType)"
+        }
+        return
+            "INSERT INTO \(table) (\(columnList)) SELECT \(fields.joined(separator: ", ")) FROM json_array_elements($1::json) AS r(v)"
     }
 
-    /// Moves the staged rows into the table, replacing the rows of the same objects.
-    var moveStaged: String {
-        let names = ["_geode_key"] + columns.map { Self.quoted($0.name) }
-        let values = ["_geode_key::bigint"] + columns.map { $0.kind.cast(Self.quoted($0.name)) }
-        return
-            "DELETE FROM \(table) WHERE _geode_key IN (SELECT _geode_key::bigint FROM \(stage)); INSERT INTO \(table) (\(names.joined(separator: ", "))) SELECT \(values.joined(separator: ", ")) FROM \(stage)"
-    }
+    private var columnList: String { (["_geode_key"] + columns.map { Self.quoted($0.name) }).joined(separator: ", ") }
 
     /// The columns the table must have, in order: name and `udt_name`.
     var expectedColumns: [(String, String)] {
@@ -190,33 +196,50 @@ struct TableMapping {
         out.append(contentsOf: String(Self.column(key)).utf8)
         for (column, value) in zip(columns, row) {
             out.append(0x09)
-            try appendField(value, column, to: &out)
+            if let text = try fieldText(value, column) {
+                Self.appendEscaped(text, to: &out)
+            } else {
+                out.append(contentsOf: [0x5C, 0x4E])  // \N
+            }
         }
         out.append(0x0A)
     }
 
-    private func appendField(_ value: Value, _ column: Column, to out: inout [UInt8]) throws {
-        if case .null = value, column.kind != .jsonb {
-            out.append(contentsOf: [0x5C, 0x4E])  // \N
-            return
+    /// Appends object `key`'s row to `out` as a JSON array of its fields'
+    /// texts (null for NULL), for ``insertRows``.
+    func appendJSONRow(_ key: ObjectKey, _ row: [Value], to out: inout [UInt8]) throws {
+        out.append(UInt8(ascii: "["))
+        try JSONTextEncoder.append(.string(String(Self.column(key))), to: &out)
+        for (column, value) in zip(columns, row) {
+            out.append(UInt8(ascii: ","))
+            try JSONTextEncoder.append(try fieldText(value, column).map(Value.string) ?? .null, to: &out)
         }
+        out.append(UInt8(ascii: "]"))
+    }
+
+    /// A field's text as its column's input function reads it; nil for NULL.
+    private func fieldText(_ value: Value, _ column: Column) throws -> String? {
         switch column.kind {
         case .jsonb:
-            if case .null = value, column.property.collection == .single {
-                out.append(contentsOf: [0x5C, 0x4E])
-                return
-            }
-            Self.appendEscaped(try JSONTextEncoder.string(Self.plain(value)), to: &out)
+            if case .null = value, column.property.collection == .single { return nil }
+            return try JSONTextEncoder.string(Self.plain(value))
         case .geometry, .geography:
             guard let slots = column.geometry, case let .embedded(fields) = value,
-                let json = try Self.geoJSON(fields, slots)
-            else {
-                out.append(contentsOf: [0x5C, 0x4E])
-                return
+                slots.type < fields.count, slots.coordinates < fields.count, case let .string(type) = fields[slots.type]
+            else { return nil }
+            var hex: [UInt8] = []
+            do {
+                try ExtendedWKB.appendHex(
+                    type: type, coordinates: fields[slots.coordinates],
+                    geometries: slots.geometries.flatMap { $0 < fields.count ? fields[$0] : nil }, to: &hex)
+            } catch {
+                throw ReplicationError.invalidValue(
+                    table: className, column: column.name, message: "\(error.message) at \(error.pointer)")
             }
-            Self.appendEscaped(json, to: &out)
+            return String(decoding: hex, as: UTF8.self)
         default:
-            Self.appendEscaped(Self.scalarText(value), to: &out)
+            if case .null = value { return nil }
+            return Self.scalarText(value)
         }
     }
 
@@ -230,13 +253,36 @@ struct TableMapping {
         case let .double(d): return d.isNaN ? "NaN" : d.isInfinite ? (d < 0 ? "-Infinity" : "Infinity") : "\(d)"
         case let .string(s): return s
         case let .binary(b): return "\\x" + b.map { String(format: "%02x", $0) }.joined()
-        case let .timestamp(t): return String(Double(t.seconds) + Double(t.nanoseconds) / 1e9)
+        case let .timestamp(t): return isoText(t)
         case let .objectId(id): return id.array.map { String(format: "%02x", $0) }.joined()
         case let .uuid(u): return u.uuidString.lowercased()
         case let .decimal128(d): return d.string
         case let .link(link): return String(column(link.key))
         case .list, .map, .embedded: return ""
         }
+    }
+
+    /// A time as `timestamptz` reads it: `YYYY-MM-DD hh:mm:ss.nnnnnnnnn+00`,
+    /// ` BC` after years before 1 (PostgreSQL keeps microseconds of it).
+    static func isoText(_ t: Timestamp) -> String {
+        var seconds = t.seconds
+        var nanoseconds = Int64(t.nanoseconds)
+        if nanoseconds < 0 {
+            seconds -= 1
+            nanoseconds += 1_000_000_000
+        }
+        var time = time_t(seconds)
+        var parts = tm()
+        guard gmtime_r(&time, &parts) != nil else { return "infinity" }
+        let year = Int(parts.tm_year) + 1900
+        let shownYear = year > 0 ? year : 1 - year
+        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        var fraction = String(nanoseconds)
+        fraction = String(repeating: "0", count: 9 - fraction.count) + fraction
+        let yearText = String(shownYear)
+        return String(repeating: "0", count: max(0, 4 - yearText.count)) + yearText
+            + "-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)).\(fraction)+00"
+            + (year > 0 ? "" : " BC")
     }
 
     /// A value made JSON-friendly for a `jsonb` column: links as the target's
@@ -249,22 +295,6 @@ struct TableMapping {
         case let .embedded(slots): return .list(slots.map(plain))
         default: return value
         }
-    }
-
-    /// A stored geometry object as GeoJSON text (nil when it holds none).
-    static func geoJSON(_ fields: [Value], _ slots: GeometrySlots) throws -> String? {
-        guard slots.type < fields.count, slots.coordinates < fields.count, case let .string(type) = fields[slots.type],
-            let canonical = GeometryRules.types.first(where: { $0.caseInsensitiveCompare(type) == .orderedSame })
-        else { return nil }
-        var map = OrderedDictionary<String, Value>()
-        map["type"] = .string(canonical)
-        if canonical == "GeometryCollection" {
-            guard let members = slots.geometries, members < fields.count else { return nil }
-            map["geometries"] = fields[members]
-        } else {
-            map["coordinates"] = fields[slots.coordinates]
-        }
-        return try JSONTextEncoder.string(.map(map))
     }
 
     /// Appends `text` with COPY's escapes: backslash, tab, newline, carriage return.

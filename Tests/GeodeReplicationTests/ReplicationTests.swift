@@ -1,8 +1,10 @@
 import Foundation
 import GeodeCore
+import GeodeJSON
 import GeodeReplication
 import GeodeTestSupport
 import LocalPostgres
+import OrderedCollections
 import Testing
 
 /// Replication into a real PostgreSQL 15 server with PostGIS, started per
@@ -85,11 +87,8 @@ import Testing
     }
 
     @Test func aSnapshotThenChangesLeaveTheTargetEqualToTheStore() throws {
-        let server = try TemporaryPostgres()
-        let directory = try TemporaryDirectory()
-        let store = try Self.makeStore(directory, count: 500)
-        let replicator = try Replicator(storePath: directory.path("places.geode"), target: server.conninfo())
-        let first = try replicator.replicate()
+        let replica = try ReplicatedStore(count: 500)
+        let (server, store, replicator, first) = (replica.server, replica.store, replica.replicator, replica.snapshot)
         #expect(first.loadedSnapshot)
         #expect(first.objectsWritten == 502)
         #expect(try Self.targetPlaces(server) == Self.storePlaces(store))
@@ -381,20 +380,9 @@ import Testing
     }
 
     @Test func eachStoreTransactionReachesTheTargetInATransactionOfItsOwn() throws {
-        let server = try TemporaryPostgres()
-        let directory = try TemporaryDirectory()
-        let store = try Self.makeStore(directory, count: 5)
-        let places = try store.table("Place")
-        let replicator = try Replicator(storePath: directory.path("places.geode"), target: server.conninfo())
-        try replicator.replicate()
-        // Every row the target receives, with the transaction that wrote it.
-        _ = try server.psql(
-            """
-            CREATE TABLE received (name text, tx bigint, at serial);
-            CREATE FUNCTION note() RETURNS trigger AS $$
-                BEGIN INSERT INTO received (name, tx) VALUES (NEW.name, txid_current()); RETURN NEW; END $$ LANGUAGE plpgsql;
-            CREATE TRIGGER noted AFTER INSERT ON "Place" FOR EACH ROW EXECUTE FUNCTION note();
-            """)
+        let replica = try ReplicatedStore(count: 5)
+        let (server, store, places, replicator) = (replica.server, replica.store, replica.places, replica.replicator)
+        try replica.noteInsertedPlaces()
         guard let key = places.objectKey(forPrimaryKey: .int(1)) else { return }
         for name in ["first", "second", "third"] {
             try store.write { txn in try txn.update(Self.row(1, name: name), key: key, in: places) }
@@ -406,6 +394,120 @@ import Testing
         #expect(try server.psql("SELECT string_agg(name, ',' ORDER BY at) FROM received") == "first,second,third")
         #expect(try server.psql("SELECT count(DISTINCT tx) FROM received") == "3")
         #expect(try server.psql("SELECT count(*) FROM \"Place\" WHERE id = 1") == "0")
+    }
+
+    @Test func aLongBacklogIsAppliedOneTargetTransactionPerStoreTransaction() throws {
+        let replica = try ReplicatedStore(count: 5)
+        let (server, store, places, replicator) = (replica.server, replica.store, replica.places, replica.replicator)
+        try replica.noteInsertedPlaces()
+        // More transactions than one pipeline sync carries, each inserting one place and renaming another.
+        let count = 400
+        for id in 100 ..< 100 + count {
+            try store.write { txn in
+                _ = try txn.insert(Self.row(id), into: places)
+                if id > 100, let key = places.objectKey(forPrimaryKey: .int(Int64(id - 1))) {
+                    try txn.update(Self.row(id - 1, name: "renamed \(id - 1)"), key: key, in: places)
+                }
+            }
+        }
+        let progress = try replicator.replicate()
+        #expect(progress.objectsWritten == 2 * count - 1)
+        #expect(try server.psql("SELECT count(DISTINCT tx) FROM received") == "\(count)")
+        // Each place inserted in its own transaction, and renamed in the next one.
+        #expect(try server.psql("SELECT count(*) FROM (SELECT id FROM received GROUP BY id HAVING count(DISTINCT tx) = 2) AS twice") == "\(count - 1)")
+        #expect(try Self.targetPlaces(server) == Self.storePlaces(store))
+    }
+
+    @Test func aTargetRefusingOneTransactionKeepsThoseBeforeItAndTheNextRunGoesOn() throws {
+        let replica = try ReplicatedStore(count: 5)
+        let (server, store, places, replicator) = (replica.server, replica.store, replica.places, replica.replicator)
+        let start = replica.snapshot.version
+        _ = try server.psql(
+            """
+            CREATE FUNCTION refuse() RETURNS trigger AS $$
+                BEGIN IF NEW.name = 'refused' THEN RAISE EXCEPTION 'not this one'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql;
+            CREATE TRIGGER refusing BEFORE INSERT ON "Place" FOR EACH ROW EXECUTE FUNCTION refuse();
+            """)
+        var versions: [Int] = []
+        for (id, name) in [(10, "a"), (11, "b"), (12, "refused"), (13, "c")] {
+            try store.write { txn in _ = try txn.insert(Self.row(id, name: name), into: places) }
+            versions.append(store.latestVersion)
+        }
+        #expect(throws: ReplicationError.self) { try replicator.replicate() }
+        // The two transactions before the refused one are in, with the watermark after them; nothing after it.
+        #expect(try server.psql("SELECT string_agg(name, ',' ORDER BY id) FROM \"Place\" WHERE id >= 10") == "a,b")
+        #expect(try server.psql("SELECT version FROM geode_replication") == "\(versions[1])")
+        #expect(versions[1] > start)
+        _ = try server.psql("DROP TRIGGER refusing ON \"Place\"")
+        let progress = try replicator.replicate()
+        #expect(progress.objectsWritten == 2 && progress.version == versions[3])
+        #expect(try Self.targetPlaces(server) == Self.storePlaces(store))
+    }
+
+    /// A class with a geometry of any type and a date, for the column fixtures.
+    static let shapeSchema = Schema(classes: [
+        ClassSchema(
+            name: "Shape",
+            properties: [
+                PropertySchema(name: "id", type: .int, isPrimaryKey: true),
+                PropertySchema(name: "shape", type: .object, isOptional: true, objectClassName: "GeoJSONGeometry"),
+                PropertySchema(name: "at", type: .date, isOptional: true),
+            ]),
+        Store.geometryClass,
+    ])
+
+    /// The entries of list `name` in fixture `file` of `Data/Fixtures/folder`.
+    static func fixtureEntries(_ folder: String, _ file: String, _ name: String) throws
+        -> [OrderedDictionary<String, Value>]
+    {
+        let url = Fixtures.dataDirectory.appendingPathComponent("Fixtures/\(folder)/\(file)")
+        guard case let .map(fixture) = try JSONReader.parse(try String(contentsOf: url, encoding: .utf8), source: file),
+            case let .list(entries)? = fixture[name]
+        else { throw ReplicationError.store(path: url.path, message: "no \(name)") }
+        return entries.compactMap { entry in
+            guard case let .map(fields) = entry else { return nil }
+            return fields
+        }
+    }
+
+    @Test func everyGeometryTypeAndDateReachesTheTargetAsPostgreSQLReadsIt() throws {
+        let geometries = try Self.fixtureEntries("geo", "geometries.json", "geometries")
+        let times = try Self.fixtureEntries("replication", "times.json", "times")
+        #expect(geometries.count >= 10 && times.count >= 7)
+        let server = try TemporaryPostgres()
+        let directory = try TemporaryDirectory()
+        let store = try Store.open(StoreConfiguration(path: directory.path("shapes.geode"), schema: Self.shapeSchema))
+        let shapes = try store.table("Shape")
+        /// Row `id`: fixture geometry and time number `id % 1000`.
+        func row(_ id: Int) -> [Value] {
+            let geometry = geometries[(id % 1000) % geometries.count]["geometry"]
+            let time = times[(id % 1000) % times.count]
+            guard case let .map(g)? = geometry, case let .string(type)? = g["type"],
+                case let .int(seconds)? = time["seconds"], case let .int(nanoseconds)? = time["nanoseconds"]
+            else { return [.int(Int64(id)), .null, .null] }
+            let shape = Value.embedded([.string(type), g["coordinates"] ?? .null, g["geometries"] ?? .null])
+            return [.int(Int64(id)), shape, .timestamp(Timestamp(seconds: seconds, nanoseconds: Int32(nanoseconds)))]
+        }
+        let count = max(geometries.count, times.count)
+        try store.write { txn in for id in 0 ..< count { _ = try txn.insert(row(id), into: shapes) } }
+        let replicator = try Replicator(storePath: directory.path("shapes.geode"), target: server.conninfo())
+        try replicator.replicate()
+        // The same values again as changes: the snapshot's COPY and the changes' statements both.
+        try store.write { txn in for id in 1000 ..< 1000 + count { _ = try txn.insert(row(id), into: shapes) } }
+        try replicator.replicate()
+        for id in Array(0 ..< count) + Array(1000 ..< 1000 + count) {
+            let geometry = try JSONTextEncoder.string(geometries[(id % 1000) % geometries.count]["geometry"] ?? .null)
+            // PostGIS's own GeoJSON reader is the oracle: the same text, altitudes included.
+            let same = try server.psql(
+                """
+                SELECT ST_AsEWKT(shape) = ST_AsEWKT(ST_SetSRID(ST_GeomFromGeoJSON($g$\(geometry)$g$), 4326))
+                FROM "Shape" WHERE id = \(id)
+                """)
+            #expect(same == "t", "geometry of \(id): \(geometry)")
+            guard case let .string(utc)? = times[(id % 1000) % times.count]["utc"] else { continue }
+            let shown = try server.psql("SELECT (at AT TIME ZONE 'UTC')::text FROM \"Shape\" WHERE id = \(id)")
+            #expect(shown == utc, "time of \(id)")
+        }
     }
 
     /// A flag one thread sets and another reads.
