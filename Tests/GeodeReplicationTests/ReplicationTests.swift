@@ -50,14 +50,22 @@ import Testing
         ]
     }
 
-    /// `id|name|rank|lon|lat` of every place in the target, ordered by id.
+    /// `id|name|rank|lon|lat|tags|extra|owner` of every place in the target,
+    /// ordered by id; `extra` (jsonb) as the project's JSON encoder writes it.
     static func targetPlaces(_ server: TemporaryPostgres) throws -> [String] {
         try server.psql(
             """
-            SELECT id, name, coalesce(rank::text, 'null'), ST_X(location), ST_Y(location), tags::text
+            SELECT id, name, coalesce(rank::text, 'null'), ST_X(location), ST_Y(location), tags::text, extra::text,
+                coalesce(owner::text, 'null')
             FROM "Place" ORDER BY id
             """
-        ).split(separator: "\n").map(String.init)
+        ).split(separator: "\n").map { line in
+            var fields = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+            if fields.count == 8 {
+                fields[6] = try JSONTextEncoder.string(try JSONReader.parse(fields[6], source: "extra"))
+            }
+            return fields.joined(separator: "|")
+        }
     }
 
     /// The same rows as the store has them.
@@ -79,7 +87,10 @@ import Testing
                         guard case let .string(t) = tag else { return "" }
                         return "\"\(t)\""
                     }.joined(separator: ", ") + "]"
-                rows.append((id, "\(id)|\(name)|\(rank)|\(text(x))|\(text(y))|\(tagText)"))
+                let extra = try JSONTextEncoder.string(row[5])
+                var owner = "null"
+                if case let .link(link) = row[6] { owner = String(Int64(bitPattern: link.key.rawValue)) }
+                rows.append((id, "\(id)|\(name)|\(rank)|\(text(x))|\(text(y))|\(tagText)|\(extra)|\(owner)"))
                 return true
             }
         }
