@@ -109,8 +109,11 @@ final class GeodeSystem: PlacesSystem {
         "meta_nested_a_b_c_eq_5": "properties.meta.nested.a.b.c == 5",
     ]
 
-    func countMixed(_ name: String) throws -> Int {
-        guard let predicate = Self.mixed[name] else { throw SQLiteError("unknown mixed query \(name)") }
+    func countMixed(_ name: String) throws -> Int { try Self.countMixed(name, in: features) }
+
+    /// One mixed-property query's count among `features` (of any thread's realm).
+    static func countMixed(_ name: String, in features: Results<GeoFeature>) throws -> Int {
+        guard let predicate = mixed[name] else { throw SQLiteError("unknown mixed query \(name)") }
         return try features.query(predicate).count
     }
 
@@ -119,7 +122,10 @@ final class GeodeSystem: PlacesSystem {
             .map { $0.id.intValue ?? -1 }
     }
 
-    func lookup(_ id: Int) throws -> Bool {
+    func lookup(_ id: Int) throws -> Bool { try Self.lookup(id, in: features) }
+
+    /// Looks up feature `id` among `features` (of any thread's realm) and reads its properties whole.
+    static func lookup(_ id: Int, in features: Results<GeoFeature>) throws -> Bool {
         guard let feature = features.where({ $0.id == .int(id) }).first else { return false }
         return try feature.properties.jsonString().utf8.count > 0
     }

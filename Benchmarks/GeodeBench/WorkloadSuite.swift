@@ -246,6 +246,25 @@ struct WorkloadSuite: ParsableCommand {
             }
             // Geode only: the same sets without the index, and a cold open in a new process.
             if let geode = system as? GeodeSystem {
+                // Two reader threads, each with its realm: the lookups split between them, and each running
+                // every mixed query (twice one pass's work). Timed from their common start (realms open).
+                if !lookupIDs.isEmpty {
+                    let halves = [
+                        Array(lookupIDs.prefix(lookupIDs.count / 2)), Array(lookupIDs.dropFirst(lookupIDs.count / 2)),
+                    ]
+                    let (found, seconds) = try Self.threadRuns(repetitions) {
+                        try ReaderThreads.run(2, path: geode.storePath) { part, features in
+                            try halves[part].reduce(0) { $0 + (try GeodeSystem.lookup($1, in: features) ? 1 : 0) }
+                        }
+                    }
+                    record("id lookups (\(lookupIDs.count)), 2 reader threads", found, seconds)
+                }
+                let (matched, seconds) = try Self.threadRuns(repetitions) {
+                    try ReaderThreads.run(2, path: geode.storePath) { _, features in
+                        try mixedNames.reduce(0) { $0 + (try GeodeSystem.countMixed($1, in: features)) }
+                    }
+                }
+                record("mixed queries ×2, 2 reader threads", matched, seconds)
                 if scanBaseline {
                     for (name, boxes) in boxSets where name == "box_0.1" {
                         let sample = boxes.prefix(20).compactMap {
@@ -378,6 +397,23 @@ struct WorkloadSuite: ParsableCommand {
                 "  Geode spatial index upkeep: \(String(format: "%.2f", with.median)) s with it, \(String(format: "%.2f", without.median)) s without: "
                     + "\(String(format: "%+.1f", (with.median / without.median - 1) * 100)) % of the import")
         }
+        if let geode = table["Geode"] {
+            // Throughput with two reader threads against one: the same lookups, and twice the mixed queries.
+            var parts: [String] = []
+            if let one = geode.first(where: { $0.key.hasPrefix("id lookups") && !$0.key.contains("thread") })?.value,
+                let two = geode.first(where: { $0.key.hasPrefix("id lookups") && $0.key.contains("thread") })?.value
+            {
+                parts.append("lookups \(String(format: "%.2f", one.median / two.median))×")
+            }
+            let mixedOne = ["population_gt_1m", "meta_rank_eq_3", "tags_contains_capital", "meta_nested_a_b_c_eq_5"]
+                .compactMap { geode[$0]?.median }
+            if mixedOne.count == 4, let two = geode["mixed queries ×2, 2 reader threads"] {
+                parts.append("mixed queries \(String(format: "%.2f", 2 * mixedOne.reduce(0, +) / two.median))×")
+            }
+            if !parts.isEmpty {
+                print("  Geode with 2 reader threads, throughput against one: " + parts.joined(separator: ", "))
+            }
+        }
         var header =
             "  " + "operation".padding(toLength: 48, withPad: " ", startingAt: 0)
             + "count".padding(toLength: 12, withPad: " ", startingAt: 0)
@@ -450,6 +486,19 @@ struct WorkloadSuite: ParsableCommand {
         }
         let (result, seconds) = try repeatRun(repetitions, body)
         return (result, seconds, passes)
+    }
+
+    /// Runs `body`, which times itself, `repetitions` times (fewer past 15 s).
+    static func threadRuns(_ repetitions: Int, _ body: () throws -> (Int, Double)) throws -> (Int, [Double]) {
+        var seconds: [Double] = []
+        var result = 0
+        for _ in 0 ..< max(1, repetitions) {
+            let (value, taken) = try body()
+            result = value
+            seconds.append(taken)
+            if taken > 15 { break }
+        }
+        return (result, seconds)
     }
 
     static func repeatRun<T>(_ repetitions: Int, _ body: () throws -> T) throws -> (T, [Double]) {
