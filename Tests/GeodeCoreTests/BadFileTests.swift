@@ -63,6 +63,23 @@ import Testing
         try expectRefused(truncated, in: directory, saying: "truncated")
     }
 
+    @Test func aHeaderWhoseLastPageLiesFarPastTheFileIsRefusedNotMapped() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("whole.geode")
+        do {
+            let store = try Store.open(StoreConfiguration(path: path, schema: RecordSchema.schema))
+            let table = try store.table("Record")
+            try store.write { txn in try txn.insert(RecordSchema.row(batch: 0, index: 0), into: table) }
+        }
+        try FileManager.default.removeItem(atPath: Environment.lockPath(for: path))
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        // The last page of both headers (offset 136 of each 4 KiB meta page) set past any map a machine has:
+        // LMDB would try to map that far and fail with ENOMEM.
+        for meta in [0, 4096] { bytes[meta + 136 + 6] = 0x40 }
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        try expectRefused(path, in: directory, saying: "its header is damaged")
+    }
+
     @Test func anotherProgramsLMDBFileIsRefused() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("other.mdb")

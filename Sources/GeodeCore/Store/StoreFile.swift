@@ -23,7 +23,13 @@ enum StoreFile {
     private static let pageSizeOffset = 40
     /// The root pages of the free list and of the catalog of databases.
     private static let rootOffsets = [80, 128]
+    private static let lastPageOffset = 136
     private static let transactionOffset = 144
+    /// How far past the file's end the header's last page may lie: pages a
+    /// transaction took and freed again are counted but never written. LMDB
+    /// maps at least up to that page, so a damaged count would ask for a
+    /// map no machine has (`mdb_env_open` failing with ENOMEM).
+    private static let unwrittenPagesAllowance: UInt64 = 1 << 30
 
     static func inspect(_ path: String) throws -> State {
         var info = stat()
@@ -81,6 +87,13 @@ enum StoreFile {
                     path: path,
                     reason: "the file is truncated (\(current) bytes; a root page reaches byte \(needed.partialValue))")
             }
+        }
+        let reach = (load64(meta, lastPageOffset)).addingReportingOverflow(1).partialValue
+            .multipliedReportingOverflow(by: UInt64(pageSize))
+        guard !reach.overflow, reach.partialValue <= UInt64(current) + unwrittenPagesAllowance else {
+            throw StoreError.notAGeodeStore(
+                path: path,
+                reason: "its header is damaged (its last page lies far past the file's \(current) bytes)")
         }
         return .lmdb(pageSize: pageSize)
     }
