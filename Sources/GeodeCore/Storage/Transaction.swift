@@ -128,6 +128,8 @@ package final class WriteTransaction: Transaction {
     override var reusesCursors: Bool { false }
     /// Work to do just before the commit (flushing counters kept in memory).
     private var beforeCommit: [() throws -> Void] = []
+    /// The keys claimed with ``claimOnce(_:)``.
+    private var registeredOnce: Set<String> = []
     /// Work to undo outside LMDB when the transaction aborts.
     private var afterAbort: [() -> Void] = []
     /// Work to do once the commit succeeded.
@@ -237,6 +239,13 @@ package final class WriteTransaction: Transaction {
         beforeCommit.append(work)
     }
 
+    /// Whether `key` is claimed for the first time in this transaction (and
+    /// claims it): what many writes of one kind ask before registering, with
+    /// ``onCommit(_:)``, work to be done once.
+    package func claimOnce(_ key: String) -> Bool {
+        registeredOnce.insert(key).inserted
+    }
+
     /// Registers work to run once the commit has succeeded, in order.
     package func onCommitted(_ work: @escaping () -> Void) {
         afterCommit.append(work)
@@ -252,6 +261,7 @@ package final class WriteTransaction: Transaction {
             throw error
         }
         beforeCommit = []
+        registeredOnce = []
         let pending = pendingDatabases
         let undo = afterAbort
         let done = afterCommit
@@ -278,6 +288,7 @@ package final class WriteTransaction: Transaction {
     private func markFinished() {
         pendingDatabases = [:]
         beforeCommit = []
+        registeredOnce = []
         afterAbort = []
         afterCommit = []
         isFinished = true

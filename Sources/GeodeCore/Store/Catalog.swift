@@ -29,10 +29,11 @@ final class Catalog: @unchecked Sendable {
                 rules: rules, validator: validator, slotsAreDense: cls.slotsAreDense,
                 geoIndexes: GeoIndex.properties(of: cls, in: schema).compactMap { geo in
                     let name = GeoIndex.databaseName(cls.name, geo.property.name)
+                    let recent = databases[GeoIndex.recentDatabaseName(cls.name, geo.property.name)]
                     return databases[name].map {
                         GeoIndex(
                             property: geo.property.name, slot: geo.property.slot, slots: geo.slots,
-                            isList: geo.property.collection == .list, database: $0
+                            isList: geo.property.collection == .list, database: $0, recent: recent
                         )
                     }
                 },

@@ -62,9 +62,13 @@ extension Store {
                 let newSlot = new.property(named: "geometry")?.slot
             else { continue }
             let index: GeoIndex?
+            if let recent = try txn.existingDatabase(GeoIndex.recentDatabaseName(old.name, "geometry")) {
+                try txn.drop(recent, remove: false)
+            }
             if let db = try txn.existingDatabase(GeoIndex.databaseName(old.name, "geometry")) {
                 try txn.drop(db, remove: false)
-                index = GeoIndex(property: "geometry", slot: newSlot, slots: slots, isList: false, database: db)
+                index = GeoIndex(
+                    property: "geometry", slot: newSlot, slots: slots, isList: false, database: db, recent: nil)
             } else {
                 index = nil
             }

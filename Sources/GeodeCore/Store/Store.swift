@@ -16,7 +16,13 @@ package final class Store: @unchecked Sendable {
     /// that key and has no `pk/` database (``ClassSchema/isKeyedByPrimaryKey``).
     /// 4: every entry carries its check (``EntrySeal``); a
     /// format-3 store opened for writing is sealed in place (``sealEntries(_:)``).
-    package static let formatVersion: UInt32 = 5
+    /// 5: features keep any GeoJSON geometry (``upgradeFeatureGeometry(_:_:_:keys:)``).
+    /// 6: a spatial index has a second tree for its recent entries (``GeoIndex``);
+    /// a format-5 store reads as one whose recent trees are empty, and is
+    /// marked format 6 when opened for writing.
+    package static let formatVersion: UInt32 = 6
+    /// The oldest format read as it is, without an upgrade.
+    static let oldestReadableFormat: UInt32 = 5
     static let formatMagic = Array("GEODE\0".utf8)
 
     package let configuration: StoreConfiguration
@@ -295,7 +301,7 @@ package final class Store: @unchecked Sendable {
             if version == 3 { try sealEntries(write) }
             return 4
         }
-        guard version == formatVersion else {
+        guard (oldestReadableFormat ... formatVersion).contains(version) else {
             throw StoreError.unsupportedFormat(path: path, found: version, supported: formatVersion)
         }
         return version
@@ -360,19 +366,24 @@ package final class Store: @unchecked Sendable {
             }
             for geo in GeoIndex.properties(of: cls, in: schema) {
                 let name = GeoIndex.databaseName(cls.name, geo.property.name)
+                let recentName = GeoIndex.recentDatabaseName(cls.name, geo.property.name)
                 guard spatial else {
-                    if let write = txn as? WriteTransaction, let db = try txn.existingDatabase(name) {
-                        try write.drop(db, remove: true)
+                    if let write = txn as? WriteTransaction {
+                        for tree in [name, recentName] {
+                            if let db = try txn.existingDatabase(tree) { try write.drop(db, remove: true) }
+                        }
                     }
                     continue
                 }
                 let build = try needsBuilding(name)
                 try open(name, as: name)
-                // A store written before this index existed: index what it holds.
+                try open(recentName, as: recentName)
+                // A store written before this index existed: index what it holds, in one tree.
                 if build, let write, let objects = databases[cls.name], let db = databases[name] {
+                    if let recent = databases[recentName] { try write.drop(recent, remove: false) }
                     let index = GeoIndex(
                         property: geo.property.name, slot: geo.property.slot, slots: geo.slots,
-                        isList: geo.property.collection == .list, database: db)
+                        isList: geo.property.collection == .list, database: db, recent: nil)
                     try backfill(index, objects, write, keys)
                 }
             }
@@ -393,7 +404,7 @@ package final class Store: @unchecked Sendable {
                 names.insert(ValueIndex.databaseName(cls.name, property.name))
             }
             for geo in GeoIndex.properties(of: cls, in: schema) {
-                names.insert(GeoIndex.databaseName(cls.name, geo.property.name))
+                names.formUnion(GeoIndex.databaseNames(cls.name, geo.property.name))
             }
         }
         return names
@@ -463,7 +474,7 @@ package final class Store: @unchecked Sendable {
     private static func dropData(of schema: Schema, _ txn: WriteTransaction, _ meta: Database) throws {
         for cls in schema.classes where !cls.isEmbedded {
             let geoNames =
-                GeoIndex.properties(of: cls, in: schema).map { GeoIndex.databaseName(cls.name, $0.property.name) }
+                GeoIndex.properties(of: cls, in: schema).flatMap { GeoIndex.databaseNames(cls.name, $0.property.name) }
                 + ValueIndex.properties(of: cls).map { ValueIndex.databaseName(cls.name, $0.name) }
             for name in ["obj/\(cls.name)", "pk/\(cls.name)"] + geoNames {
                 if let db = try txn.existingDatabase(name) { try txn.drop(db, remove: true) }

@@ -158,13 +158,22 @@ package enum StoreCheck {
             }
         }
         for (i, index) in table.geoIndexes.enumerated() {
-            try compare(index.database, txn, &report) { key, value in
-                // The set of shape-cell levels in use is not an object's entry.
-                if key.elementsEqual(GeoIndex.levelsKey) { return value.count == 4 ? nil : "a damaged level set" }
-                guard let wanted = geoEntries[i].removeValue(forKey: Array(key)) else {
-                    return "an entry no object's point makes"
+            // An entry belongs in either tree, not in both.
+            for tree in index.trees {
+                try compare(tree, txn, &report) { key, value in
+                    // The set of shape-cell levels in use is not an object's entry.
+                    if key.elementsEqual(GeoIndex.levelsKey), tree == index.database {
+                        return value.count == 4 ? nil : "a damaged level set"
+                    }
+                    // Where a merge of the recent tree goes on from is not an object's entry either.
+                    if key.elementsEqual(GeoIndex.mergePositionKey), tree == index.database {
+                        return (9 ... 16).contains(value.count) ? nil : "a damaged merge position"
+                    }
+                    guard let wanted = geoEntries[i].removeValue(forKey: Array(key)) else {
+                        return "an entry no object's point makes"
+                    }
+                    return wanted.elementsEqual(value) ? nil : "an entry whose point or cell differs from the object's"
                 }
-                return wanted.elementsEqual(value) ? nil : "an entry whose point or cell differs from the object's"
             }
             for _ in geoEntries[i] {
                 report.problems.append(

@@ -272,7 +272,7 @@ package final class StoreMigration {
     private static func databaseNames(of cls: ClassSchema) -> [String] {
         ["obj/\(cls.name)", "pk/\(cls.name)"]
             + cls.storedProperties.map { ValueIndex.databaseName(cls.name, $0.name) }
-            + cls.storedProperties.map { GeoIndex.databaseName(cls.name, $0.name) }
+            + cls.storedProperties.flatMap { GeoIndex.databaseNames(cls.name, $0.name) }
     }
 
     /// Whether no class of the new schema can hold a link to or an embedded
@@ -328,8 +328,8 @@ package final class StoreMigration {
                 let names =
                     ["pk/\(cls.name)"]
                     + ValueIndex.properties(of: cls).map { ValueIndex.databaseName(cls.name, $0.name) }
-                    + GeoIndex.properties(of: cls, in: newSchema).map {
-                        GeoIndex.databaseName(cls.name, $0.property.name)
+                    + GeoIndex.properties(of: cls, in: newSchema).flatMap {
+                        GeoIndex.databaseNames(cls.name, $0.property.name)
                     }
                 for name in names {
                     if let db = try write.existingDatabase(name) { try write.drop(db, remove: true) }
@@ -340,6 +340,7 @@ package final class StoreMigration {
             for (cls, _) in rewritten {
                 databases = databases.filter {
                     !$0.key.hasPrefix("ix/\(cls.name)/") && !$0.key.hasPrefix("geo/\(cls.name)/")
+                        && !$0.key.hasPrefix("geo+/\(cls.name)/")
                         && $0.key != "pk/\(cls.name)"
                 }
             }

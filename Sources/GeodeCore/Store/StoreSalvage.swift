@@ -150,7 +150,7 @@ package enum StoreSalvage {
         let version = format.withUnsafeBytes {
             $0.loadUnaligned(fromByteOffset: Store.formatMagic.count, as: UInt32.self).bigEndian
         }
-        guard version == Store.formatVersion else {
+        guard (Store.oldestReadableFormat ... Store.formatVersion).contains(version) else {
             throw StoreError.unsupportedFormat(path: path, found: version, supported: Store.formatVersion)
         }
         guard let bytes = meta[Array("schema".utf8)] else {

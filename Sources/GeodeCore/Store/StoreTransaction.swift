@@ -527,7 +527,7 @@ package final class StoreWriteTransaction: StoreTransaction {
         noteChange(in: table) { $0.noteCleared() }
         try write.drop(db, remove: false)
         if let pk = table.primaryKeys { try write.drop(pk, remove: false) }
-        for index in table.geoIndexes { try write.drop(index.database, remove: false) }
+        for index in table.geoIndexes { for tree in index.trees { try write.drop(tree, remove: false) } }
         for index in table.valueIndexes { try write.drop(index.database, remove: false) }
     }
 
@@ -549,6 +549,7 @@ package final class StoreWriteTransaction: StoreTransaction {
             try table.geoIndexes[entry.index].add(cell: entry.cell, entry.longitude, entry.latitude, entry.key, write)
         }
     }
+
 
     /// Like ``insert(_:into:)``, holding the object's spatial-index entries
     /// back in `deferred`; ``add(_:)`` must add them before the transaction
