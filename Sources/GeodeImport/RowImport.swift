@@ -41,11 +41,34 @@ package struct RowImport {
 
     /// Imports the input with `mapping`, in batches through `writer`.
     package func run(_ mapping: Mapping, into writer: some ImportWriter) throws -> ImportTally {
+        let tally: ImportTally
         switch mapping {
-        case .features: return try features(writer)
-        case .mappedFeatures: return try mappedFeatures(writer)
-        case .documents: return try documents(writer)
-        case .mappedRecords: return try mappedRecords(writer)
+        case .features: tally = try features(writer)
+        case .mappedFeatures: tally = try mappedFeatures(writer)
+        case .documents: tally = try documents(writer)
+        case .mappedRecords: tally = try mappedRecords(writer)
+        }
+        try finishSpatialMerges(writer)
+        return tally
+    }
+
+    /// Merges what the class's spatial indexes hold in their recent trees, a
+    /// step per transaction, so that queries after the import read one tree
+    /// each (a second tree costs every range of a query one more seek).
+    private func finishSpatialMerges(_ writer: some ImportWriter) throws {
+        while true {
+            let txn = try writer.beginBatch()
+            let more: Bool
+            do {
+                more = try txn.finishSpatialMerges(of: table)
+                try writer.commitBatch()
+            } catch {
+                writer.cancelBatch()
+                throw error
+            }
+            // A step reads a stretch of the large tree through the map: let go of those pages, as batches do.
+            store.releaseMappedPages()
+            guard more else { return }
         }
     }
 

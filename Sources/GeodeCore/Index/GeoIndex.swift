@@ -314,20 +314,25 @@ package struct GeoIndex: Sendable {
     /// of the merged tree once (a whole merge in one transaction held every
     /// page of the large tree in memory). A transaction moves whole entries,
     /// so every reader finds each entry in one tree or the other.
-    func mergeIfGrown(_ txn: WriteTransaction) throws {
-        guard let recent else { return }
+    ///
+    /// With `finishing` (a bulk writer done writing), a merge starts whatever
+    /// the recent tree's size, and each step moves at least
+    /// ``finishingStep`` entries. Returns whether the merge has steps left.
+    @discardableResult
+    func mergeIfGrown(_ txn: WriteTransaction, finishing: Bool = false) throws -> Bool {
+        guard let recent else { return false }
         let pending = try txn.count(recent)
         var position = try txn.get(database, key: Self.mergePositionKey).map(Array.init)
         guard pending > 0 else {
             if position != nil { try txn.delete(database, key: Self.mergePositionKey) }
-            return
+            return false
         }
         if position == nil {
             let merged = try txn.count(database)
-            guard pending > max(Self.mergeFloor, merged / 16) else { return }
+            guard finishing || pending > max(Self.mergeFloor, merged / 16) else { return false }
             position = []
         }
-        let limit = max(Self.mergeFloor / 8, pending / 8)
+        let limit = max(finishing ? Self.finishingStep : Self.mergeFloor / 8, pending / 8)
         // In key order: each page of the merged tree is copied once, however many entries land on it.
         var moved: [[UInt8]] = []
         var next: [UInt8]?
@@ -348,10 +353,19 @@ package struct GeoIndex: Sendable {
         for key in moved { try txn.delete(recent, key: key) }
         if let next {
             try txn.put(database, key: Self.mergePositionKey, value: next)
-        } else if try txn.get(database, key: Self.mergePositionKey) != nil {
+            return true
+        }
+        if try txn.get(database, key: Self.mergePositionKey) != nil {
             try txn.delete(database, key: Self.mergePositionKey)
         }
+        // Entries that arrived below the position during the merge are merged by the next one.
+        guard finishing else { return false }
+        return try txn.count(recent) > 0
     }
+
+    /// The fewest entries a finishing merge moves in one transaction: a step
+    /// copies at most about a million entries' stretch of the large tree.
+    static let finishingStep = 1 << 17
 
     /// Adds the entries of cells covering object `key`'s shapes, and their levels to the set in use.
     func addShapes(of footprint: Footprint, _ key: ObjectKey, _ txn: WriteTransaction) throws {

@@ -551,6 +551,16 @@ package final class StoreWriteTransaction: StoreTransaction {
     }
 
 
+    /// Takes the next step of merging each spatial index of `table` into one
+    /// tree, whatever the size of its recent tree (see ``GeoIndex``); returns
+    /// whether a step is left. What a bulk writer runs, a transaction per
+    /// step, once it is done writing.
+    package func finishSpatialMerges(of table: Table) throws -> Bool {
+        var more = false
+        for index in table.geoIndexes where try index.mergeIfGrown(write, finishing: true) { more = true }
+        return more
+    }
+
     /// Like ``insert(_:into:)``, holding the object's spatial-index entries
     /// back in `deferred`; ``add(_:)`` must add them before the transaction
     /// commits or reads the index.
