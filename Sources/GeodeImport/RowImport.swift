@@ -56,6 +56,7 @@ package struct RowImport {
     /// step per transaction, so that queries after the import read one tree
     /// each (a second tree costs every range of a query one more seek).
     private func finishSpatialMerges(_ writer: some ImportWriter) throws {
+        guard !table.geoIndexes.isEmpty else { return }
         while true {
             let txn = try writer.beginBatch()
             let more: Bool

@@ -34,26 +34,10 @@ struct TableMapping {
         case bigint, boolean, real, double, text, timestamp, bytea, numeric, uuid, objectId, link, jsonb, geometry
         case geography
 
-        var sqlType: String {
-            switch self {
-            case .bigint, .link: return "bigint"
-            case .boolean: return "boolean"
-            case .real: return "real"
-            case .double: return "double precision"
-            case .text, .objectId: return "text"
-            case .timestamp: return "timestamp with time zone"
-            case .bytea: return "bytea"
-            case .numeric: return "numeric"
-            case .uuid: return "uuid"
-            case .jsonb: return "jsonb"
-            // No dimension in the type: positions keep their altitudes where they have them.
-            case .geometry: return "geometry"
-            case .geography: return "geography"
-            }
-        }
-
-        /// The name `information_schema.columns.udt_name` gives the type.
-        var udtName: String {
+        /// The type's own name in PostgreSQL: what a table is created with and
+        /// what `information_schema.columns.udt_name` gives back. Geometries
+        /// carry no dimension in the type: positions keep their altitudes.
+        var typeName: String {
             switch self {
             case .bigint, .link: return "int8"
             case .boolean: return "bool"
@@ -83,8 +67,8 @@ struct TableMapping {
         var definition: String {
             let name = TableMapping.quoted(self.name)
             switch kind {
-            case .geometry, .geography: return "\(name) \(kind.sqlType) CHECK (ST_SRID(\(name)) = 4326)"
-            default: return "\(name) \(kind.sqlType)"
+            case .geometry, .geography: return "\(name) \(kind.typeName) CHECK (ST_SRID(\(name)) = 4326)"
+            default: return "\(name) \(kind.typeName)"
             }
         }
     }
@@ -175,7 +159,7 @@ struct TableMapping {
     /// for many rows: what a pipeline of changes sends.
     var insertRows: String {
         let fields = (["_geode_key"] + columns.map(\.name)).enumerated().map { i, _ in
-            "(v->>\(i))::\(i == 0 ? "bigint" : columns[i - 1].kind.sqlType)"
+            "(v->>\(i))::\(i == 0 ? "int8" : columns[i - 1].kind.typeName)"
         }
         return
             "INSERT INTO \(table) (\(columnList)) SELECT \(fields.joined(separator: ", ")) FROM json_array_elements($1::json) AS r(v)"
@@ -185,7 +169,7 @@ struct TableMapping {
 
     /// The columns the table must have, in order: name and `udt_name`.
     var expectedColumns: [(String, String)] {
-        [("_geode_key", "int8")] + columns.map { ($0.name, $0.kind.udtName) }
+        [("_geode_key", "int8")] + columns.map { ($0.name, $0.kind.typeName) }
     }
 
     // MARK: - Rows
@@ -239,6 +223,13 @@ struct TableMapping {
             return String(decoding: hex, as: UTF8.self)
         default:
             if case .null = value { return nil }
+            if case let .timestamp(t) = value {
+                guard let text = Self.isoText(t) else {
+                    throw ReplicationError.invalidValue(
+                        table: className, column: column.name, message: "date \(t.seconds) s lies outside the calendar")
+                }
+                return text
+            }
             return Self.scalarText(value)
         }
     }
@@ -253,7 +244,7 @@ struct TableMapping {
         case let .double(d): return d.isNaN ? "NaN" : d.isInfinite ? (d < 0 ? "-Infinity" : "Infinity") : "\(d)"
         case let .string(s): return s
         case let .binary(b): return "\\x" + b.map { String(format: "%02x", $0) }.joined()
-        case let .timestamp(t): return isoText(t)
+        case let .timestamp(t): return isoText(t) ?? ""
         case let .objectId(id): return id.array.map { String(format: "%02x", $0) }.joined()
         case let .uuid(u): return u.uuidString.lowercased()
         case let .decimal128(d): return d.string
@@ -263,8 +254,9 @@ struct TableMapping {
     }
 
     /// A time as `timestamptz` reads it: `YYYY-MM-DD hh:mm:ss.nnnnnnnnn+00`,
-    /// ` BC` after years before 1 (PostgreSQL keeps microseconds of it).
-    static func isoText(_ t: Timestamp) -> String {
+    /// ` BC` after years before 1 (PostgreSQL keeps microseconds of it); nil
+    /// for a time the calendar cannot place (`gmtime_r` fails).
+    static func isoText(_ t: Timestamp) -> String? {
         var seconds = t.seconds
         var nanoseconds = Int64(t.nanoseconds)
         if nanoseconds < 0 {
@@ -273,7 +265,7 @@ struct TableMapping {
         }
         var time = time_t(seconds)
         var parts = tm()
-        guard gmtime_r(&time, &parts) != nil else { return "infinity" }
+        guard gmtime_r(&time, &parts) != nil else { return nil }
         let year = Int(parts.tm_year) + 1900
         let shownYear = year > 0 ? year : 1 - year
         func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }

@@ -521,6 +521,25 @@ import Testing
         }
     }
 
+    @Test func aDateOutsideTheCalendarIsATypedErrorNamingItsColumnAndLoadsNothing() throws {
+        let server = try TemporaryPostgres()
+        let directory = try TemporaryDirectory()
+        let store = try Store.open(StoreConfiguration(path: directory.path("shapes.geode"), schema: Self.shapeSchema))
+        let shapes = try store.table("Shape")
+        try store.write { txn in
+            _ = try txn.insert([.int(1), .null, .timestamp(Timestamp(seconds: .max, nanoseconds: 0))], into: shapes)
+        }
+        let replicator = try Replicator(storePath: directory.path("shapes.geode"), target: server.conninfo())
+        #expect {
+            try replicator.replicate()
+        } throws: { error in
+            guard case let ReplicationError.invalidValue(table, column, _) = error else { return false }
+            return table == "Shape" && column == "at"
+        }
+        #expect(try server.psql("SELECT count(*) FROM geode_replication") == "0", "no watermark")
+        #expect(try server.psql("SELECT to_regclass('\"Shape\"') IS NULL") == "t", "no table left behind")
+    }
+
     /// A flag one thread sets and another reads.
     final class StopFlag: @unchecked Sendable {
         private let lock = NSLock()

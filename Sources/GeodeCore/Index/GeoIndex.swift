@@ -281,18 +281,19 @@ package struct GeoIndex: Sendable {
             try add(cell: SpatialCell.id(longitude: lon, latitude: lat), lon, lat, key, txn)
         }
         try addShapes(of: footprint, key, txn)
+        mergeBeforeCommit(txn)
     }
 
-    /// Adds the entry of point (`lon`, `lat`) of object `key`, whose cell is `cell`.
+    /// Adds the entry of point (`lon`, `lat`) of object `key`, whose cell is
+    /// `cell`; the caller, which adds many, calls ``mergeBeforeCommit(_:)`` once.
     func add(cell: UInt64, _ lon: Double, _ lat: Double, _ key: ObjectKey, _ txn: WriteTransaction) throws {
         try txn.put(recent ?? database, key: Self.entryKey(cell: cell, key), value: Self.entryValue(lon, lat))
-        mergeBeforeCommit(txn)
     }
 
     /// Has the transaction, when it commits, take the next step of merging
     /// the recent tree if it has grown (``mergeIfGrown(_:)``): once however many
     /// entries it added.
-    private func mergeBeforeCommit(_ txn: WriteTransaction) {
+    func mergeBeforeCommit(_ txn: WriteTransaction) {
         guard recent != nil, txn.claimOnce(database.name) else { return }
         txn.onCommit { try self.mergeIfGrown(txn) }
     }
@@ -322,15 +323,15 @@ package struct GeoIndex: Sendable {
     func mergeIfGrown(_ txn: WriteTransaction, finishing: Bool = false) throws -> Bool {
         guard let recent else { return false }
         let pending = try txn.count(recent)
-        var position = try txn.get(database, key: Self.mergePositionKey).map(Array.init)
+        // Nil when no merge is under way.
+        let position = try txn.get(database, key: Self.mergePositionKey).map(Array.init)
         guard pending > 0 else {
             if position != nil { try txn.delete(database, key: Self.mergePositionKey) }
             return false
         }
-        if position == nil {
+        if position == nil, !finishing {
             let merged = try txn.count(database)
-            guard finishing || pending > max(Self.mergeFloor, merged / 16) else { return false }
-            position = []
+            guard pending > max(Self.mergeFloor, merged / 16) else { return false }
         }
         let limit = max(finishing ? Self.finishingStep : Self.mergeFloor / 8, pending / 8)
         // In key order: each page of the merged tree is copied once, however many entries land on it.
@@ -338,8 +339,7 @@ package struct GeoIndex: Sendable {
         var next: [UInt8]?
         try {
             let cursor = try txn.cursor(recent)
-            var entry = try position.flatMap { $0.isEmpty ? nil : $0 }.map { try cursor.seek(atLeast: $0) }
-                ?? cursor.first()
+            var entry = try position.map { try cursor.seek(atLeast: $0) } ?? cursor.first()
             while let (key, value) = entry {
                 guard moved.count < limit else {
                     next = Array(key)
@@ -355,9 +355,7 @@ package struct GeoIndex: Sendable {
             try txn.put(database, key: Self.mergePositionKey, value: next)
             return true
         }
-        if try txn.get(database, key: Self.mergePositionKey) != nil {
-            try txn.delete(database, key: Self.mergePositionKey)
-        }
+        if position != nil { try txn.delete(database, key: Self.mergePositionKey) }
         // Entries that arrived below the position during the merge are merged by the next one.
         guard finishing else { return false }
         return try txn.count(recent) > 0

@@ -548,6 +548,7 @@ package final class StoreWriteTransaction: StoreTransaction {
         for entry in entries {
             try table.geoIndexes[entry.index].add(cell: entry.cell, entry.longitude, entry.latitude, entry.key, write)
         }
+        for index in table.geoIndexes { index.mergeBeforeCommit(write) }
     }
 
 
