@@ -74,6 +74,37 @@ import Testing
         #expect(try index(again, pinned) == 3)
     }
 
+    /// The index of object `key` as a pinned read finds it (the path a query's test takes).
+    private func indexRead(_ key: ObjectKey, _ table: Table, _ store: Store, _ pinned: PinnedTransaction) throws -> Int? {
+        try store.read(pinned) { txn in
+            try txn.document(key, in: table)?.value(at: 1)?.int().map(Int.init)
+        }
+    }
+
+    @Test func aDocumentLookedUpAgainInOneVersionIsItsOwnEvenAfterTheMapMoved() throws {
+        let directory = try TemporaryDirectory()
+        let (store, table) = try makeStore(directory, mapSize: 64 * 1024)
+        let keys = try store.write { txn in
+            try (0 ..< 3).map { try txn.insert(RecordSchema.row(batch: 0, index: $0), into: table) }
+        }
+        let pinned = try store.pin()
+        defer { pinned.close() }
+        // The same key twice, then others and back: each read finds its own object.
+        for key in [keys[0], keys[0], keys[1], keys[0], keys[2], keys[2]] {
+            #expect(try indexRead(key, table, store, pinned) == Int(key.rawValue) - 1)
+        }
+        // Megabytes into a 64 KiB map: it grows, and may move; the last document
+        // found before is found again in the map where it now lies.
+        try store.write { txn in
+            for i in 0 ..< 40 {
+                try txn.insert(RecordSchema.row(batch: 1, index: i, payloadBytes: 100_000), into: table)
+            }
+        }
+        #expect(try indexRead(keys[2], table, store, pinned) == 2)
+        let document = try #require(try store.pinnedDocument(keys[2], in: table, pinned))
+        #expect(try index(document, pinned) == 2)
+    }
+
     @Test func documentsOfManyKeysMatchTheirKeysInAnyOrderWithGapsAndMissingKeys() throws {
         let directory = try TemporaryDirectory()
         let (store, table) = try makeStore(directory)

@@ -364,6 +364,7 @@ package struct QueryExecutor {
     }
 
     private static func sortedUnique(_ keys: [ObjectKey]) -> [ObjectKey] {
+        guard keys.count > 1 else { return keys }  // a point query's one candidate
         let sorted = keys.sorted()
         return sorted.enumerated().filter { $0.offset == 0 || sorted[$0.offset - 1] != $0.element }.map(\.element)
     }
