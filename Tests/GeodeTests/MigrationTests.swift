@@ -167,6 +167,28 @@ final class PersonV3: Object {
         #expect(seen.values.sorted() == ["Ann/changed", "Bo/changed", "Cy/changed"])
     }
 
+    @Test func objectsTheBlockKeepsStayTheObjectsTheyWere() throws {
+        let directory = try TemporaryDirectory()
+        let url = try Self.firstRelease(in: directory)
+        let seen = Recorder()
+        var configuration = Realm.Configuration(fileURL: url, schemaVersion: 2, objectTypes: [PersonV1.self])
+        configuration.migrationBlock = { migration, _ in
+            // Ann and Cy are kept; Bo's objects are let go, and may be pointed at Cy.
+            var kept: [(MigrationObject, MigrationObject)] = []
+            migration.enumerateObjects(ofType: "Person") { old, new in
+                guard let old, let new else { return }
+                if old["name"] as? String != "Bo" { kept.append((old, new)) }
+                new["name"] = "new " + (old["name"] as? String ?? "?")
+            }
+            for (old, new) in kept {
+                seen.add("\(old["id"] as? Int ?? 0) \(old["name"] as? String ?? "?") / \(new["name"] as? String ?? "?")")
+            }
+        }
+        let realm = try Realm(configuration: configuration)
+        #expect(seen.values == ["1 Ann / new Ann", "3 Cy / new Cy"])
+        #expect(realm.objects(PersonV1.self).sorted(byKeyPath: "id").map(\.name) == ["new Ann", "new Bo", "new Cy"])
+    }
+
     @Test func progressIsReportedForEnumeratingAndRewriting() throws {
         for withBlock in [true, false] {
             let directory = try TemporaryDirectory()

@@ -50,9 +50,21 @@ package struct SlotSet: Hashable, Sendable {
     /// The slots, in increasing order.
     package var slots: [Int] {
         var found: [Int] = []
-        for (i, word) in words.enumerated() where word != 0 {
-            for bit in 0 ..< 64 where word & (1 << UInt64(bit)) != 0 { found.append(i * 64 + bit) }
-        }
+        _ = contains { found.append($0); return false }
         return found
+    }
+
+    /// Whether a slot of the set satisfies `predicate`, asked in increasing
+    /// order until one does: a migration asks it of every object, so it makes
+    /// no array and visits only the bits that are set.
+    package func contains(where predicate: (Int) throws -> Bool) rethrows -> Bool {
+        for (i, word) in words.enumerated() {
+            var rest = word
+            while rest != 0 {
+                if try predicate(i * 64 + rest.trailingZeroBitCount) { return true }
+                rest &= rest - 1
+            }
+        }
+        return false
     }
 }

@@ -471,7 +471,7 @@ package final class StoreWriteTransaction: StoreTransaction {
         if let last = migrationLog?.lastStored, last.key == key, last.database == table.objects { return true }
         guard let document = try document(key, in: table) else { return false }
         guard let retired = migrationLog?.retiredSlots[table.schema.table],
-            try retired.slots.contains(where: { try !(document.value(at: $0)?.isNull ?? true) })
+            try retired.contains(where: { try !(document.value(at: $0)?.isNull ?? true) })
         else { return true }
         try writer.encodeDocument(slots: document.count, from: document) { i in
             retired.contains(i) ? .value(.null) : .copy(i)
