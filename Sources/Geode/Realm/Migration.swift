@@ -122,16 +122,7 @@ public final class Migration {
                 guard let last = keys.last else { break }
                 let clearing = engine.tableBeingCleared(typeName)
                 for (key, document) in zip(keys, documents) {
-                    let old: MigrationObject
-                    if isKnownUniquelyReferenced(&spareOld), let spare = spareOld {
-                        oldRealm.repoint(spare, of: oldClass, to: key, document: document)
-                        old = spare
-                    } else {
-                        old = MigrationObject()
-                        old._ref = ManagedRef(
-                            realm: oldRealm, cls: oldClass, root: oldClass, key: key, path: [], document: document)
-                        spareOld = old
-                    }
+                    let old = Self.object(key, of: oldClass, in: oldRealm, document: document, reusing: &spareOld)
                     guard let newClass else {
                         block(old, nil)
                         continue
@@ -140,15 +131,7 @@ public final class Migration {
                     if engine.mayHaveDeletedObjects(ofTable: newClass.table.schema.table) {
                         guard realm.exists(newClass, key) else { continue }
                     }
-                    let new: MigrationObject
-                    if isKnownUniquelyReferenced(&spareNew), let spare = spareNew {
-                        realm.repoint(spare, of: newClass, to: key, document: nil)
-                        new = spare
-                    } else {
-                        new = MigrationObject()
-                        new._ref = ManagedRef(realm: realm, cls: newClass, root: newClass, key: key, path: [])
-                        spareNew = new
-                    }
+                    let new = Self.object(key, of: newClass, in: realm, document: nil, reusing: &spareNew)
                     block(old, new)
                     if let clearing { try engine.clearRetiredSlots(of: key, in: clearing) }
                 }
@@ -162,6 +145,22 @@ public final class Migration {
         } catch {
             realm.record(error)
         }
+    }
+
+    /// Object `key` of `cls` in `realm`: `spare` pointed at it when nobody
+    /// else holds `spare`, else a new object, kept in `spare` for the next key.
+    private static func object(
+        _ key: ObjectKey, of cls: RealmClass, in realm: Realm, document: PinnedDocument?,
+        reusing spare: inout MigrationObject?
+    ) -> MigrationObject {
+        if isKnownUniquelyReferenced(&spare), let object = spare {
+            realm.repoint(object, of: cls, to: key, document: document)
+            return object
+        }
+        let object = MigrationObject()
+        object._ref = ManagedRef(realm: realm, cls: cls, root: cls, key: key, path: [], document: document)
+        spare = object
+        return object
     }
 
     /// Creates an object of class `typeName` in the new schema from a
