@@ -1,6 +1,9 @@
 #ifndef GEODE_CLMDB_SHIM_H
 #define GEODE_CLMDB_SHIM_H
 #include <lmdb.h>
+/* getxattr and setxattr, for the audit stamp Geode keeps on a store file
+   (AuditStamp.swift): Glibc's Swift module leaves <sys/xattr.h> out. */
+#include <sys/xattr.h>
 
 /* A hint that the cache line holding `p` will be read soon; never faults,
    whatever `p` is. Scans use it to read ahead in LMDB's leaf pages. */

@@ -65,6 +65,10 @@ package final class Environment: @unchecked Sendable {
     private let writerLock = NSLock()
     private var writerThread: pthread_t?
     private var useCount = 0
+    /// The version of the file this process audited, created or wrote on top
+    /// of one it trusted (see ``AuditStamp``); nil when it trusts none.
+    private var trustedVersion: Int?
+    private let trustLock = NSLock()
 
     private init(path: String, options: Options, handle: OpaquePointer) {
         self.path = path
@@ -441,6 +445,51 @@ package final class Environment: @unchecked Sendable {
     }
 
     /// Makes the handles a committed transaction opened known to everyone.
+    // MARK: - Audit stamps
+
+    /// Whether the file is as Geode last left it, by its ``AuditStamp``: then
+    /// its current version is trusted without an audit.
+    func trustsStamp() -> Bool {
+        let version = lastCommittedVersion
+        guard let stored = AuditStamp.stored(at: path), stored == AuditStamp.current(of: path, version: version)
+        else { return false }
+        trustLock.withLock { trustedVersion = version }
+        return true
+    }
+
+    /// Trusts `version`, which an audit found sound, and stamps the file when
+    /// it is still at that version — also when this process opened it
+    /// read-only: the stamp is kept in the file's attributes, not its data,
+    /// and without it every read-only open of the file would audit it again.
+    func trust(_ version: Int) {
+        trustLock.withLock { trustedVersion = version }
+        stamp(version)
+    }
+
+    /// After this process committed `version`, which `wrote` (LMDB commits
+    /// nothing, and keeps the version, for a transaction that wrote nothing):
+    /// the file stays trusted, and is stamped again, when the commit went on
+    /// top of the version it trusted.
+    func didCommit(_ version: Int, wrote: Bool) {
+        guard wrote else { return }
+        let extends = trustLock.withLock { () -> Bool in
+            guard let trusted = trustedVersion, trusted == version - 1 else { return false }
+            trustedVersion = version
+            return true
+        }
+        if extends { stamp(version) }
+    }
+
+    /// Writes the stamp of `version` unless the store is kept in memory only,
+    /// or already past `version` (another process committed: the stamp would
+    /// name the wrong version, and the next open audits). A file system or a
+    /// file that refuses the attribute keeps no stamp.
+    private func stamp(_ version: Int) {
+        guard !options.removeOnClose, let stamp = AuditStamp.current(of: path, version: version) else { return }
+        guard lastCommittedVersion == version else { return }
+        stamp.store(at: path)
+    }
+
     func publish(_ pending: [String: Database]) {
         guard !pending.isEmpty else { return }
         handleLock.lock()

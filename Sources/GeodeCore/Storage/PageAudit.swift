@@ -47,6 +47,8 @@ package struct PageAudit {
         package var entries: [String: Int] = [:]
         /// What a salvage walk found damaged and walked past.
         package var damage: [Damage] = []
+        /// The version of the store the walk read (its LMDB transaction id).
+        package var version = 0
     }
 
     /// A damaged page or node a salvage walk left behind.
@@ -133,6 +135,7 @@ package struct PageAudit {
                 var audit = try PageAudit(base: base, size: size, meta: meta, path: path)
                 audit.checksKeys = depth == .keys
                 try audit.walk(meta)
+                audit.report.version = Int(version)
                 return audit.report
             }
         }

@@ -160,6 +160,8 @@ package class Transaction {
 package final class WriteTransaction: Transaction {
     override var reusesCursors: Bool { false }
     override var remembersLastFound: Bool { false }
+    /// Whether the transaction stored or deleted anything.
+    private var wrote = false
     /// Work to do just before the commit (flushing counters kept in memory).
     private var beforeCommit: [() throws -> Void] = []
     /// The keys claimed with ``claimOnce(_:)``.
@@ -204,6 +206,7 @@ package final class WriteTransaction: Transaction {
     private func store(_ db: Database, _ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer, flags: UInt32)
         -> Int32
     {
+        wrote = true
         var k = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
         guard db.isSealed else {
             var v = MDB_val(mv_size: value.count, mv_data: UnsafeMutableRawPointer(mutating: value.baseAddress))
@@ -239,6 +242,7 @@ package final class WriteTransaction: Transaction {
         }
         if rc == MDB_NOTFOUND { return false }
         try check(rc, "mdb_del(\(db.name))")
+        wrote = true
         return true
     }
 
@@ -257,6 +261,7 @@ package final class WriteTransaction: Transaction {
     /// Empties `db`, or removes it from the environment with `remove`.
     package func drop(_ db: Database, remove: Bool) throws {
         try check(mdb_drop(handle, db.handle, remove ? 1 : 0), "mdb_drop(\(db.name))")
+        wrote = true
         if remove {
             pendingDatabases[db.name] = nil
             environment.forget(db.name)
@@ -299,12 +304,14 @@ package final class WriteTransaction: Transaction {
         let pending = pendingDatabases
         let undo = afterAbort
         let done = afterCommit
+        let committed = version
         let rc = mdb_txn_commit(handle)
         // After mdb_txn_commit the handle is freed whatever the outcome.
         markFinished()
         if releasesMapLock { environment.endExplicitWrite() }
         if rc != 0 { for work in undo.reversed() { work() } }
         try check(rc, "mdb_txn_commit")
+        environment.didCommit(committed, wrote: wrote)
         environment.publish(pending)
         for work in done { work() }
     }

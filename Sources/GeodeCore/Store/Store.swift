@@ -27,6 +27,10 @@ package final class Store: @unchecked Sendable {
 
     package let configuration: StoreConfiguration
     package var path: String { configuration.path }
+    /// Whether opening this store audited its pages (``PageAudit``): false
+    /// when this process had it open already, when the file's ``AuditStamp``
+    /// showed it as Geode last left it, or when audits are turned off.
+    package private(set) var auditedPagesOnOpen = false
     let environment: Environment
     let meta: Database
     /// `keys`: interned map key number (big-endian u32) → UTF-8 spelling.
@@ -108,20 +112,24 @@ package final class Store: @unchecked Sendable {
         let lockPath = Environment.lockPath(for: path)
         let lockExisted = FileManager.default.fileExists(atPath: lockPath)
         let alreadyOpen = Environment.isOpen(path: path)
+        var auditedPages = false
         let environment = try Environment.open(
             path: path,
             options: .init(
                 readOnly: configuration.readOnly, initialMapSize: configuration.initialMapSize,
                 removeOnClose: configuration.inMemory, durable: configuration.durable))
         do {
-            if configuration.auditsPages && !alreadyOpen && state != .missing {
-                _ = try PageAudit.run(environment, depth: .keys)
+            if configuration.auditsPages && !alreadyOpen && state != .missing && !environment.trustsStamp() {
+                let report = try PageAudit.run(environment, depth: .keys)
+                environment.trust(report.version)
+                auditedPages = true
             }
             let (meta, keys, log, schema, objects, needsMigration) = try setUp(
                 environment, configuration, isNewFile: state == .missing)
             let store = Store(
                 configuration: configuration, environment: environment, meta: meta, keys: keys,
                 changeLog: log, schema: schema, objects: objects)
+            store.auditedPagesOnOpen = auditedPages
             if needsMigration, let declared = configuration.schema {
                 // A failed migration leaves the file as it was; the store, going
                 // away, releases the environment itself.
