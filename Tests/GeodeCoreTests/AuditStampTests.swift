@@ -38,7 +38,7 @@ struct AuditStampTests {
         // Writes on top of a trusted version keep the file trusted.
         try opened(path) { store in
             let table = try store.table("Record")
-            try store.write { txn in try txn.insert(RecordSchema.row(batch: 1, index: 0), into: table) }
+            _ = try store.write { txn in try txn.insert(RecordSchema.row(batch: 1, index: 0), into: table) }
             try store.write { txn in _ = try txn.delete(ObjectKey(3), in: table) }
         }
         #expect(try opened(path) { $0.auditedPagesOnOpen } == false)
@@ -116,7 +116,7 @@ struct AuditStampTests {
         do {
             let store = try Store.open(configuration)
             let table = try store.table("Record")
-            try store.write { txn in try txn.insert(RecordSchema.row(batch: 2, index: 0), into: table) }
+            _ = try store.write { txn in try txn.insert(RecordSchema.row(batch: 2, index: 0), into: table) }
         }
         #expect(try opened(path) { $0.auditedPagesOnOpen } == true, "an unaudited chain of writes was trusted")
     }
