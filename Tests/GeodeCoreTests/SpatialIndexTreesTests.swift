@@ -95,6 +95,34 @@ import Testing
         #expect(try Self.inBox(store).indexed == read)
     }
 
+    @Test func aFinishingMergeThatReleasesTheMappedPagesAsItGoesKeepsEveryEntry() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Store.open(StoreConfiguration(path: directory.path("release.geode"), schema: Self.schema))
+        let table = try store.table("Place")
+        let index = try #require(table.geoIndexes.first)
+        var expected: [ObjectKey: [Double]] = [:]
+        for batch in 0 ..< 24 {
+            try store.write { txn in
+                for i in batch * 250 ..< (batch + 1) * 250 {
+                    let (lon, lat) = Self.location(i)
+                    expected[try txn.insert(SpatialIndexUpkeepTests.point(lon, lat), into: table)] = [lon, lat]
+                }
+            }
+        }
+        #expect(try Self.treeCounts(store)[1] > 200, "the recent tree holds enough to release within a step")
+        // The pages read are released every 7 entries moved, while the cursor and the
+        // entries it found point into them.
+        var steps = 0
+        while try store.write({ try index.mergeIfGrown($0.writeTransaction, finishing: true, releasingEvery: 7) }), steps < 100 {
+            steps += 1
+        }
+        #expect(try Self.treeCounts(store)[1] == 0)
+        #expect(try SpatialIndexUpkeepTests.entries(store) == expected)
+        let (indexed, read) = try Self.inBox(store)
+        #expect(!read.isEmpty && indexed == read)
+        #expect(try StoreCheck.run(store).isSound)
+    }
+
     @Test func aStoreOfTheFormatBeforeTheRecentTreeIsReadAndUpgradedWhenWritten() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("format5.geode")

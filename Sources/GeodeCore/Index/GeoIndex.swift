@@ -317,10 +317,14 @@ package struct GeoIndex: Sendable {
     /// so every reader finds each entry in one tree or the other.
     ///
     /// With `finishing` (a bulk writer done writing), a merge starts whatever
-    /// the recent tree's size, and each step moves ``finishingStep`` entries.
+    /// the recent tree's size, each step moves ``finishingStep`` entries, and
+    /// the mapped pages read are released every `release` entries
+    /// (``finishingRelease``).
     /// Returns whether the merge has steps left.
     @discardableResult
-    func mergeIfGrown(_ txn: WriteTransaction, finishing: Bool = false) throws -> Bool {
+    func mergeIfGrown(
+        _ txn: WriteTransaction, finishing: Bool = false, releasingEvery release: Int = finishingRelease
+    ) throws -> Bool {
         guard let recent else { return false }
         let pending = try txn.count(recent)
         // Nil when no merge is under way.
@@ -347,7 +351,7 @@ package struct GeoIndex: Sendable {
                 }
                 try txn.put(database, key: key, value: value)
                 moved.append(Array(key))
-                if finishing, moved.count % Self.finishingRelease == 0 { txn.environment.releaseMappedPages() }
+                if finishing, moved.count % release == 0 { txn.environment.releaseMappedPages() }
                 entry = try cursor.next()
             }
         }()
