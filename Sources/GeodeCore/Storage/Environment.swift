@@ -444,7 +444,6 @@ package final class Environment: @unchecked Sendable {
         return db
     }
 
-    /// Makes the handles a committed transaction opened known to everyone.
     // MARK: - Audit stamps
 
     /// Whether the file is as Geode last left it, by its ``AuditStamp``: then
@@ -490,6 +489,7 @@ package final class Environment: @unchecked Sendable {
         stamp.store(at: path)
     }
 
+    /// Makes the handles a committed transaction opened known to everyone.
     func publish(_ pending: [String: Database]) {
         guard !pending.isEmpty else { return }
         handleLock.lock()
