@@ -14,7 +14,7 @@ struct GeodeCommand: ParsableCommand {
               geode query p.geode "properties.population > 1000000" --count
               geode query p.geode "geometry geoWithin geoCircle([2.35, 48.85], 0.01)"
               geode export p.geode --format geojson           Write the store back out as GeoJSON.
-              geode stats p.geode                             Classes, object counts and file size of a store.
+              geode stats p.geode                             Classes, objects, and the size of documents and indexes.
               geode schema p.geode                            The schema as JSON (types, keys, indexes).
               geode check p.geode                             Verify every page, document and index entry.
               geode copy --salvage bad.geode saved.geode      Save every readable object of a damaged store.

@@ -32,7 +32,9 @@ import Testing
         #expect(outcome.stdout.contains("geoMultiPolygon(3 polygons"))
         let stats = try Subprocess.run("geode", ["stats", store])
         #expect(stats.status == 0)
-        #expect(stats.stdout.contains("class    GeoFeature: 1178 objects"), "1,001 cities and 177 countries")
+        #expect(stats.stdout.contains("class    GeoFeature: 1178 objects, documents "), "1,001 cities and 177 countries")
+        #expect(stats.stdout.contains("geometry: GeoJSONGeometry? (spatial index, "), "\(stats.stdout)")
+        #expect(stats.stdout.contains("id: mixed (indexed, "), "\(stats.stdout)")
     }
 
     @Test func theDemoRunsFromAnyDirectory() throws {

@@ -123,6 +123,31 @@ import Testing
         #expect(try StoreCheck.run(store).isSound)
     }
 
+    @Test func aClassSpaceCountsItsDocumentsAndBothTreesOfItsSpatialIndex() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Store.open(StoreConfiguration(path: directory.path("space.geode"), schema: Self.schema))
+        let table = try store.table("Place")
+        let index = try #require(table.geoIndexes.first)
+        func space() throws -> TableSpace { try store.read { try $0.space(of: table) } }
+        let empty = try space()
+        #expect(empty.documents == 0 && empty.indexes.values.allSatisfy { $0 == 0 }, "an empty class takes no pages")
+        for batch in 0 ..< 24 {
+            try store.write { txn in
+                for i in batch * 250 ..< (batch + 1) * 250 {
+                    let (lon, lat) = Self.location(i)
+                    _ = try txn.insert(SpatialIndexUpkeepTests.point(lon, lat), into: table)
+                }
+            }
+        }
+        let counts = try Self.treeCounts(store)
+        #expect(counts[0] > 0 && counts[1] > 0, "both trees hold entries")
+        let both = try store.read { txn in try index.trees.reduce(0) { $0 + (try txn.transaction.bytes(of: $1)) } }
+        let measured = try space()
+        #expect(measured.indexes == [index.property: both])
+        #expect(measured.documents >= 6000 * 20, "6,000 documents of at least 20 bytes")
+        #expect(measured.documents + both < store.fileSize)
+    }
+
     @Test func aStoreOfTheFormatBeforeTheRecentTreeIsReadAndUpgradedWhenWritten() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("format5.geode")

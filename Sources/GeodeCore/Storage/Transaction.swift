@@ -110,6 +110,13 @@ package class Transaction {
         return stat.ms_entries
     }
 
+    /// The bytes of the pages `db`'s tree takes in the file (branch, leaf and overflow pages).
+    package func bytes(of db: Database) throws -> Int {
+        var stat = MDB_stat()
+        try check(mdb_stat(handle, db.handle, &stat), "mdb_stat(\(db.name))")
+        return (stat.ms_branch_pages + stat.ms_leaf_pages + stat.ms_overflow_pages) * Int(stat.ms_psize)
+    }
+
     /// A cursor over `db`, at no position (its first move must place it).
     /// In a read transaction it may be one an earlier scan let go, renewed.
     package func cursor(_ db: Database) throws -> Cursor {
