@@ -223,19 +223,17 @@ struct TableMapping {
             return String(decoding: hex, as: UTF8.self)
         default:
             if case .null = value { return nil }
-            if case let .timestamp(t) = value {
-                guard let text = Self.isoText(t) else {
-                    throw ReplicationError.invalidValue(
-                        table: className, column: column.name, message: "date \(t.seconds) s lies outside the calendar")
-                }
-                return text
-            }
-            return Self.scalarText(value)
+            if let text = Self.scalarText(value) { return text }
+            // Only a date the calendar cannot place has no text.
+            let seconds = if case let .timestamp(t) = value { t.seconds } else { Int64(0) }
+            throw ReplicationError.invalidValue(
+                table: className, column: column.name, message: "date \(seconds) s lies outside the calendar")
         }
     }
 
-    /// A scalar's text as PostgreSQL reads it for the column's type.
-    static func scalarText(_ value: Value) -> String {
+    /// A scalar's text as PostgreSQL reads it for the column's type; nil for
+    /// a date the calendar cannot place (the only value without one).
+    static func scalarText(_ value: Value) -> String? {
         switch value {
         case .null: return ""
         case let .bool(b): return b ? "t" : "f"
@@ -244,7 +242,7 @@ struct TableMapping {
         case let .double(d): return d.isNaN ? "NaN" : d.isInfinite ? (d < 0 ? "-Infinity" : "Infinity") : "\(d)"
         case let .string(s): return s
         case let .binary(b): return "\\x" + b.map { String(format: "%02x", $0) }.joined()
-        case let .timestamp(t): return isoText(t) ?? ""
+        case let .timestamp(t): return isoText(t)
         case let .objectId(id): return id.array.map { String(format: "%02x", $0) }.joined()
         case let .uuid(u): return u.uuidString.lowercased()
         case let .decimal128(d): return d.string

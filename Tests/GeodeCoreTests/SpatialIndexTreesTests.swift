@@ -16,6 +16,21 @@ import Testing
         (Double((i * 7919) % 36_000) / 100 - 180, Double((i * 104_729) % 17_000) / 100 - 85)
     }
 
+    /// Inserts `count` places spread by ``location(_:)``, 250 a transaction
+    /// (so that merges start and go on); returns each one's point by key.
+    static func insertPlaces(_ count: Int, into table: Table, of store: Store) throws -> [ObjectKey: [Double]] {
+        var points: [ObjectKey: [Double]] = [:]
+        for start in stride(from: 0, to: count, by: 250) {
+            try store.write { txn in
+                for i in start ..< min(start + 250, count) {
+                    let (lon, lat) = location(i)
+                    points[try txn.insert(SpatialIndexUpkeepTests.point(lon, lat), into: table)] = [lon, lat]
+                }
+            }
+        }
+        return points
+    }
+
     /// The entry count of each tree of `Place`'s index: merged, recent.
     static func treeCounts(_ store: Store) throws -> [Int] {
         let index = try #require(try store.table("Place").geoIndexes.first)
@@ -100,15 +115,7 @@ import Testing
         let store = try Store.open(StoreConfiguration(path: directory.path("release.geode"), schema: Self.schema))
         let table = try store.table("Place")
         let index = try #require(table.geoIndexes.first)
-        var expected: [ObjectKey: [Double]] = [:]
-        for batch in 0 ..< 24 {
-            try store.write { txn in
-                for i in batch * 250 ..< (batch + 1) * 250 {
-                    let (lon, lat) = Self.location(i)
-                    expected[try txn.insert(SpatialIndexUpkeepTests.point(lon, lat), into: table)] = [lon, lat]
-                }
-            }
-        }
+        let expected = try Self.insertPlaces(6000, into: table, of: store)
         #expect(try Self.treeCounts(store)[1] > 200, "the recent tree holds enough to release within a step")
         // The pages read are released every 7 entries moved, while the cursor and the
         // entries it found point into them.
@@ -131,14 +138,7 @@ import Testing
         func space() throws -> TableSpace { try store.read { try $0.space(of: table) } }
         let empty = try space()
         #expect(empty.documents == 0 && empty.indexes.values.allSatisfy { $0 == 0 }, "an empty class takes no pages")
-        for batch in 0 ..< 24 {
-            try store.write { txn in
-                for i in batch * 250 ..< (batch + 1) * 250 {
-                    let (lon, lat) = Self.location(i)
-                    _ = try txn.insert(SpatialIndexUpkeepTests.point(lon, lat), into: table)
-                }
-            }
-        }
+        _ = try Self.insertPlaces(6000, into: table, of: store)
         let counts = try Self.treeCounts(store)
         #expect(counts[0] > 0 && counts[1] > 0, "both trees hold entries")
         let both = try store.read { txn in try index.trees.reduce(0) { $0 + (try txn.transaction.bytes(of: $1)) } }

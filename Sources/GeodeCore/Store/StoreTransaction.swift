@@ -551,7 +551,6 @@ package final class StoreWriteTransaction: StoreTransaction {
         for index in table.geoIndexes { index.mergeBeforeCommit(write) }
     }
 
-
     /// Takes the next step of merging each spatial index of `table` into one
     /// tree, whatever the size of its recent tree (see ``GeoIndex``); returns
     /// whether a step is left. What a bulk writer runs, a transaction per
