@@ -59,7 +59,10 @@ public final class Realm {
     private(set) var oldSchemaTables: [String: Table]?
     /// For a migration's old realm, the realm the migration writes through:
     /// a change to an old object is recorded there, and the migration fails.
-    private weak var migrationRealm: Realm?
+    /// Held strongly (that realm holds no old realm): a weak reference gives
+    /// the realm a side table, and every retain and release of it, one per
+    /// property a migration sets, takes the runtime's slow path.
+    private var migrationRealm: Realm?
     /// What observes this realm and its objects and collections, in the order registered.
     var observers: [ChangeObserver] = []
     /// The dispatch queue the realm is confined to, when it was opened with one:
