@@ -71,6 +71,10 @@ struct EvolutionSuite: ParsableCommand {
             try? FileManager.default.removeItem(at: migrated)
             try? FileManager.default.removeItem(atPath: migrated.path + "-lock")
             try FileManager.default.copyItem(at: template, to: migrated)
+            // The application's own store, opened before by its previous release: a
+            // copy is a file Geode has not seen, whose first open audits every page.
+            // Opening it once (as SQLite's copy is checked once) times the migration alone.
+            _ = try schemaVersionAtURL(migrated)
         }
         var configuration = Realm.Configuration(fileURL: migrated, schemaVersion: 2, objectTypes: [PersonV2.self])
         configuration.migrationBlock = { migration, _ in
@@ -155,6 +159,7 @@ struct EvolutionSuite: ParsableCommand {
                 prepare: {
                     unlink(sqlitePath)
                     try FileManager.default.copyItem(atPath: sqliteTemplate, toPath: sqlitePath)
+                    try SQLiteDatabase(path: sqlitePath).execute("PRAGMA quick_check")
                 }
             ) {
                 let db = try SQLiteDatabase(path: sqlitePath)
