@@ -172,8 +172,11 @@ package class Transaction {
 package final class WriteTransaction: Transaction {
     override var reusesCursors: Bool { false }
     override var remembersLastFound: Bool { false }
-    /// Whether the transaction stored or deleted anything.
-    private var wrote = false
+    /// Whether the transaction stored or deleted anything. This and
+    /// ``positioned`` are touched at every put, only by the transaction's own
+    /// methods on its one thread and never re-entrantly: their accesses go
+    /// unchecked (a dynamic exclusivity check each time otherwise).
+    @exclusivity(unchecked) private var wrote = false
     /// Work to do just before the commit (flushing counters kept in memory).
     private var beforeCommit: [() throws -> Void] = []
     /// The keys claimed with ``claimOnce(_:)``.
@@ -196,7 +199,7 @@ package final class WriteTransaction: Transaction {
     /// dictionary hashes. Databases of sorted duplicates (the indexes) keep
     /// the plain calls: their keys come in no order, and LMDB 0.9.24 (Debian
     /// 12's) has known faults in moving other cursors over deleted duplicates.
-    private var positioned: [(database: MDB_dbi, cursor: OpaquePointer)] = []
+    @exclusivity(unchecked) private var positioned: [(database: MDB_dbi, cursor: OpaquePointer)] = []
 
     /// The positioned cursor of `db`, opened on first use; nil for a
     /// database of sorted duplicates, or when LMDB cannot open one (then the

@@ -177,8 +177,10 @@ package final class StoreWriteTransaction: StoreTransaction {
     private let write: WriteTransaction
     /// Set while a ``StoreMigration`` runs: primary keys may change (Realm
     /// checks them once, after the migration), and inserted keys are noted so
-    /// that enumerating a class's old objects skips the new ones.
-    var migrationLog: MigrationLog?
+    /// that enumerating a class's old objects skips the new ones. Read at
+    /// every write of a migration, by this transaction and its migration on
+    /// one thread, never re-entrantly: unchecked, as ``writer`` is.
+    @exclusivity(unchecked) var migrationLog: MigrationLog?
 
     /// What a migration's writes did that its end must know.
     struct MigrationLog {
