@@ -48,6 +48,21 @@ import Testing
                 "\(lon), \(lat) came back as \(String(describing: back))")
         }
     }
+
+    /// Stores written before keep being read: an entry's bytes never change.
+    @Test func entriesKeepTheirByteLayout() {
+        #expect(GeoIndex.entryKey(cell: 0x0102_0304_0506_0708, ObjectKey(300)) == [1, 2, 3, 4, 5, 6, 7, 8, 0x01, 0x2C])
+        #expect(GeoIndex.entryKey(cell: 1, ObjectKey(0)) == [0, 0, 0, 0, 0, 0, 0, 1, 0])
+        #expect(GeoIndex.entryKey(cell: 0, ObjectKey(.max)) == [UInt8](repeating: 0, count: 8) + [UInt8](repeating: 0xFF, count: 8))
+        let little = { (value: Int32) in withUnsafeBytes(of: value.littleEndian, Array.init) }
+        #expect(GeoIndex.entryValue(2.3522219, 48.856614) == little(23_522_219) + little(488_566_140))
+        #expect(GeoIndex.entryValue(-2.3522219, -48.856614) == little(-23_522_219) + little(-488_566_140))
+        let bits = { (value: Double) in withUnsafeBytes(of: value.bitPattern.littleEndian, Array.init) }
+        #expect(GeoIndex.entryValue(12.345678901, 45) == bits(12.345678901) + bits(45))
+        var short: [UInt8] = [9]
+        ObjectKey(0x01_0000).appendShortBigEndian(to: &short)
+        #expect(short == [9, 1, 0, 0])
+    }
 }
 
 /// Every point on Earth.

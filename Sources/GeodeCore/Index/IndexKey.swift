@@ -75,8 +75,20 @@ extension ObjectKey {
     /// ObjectKey(300).appendShortBigEndian(to: &bytes)   // [0x01, 0x2C]
     /// ```
     func appendShortBigEndian(to bytes: inout [UInt8]) {
+        var word: UInt64 = 0
+        let count = withUnsafeMutableBytes(of: &word) { writeShortBigEndian(into: $0) }
+        withUnsafeBytes(of: &word) { bytes.append(contentsOf: $0[..<count]) }
+    }
+
+    /// Writes the bytes ``appendShortBigEndian(to:)`` appends at the start of
+    /// `buffer` (at least 8 bytes long); returns how many.
+    @inline(__always)
+    func writeShortBigEndian(into buffer: UnsafeMutableRawBufferPointer) -> Int {
         let significant = max(1, (64 - rawValue.leadingZeroBitCount + 7) / 8)
-        for i in (0 ..< significant).reversed() { bytes.append(UInt8(truncatingIfNeeded: rawValue >> (8 * i))) }
+        withUnsafeBytes(of: rawValue.bigEndian) { word in
+            buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: word[(8 - significant)...]))
+        }
+        return significant
     }
 
     /// The key stored by ``appendShortBigEndian(to:)`` (or in 8 bytes) in `bytes`.

@@ -84,6 +84,27 @@ package final class Cursor {
         return count
     }
 
+    /// Removes the entry the cursor stands on, in a write transaction; the
+    /// next ``next()`` then returns the entry that followed it. Keys and
+    /// values read before no longer hold. What a pass that empties a
+    /// database as it reads it uses: `mdb_del` would look each key up again.
+    ///
+    /// ```swift
+    /// var entry = try cursor.first()
+    /// while let (key, value) = entry {
+    ///     try txn.put(other, key: key, value: value)
+    ///     try cursor.deleteCurrent()
+    ///     entry = try cursor.next()
+    /// }
+    /// ```
+    package func deleteCurrent() throws {
+        guard let write = transaction as? WriteTransaction else {
+            preconditionFailure("Geode: only a write transaction's cursor deletes")
+        }
+        try write.check(mdb_cursor_del(handle, 0), "mdb_cursor_del(\(database.name))")
+        write.noteDeletion()
+    }
+
     private func move(_ op: MDB_cursor_op) throws -> Entry? {
         var k = MDB_val()
         var v = MDB_val()

@@ -298,6 +298,9 @@ package final class WriteTransaction: Transaction {
         return true
     }
 
+    /// Notes a deletion made through a cursor (``Cursor/deleteCurrent()``).
+    func noteDeletion() { wrote = true }
+
     /// Removes `key`.
     @discardableResult
     package func delete(_ db: Database, key: [UInt8]) throws -> Bool {

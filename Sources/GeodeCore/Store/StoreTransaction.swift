@@ -547,8 +547,17 @@ package final class StoreWriteTransaction: StoreTransaction {
     package func add(_ deferred: inout DeferredSpatialEntries) throws {
         let (table, entries) = deferred.take()
         guard let table else { return }
-        for entry in entries {
-            try table.geoIndexes[entry.index].add(cell: entry.cell, entry.longitude, entry.latitude, entry.key, write)
+        // The entries come grouped by index: each index is taken from the table once.
+        var start = entries.startIndex
+        while start < entries.endIndex {
+            let index = table.geoIndexes[entries[start].index]
+            var end = start
+            while end < entries.endIndex, entries[end].index == entries[start].index {
+                let entry = entries[end]
+                try index.add(cell: entry.cell, entry.longitude, entry.latitude, entry.key, write)
+                end += 1
+            }
+            start = end
         }
         for index in table.geoIndexes { index.mergeBeforeCommit(write) }
     }
