@@ -77,11 +77,13 @@ let package = Package(
         // spatial index keys them by; on the plane through GEOS, on the sphere through S2.
         // The engine depends on it (it indexes and queries geometry); it knows no storage.
         .target(name: "GeodeGeo", dependencies: ["CGEOS", "CS2"]),
+        // The bump allocator jansson's hooks use on parser threads: C, for its thread-local.
+        .target(name: "CJSONArena"),
         // JSON text <-> engine values through jansson.
         .target(
             name: "GeodeJSON",
             dependencies: [
-                "GeodeCore", "CJansson",
+                "GeodeCore", "CJansson", "CJSONArena",
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]),
         // Input bytes to engine rows: record streams, CSV, feature mapping, batching, progress.

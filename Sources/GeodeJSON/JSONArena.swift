@@ -1,7 +1,5 @@
+import CJSONArena
 import CJansson
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Bump allocation for the trees jansson builds on a thread that parses many
 /// small records in a row (an import's parser threads).
@@ -26,77 +24,29 @@ import CJansson
 /// }
 /// ```
 package enum JSONArena {
-    /// One thread's block.
-    struct State {
-        var base: UnsafeMutableRawPointer
-        var capacity: Int
-        var used: Int
-        /// Counts resets, so that a tree can tell whether its memory is still its own.
-        var epoch: Int
-    }
-
-    static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
+    /// One thread's block (`geode_json_arena` in the CJSONArena target, which
+    /// holds the allocator for its C thread-local).
+    typealias State = geode_json_arena
 
     /// jansson's allocation functions, set once for the process.
     private static let installed: Void = {
-        json_set_alloc_funcs(arenaMalloc, arenaFree)
+        json_set_alloc_funcs(geode_json_arena_malloc, geode_json_arena_free)
     }()
 
     /// The calling thread's arena, if it has begun one.
-    static var current: UnsafeMutablePointer<State>? {
-        pthread_getspecific(key)?.assumingMemoryBound(to: State.self)
-    }
+    static var current: UnsafeMutablePointer<State>? { geode_json_arena_current() }
 
-    /// Starts an arena of `capacity` bytes on the calling thread.
+    /// Starts an arena of `capacity` bytes on the calling thread; without
+    /// the memory for it, jansson keeps using `malloc`.
     package static func begin(capacity: Int = 4 << 20) {
         _ = installed
-        guard current == nil else { return }
-        let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
-        state.initialize(
-            to: State(base: .allocate(byteCount: capacity, alignment: 16), capacity: capacity, used: 0, epoch: 0))
-        pthread_setspecific(key, state)
+        _ = geode_json_arena_begin(capacity)
     }
 
     /// Reclaims everything allocated since `begin` or the last reset. Every
     /// tree parsed since must have been released.
-    package static func reset() {
-        guard let state = current else { return }
-        state.pointee.used = 0
-        state.pointee.epoch += 1
-    }
+    package static func reset() { geode_json_arena_reset() }
 
     /// Ends the calling thread's arena and frees its block.
-    package static func end() {
-        guard let state = current else { return }
-        pthread_setspecific(key, nil)
-        state.pointee.base.deallocate()
-        state.deallocate()
-    }
-
-    /// Whether `pointer` lies in `state`'s block.
-    static func owns(_ state: UnsafeMutablePointer<State>, _ pointer: UnsafeMutableRawPointer) -> Bool {
-        pointer >= state.pointee.base && pointer < state.pointee.base + state.pointee.capacity
-    }
-}
-
-private func arenaMalloc(_ size: Int) -> UnsafeMutableRawPointer? {
-    if let state = JSONArena.current {
-        let rounded = (size + 15) & ~15
-        if state.pointee.used + rounded <= state.pointee.capacity {
-            let pointer = state.pointee.base + state.pointee.used
-            state.pointee.used += rounded
-            return pointer
-        }
-    }
-    return malloc(size)
-}
-
-private func arenaFree(_ pointer: UnsafeMutableRawPointer?) {
-    guard let pointer else { return }
-    if let state = JSONArena.current, JSONArena.owns(state, pointer) { return }
-    free(pointer)
+    package static func end() { geode_json_arena_end() }
 }

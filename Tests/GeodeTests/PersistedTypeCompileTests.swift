@@ -28,12 +28,14 @@ import Testing
         for library in ["CLMDB", "CGEOS", "CJansson", "CDecimal", "CXXHash"] {
             arguments += ["-I", sources.appendingPathComponent(library).path]
         }
-        // The C++ target's module map is generated beside its objects.
-        arguments += [
-            "-Xcc",
-            "-fmodule-map-file="
-                + Subprocess.productsDirectory.appendingPathComponent("CS2.build/module.modulemap").path,
-        ]
+        // The C and C++ targets' module maps are generated beside their objects.
+        for target in ["CS2", "CJSONArena"] {
+            arguments += [
+                "-Xcc",
+                "-fmodule-map-file="
+                    + Subprocess.productsDirectory.appendingPathComponent("\(target).build/module.modulemap").path,
+            ]
+        }
         let outcome = try Subprocess.run(executable: swiftc, arguments + [file.path])
         if expected.hasPrefix("nothing") {
             #expect(outcome.status == 0, "\(file.lastPathComponent) should compile: \(outcome.stderr)")
