@@ -17,19 +17,23 @@ package struct GeometrySlots {
 extension ClassSchema {
     /// Where this class keeps a geometry's parts, when it has a geometry object's shape; nil otherwise.
     package var geometrySlots: GeometrySlots? {
-        guard let type = property(named: "type"), type.type == .string, type.collection == .single,
-            let coordinates = property(named: "coordinates")
+        // Read in place, not through `property(named:)`: an import asks for every record it
+        // validates and maps, and copying the properties out was most of the cost.
+        guard let type = properties.firstIndex(where: { $0.name == "type" }),
+            properties[type].type == .string, properties[type].collection == .single,
+            let coordinates = properties.firstIndex(where: { $0.name == "coordinates" })
         else { return nil }
-        if coordinates.type == .double, coordinates.collection == .list {
-            return GeometrySlots(
-                type: type.slot, coordinates: coordinates.slot, geometries: nil, holdsAnyGeometry: false)
+        let typeSlot = properties[type].slot
+        let coordinatesSlot = properties[coordinates].slot
+        if properties[coordinates].type == .double, properties[coordinates].collection == .list {
+            return GeometrySlots(type: typeSlot, coordinates: coordinatesSlot, geometries: nil, holdsAnyGeometry: false)
         }
-        guard coordinates.type == .mixed, coordinates.collection == .single else { return nil }
-        let geometries = property(named: "geometries").flatMap {
-            $0.type == .mixed && $0.collection == .single ? $0.slot : nil
+        guard properties[coordinates].type == .mixed, properties[coordinates].collection == .single else { return nil }
+        let geometries = properties.firstIndex(where: { $0.name == "geometries" }).flatMap {
+            properties[$0].type == .mixed && properties[$0].collection == .single ? properties[$0].slot : nil
         }
         return GeometrySlots(
-            type: type.slot, coordinates: coordinates.slot, geometries: geometries, holdsAnyGeometry: true)
+            type: typeSlot, coordinates: coordinatesSlot, geometries: geometries, holdsAnyGeometry: true)
     }
 }
 

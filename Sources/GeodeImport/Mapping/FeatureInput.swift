@@ -25,7 +25,10 @@ package struct FeatureInput {
         guard let geometry, let slots = cls.geometrySlots else { return nil }
         guard slots.holdsAnyGeometry || geometry.type == "Point" else { return nil }
         var fields = [Value](repeating: .null, count: cls.slotCount)
-        for p in cls.storedProperties { fields[p.slot] = p.defaultValue }
+        // Through the indices: `storedProperties` filters (and copies) the class's properties, once per feature.
+        for i in cls.properties.indices where cls.properties[i].isStored {
+            fields[cls.properties[i].slot] = cls.properties[i].defaultValue
+        }
         fields[slots.type] = .string(geometry.type)
         fields[slots.coordinates] = geometry.coordinates
         if let index = slots.geometries { fields[index] = geometry.geometries ?? .null }
