@@ -39,6 +39,12 @@ struct WorkloadSuite: ParsableCommand {
     )
     var warmup = 1
 
+    @Option(
+        help:
+            "Imports with and without Geode's spatial index, alternating, whatever their length (default: --repeat's count for imports under 15 s, one pair above): the upkeep of a 10M import is their difference, and one pair of it is one sample."
+    )
+    var importPairs: Int?
+
     @Option(help: "Directory for the store.")
     var directory = FileManager.default.temporaryDirectory.path
 
@@ -158,7 +164,8 @@ struct WorkloadSuite: ParsableCommand {
             var plainSeconds: [Double] = []
             var plainWritten = 0
             var plainPath: String?  // the last store without the index
-            for r in 0 ..< max(1, repetitions) {
+            let imports = max(1, importPairs ?? repetitions)
+            for r in 0 ..< imports {
                 let dir = root.appendingPathComponent("\(system.name.filter(\.isLetter))-\(r)")
                 try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
                 let start = Self.now()
@@ -172,7 +179,7 @@ struct WorkloadSuite: ParsableCommand {
                     plainSeconds.append(Self.now() - start)
                     plainPath = plain
                 }
-                if importSeconds.last ?? 0 > 15 || r == repetitions - 1 { break }
+                if (importPairs == nil && importSeconds.last ?? 0 > 15) || r == imports - 1 { break }
                 system.unload()
                 try? FileManager.default.removeItem(at: dir)
             }
