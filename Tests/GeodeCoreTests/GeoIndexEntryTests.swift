@@ -53,7 +53,9 @@ import Testing
     @Test func entriesKeepTheirByteLayout() {
         #expect(GeoIndex.entryKey(cell: 0x0102_0304_0506_0708, ObjectKey(300)) == [1, 2, 3, 4, 5, 6, 7, 8, 0x01, 0x2C])
         #expect(GeoIndex.entryKey(cell: 1, ObjectKey(0)) == [0, 0, 0, 0, 0, 0, 0, 1, 0])
-        #expect(GeoIndex.entryKey(cell: 0, ObjectKey(.max)) == [UInt8](repeating: 0, count: 8) + [UInt8](repeating: 0xFF, count: 8))
+        #expect(
+            GeoIndex.entryKey(cell: 0, ObjectKey(.max)) == [UInt8](repeating: 0, count: 8)
+                + [UInt8](repeating: 0xFF, count: 8))
         let little = { (value: Int32) in withUnsafeBytes(of: value.littleEndian, Array.init) }
         #expect(GeoIndex.entryValue(2.3522219, 48.856614) == little(23_522_219) + little(488_566_140))
         #expect(GeoIndex.entryValue(-2.3522219, -48.856614) == little(-23_522_219) + little(-488_566_140))

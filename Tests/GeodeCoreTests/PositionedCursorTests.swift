@@ -27,7 +27,8 @@ import Testing
             var db = try txn.openDatabase(name)
             var next = 0
             for round in 0 ..< 2000 {
-                let length = Int.random(in: 0 ..< 100, using: &random) < 3 ? 5000 : Int.random(in: 1 ..< 700, using: &random)
+                let length =
+                    Int.random(in: 0 ..< 100, using: &random) < 3 ? 5000 : Int.random(in: 1 ..< 700, using: &random)
                 switch Int.random(in: 0 ..< 100, using: &random) {
                 case 0 ..< 30:
                     // A run in key order, as a migration rewrites objects.
