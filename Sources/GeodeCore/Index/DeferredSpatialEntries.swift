@@ -28,6 +28,20 @@ package struct DeferredSpatialEntries {
 
     package init() {}
 
+    /// How many entries are held.
+    var count: Int { entries.count }
+
+    /// The objects whose entries are held.
+    var keys: Set<ObjectKey> { Set(entries.lazy.map(\.key)) }
+
+    /// The lowest object key whose entries are held.
+    var lowestKey: ObjectKey? { entries.lazy.map(\.key).min() }
+
+    /// Lets go of the entries held after the first `count`.
+    mutating func truncate(to count: Int) {
+        if count < entries.count { entries.removeSubrange(count...) }
+    }
+
     /// Holds back the entries of object `key` of `table`: `points[i]` are its points in the table's spatial index `i`.
     mutating func append(_ points: [[(Double, Double)]], of key: ObjectKey, in table: Table) {
         if let held = self.table, held !== table {

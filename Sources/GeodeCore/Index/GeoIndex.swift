@@ -41,6 +41,13 @@ import Foundation
 /// the index (``mergeIfGrown(_:)``), each step touching one stretch of the
 /// large tree once. Scans read both trees, and a step moves whole entries,
 /// so readers always see every entry.
+///
+/// A bulk writer (an import) goes further: its points wait in a
+/// ``SpatialBulkLoad`` and reach the large tree in runs of a million, sorted,
+/// while queries read documents instead of the index (see
+/// ``bulkLoadKey``). The recent tree and its merges then only serve other
+/// writes: at ten million places they had cost the import as much again as
+/// writing the documents.
 package struct GeoIndex: Sendable {
     package let property: String
     let slot: Int
@@ -51,6 +58,9 @@ package struct GeoIndex: Sendable {
     /// The entries written since the last merge; nil in a store opened
     /// read-only that was written before the index had two trees.
     let recent: Database?
+    /// The store's `meta` database, where a bulk load under way is recorded
+    /// (see ``bulkLoadKey``); nil where no bulk load may run.
+    var loads: Database? = nil
 
     /// What one object puts in the index for this property.
     struct Footprint: Sendable {
@@ -298,8 +308,10 @@ package struct GeoIndex: Sendable {
         }
     }
 
-    /// Adds object `key`'s entries.
+    /// Adds object `key`'s entries (and marks it for a bulk load under way,
+    /// see ``noteChange(of:_:)``).
     func add(_ footprint: Footprint, _ key: ObjectKey, _ txn: WriteTransaction) throws {
+        try noteChange(of: key, txn)
         for (lon, lat) in footprint.points {
             try add(cell: SpatialCell.id(longitude: lon, latitude: lat), lon, lat, key, txn)
         }
@@ -309,8 +321,12 @@ package struct GeoIndex: Sendable {
 
     /// Adds the entry of point (`lon`, `lat`) of object `key`, whose cell is
     /// `cell`; the caller, which adds many, calls ``mergeBeforeCommit(_:)`` once.
-    func add(cell: UInt64, _ lon: Double, _ lat: Double, _ key: ObjectKey, _ txn: WriteTransaction) throws {
-        try Self.withEntry(cell: cell, key, lon, lat) { try txn.put(recent ?? database, key: $0, value: $1) }
+    /// With `merged`, the entry goes to the merged tree (a bulk load adds in key order).
+    func add(
+        cell: UInt64, _ lon: Double, _ lat: Double, _ key: ObjectKey, _ txn: WriteTransaction, merged: Bool = false
+    ) throws {
+        let tree = merged ? database : recent ?? database
+        try Self.withEntry(cell: cell, key, lon, lat) { try txn.put(tree, key: $0, value: $1) }
     }
 
     /// Has the transaction, when it commits, take the next step of merging
@@ -459,6 +475,7 @@ package struct GeoIndex: Sendable {
     /// Removes object `key`'s entries from whichever tree holds them (the
     /// set of levels in use only grows).
     func remove(_ footprint: Footprint, _ key: ObjectKey, _ txn: WriteTransaction) throws {
+        try noteChange(of: key, txn)
         func remove(_ entry: [UInt8]) throws {
             if let recent, try txn.delete(recent, key: entry) { return }
             _ = try txn.delete(database, key: entry)

@@ -236,7 +236,7 @@ package struct QueryExecutor {
             return try finish(keys, matched: keys.count, first: first, evaluator)
         }
         var keys: [ObjectKey] = []
-        switch candidates.map(Plan.keys) ?? plan {
+        switch try candidates.map(Plan.keys) ?? currentPlan() {
         case let .keys(candidates):
             for key in candidates where try object(key, matches: predicate, evaluator) { keys.append(key) }
         case .scan where !ordering.isEmpty && bound.distance == nil:
@@ -302,6 +302,13 @@ package struct QueryExecutor {
             keys = sort(keys, try sortValues(keys), keeping: rowsKept(first: first))
         }
         return try finish(keys, matched: matched, first: first, evaluator)
+    }
+
+    /// The plan to run in this transaction: a query whose spatial index is
+    /// being bulk-loaded (``SpatialBulkLoad``), and may lack entries, scans.
+    private func currentPlan() throws -> Plan {
+        if case let .spatial(index, _, _) = plan, try index.isBulkLoading(transaction.transaction) { return .scan }
+        return plan
     }
 
     /// Calls `found` with each object the spatial conjunct `test` selects
@@ -452,7 +459,7 @@ package struct QueryExecutor {
     package func count() throws -> Int {
         guard query.limit == nil, distinct.isEmpty, bound.later.isEmpty else { return try run().count }
         if case .constant(true) = predicate { return try transaction.count(table) }
-        switch plan {
+        switch try currentPlan() {
         case let .spatial(index, test, nil) where !index.isList:
             // Each object has one geometry: found once, by its point or by its shape.
             var n = 0
@@ -603,7 +610,9 @@ package struct QueryExecutor {
     /// whole sphere holds fewer matches (objects without a point then come
     /// last, which the index cannot give).
     private func nearestThroughIndex(_ evaluator: QueryEvaluator) throws -> [ObjectKey]? {
-        guard let index = nearestIndex, let (_, _, ordering) = bound.distance, let limit = query.limit else {
+        guard let index = nearestIndex, let (_, _, ordering) = bound.distance, let limit = query.limit,
+            try !index.isBulkLoading(transaction.transaction)
+        else {
             return nil
         }
         guard limit > 0 else { return [] }

@@ -181,6 +181,8 @@ package final class WriteTransaction: Transaction {
     private var beforeCommit: [() throws -> Void] = []
     /// The keys claimed with ``claimOnce(_:)``.
     private var registeredOnce: Set<String> = []
+    /// Values read once per transaction (``remembered(_:reading:)``).
+    private var rememberedValues: [String: UInt64] = [:]
     /// Work to undo outside LMDB when the transaction aborts.
     private var afterAbort: [() -> Void] = []
     /// Work to do once the commit succeeded.
@@ -343,6 +345,22 @@ package final class WriteTransaction: Transaction {
     /// ``onCommit(_:)``, work to be done once.
     package func claimOnce(_ key: String) -> Bool {
         registeredOnce.insert(key).inserted
+    }
+
+    /// The value remembered under `key` in this transaction, read with `read`
+    /// the first time: what every write of one kind consults, and only this
+    /// transaction changes (``remember(_:_:)``), such as whether a spatial
+    /// index is being bulk-loaded.
+    package func remembered(_ key: String, reading read: () throws -> UInt64) rethrows -> UInt64 {
+        if let value = rememberedValues[key] { return value }
+        let value = try read()
+        rememberedValues[key] = value
+        return value
+    }
+
+    /// Remembers `value` under `key`, when this transaction has just stored what it stands for.
+    package func remember(_ key: String, _ value: UInt64) {
+        rememberedValues[key] = value
     }
 
     /// Registers work to run once the commit has succeeded, in order.

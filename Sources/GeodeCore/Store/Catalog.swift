@@ -33,7 +33,8 @@ final class Catalog: @unchecked Sendable {
                     return databases[name].map {
                         GeoIndex(
                             property: geo.property.name, slot: geo.property.slot, slots: geo.slots,
-                            isList: geo.property.collection == .list, database: $0, recent: recent
+                            isList: geo.property.collection == .list, database: $0, recent: recent,
+                            loads: databases[Store.metaLabel]
                         )
                     }
                 },

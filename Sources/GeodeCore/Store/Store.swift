@@ -342,6 +342,7 @@ package final class Store: @unchecked Sendable {
         spatial: Bool, previous: Schema?
     ) throws -> [String: Database] {
         var databases: [String: Database] = [:]
+        databases[metaLabel] = try txn.existingDatabase("meta")
         let kept = previous.map(indexNames)
         let write = create ? txn as? WriteTransaction : nil
         /// Whether index `name` must be built: missing, or stale.
@@ -393,6 +394,15 @@ package final class Store: @unchecked Sendable {
                         property: geo.property.name, slot: geo.property.slot, slots: geo.slots,
                         isList: geo.property.collection == .list, database: db, recent: nil)
                     try backfill(index, objects, write, keys)
+                } else if let write, let objects = databases[cls.name], let db = databases[name] {
+                    // A bulk load whose process ended first: finish it.
+                    let index = GeoIndex(
+                        property: geo.property.name, slot: geo.property.slot, slots: geo.slots,
+                        isList: geo.property.collection == .list, database: db, recent: databases[recentName],
+                        loads: databases[metaLabel])
+                    if let marker = try index.bulkLoad(write), !marker.owner.isRunning {
+                        try recoverBulkLoad(index, marker, objects, write, keys)
+                    }
                 }
             }
         }
@@ -403,6 +413,10 @@ package final class Store: @unchecked Sendable {
         }
         return databases
     }
+
+    /// The label of the `meta` database among those ``openTables(_:_:create:keys:spatial:previous:)``
+    /// returns: the empty name, which no class has.
+    static let metaLabel = ""
 
     /// The databases of the value and spatial indexes `schema` declares.
     static func indexNames(of schema: Schema) -> Set<String> {
@@ -428,10 +442,10 @@ package final class Store: @unchecked Sendable {
     /// batch's reads are done (its cursor closed) before `write` runs, so that
     /// writing the index never moves a page the cursor stands on.
     private static func forEachBatch<T>(
-        _ objects: Database, _ txn: WriteTransaction, _ read: (UnsafeRawBufferPointer) throws -> T,
-        write: ([(ObjectKey, T)]) throws -> Void
+        _ objects: Database, _ txn: WriteTransaction, from first: ObjectKey? = nil,
+        _ read: (UnsafeRawBufferPointer) throws -> T, write: ([(ObjectKey, T)]) throws -> Void
     ) throws {
-        var after: ObjectKey?
+        var after = first.flatMap { $0.rawValue > 0 ? ObjectKey($0.rawValue - 1) : nil }
         while true {
             // The cursor lives only in here: it is closed when the batch is read.
             let batch = try { () throws -> [(ObjectKey, T)] in
@@ -470,13 +484,27 @@ package final class Store: @unchecked Sendable {
     }
 
     private static func backfill(
-        _ index: GeoIndex, _ objects: Database, _ txn: WriteTransaction, _ keys: MapKeySpelling
+        _ index: GeoIndex, _ objects: Database, _ txn: WriteTransaction, _ keys: MapKeySpelling,
+        from first: ObjectKey? = nil
     ) throws {
-        try forEachBatch(objects, txn) { document in
+        try forEachBatch(objects, txn, from: first) { document in
             try index.footprint(in: try ContainerView(document: document, keys: keys))
         } write: { batch in
             for (key, footprint) in batch { try index.add(footprint, key, txn) }
         }
+    }
+
+    /// Finishes in `txn` the bulk load `marker` names, whose process ended
+    /// before it did (see ``SpatialBulkLoad``): removes the entries of the
+    /// objects from its first key on, which may be stale or missing, and
+    /// indexes those objects again from their documents.
+    static func recoverBulkLoad(
+        _ index: GeoIndex, _ marker: GeoIndex.BulkLoadMarker, _ objects: Database, _ txn: WriteTransaction,
+        _ keys: MapKeySpelling
+    ) throws {
+        try index.endBulkLoad(txn)
+        try index.removeEntries(from: marker.first, txn)
+        try backfill(index, objects, txn, keys, from: marker.first)
     }
 
     private static func dropData(of schema: Schema, _ txn: WriteTransaction, _ meta: Database) throws {

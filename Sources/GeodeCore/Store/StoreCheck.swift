@@ -158,6 +158,8 @@ package enum StoreCheck {
             }
         }
         for (i, index) in table.geoIndexes.enumerated() {
+            // A bulk load under way may not have added the entries of objects from its first key on yet.
+            let loading = (try? index.bulkLoad(txn.transaction)) ?? nil
             // An entry belongs in either tree, not in both.
             for tree in index.trees {
                 try compare(tree, txn, &report) { key, value in
@@ -175,7 +177,13 @@ package enum StoreCheck {
                     return wanted.elementsEqual(value) ? nil : "an entry whose point or cell differs from the object's"
                 }
             }
-            for _ in geoEntries[i] {
+            for (key, _) in geoEntries[i] {
+                if let loading, key.count > 8,
+                    key.withUnsafeBytes({ ObjectKey(shortBigEndian: UnsafeRawBufferPointer(rebasing: $0[8...])) })
+                        >= loading.first
+                {
+                    continue
+                }
                 report.problems.append(
                     Problem(
                         database: index.database.name, objectKey: nil,

@@ -174,7 +174,7 @@ package final class StoreWriteTransaction: StoreTransaction {
     private var lastTable: UInt32?
     private var lastNext: UInt64 = 0
 
-    private let write: WriteTransaction
+    let write: WriteTransaction
     /// Set while a ``StoreMigration`` runs: primary keys may change (Realm
     /// checks them once, after the migration), and inserted keys are noted so
     /// that enumerating a class's old objects skips the new ones. Read at
