@@ -30,11 +30,14 @@ package struct RowImport {
     package let run: ImportRun
     package let store: Store
     package let table: Table
+    /// Where the rows' points wait for the spatial indexes; nil when the class has none to bulk-load.
+    private let bulkLoad: SpatialBulkLoad?
 
     package init(url: URL, settings: ImportSettings, store: Store, table: Table) {
         run = ImportRun(url: url, settings: settings)
         self.store = store
         self.table = table
+        bulkLoad = SpatialBulkLoad(table: table)
     }
 
     private var settings: ImportSettings { run.settings }
@@ -42,14 +45,40 @@ package struct RowImport {
     /// Imports the input with `mapping`, in batches through `writer`.
     package func run(_ mapping: Mapping, into writer: some ImportWriter) throws -> ImportTally {
         let tally: ImportTally
-        switch mapping {
-        case .features: tally = try features(writer)
-        case .mappedFeatures: tally = try mappedFeatures(writer)
-        case .documents: tally = try documents(writer)
-        case .mappedRecords: tally = try mappedRecords(writer)
+        do {
+            switch mapping {
+            case .features: tally = try features(writer)
+            case .mappedFeatures: tally = try mappedFeatures(writer)
+            case .documents: tally = try documents(writer)
+            case .mappedRecords: tally = try mappedRecords(writer)
+            }
+        } catch {
+            // The batches before the failure are kept: their points go to the index all the
+            // same. Should that fail too, the load's marker stays, queries read documents,
+            // and the next opening of the store for writing finishes the load.
+            try? finishBulkLoad(writer)
+            throw error
         }
+        try finishBulkLoad(writer)
         try finishSpatialMerges(writer)
         return tally
+    }
+
+    /// Adds the points the bulk load still holds, a step per transaction, and ends it.
+    private func finishBulkLoad(_ writer: some ImportWriter) throws {
+        guard let bulkLoad, bulkLoad.hasWork else { return }
+        var more = true
+        while more {
+            let txn = try writer.beginBatch()
+            do {
+                more = try bulkLoad.finishStep(txn)
+                try writer.commitBatch()
+            } catch {
+                writer.cancelBatch()
+                throw error
+            }
+            store.releaseMappedPages()
+        }
     }
 
     /// Merges what the class's spatial indexes hold in their recent trees, a
@@ -223,7 +252,9 @@ package struct RowImport {
             ImportProblem(
                 pointer: pointer + member(issue) + Self.pointer(fromIssuePath: issue.path), message: issue.description)
         }
-        // Rows of a batch get their spatial-index entries added together, in key order.
+        // The rows' points go to the spatial indexes in large runs in key order (one
+        // transaction's, in key order, when the import is atomic).
+        let load = settings.atomic ? nil : bulkLoad
         var deferred = DeferredSpatialEntries()
         return try run.run(
             into: writer, store: store,
@@ -258,13 +289,17 @@ package struct RowImport {
                 }
             },
             beforeCommit: { txn in
-                try txn.add(&deferred)
+                if let load { try load.endBatch(txn) } else { try txn.add(&deferred) }
             }
         ) { mapped, pointer, txn, tally in
             if let type = mapped.geometryType { tally.geometryTypes[type, default: 0] += 1 }
             do {
                 if let prepared = mapped.prepared {
-                    _ = try txn.insert(prepared, into: table, deferring: &deferred)
+                    if let load {
+                        _ = try txn.insert(prepared, into: table, deferring: &load.held)
+                    } else {
+                        _ = try txn.insert(prepared, into: table, deferring: &deferred)
+                    }
                 } else {
                     try Self.write(
                         mapped.row, identifiedBy: mapped.id, into: table, txn, replacing: settings.replacesExisting,
