@@ -186,9 +186,12 @@ package struct QueryExecutor {
         case let .indexRange(index, _, _, exact):
             text = "index range \(name).\(index.property)\(exact ? " (exact)" : "")"
         case let .spatial(index, test, _):
-            text = "spatial index \(name).\(index.property) (\(GeoIndex.cover(test.shape.region).count) cell ranges)"
+            text =
+                isBulkLoading(index)
+                ? "scan \(name) (spatial index \(name).\(index.property) being bulk-loaded)"
+                : "spatial index \(name).\(index.property) (\(GeoIndex.cover(test.shape.region).count) cell ranges)"
         }
-        if let index = nearestIndex {
+        if let index = nearestIndex, !isBulkLoading(index) {
             text = "nearest \(query.limit ?? 0) through spatial index \(name).\(index.property) (widening circles)"
         }
         text += ": " + query.predicate.description
@@ -302,6 +305,12 @@ package struct QueryExecutor {
             keys = sort(keys, try sortValues(keys), keeping: rowsKept(first: first))
         }
         return try finish(keys, matched: matched, first: first, evaluator)
+    }
+
+    /// Whether `index` is being bulk-loaded, for ``explain()`` (which does not
+    /// throw: an index it cannot tell about is taken as usable).
+    private func isBulkLoading(_ index: GeoIndex) -> Bool {
+        (try? index.isBulkLoading(transaction.transaction)) == true
     }
 
     /// The plan to run in this transaction: a query whose spatial index is
