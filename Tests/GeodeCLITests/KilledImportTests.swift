@@ -12,7 +12,8 @@ import Testing
         for i in 0 ..< count {
             let lon = Double((i * 7919) % 36_000) / 100 - 180
             let lat = Double((i * 104_729) % 17_000) / 100 - 85
-            text += #"{"type":"Feature","geometry":{"type":"Point","coordinates":["# + "\(lon),\(lat)]},"
+            text +=
+                #"{"type":"Feature","geometry":{"type":"Point","coordinates":["# + "\(lon),\(lat)]},"
                 + #""properties":{"n":\#(i)}}"# + "\n"
         }
         return Data(text.utf8)
