@@ -30,6 +30,8 @@ struct BulkLoadOwner: Equatable, Sendable {
     /// it is this one, has not ended it).
     var isRunning: Bool {
         if pid == getpid(), started == Self.processStart { return Self.live.withLock { $0.contains(nonce) } }
+        // Without /proc (not Linux), only whether some process has the id.
+        guard started != 0 else { return kill(pid, 0) == 0 || errno == EPERM }
         return Self.startTime(of: pid) == started
     }
 
