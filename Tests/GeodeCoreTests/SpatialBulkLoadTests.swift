@@ -156,6 +156,22 @@ import Testing
         try Self.expectAnswers(store, points, "after the failed batches")
     }
 
+    @Test func aLoadWhoseClassIsEmptiedMeanwhileIndexesOnlyWhatIsLeft() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Store.open(StoreConfiguration(path: directory.path("emptied.geode"), schema: Self.schema))
+        let table = try store.table("Place")
+        var points: [ObjectKey: [Double]] = [:]
+        let load = try #require(SpatialBulkLoad(table: table, threshold: 100, step: 40))
+        try Self.insert(0 ..< 300, batch: 50, through: load, into: table, of: store, &points)
+        // Another write deletes every place, some of whose points the load holds.
+        try store.write { try $0.deleteAll(in: table) }
+        points = [:]
+        try Self.insert(300 ..< 500, batch: 50, through: load, into: table, of: store, &points)
+        try Self.finish(load, store)
+        #expect(try SpatialIndexUpkeepTests.entries(store) == points, "no entry of a deleted place")
+        try Self.expectAnswers(store, points, "after the class was emptied")
+    }
+
     @Test func aLoadLeftUnfinishedIsFinishedWhenTheStoreIsNextOpenedForWriting() throws {
         let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }

@@ -16,10 +16,30 @@
 /// page half full.
 extension GeoIndex {
     /// The key of a bulk load's marker: `geo-load/` and the index's database name.
-    var bulkLoadKey: [UInt8] { Array("geo-load/\(database.name)".utf8) }
+    var bulkLoadKey: [UInt8] { Self.bulkLoadKey(database.name) }
 
     /// The first bytes of a changed object's mark.
     var changedMarkPrefix: [UInt8] { bulkLoadKey + [UInt8(ascii: "/")] }
+
+    static func bulkLoadKey(_ treeName: String) -> [UInt8] { Array("geo-load/\(treeName)".utf8) }
+
+    /// Forgets the bulk load of the index whose merged tree, `treeName`, is
+    /// being emptied or removed (a class's objects all deleted, an index
+    /// dropped or rebuilt): the load then finds its marker gone and takes its
+    /// held entries again from the documents that are left.
+    static func forgetBulkLoad(ofTree treeName: String, _ txn: WriteTransaction) throws {
+        guard treeName.hasPrefix("geo/"), let meta = try txn.existingDatabase("meta") else { return }
+        let key = bulkLoadKey(treeName)
+        guard try txn.delete(meta, key: key) else { return }
+        txn.remember(treeName, .max)
+        let prefix = key + [UInt8(ascii: "/")]
+        let cursor = try txn.cursor(meta)
+        var entry = try cursor.seek(atLeast: prefix)
+        while let (found, _) = entry, found.starts(with: prefix) {
+            try cursor.deleteCurrent()
+            entry = try cursor.next()
+        }
+    }
 
     /// A bulk load under way.
     struct BulkLoadMarker: Equatable {
@@ -63,16 +83,7 @@ extension GeoIndex {
 
     /// Removes the marker of the bulk load under way and its marks of changed objects.
     func endBulkLoad(_ txn: WriteTransaction) throws {
-        guard let loads else { return }
-        _ = try txn.delete(loads, key: bulkLoadKey)
-        txn.remember(database.name, .max)
-        let prefix = changedMarkPrefix
-        let cursor = try txn.cursor(loads)
-        var entry = try cursor.seek(atLeast: prefix)
-        while let (key, _) = entry, key.starts(with: prefix) {
-            try cursor.deleteCurrent()
-            entry = try cursor.next()
-        }
+        try Self.forgetBulkLoad(ofTree: database.name, txn)
     }
 
     /// Marks object `key` as changed when a bulk load may hold entries for it,

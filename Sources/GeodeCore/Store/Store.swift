@@ -350,6 +350,7 @@ package final class Store: @unchecked Sendable {
             guard let write, let existing = try txn.existingDatabase(name) else { return write != nil }
             guard let kept, !kept.contains(name) else { return false }
             try write.drop(existing, remove: false)
+            try GeoIndex.forgetBulkLoad(ofTree: name, write)
             return true
         }
         func open(_ name: String, as label: String) throws {
@@ -381,6 +382,7 @@ package final class Store: @unchecked Sendable {
                         for tree in [name, recentName] {
                             if let db = try txn.existingDatabase(tree) { try write.drop(db, remove: true) }
                         }
+                        try GeoIndex.forgetBulkLoad(ofTree: name, write)
                     }
                     continue
                 }
@@ -409,6 +411,7 @@ package final class Store: @unchecked Sendable {
         if let write, let kept {
             for name in kept.subtracting(indexNames(of: schema)) {
                 if let db = try write.existingDatabase(name) { try write.drop(db, remove: false) }
+                try GeoIndex.forgetBulkLoad(ofTree: name, write)
             }
         }
         return databases
@@ -514,6 +517,7 @@ package final class Store: @unchecked Sendable {
                 + ValueIndex.properties(of: cls).map { ValueIndex.databaseName(cls.name, $0.name) }
             for name in ["obj/\(cls.name)", "pk/\(cls.name)"] + geoNames {
                 if let db = try txn.existingDatabase(name) { try txn.drop(db, remove: true) }
+                try GeoIndex.forgetBulkLoad(ofTree: name, txn)
             }
             try txn.delete(meta, key: Array("next/\(cls.table)".utf8))
         }

@@ -529,7 +529,10 @@ package final class StoreWriteTransaction: StoreTransaction {
         noteChange(in: table) { $0.noteCleared() }
         try write.drop(db, remove: false)
         if let pk = table.primaryKeys { try write.drop(pk, remove: false) }
-        for index in table.geoIndexes { for tree in index.trees { try write.drop(tree, remove: false) } }
+        for index in table.geoIndexes {
+            for tree in index.trees { try write.drop(tree, remove: false) }
+            try index.endBulkLoad(write)
+        }
         for index in table.valueIndexes { try write.drop(index.database, remove: false) }
     }
 
