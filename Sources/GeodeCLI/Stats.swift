@@ -11,7 +11,8 @@ extension GeodeCommand {
                 Each class's line gives the bytes its documents take in the file, and each indexed \
                 property the bytes of its index (a spatial index is what queries on a geometry read, \
                 and what the page cache should hold for them). The file's size less these is LMDB's \
-                free pages, reused by later writes (geode compact returns them).
+                free pages, reused by later writes (geode compact returns them). A spatial index that an \
+                import is still filling says so: queries on it read documents until the import ends.
 
                 Example:
                   geode stats places.geode
@@ -42,6 +43,12 @@ extension GeodeCommand {
                             if p.isPrimaryKey { notes.append("primary key" + Self.sized(space.primaryKeys)) }
                             if let index = space.indexes[p.name] {
                                 notes.append((p.isIndexed ? "indexed" : "spatial index") + Self.sized(index))
+                                if let running = space.bulkLoads[p.name] {
+                                    notes.append(
+                                        running
+                                            ? "being filled by an import: queries read documents"
+                                            : "left unfilled by an import that ended: the next opening for writing fills it")
+                                }
                             } else if p.isIndexed {
                                 notes.append("indexed")
                             }

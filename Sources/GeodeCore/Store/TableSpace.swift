@@ -13,6 +13,10 @@ package struct TableSpace: Sendable, Equatable {
     package var primaryKeys = 0
     /// Each indexed property's index, by property name.
     package var indexes: [String: Int] = [:]
+    /// The spatial indexes a bulk load is filling (``SpatialBulkLoad``), by
+    /// property name: whether the process that runs it is still running
+    /// (when not, the next opening of the store for writing finishes it).
+    package var bulkLoads: [String: Bool] = [:]
 }
 
 extension StoreTransaction {
@@ -26,6 +30,7 @@ extension StoreTransaction {
         }
         for index in table.geoIndexes {
             for tree in index.trees { space.indexes[index.property, default: 0] += try transaction.bytes(of: tree) }
+            if let load = try index.bulkLoad(transaction) { space.bulkLoads[index.property] = load.owner.isRunning }
         }
         return space
     }
