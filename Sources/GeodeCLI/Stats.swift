@@ -43,12 +43,7 @@ extension GeodeCommand {
                             if p.isPrimaryKey { notes.append("primary key" + Self.sized(space.primaryKeys)) }
                             if let index = space.indexes[p.name] {
                                 notes.append((p.isIndexed ? "indexed" : "spatial index") + Self.sized(index))
-                                if let running = space.bulkLoads[p.name] {
-                                    notes.append(
-                                        running
-                                            ? "being filled by an import: queries read documents"
-                                            : "left unfilled by an import that ended: the next opening for writing fills it")
-                                }
+                                if let running = space.bulkLoads[p.name] { notes.append(Self.bulkLoadNote(running)) }
                             } else if p.isIndexed {
                                 notes.append("indexed")
                             }
@@ -60,6 +55,13 @@ extension GeodeCommand {
                 }
                 print(lines.joined(separator: "\n"))
             }
+        }
+
+        /// What a spatial index an import is filling says of it.
+        static func bulkLoadNote(_ running: Bool) -> String {
+            running
+                ? "being filled by an import: queries read documents"
+                : "left unfilled by an import that ended: the next opening for writing fills it"
         }
 
         /// `bytes` as the file sizes above print them.
