@@ -31,13 +31,13 @@ package struct RowImport {
     package let store: Store
     package let table: Table
     /// Where the rows' points wait for the spatial indexes; nil when the class has none to bulk-load.
-    private let bulkLoad: SpatialBulkLoad?
+    private let bulkLoad: BulkLoad?
 
     package init(url: URL, settings: ImportSettings, store: Store, table: Table) {
         run = ImportRun(url: url, settings: settings)
         self.store = store
         self.table = table
-        bulkLoad = SpatialBulkLoad(table: table)
+        bulkLoad = BulkLoad(table: table)
     }
 
     private var settings: ImportSettings { run.settings }
@@ -255,7 +255,7 @@ package struct RowImport {
         // The rows' points go to the spatial indexes in large runs in key order (one
         // transaction's, in key order, when the import is atomic).
         let load = settings.atomic ? nil : bulkLoad
-        var deferred = DeferredSpatialEntries()
+        var deferred = DeferredIndexEntries()
         return try run.run(
             into: writer, store: store,
             prepare: {

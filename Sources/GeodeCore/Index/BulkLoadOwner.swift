@@ -1,6 +1,6 @@
 import Foundation
 
-/// Who runs a spatial-index bulk load (``SpatialBulkLoad``): a process,
+/// Who runs a spatial-index bulk load (``BulkLoad``): a process,
 /// told apart from a later one given the same id by its start time, and one
 /// load among those it runs. A store opened for writing finishes the loads
 /// of owners that are gone (see ``GeoIndex/recoverBulkLoad(_:_:_:)``).

@@ -43,7 +43,7 @@ import Foundation
 /// so readers always see every entry.
 ///
 /// A bulk writer (an import) goes further: its points wait in a
-/// ``SpatialBulkLoad`` and reach the large tree in runs of a million, sorted,
+/// ``BulkLoad`` and reach the large tree in runs of a million, sorted,
 /// while queries read documents instead of the index (see
 /// ``bulkLoadKey``). The recent tree and its merges then only serve other
 /// writes: at ten million places they had cost the import as much again as

@@ -14,6 +14,9 @@ package struct ValueIndex: Sendable {
     let slot: Int
     let isMixed: Bool
     let database: Database
+    /// The store's `meta` database, where a bulk load under way is recorded
+    /// (see ``BulkLoadRecord``); nil where no bulk load may run.
+    var loads: Database? = nil
 
     /// The indexed properties of `cls` (the primary key has its own index).
     static func properties(of cls: ClassSchema) -> [PropertySchema] {
@@ -48,14 +51,40 @@ package struct ValueIndex: Sendable {
         return d.sign == .minus ? ~bits : bits | (1 << 63)
     }
 
+    /// Adds object `key`'s entry (and marks it for a bulk load under way, see
+    /// ``BulkLoadRecord/noteChange(of:_:_:_:)``).
     func add(_ value: Value, _ key: ObjectKey, _ txn: WriteTransaction) throws {
+        try BulkLoadRecord.noteChange(of: key, database.name, loads, txn)
         guard let encoded = encode(value) else { return }
         try txn.put(database, key: Self.entry(encoded, key), value: [])
     }
 
     func remove(_ value: Value, _ key: ObjectKey, _ txn: WriteTransaction) throws {
+        try BulkLoadRecord.noteChange(of: key, database.name, loads, txn)
         guard let encoded = encode(value) else { return }
         _ = try txn.delete(database, key: Self.entry(encoded, key))
+    }
+
+    /// Whether a bulk load holds entries back, so that the index may lack
+    /// some: queries then test documents instead.
+    func isBulkLoading(_ txn: Transaction) throws -> Bool {
+        try BulkLoadRecord.isLoading(database.name, loads, txn)
+    }
+
+    /// Removes every entry of an object whose key is `first` or above: what a
+    /// load whose owner is gone may have left.
+    func removeEntries(from first: ObjectKey, _ txn: WriteTransaction) throws {
+        let cursor = try txn.cursor(database)
+        var entry = try cursor.first()
+        while let (k, _) = entry {
+            if let (_, key) = Self.split(k), key >= first { try cursor.deleteCurrent() }
+            entry = try cursor.next()
+        }
+    }
+
+    /// The object whose entry is `entry`; nil for bytes no entry has.
+    static func objectKey(ofEntry entry: UnsafeRawBufferPointer) -> ObjectKey? {
+        split(entry)?.key
     }
 
     /// The entry of object `key` under the key part `encoded`.

@@ -180,6 +180,9 @@ package struct QueryExecutor {
         case let .primaryKey(values):
             text = "primary key lookup \(name) (\(values.count) key\(values.count == 1 ? "" : "s"))"
         case let .keys(keys): text = "test \(keys.count) given \(name) objects"
+        case let .indexKeys(index, _, _) where isBulkLoading(index), let .indexRange(index, _, _, _)
+        where isBulkLoading(index):
+            text = "scan \(name) (index \(name).\(index.property) being bulk-loaded)"
         case let .indexKeys(index, keys, exact):
             text =
                 "index \(name).\(index.property) (\(keys.count) key\(keys.count == 1 ? "" : "s")\(exact ? ", exact" : ""))"
@@ -313,11 +316,19 @@ package struct QueryExecutor {
         (try? index.isBulkLoading(transaction.transaction)) == true
     }
 
-    /// The plan to run in this transaction: a query whose spatial index is
-    /// being bulk-loaded (``SpatialBulkLoad``), and may lack entries, scans.
+    private func isBulkLoading(_ index: ValueIndex) -> Bool {
+        (try? index.isBulkLoading(transaction.transaction)) == true
+    }
+
+    /// The plan to run in this transaction: a query whose index is being
+    /// bulk-loaded (``BulkLoad``), and may lack entries, scans.
     private func currentPlan() throws -> Plan {
-        if case let .spatial(index, _, _) = plan, try index.isBulkLoading(transaction.transaction) { return .scan }
-        return plan
+        switch plan {
+        case let .spatial(index, _, _) where try index.isBulkLoading(transaction.transaction): return .scan
+        case let .indexKeys(index, _, _) where try index.isBulkLoading(transaction.transaction): return .scan
+        case let .indexRange(index, _, _, _) where try index.isBulkLoading(transaction.transaction): return .scan
+        default: return plan
+        }
     }
 
     /// Calls `found` with each object the spatial conjunct `test` selects

@@ -40,7 +40,9 @@ final class Catalog: @unchecked Sendable {
                 },
                 valueIndexes: ValueIndex.properties(of: cls).compactMap { p in
                     databases[ValueIndex.databaseName(cls.name, p.name)].map {
-                        ValueIndex(property: p.name, slot: p.slot, isMixed: p.type == .mixed, database: $0)
+                        ValueIndex(
+                            property: p.name, slot: p.slot, isMixed: p.type == .mixed, database: $0,
+                            loads: databases[Store.metaLabel])
                     }
                 })
         }

@@ -21,13 +21,14 @@ struct IndexEntries: Sendable {
         for (index, value) in zip(table.valueIndexes, values) { try index.add(value, key, txn) }
     }
 
-    /// Adds the value entries and shape cells for object `key` and holds its
-    /// points back in `deferred`.
+    /// Adds the shape cells for object `key` and holds its points and value
+    /// entries back in `deferred`.
     func add(
-        _ key: ObjectKey, to table: Table, _ txn: WriteTransaction, deferring deferred: inout DeferredSpatialEntries
+        _ key: ObjectKey, to table: Table, _ txn: WriteTransaction, deferring deferred: inout DeferredIndexEntries
     ) throws {
-        if !footprints.isEmpty { deferred.append(footprints.map(\.points), of: key, in: table) }
+        guard table.hasIndexes else { return }
+        deferred.append(
+            footprints.map(\.points), zip(table.valueIndexes, values).map { $0.encode($1) }, of: key, in: table)
         for (index, found) in zip(table.geoIndexes, footprints) { try index.addShapes(of: found, key, txn) }
-        for (index, value) in zip(table.valueIndexes, values) { try index.add(value, key, txn) }
     }
 }

@@ -67,7 +67,7 @@ extension Store {
             }
             if let db = try txn.existingDatabase(GeoIndex.databaseName(old.name, "geometry")) {
                 try txn.drop(db, remove: false)
-                try GeoIndex.forgetBulkLoad(ofTree: db.name, txn)
+                try BulkLoadRecord.forget(db.name, txn)
                 index = GeoIndex(
                     property: "geometry", slot: newSlot, slots: slots, isList: false, database: db, recent: nil)
             } else {

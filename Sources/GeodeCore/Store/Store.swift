@@ -350,7 +350,7 @@ package final class Store: @unchecked Sendable {
             guard let write, let existing = try txn.existingDatabase(name) else { return write != nil }
             guard let kept, !kept.contains(name) else { return false }
             try write.drop(existing, remove: false)
-            try GeoIndex.forgetBulkLoad(ofTree: name, write)
+            try BulkLoadRecord.forget(name, write)
             return true
         }
         func open(_ name: String, as label: String) throws {
@@ -367,11 +367,18 @@ package final class Store: @unchecked Sendable {
                 let name = ValueIndex.databaseName(cls.name, property.name)
                 let build = try needsBuilding(name)
                 try open(name, as: name)
-                if build, let write, let objects = databases[cls.name], let db = databases[name] {
-                    try backfill(
-                        ValueIndex(
-                            property: property.name, slot: property.slot, isMixed: property.type == .mixed, database: db
-                        ), objects, write, keys)
+                if let write, let objects = databases[cls.name], let db = databases[name] {
+                    let index = ValueIndex(
+                        property: property.name, slot: property.slot, isMixed: property.type == .mixed, database: db,
+                        loads: databases[metaLabel])
+                    if build {
+                        try backfill(index, objects, write, keys)
+                    } else if let marker = try BulkLoadRecord.marker(name, index.loads, write),
+                        !marker.owner.isRunning
+                    {
+                        // A bulk load whose process ended first: finish it.
+                        try recoverBulkLoad(index, marker, objects, write, keys)
+                    }
                 }
             }
             for geo in GeoIndex.properties(of: cls, in: schema) {
@@ -382,7 +389,7 @@ package final class Store: @unchecked Sendable {
                         for tree in [name, recentName] {
                             if let db = try txn.existingDatabase(tree) { try write.drop(db, remove: true) }
                         }
-                        try GeoIndex.forgetBulkLoad(ofTree: name, write)
+                        try BulkLoadRecord.forget(name, write)
                     }
                     continue
                 }
@@ -411,7 +418,7 @@ package final class Store: @unchecked Sendable {
         if let write, let kept {
             for name in kept.subtracting(indexNames(of: schema)) {
                 if let db = try write.existingDatabase(name) { try write.drop(db, remove: false) }
-                try GeoIndex.forgetBulkLoad(ofTree: name, write)
+                try BulkLoadRecord.forget(name, write)
             }
         }
         return databases
@@ -477,9 +484,10 @@ package final class Store: @unchecked Sendable {
     }
 
     private static func backfill(
-        _ index: ValueIndex, _ objects: Database, _ txn: WriteTransaction, _ keys: MapKeySpelling
+        _ index: ValueIndex, _ objects: Database, _ txn: WriteTransaction, _ keys: MapKeySpelling,
+        from first: ObjectKey? = nil
     ) throws {
-        try forEachBatch(objects, txn) { document in
+        try forEachBatch(objects, txn, from: first) { document in
             try ContainerView(document: document, keys: keys).value(at: index.slot)?.decode() ?? .null
         } write: { batch in
             for (key, value) in batch { try index.add(value, key, txn) }
@@ -498,14 +506,24 @@ package final class Store: @unchecked Sendable {
     }
 
     /// Finishes in `txn` the bulk load `marker` names, whose process ended
-    /// before it did (see ``SpatialBulkLoad``): removes the entries of the
+    /// before it did (see ``BulkLoad``): removes the entries of the
     /// objects from its first key on, which may be stale or missing, and
     /// indexes those objects again from their documents.
     static func recoverBulkLoad(
-        _ index: GeoIndex, _ marker: GeoIndex.BulkLoadMarker, _ objects: Database, _ txn: WriteTransaction,
+        _ index: GeoIndex, _ marker: BulkLoadRecord.Marker, _ objects: Database, _ txn: WriteTransaction,
         _ keys: MapKeySpelling
     ) throws {
         try index.endBulkLoad(txn)
+        try index.removeEntries(from: marker.first, txn)
+        try backfill(index, objects, txn, keys, from: marker.first)
+    }
+
+    /// ``recoverBulkLoad(_:_:_:_:_:)`` for a value index.
+    static func recoverBulkLoad(
+        _ index: ValueIndex, _ marker: BulkLoadRecord.Marker, _ objects: Database, _ txn: WriteTransaction,
+        _ keys: MapKeySpelling
+    ) throws {
+        try BulkLoadRecord.forget(index.database.name, txn)
         try index.removeEntries(from: marker.first, txn)
         try backfill(index, objects, txn, keys, from: marker.first)
     }
@@ -517,7 +535,7 @@ package final class Store: @unchecked Sendable {
                 + ValueIndex.properties(of: cls).map { ValueIndex.databaseName(cls.name, $0.name) }
             for name in ["obj/\(cls.name)", "pk/\(cls.name)"] + geoNames {
                 if let db = try txn.existingDatabase(name) { try txn.drop(db, remove: true) }
-                try GeoIndex.forgetBulkLoad(ofTree: name, txn)
+                try BulkLoadRecord.forget(name, txn)
             }
             try txn.delete(meta, key: Array("next/\(cls.table)".utf8))
         }

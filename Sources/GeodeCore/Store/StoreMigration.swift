@@ -246,7 +246,7 @@ package final class StoreMigration {
             // Emptied now; removed at the end, once the snapshot is closed.
             for name in names {
                 if let db = try write.existingDatabase(name) { try write.drop(db, remove: false) }
-                try GeoIndex.forgetBulkLoad(ofTree: name, write)
+                try BulkLoadRecord.forget(name, write)
             }
             try LinkCleaner(store: store, transaction: transaction).removeLinks(toTable: cls.table)
             if removesClass { removedDatabases += names }
@@ -265,7 +265,7 @@ package final class StoreMigration {
         let write = transaction.writeTransaction
         for name in Self.databaseNames(of: cls) {
             if let db = try write.existingDatabase(name) { try write.drop(db, remove: true) }
-            try GeoIndex.forgetBulkLoad(ofTree: name, write)
+            try BulkLoadRecord.forget(name, write)
         }
         try write.delete(store.meta, key: Array("next/\(cls.table)".utf8))
     }
@@ -301,7 +301,7 @@ package final class StoreMigration {
         let write = transaction.writeTransaction
         for name in removedDatabases {
             if let db = try write.existingDatabase(name) { try write.drop(db, remove: true) }
-            try GeoIndex.forgetBulkLoad(ofTree: name, write)
+            try BulkLoadRecord.forget(name, write)
         }
         var final = newSchema
         let changedKeys = transaction.migrationLog?.changedPrimaryKeys ?? []
@@ -336,7 +336,7 @@ package final class StoreMigration {
                     }
                 for name in names {
                     if let db = try write.existingDatabase(name) { try write.drop(db, remove: true) }
-                    try GeoIndex.forgetBulkLoad(ofTree: name, write)
+                    try BulkLoadRecord.forget(name, write)
                 }
             }
             let source = store.current

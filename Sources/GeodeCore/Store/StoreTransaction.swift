@@ -71,7 +71,18 @@ package class StoreTransaction {
         guard let index = table.valueIndexes.first(where: { $0.property == property }) else { return nil }
         guard let encoded = index.encode(value) else { return [] }
         var candidates: [ObjectKey] = []
-        try index.collect(equalTo: encoded, transaction, into: &candidates)
+        if try index.isBulkLoading(transaction) {
+            // A bulk load may hold entries back: every object is a candidate.
+            guard let db = table.objects else { return [] }
+            let cursor = try transaction.cursor(db)
+            var entry = try cursor.first()
+            while let (key, _) = entry, key.count == 8 {
+                candidates.append(ObjectKey(UInt64(bigEndian: key.loadUnaligned(as: UInt64.self))))
+                entry = try cursor.next()
+            }
+        } else {
+            try index.collect(equalTo: encoded, transaction, into: &candidates)
+        }
         return try candidates.filter { key in
             guard let stored = try document(key, in: table)?.value(at: index.slot)?.decode() else {
                 return value == .null
@@ -533,23 +544,26 @@ package final class StoreWriteTransaction: StoreTransaction {
             for tree in index.trees { try write.drop(tree, remove: false) }
             try index.endBulkLoad(write)
         }
-        for index in table.valueIndexes { try write.drop(index.database, remove: false) }
+        for index in table.valueIndexes {
+            try write.drop(index.database, remove: false)
+            try BulkLoadRecord.forget(index.database.name, write)
+        }
     }
 
     /// Adds a row prepared by a ``RowPreparer`` (validated and encoded
     /// already) under a new key; only the primary key's uniqueness is checked here.
     package func insert(_ prepared: PreparedRow, into table: Table) throws -> ObjectKey {
-        var deferred = DeferredSpatialEntries()
+        var deferred = DeferredIndexEntries()
         let key = try insert(prepared, into: table, deferring: &deferred)
         try add(&deferred)
         return key
     }
 
-    /// Adds the spatial-index entries held back by
-    /// ``insert(_:into:deferring:)``, in key order.
-    package func add(_ deferred: inout DeferredSpatialEntries) throws {
-        let (table, entries) = deferred.take()
+    /// Adds the index entries held back by ``insert(_:into:deferring:)``, in key order.
+    package func add(_ deferred: inout DeferredIndexEntries) throws {
+        let (table, entries, values) = deferred.take()
         guard let table else { return }
+        for entry in values.entries { try values.put(entry, into: table.valueIndexes[Int(entry.index)].database, write) }
         // The entries come grouped by index: each index is taken from the table once.
         var start = entries.startIndex
         while start < entries.endIndex {
@@ -578,7 +592,7 @@ package final class StoreWriteTransaction: StoreTransaction {
     /// Like ``insert(_:into:)``, holding the object's spatial-index entries
     /// back in `deferred`; ``add(_:)`` must add them before the transaction
     /// commits or reads the index.
-    package func insert(_ prepared: PreparedRow, into table: Table, deferring deferred: inout DeferredSpatialEntries)
+    package func insert(_ prepared: PreparedRow, into table: Table, deferring deferred: inout DeferredIndexEntries)
         throws -> ObjectKey
     {
         let db = try table.objectDatabase()

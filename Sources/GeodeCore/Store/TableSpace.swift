@@ -13,7 +13,7 @@ package struct TableSpace: Sendable, Equatable {
     package var primaryKeys = 0
     /// Each indexed property's index, by property name.
     package var indexes: [String: Int] = [:]
-    /// The spatial indexes a bulk load is filling (``SpatialBulkLoad``), by
+    /// The indexes a bulk load is filling (``BulkLoad``), by
     /// property name: whether the process that runs it is still running
     /// (when not, the next opening of the store for writing finishes it).
     package var bulkLoads: [String: Bool] = [:]
@@ -27,6 +27,9 @@ extension StoreTransaction {
         if let keys = table.primaryKeys { space.primaryKeys = try transaction.bytes(of: keys) }
         for index in table.valueIndexes {
             space.indexes[index.property, default: 0] += try transaction.bytes(of: index.database)
+            if let load = try BulkLoadRecord.marker(index.database.name, index.loads, transaction) {
+                space.bulkLoads[index.property] = load.owner.isRunning
+            }
         }
         for index in table.geoIndexes {
             for tree in index.trees { space.indexes[index.property, default: 0] += try transaction.bytes(of: tree) }
