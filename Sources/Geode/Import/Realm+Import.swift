@@ -16,11 +16,12 @@ extension Realm {
     /// ``GeodeError/importFailed(_:)`` naming file, line, column and JSON
     /// pointer; every batch before it is kept (nothing, when atomic).
     ///
-    /// The points reach the spatial index in large sorted runs, the last when
-    /// the import ends; until then, spatial queries on the class (from any
-    /// thread or process) test documents instead of the index, and answer the
-    /// same. An import whose process is killed is indexed by the next process
-    /// that opens the store for writing.
+    /// The points reach the spatial index in large sorted runs (as do values
+    /// of other indexed properties that come in no order), the last when the
+    /// import ends; until then, queries on those indexes (from any thread or
+    /// process) test documents instead, and answer the same. An import whose
+    /// process is killed is indexed by the next process that opens the store
+    /// for writing.
     ///
     /// ```swift
     /// let report = try realm.importGeoJSON(from: URL(fileURLWithPath: "places.geojson"))

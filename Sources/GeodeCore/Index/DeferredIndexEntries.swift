@@ -96,7 +96,8 @@ package struct DeferredIndexEntries {
         let tail = values.entries[mark.values...]
         var appended = Set<Int32>()
         for (i, index) in table.valueIndexes.enumerated() {
-            var last = try txn.cursor(index.database).last().map { Array($0.key) }
+            // The tree's last key, then each entry's bytes where they are held (no copy).
+            var last = try txn.cursor(index.database).last().map { ArraySlice($0.key) }
             var inOrder = true
             for entry in tail where entry.index == Int32(i) {
                 let bytes = values.bytes[entry.offset ..< entry.offset + Int(entry.length)]
@@ -104,7 +105,7 @@ package struct DeferredIndexEntries {
                     inOrder = false
                     break
                 }
-                last = Array(bytes)
+                last = bytes
             }
             if inOrder { appended.insert(Int32(i)) }
         }
