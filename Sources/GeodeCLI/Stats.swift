@@ -11,8 +11,8 @@ extension GeodeCommand {
                 Each class's line gives the bytes its documents take in the file, and each indexed \
                 property the bytes of its index (a spatial index is what queries on a geometry read, \
                 and what the page cache should hold for them). The file's size less these is LMDB's \
-                free pages, reused by later writes (geode compact returns them). A spatial index that an \
-                import is still filling says so: queries on it read documents until the import ends.
+                free pages, reused by later writes (geode compact returns them). An index that an import \
+                is still filling says so: queries on it read documents until the import ends.
 
                 Example:
                   geode stats places.geode
@@ -57,7 +57,7 @@ extension GeodeCommand {
             }
         }
 
-        /// What a spatial index an import is filling says of it.
+        /// What an index an import is filling says of it.
         static func bulkLoadNote(_ running: Bool) -> String {
             running
                 ? "being filled by an import: queries read documents"

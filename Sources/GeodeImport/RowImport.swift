@@ -30,7 +30,7 @@ package struct RowImport {
     package let run: ImportRun
     package let store: Store
     package let table: Table
-    /// Where the rows' points wait for the spatial indexes; nil when the class has none to bulk-load.
+    /// Where the rows' index entries wait (``BulkLoad``); nil when the class has no index to bulk-load.
     private let bulkLoad: BulkLoad?
 
     package init(url: URL, settings: ImportSettings, store: Store, table: Table) {
@@ -53,7 +53,7 @@ package struct RowImport {
             case .mappedRecords: tally = try mappedRecords(writer)
             }
         } catch {
-            // The batches before the failure are kept: their points go to the index all the
+            // The batches before the failure are kept: their entries go to the indexes all the
             // same. Should that fail too, the load's marker stays, queries read documents,
             // and the next opening of the store for writing finishes the load.
             try? finishBulkLoad(writer)
@@ -64,7 +64,7 @@ package struct RowImport {
         return tally
     }
 
-    /// Adds the points the bulk load still holds, a step per transaction, and ends it.
+    /// Adds the entries the bulk load still holds, a step per transaction, and ends it.
     private func finishBulkLoad(_ writer: some ImportWriter) throws {
         guard let bulkLoad, bulkLoad.hasWork else { return }
         var more = true
@@ -252,8 +252,8 @@ package struct RowImport {
             ImportProblem(
                 pointer: pointer + member(issue) + Self.pointer(fromIssuePath: issue.path), message: issue.description)
         }
-        // The rows' points go to the spatial indexes in large runs in key order (one
-        // transaction's, in key order, when the import is atomic).
+        // The rows' index entries go in large runs in key order (one transaction's, in key
+        // order, when the import is atomic).
         let load = settings.atomic ? nil : bulkLoad
         var deferred = DeferredIndexEntries()
         return try run.run(

@@ -101,3 +101,51 @@ enum BulkLoadRecord {
         return found
     }
 }
+
+/// An index a bulk load fills: its tree (the merged tree of a spatial index)
+/// and the `meta` database where the load is recorded.
+protocol BulkLoadedIndex {
+    var database: Database { get }
+    var loads: Database? { get }
+    /// Finishes in `txn` the load `marker` names, whose process ended before
+    /// it did: removes the entries of the objects from its first key on, and
+    /// indexes those objects of `objects` again from their documents.
+    func recoverBulkLoad(
+        _ marker: BulkLoadRecord.Marker, _ objects: Database, _ txn: WriteTransaction, _ keys: MapKeySpelling
+    ) throws
+}
+
+extension BulkLoadedIndex {
+    /// The bulk load under way on this index; nil when none is.
+    func bulkLoad(_ txn: Transaction) throws -> BulkLoadRecord.Marker? {
+        try BulkLoadRecord.marker(database.name, loads, txn)
+    }
+
+    /// Whether a bulk load holds entries back, so that the index may lack
+    /// some: queries then test documents instead.
+    func isBulkLoading(_ txn: Transaction) throws -> Bool {
+        try BulkLoadRecord.isLoading(database.name, loads, txn)
+    }
+
+    /// Records that `marker`'s owner bulk-loads objects from its first key on.
+    func beginBulkLoad(_ marker: BulkLoadRecord.Marker, _ txn: WriteTransaction) throws {
+        try BulkLoadRecord.begin(database.name, marker, loads, txn)
+    }
+
+    /// Removes the marker of the bulk load under way and its marks of changed objects.
+    func endBulkLoad(_ txn: WriteTransaction) throws {
+        try BulkLoadRecord.forget(database.name, txn)
+    }
+
+    /// Marks object `key` as changed when a bulk load may hold entries for it,
+    /// so that the load leaves them out: the write changing it keeps its
+    /// entries right, from its documents.
+    func noteChange(of key: ObjectKey, _ txn: WriteTransaction) throws {
+        try BulkLoadRecord.noteChange(of: key, database.name, loads, txn)
+    }
+
+    /// The objects marked as changed since the bulk load began.
+    func changedDuringBulkLoad(_ txn: Transaction) throws -> Set<ObjectKey> {
+        try BulkLoadRecord.changed(database.name, loads, txn)
+    }
+}

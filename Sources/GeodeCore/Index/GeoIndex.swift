@@ -45,7 +45,7 @@ import Foundation
 /// A bulk writer (an import) goes further: its points wait in a
 /// ``BulkLoad`` and reach the large tree in runs of a million, sorted,
 /// while queries read documents instead of the index (see
-/// ``bulkLoadKey``). The recent tree and its merges then only serve other
+/// ``BulkLoadRecord``). The recent tree and its merges then only serve other
 /// writes: at ten million places they had cost the import as much again as
 /// writing the documents.
 package struct GeoIndex: Sendable {
@@ -59,7 +59,7 @@ package struct GeoIndex: Sendable {
     /// read-only that was written before the index had two trees.
     let recent: Database?
     /// The store's `meta` database, where a bulk load under way is recorded
-    /// (see ``bulkLoadKey``); nil where no bulk load may run.
+    /// (see ``BulkLoadRecord``); nil where no bulk load may run.
     var loads: Database? = nil
 
     /// What one object puts in the index for this property.

@@ -9,7 +9,7 @@ import Foundation
 ///
 /// In an AnyRealmValue index, numbers of every type share one key form (an
 /// integral double is keyed as the integer), so `5` and `5.0` meet.
-package struct ValueIndex: Sendable {
+package struct ValueIndex: Sendable, BulkLoadedIndex {
     package let property: String
     let slot: Int
     let isMixed: Bool
@@ -52,23 +52,17 @@ package struct ValueIndex: Sendable {
     }
 
     /// Adds object `key`'s entry (and marks it for a bulk load under way, see
-    /// ``BulkLoadRecord/noteChange(of:_:_:_:)``).
+    /// ``noteChange(of:_:)``).
     func add(_ value: Value, _ key: ObjectKey, _ txn: WriteTransaction) throws {
-        try BulkLoadRecord.noteChange(of: key, database.name, loads, txn)
+        try noteChange(of: key, txn)
         guard let encoded = encode(value) else { return }
         try txn.put(database, key: Self.entry(encoded, key), value: [])
     }
 
     func remove(_ value: Value, _ key: ObjectKey, _ txn: WriteTransaction) throws {
-        try BulkLoadRecord.noteChange(of: key, database.name, loads, txn)
+        try noteChange(of: key, txn)
         guard let encoded = encode(value) else { return }
         _ = try txn.delete(database, key: Self.entry(encoded, key))
-    }
-
-    /// Whether a bulk load holds entries back, so that the index may lack
-    /// some: queries then test documents instead.
-    func isBulkLoading(_ txn: Transaction) throws -> Bool {
-        try BulkLoadRecord.isLoading(database.name, loads, txn)
     }
 
     /// Removes every entry of an object whose key is `first` or above: what a
@@ -80,6 +74,12 @@ package struct ValueIndex: Sendable {
             if let (_, key) = Self.split(k), key >= first { try cursor.deleteCurrent() }
             entry = try cursor.next()
         }
+    }
+
+    func recoverBulkLoad(
+        _ marker: BulkLoadRecord.Marker, _ objects: Database, _ txn: WriteTransaction, _ keys: MapKeySpelling
+    ) throws {
+        try Store.recoverBulkLoad(self, marker, objects, txn, keys)
     }
 
     /// The object whose entry is `entry`; nil for bytes no entry has.

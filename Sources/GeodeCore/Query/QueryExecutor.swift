@@ -312,11 +312,7 @@ package struct QueryExecutor {
 
     /// Whether `index` is being bulk-loaded, for ``explain()`` (which does not
     /// throw: an index it cannot tell about is taken as usable).
-    private func isBulkLoading(_ index: GeoIndex) -> Bool {
-        (try? index.isBulkLoading(transaction.transaction)) == true
-    }
-
-    private func isBulkLoading(_ index: ValueIndex) -> Bool {
+    private func isBulkLoading(_ index: some BulkLoadedIndex) -> Bool {
         (try? index.isBulkLoading(transaction.transaction)) == true
     }
 

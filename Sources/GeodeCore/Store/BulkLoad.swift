@@ -128,8 +128,8 @@ package final class BulkLoad {
             }
             return true
         }
-        for tree in trees where try BulkLoadRecord.marker(tree.name, tree.loads, txn.write)?.owner == owner {
-            try BulkLoadRecord.forget(tree.name, txn.write)
+        for index in indexes where try index.bulkLoad(txn.write)?.owner == owner {
+            try index.endBulkLoad(txn.write)
         }
         txn.write.onCommitted { [self] in
             advance(to: end)
@@ -151,30 +151,8 @@ package final class BulkLoad {
         if next == runCount { (points, values, next) = ([], DeferredIndexEntries.ValueEntries(), 0) }
     }
 
-    /// An index tree the load fills.
-    private struct Tree {
-        let name: String
-        let loads: Database?
-        /// Finishes in a transaction a load into this tree whose process is gone.
-        let recover: (BulkLoadRecord.Marker, StoreWriteTransaction) throws -> Void
-    }
-
-    /// Every index tree of the table (the merged tree of a spatial index).
-    private var trees: [Tree] {
-        let objects = table.objects
-        return table.geoIndexes.map { index in
-            Tree(name: index.database.name, loads: index.loads) { marker, txn in
-                guard let objects else { return }
-                try Store.recoverBulkLoad(index, marker, objects, txn.write, txn.store.mapKeys.spelling)
-            }
-        }
-            + table.valueIndexes.map { index in
-                Tree(name: index.database.name, loads: index.loads) { marker, txn in
-                    guard let objects else { return }
-                    try Store.recoverBulkLoad(index, marker, objects, txn.write, txn.store.mapKeys.spelling)
-                }
-            }
-    }
+    /// Every index the load fills.
+    private var indexes: [any BulkLoadedIndex] { table.geoIndexes + table.valueIndexes }
 
     /// Makes sure each index carries this load's marker; false when another
     /// load still running holds one (this load then adds its entries as any
@@ -183,18 +161,19 @@ package final class BulkLoad {
     /// the index), the held entries are taken again from the documents.
     private func claim(_ txn: StoreWriteTransaction) throws -> Bool {
         let write = txn.write
-        var unmarked: [Tree] = []
+        var unmarked: [any BulkLoadedIndex] = []
         var lost = false
-        for tree in trees {
-            guard let marker = try BulkLoadRecord.marker(tree.name, tree.loads, write) else {
+        for index in indexes {
+            guard let marker = try index.bulkLoad(write) else {
                 lost = lost || claimed
-                unmarked.append(tree)
+                unmarked.append(index)
                 continue
             }
             if marker.owner == owner { continue }
             if marker.owner.isRunning { return false }
-            try tree.recover(marker, txn)
-            unmarked.append(tree)
+            guard let objects = table.objects else { continue }
+            try index.recoverBulkLoad(marker, objects, write, txn.store.mapKeys.spelling)
+            unmarked.append(index)
         }
         if lost { try takeAgain(txn) }
         guard !unmarked.isEmpty else { return true }
@@ -203,8 +182,8 @@ package final class BulkLoad {
             values.entries[max(0, next - points.count)...].lazy.map(\.key).min(),
         ].compactMap { $0 }.min()
         guard let first else { return true }
-        for tree in unmarked {
-            try BulkLoadRecord.begin(tree.name, BulkLoadRecord.Marker(first: first, owner: owner), tree.loads, write)
+        for index in unmarked {
+            try index.beginBulkLoad(BulkLoadRecord.Marker(first: first, owner: owner), write)
         }
         return true
     }
@@ -241,7 +220,7 @@ package final class BulkLoad {
         }
         if start < end {
             let changed = try table.valueIndexes.map {
-                try BulkLoadRecord.changed($0.database.name, $0.loads, write)
+                try $0.changedDuringBulkLoad(write)
             }
             while start < end {
                 let i = values.entries[start - points.count].index

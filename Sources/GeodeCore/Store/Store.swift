@@ -373,11 +373,9 @@ package final class Store: @unchecked Sendable {
                         loads: databases[metaLabel])
                     if build {
                         try backfill(index, objects, write, keys)
-                    } else if let marker = try BulkLoadRecord.marker(name, index.loads, write),
-                        !marker.owner.isRunning
-                    {
+                    } else if let marker = try index.bulkLoad(write), !marker.owner.isRunning {
                         // A bulk load whose process ended first: finish it.
-                        try recoverBulkLoad(index, marker, objects, write, keys)
+                        try index.recoverBulkLoad(marker, objects, write, keys)
                     }
                 }
             }
@@ -410,7 +408,7 @@ package final class Store: @unchecked Sendable {
                         isList: geo.property.collection == .list, database: db, recent: databases[recentName],
                         loads: databases[metaLabel])
                     if let marker = try index.bulkLoad(write), !marker.owner.isRunning {
-                        try recoverBulkLoad(index, marker, objects, write, keys)
+                        try index.recoverBulkLoad(marker, objects, write, keys)
                     }
                 }
             }
@@ -523,7 +521,7 @@ package final class Store: @unchecked Sendable {
         _ index: ValueIndex, _ marker: BulkLoadRecord.Marker, _ objects: Database, _ txn: WriteTransaction,
         _ keys: MapKeySpelling
     ) throws {
-        try BulkLoadRecord.forget(index.database.name, txn)
+        try index.endBulkLoad(txn)
         try index.removeEntries(from: marker.first, txn)
         try backfill(index, objects, txn, keys, from: marker.first)
     }

@@ -153,7 +153,7 @@ package enum StoreCheck {
                 valueEntries[i].remove(Array(key)) == nil ? "an entry no object's value makes" : nil
             }
             // A bulk load under way may not have added the entries of objects from its first key on yet.
-            let loading = (try? BulkLoadRecord.marker(index.database.name, index.loads, txn.transaction)) ?? nil
+            let loading = (try? index.bulkLoad(txn.transaction)) ?? nil
             for entry in valueEntries[i] {
                 if let loading,
                     let key = entry.withUnsafeBytes({ ValueIndex.objectKey(ofEntry: $0) }), key >= loading.first

@@ -546,7 +546,7 @@ package final class StoreWriteTransaction: StoreTransaction {
         }
         for index in table.valueIndexes {
             try write.drop(index.database, remove: false)
-            try BulkLoadRecord.forget(index.database.name, write)
+            try index.endBulkLoad(write)
         }
     }
 

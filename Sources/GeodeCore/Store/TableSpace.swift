@@ -27,9 +27,7 @@ extension StoreTransaction {
         if let keys = table.primaryKeys { space.primaryKeys = try transaction.bytes(of: keys) }
         for index in table.valueIndexes {
             space.indexes[index.property, default: 0] += try transaction.bytes(of: index.database)
-            if let load = try BulkLoadRecord.marker(index.database.name, index.loads, transaction) {
-                space.bulkLoads[index.property] = load.owner.isRunning
-            }
+            if let load = try index.bulkLoad(transaction) { space.bulkLoads[index.property] = load.owner.isRunning }
         }
         for index in table.geoIndexes {
             for tree in index.trees { space.indexes[index.property, default: 0] += try transaction.bytes(of: tree) }
