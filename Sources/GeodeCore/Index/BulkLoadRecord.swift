@@ -23,7 +23,7 @@ enum BulkLoadRecord {
     }
 
     /// The key of the marker of tree `tree`.
-    static func key(_ tree: String) -> [UInt8] { Array("geo-load/\(tree)".utf8) }
+    static func key(_ tree: String) -> [UInt8] { keyPrefix + Array(tree.utf8) }
 
     /// The first bytes of the marks of objects changed during the load into `tree`.
     static func markPrefix(_ tree: String) -> [UInt8] { key(tree) + [UInt8(ascii: "/")] }
@@ -43,8 +43,20 @@ enum BulkLoadRecord {
     /// Whether a load holds entries back from `tree`.
     static func isLoading(_ tree: String, _ loads: Database?, _ txn: Transaction) throws -> Bool {
         guard let loads else { return false }
-        return try txn.get(loads, key: key(tree)) != nil
+        // Asked by every query that could use an index: the key is put
+        // together on the stack, not as a string and an array each time.
+        var tree = tree
+        return try tree.withUTF8 { name in
+            try withUnsafeTemporaryAllocation(byteCount: keyPrefix.count + name.count, alignment: 1) { key in
+                key.copyBytes(from: keyPrefix)
+                UnsafeMutableRawBufferPointer(rebasing: key[keyPrefix.count...]).copyBytes(from: name)
+                return try txn.get(loads, key: UnsafeRawBufferPointer(key)) != nil
+            }
+        }
     }
+
+    /// The bytes every marker's key starts with.
+    private static let keyPrefix = Array("geo-load/".utf8)
 
     /// Records `marker` for `tree`.
     static func begin(_ tree: String, _ marker: Marker, _ loads: Database?, _ txn: WriteTransaction) throws {
