@@ -47,7 +47,7 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
 
     /// `query` bound to this class.
     func bind(_ query: GeodeCore.Query) throws -> BoundQuery {
-        try BoundQuery(query: query, table: cls.table, store: realmOfResults.store)
+        try BoundQuery.bound(query, table: cls.table, store: realmOfResults.store)
     }
 
     /// An executor for this query (or `query`) in `txn`.

@@ -6,7 +6,7 @@ import Foundation
 /// share one, rather than copying its paths and plan each time they pass it on.
 ///
 /// ```swift
-/// let bound = try BoundQuery(query: query, table: table, store: store)
+/// let bound = try BoundQuery.bound(query, table: table, store: store)
 /// let keys = try store.read { try QueryExecutor(bound: bound, transaction: $0).run() }
 /// ```
 package final class BoundQuery {
@@ -21,7 +21,37 @@ package final class BoundQuery {
     /// The geo point path of a distance ordering, and the ordering.
     let distance: (BoundPath, GeometrySlots, DistanceOrdering)?
 
-    package init(query: Query, table: Table, store: Store) throws {
+    /// `query` bound to `table`: a query of the same ``QueryShape`` bound
+    /// before lends its binding, and only `query`'s constants are checked and
+    /// put in; else it is bound afresh, and lends its binding to the next.
+    package static func bound(_ query: Query, table: Table, store: Store) throws -> BoundQuery {
+        let catalog = store.current
+        if let template = catalog.boundQueries.template(for: query, on: table),
+            let predicate = try QueryBinder(store: store).rebind(template.predicate, to: query.predicate)
+        {
+            return BoundQuery(query: query, predicate: predicate, template: template)
+        }
+        let bound = try BoundQuery(query: query, table: table, store: store)
+        // Kept only when the whole binding saw this catalog (as bound key paths are).
+        if store.current === catalog { catalog.boundQueries.store(bound) }
+        return bound
+    }
+
+    /// `template`'s binding with `predicate`, the binding of `query`'s constants.
+    private init(query: Query, predicate: BoundPredicate, template: BoundQuery) {
+        self.query = query
+        table = template.table
+        self.predicate = predicate
+        ordering = template.ordering
+        distinct = template.distinct
+        later = template.later
+        plan = QueryExecutor.plan(predicate, table)
+        distance = template.distance
+    }
+
+    /// `query` bound to `table` afresh (``bound(_:table:store:)`` reuses
+    /// the binding of a query of the same shape).
+    private init(query: Query, table: Table, store: Store) throws {
         self.query = query
         self.table = table
         let binder = QueryBinder(store: store)

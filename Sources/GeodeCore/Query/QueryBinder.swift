@@ -110,25 +110,10 @@ struct QueryBinder {
         // two collection paths in order).
         var rhsIsList = false
         switch c.rhs {
-        case let .value(v):
-            if let quantifier = c.rhsQuantifier {
-                throw StoreError.invalidQuery(
-                    message:
-                        "\(quantifier.keyword) needs a list or a collection; \(QueryLiteral.describe(v)) is one value",
-                    column: c.column)
-            }
-            if let lhsPath { try check(lhsPath, v, c) }
-            rhs = .constant(Self.promoted(v, for: lhsPath))
-        case let .values(vs):
-            let promoted = vs.map { Self.promoted($0, for: lhsPath) }
-            if c.op == .between {
-                if let lhsPath { for v in vs { try check(lhsPath, v, c) } }
-                rhs = .range(promoted[0], promoted[1])
-            } else {
-                // Values of another type in the list simply never match, as in Realm.
-                rhs = .oneOf(promoted)
-                rhsIsList = true
-            }
+        case .value, .values:
+            guard let constant = try constantRight(c, lhsPath) else { preconditionFailure("Geode: no constant") }
+            rhs = constant
+            if case .oneOf = constant { rhsIsList = true }
         case let .keyPath(path):
             let bound = try bindPath(path, in: cls, variable: variable)
             if case .values = c.lhs { rhsIsList = bound.isMultiple }
@@ -168,6 +153,82 @@ struct QueryBinder {
             lhs: lhs, op: op, rhs: rhs, caseInsensitive: c.caseInsensitive,
             diacriticInsensitive: c.diacriticInsensitive, quantifier: c.quantifier,
             rhsQuantifier: c.rhsQuantifier, comparesWhole: comparesWhole, operandsReversed: c.operandsReversed)
+    }
+
+    /// The right side of `c` when it is a constant or a list of them, checked
+    /// against `lhsPath` and promoted to what the path holds; nil for a key path.
+    private func constantRight(_ c: QueryComparison, _ lhsPath: BoundPath?) throws -> BoundComparison.Right? {
+        switch c.rhs {
+        case let .value(v):
+            if let quantifier = c.rhsQuantifier {
+                throw StoreError.invalidQuery(
+                    message:
+                        "\(quantifier.keyword) needs a list or a collection; \(QueryLiteral.describe(v)) is one value",
+                    column: c.column)
+            }
+            if let lhsPath { try check(lhsPath, v, c) }
+            return .constant(Self.promoted(v, for: lhsPath))
+        case let .values(vs):
+            let promoted = vs.map { Self.promoted($0, for: lhsPath) }
+            guard c.op == .between else {
+                // Values of another type in the list simply never match, as in Realm.
+                return .oneOf(promoted)
+            }
+            if let lhsPath { for v in vs { try check(lhsPath, v, c) } }
+            return .range(promoted[0], promoted[1])
+        case .keyPath, .subqueryCount:
+            return nil
+        }
+    }
+
+    // MARK: Binding again with other constants
+
+    /// `bound`, bound earlier from a predicate of the same ``QueryShape`` as
+    /// `predicate`, with `predicate`'s constants: the checks that depend on a
+    /// constant run again, key paths are not resolved again. Nil when the two
+    /// do not line up part for part (then bind `predicate` afresh).
+    func rebind(_ bound: BoundPredicate, to predicate: QueryPredicate) throws -> BoundPredicate? {
+        switch (bound, predicate) {
+        case (.constant, .constant): return bound
+        case let (.and(boundParts), .and(parts)):
+            guard let rebound = try rebind(boundParts, to: parts) else { return nil }
+            return .and(rebound)
+        case let (.or(boundParts), .or(parts)):
+            guard let rebound = try rebind(boundParts, to: parts) else { return nil }
+            return .or(rebound)
+        case let (.not(boundPart), .not(part)):
+            return try rebind(boundPart, to: part).map { .not($0) }
+        case let (.compare(comparison), .comparison(c)):
+            return try rebind(comparison, to: c).map { .compare($0) }
+        default:
+            return nil
+        }
+    }
+
+    private func rebind(_ bound: [BoundPredicate], to parts: [QueryPredicate]) throws -> [BoundPredicate]? {
+        guard bound.count == parts.count else { return nil }
+        var rebound: [BoundPredicate] = []
+        rebound.reserveCapacity(parts.count)
+        for (b, p) in zip(bound, parts) {
+            guard let r = try rebind(b, to: p) else { return nil }
+            rebound.append(r)
+        }
+        return rebound
+    }
+
+    private func rebind(_ bound: BoundComparison, to c: QueryComparison) throws -> BoundComparison? {
+        var lhsPath: BoundPath?
+        var result = bound
+        switch (bound.lhs, c.lhs) {
+        case let (.path(path), .keyPath): lhsPath = path
+        case (.constant, .value(let v)): result.lhs = .constant(v)
+        case (.constants, .values(let vs)): result.lhs = .constants(vs)
+        default: return nil
+        }
+        if let lhsPath, lhsPath.reduction == .type { try checkTypeTest(c) }
+        try checkOperator(c, lhsPath)
+        if let rhs = try constantRight(c, lhsPath) { result.rhs = rhs }
+        return result
     }
 
     /// Whether a side of a comparison reads the object (a key path or a subquery).

@@ -45,7 +45,7 @@ package struct QueryExecutor {
     /// Binds `query` and runs it in `transaction`.
     package init(query: Query, table: Table, transaction: StoreTransaction) throws {
         self.init(
-            bound: try BoundQuery(query: query, table: table, store: transaction.store),
+            bound: try BoundQuery.bound(query, table: table, store: transaction.store),
             transaction: transaction)
     }
 

@@ -13,6 +13,8 @@ final class Catalog: @unchecked Sendable {
     let linkHolders: [UInt32: [Table]]
     /// Query key paths bound against this catalog.
     let boundPaths = BoundPathCache()
+    /// Queries bound against this catalog, by shape.
+    let boundQueries = BoundQueryCache()
 
     init(schema: Schema, databases: [String: Database]) {
         self.schema = schema
