@@ -8,8 +8,26 @@ struct CollectionLocation {
     let owner: ManagedRef
     /// The collection's path in that document.
     let path: [PathStep]
+    /// What `name` is made from, only when a message needs it: every read of
+    /// a collection property makes a location, and few of them ever say their name.
+    private let naming: Naming
+
+    private enum Naming {
+        /// A property of a class: `Dog.tags`.
+        case property(RealmClass, Int)
+        /// A collection inside an `AnyRealmValue` of a class: `Dog AnyRealmValue`.
+        case mixed(RealmClass)
+        case text(String)
+    }
+
     /// For error messages: `Dog.tags`.
-    let name: String
+    var name: String {
+        switch naming {
+        case let .property(cls, property): return "\(cls.name).\(cls.info.properties[property].name)"
+        case let .mixed(cls): return "\(cls.name) AnyRealmValue"
+        case let .text(text): return text
+        }
+    }
 
     init(object: ObjectBase, property: Int) {
         guard let ref = object._ref else {
@@ -18,7 +36,7 @@ struct CollectionLocation {
         realm = ref.realm
         owner = ref.owner
         path = ref.path + [.index(ref.cls.slots[property])]
-        name = "\(ref.cls.name).\(ref.cls.info.properties[property].name)"
+        naming = .property(ref.cls, property)
     }
 
     /// Runs `body` with the collection's container (nil when it is empty or absent).
@@ -38,10 +56,19 @@ struct CollectionLocation {
 
     /// A collection nested inside a value (a list or map inside an `AnyRealmValue`).
     init(realm: Realm, owner: ManagedRef, path: [PathStep], name: String) {
+        self.init(realm: realm, owner: owner, path: path, naming: .text(name))
+    }
+
+    /// A collection nested inside an `AnyRealmValue` of `owner`'s class.
+    init(realm: Realm, owner: ManagedRef, mixedAt path: [PathStep]) {
+        self.init(realm: realm, owner: owner, path: path, naming: .mixed(owner.cls))
+    }
+
+    private init(realm: Realm, owner: ManagedRef, path: [PathStep], naming: Naming) {
         self.realm = realm
         self.owner = owner
         self.path = path
-        self.name = name
+        self.naming = naming
     }
 
     /// The number of elements.

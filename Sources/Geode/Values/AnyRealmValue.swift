@@ -115,18 +115,13 @@ extension AnyRealmValue: _PersistableValue {
 
     public static func _geodeFrom(_ value: _EngineValue, _ context: _ReadContext) -> AnyRealmValue? {
         // Nested collections stay bound to their place in the owner's document.
-        let name = "\(context.owner.cls.name) AnyRealmValue"
         switch value.value {
         case .list:
             return .list(
-                List(
-                    location: CollectionLocation(
-                        realm: context.realm, owner: context.owner, path: context.path, name: name)))
+                List(location: CollectionLocation(realm: context.realm, owner: context.owner, mixedAt: context.path)))
         case .map:
             return .dictionary(
-                Map(
-                    location: CollectionLocation(
-                        realm: context.realm, owner: context.owner, path: context.path, name: name)))
+                Map(location: CollectionLocation(realm: context.realm, owner: context.owner, mixedAt: context.path)))
         default:
             return from(value.value, context.realm)
         }
