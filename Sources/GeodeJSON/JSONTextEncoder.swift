@@ -9,8 +9,8 @@ import GeodeCore
 /// jansson offers no shortest-form reals, which is the only reason this
 /// encoder exists; parsing stays with jansson.
 ///
-/// Text is written as UTF-8 bytes and made a `String` once at the end:
-/// appending to a `String` piece by piece cost three times the encoding.
+/// Text is written as UTF-8 bytes (``JSONBytes``) and made a `String` once at
+/// the end: appending to a `String` piece by piece cost three times the encoding.
 ///
 /// ```swift
 /// var out = ""
@@ -19,22 +19,28 @@ import GeodeCore
 package enum JSONTextEncoder {
     /// `value` as JSON text.
     package static func string(_ value: Value) throws -> String {
-        var out = ""
-        try append(value, to: &out)
-        return out
+        var bytes = JSONBytes(capacity: 256)
+        try encode(value, &bytes, path: "")
+        return bytes.string()
     }
 
     /// Appends `value` as JSON text. A NaN or infinite number throws
     /// ``JSONError/unrepresentable(what:path:)`` with its path
     /// (`["meta"]["alt"][2]`), built only then: encoding builds no paths.
     package static func append(_ value: Value, to out: inout String, path: String = "") throws {
-        var bytes: [UInt8] = []
-        try append(value, to: &bytes, path: path)
-        out += String(decoding: bytes, as: UTF8.self)
+        var bytes = JSONBytes(capacity: 256)
+        try encode(value, &bytes, path: path)
+        out += bytes.string()
     }
 
     /// ``append(_:to:path:)`` as UTF-8 bytes.
     package static func append(_ value: Value, to out: inout [UInt8], path: String = "") throws {
+        var bytes = JSONBytes(capacity: 256)
+        try encode(value, &bytes, path: path)
+        bytes.withBytes { out.append(contentsOf: $0) }
+    }
+
+    private static func encode(_ value: Value, _ out: inout JSONBytes, path: String) throws {
         do {
             try encode(value, &out)
         } catch let JSONError.unrepresentable(what, inner) {
@@ -42,17 +48,16 @@ package enum JSONTextEncoder {
         }
     }
 
-    /// Appends a stored list or map as JSON text straight from the document,
-    /// decoding nothing into engine values: the export and `jsonString` path
-    /// for managed collections. Errors carry the path as ``append(_:to:path:)``'s do.
-    package static func append(_ container: ContainerView, to out: inout String) throws {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(256)
+    /// A stored list or map as JSON text straight from the document,
+    /// decoding nothing into engine values: the `jsonString` path for managed
+    /// collections. Errors carry the path as ``append(_:to:path:)``'s do.
+    package static func string(_ container: ContainerView) throws -> String {
+        var bytes = JSONBytes(capacity: 256)
         try encode(container, &bytes)
-        out += String(decoding: bytes, as: UTF8.self)
+        return bytes.string()
     }
 
-    private static func encode(_ value: Value, _ out: inout [UInt8]) throws {
+    private static func encode(_ value: Value, _ out: inout JSONBytes) throws {
         switch value {
         case .null: append("null", &out)
         case let .bool(b): append(b ? "true" : "false", &out)
@@ -103,7 +108,7 @@ package enum JSONTextEncoder {
         }
     }
 
-    private static func encode(_ container: ContainerView, _ out: inout [UInt8]) throws {
+    private static func encode(_ container: ContainerView, _ out: inout JSONBytes) throws {
         let isMap = container.kind == .map
         out.append(isMap ? UInt8(ascii: "{") : UInt8(ascii: "["))
         for i in 0 ..< container.count {
@@ -126,7 +131,7 @@ package enum JSONTextEncoder {
         out.append(isMap ? UInt8(ascii: "}") : UInt8(ascii: "]"))
     }
 
-    private static func encode(_ view: ValueView, _ out: inout [UInt8]) throws {
+    private static func encode(_ view: ValueView, _ out: inout JSONBytes) throws {
         switch view.kind {
         case .null?: append("null", &out)
         case .false?: append("false", &out)
@@ -143,12 +148,12 @@ package enum JSONTextEncoder {
         }
     }
 
-    private static func append(_ text: StaticString, _ out: inout [UInt8]) {
-        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    private static func append(_ text: StaticString, _ out: inout JSONBytes) {
+        out.append(text)
     }
 
     /// The integer's decimal digits, written without making a `String`.
-    private static func appendInt(_ i: Int64, _ out: inout [UInt8]) {
+    private static func appendInt(_ i: Int64, _ out: inout JSONBytes) {
         if i < 0 { out.append(UInt8(ascii: "-")) }
         var magnitude = i.magnitude
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
@@ -158,34 +163,35 @@ package enum JSONTextEncoder {
                 digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
-            out.append(contentsOf: digits[start...])
+            out.append(UnsafeRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(digits)[start...]))
         }
     }
 
-    private static func appendDouble(_ d: Double, _ out: inout [UInt8]) throws {
+    private static func appendDouble(_ d: Double, _ out: inout JSONBytes) throws {
         guard d.isFinite else { throw JSONError.unrepresentable(what: "double \(d)", path: "") }
         if d == d.rounded(), abs(d) < 1e15 {
             appendInt(Int64(d), &out)
             append(".0", &out)
         } else {
             // Swift's description is the shortest text that reads back to `d`.
-            out.append(contentsOf: d.description.utf8)
+            var text = d.description
+            text.withUTF8 { out.append(UnsafeRawBufferPointer($0)) }
         }
     }
 
-    private static func appendString(_ s: String, _ out: inout [UInt8]) {
+    private static func appendString(_ s: String, _ out: inout JSONBytes) {
         var s = s
         s.withUTF8 { appendString(bytes: UnsafeRawBufferPointer($0), &out) }
     }
 
     /// A JSON string of UTF-8 bytes: quotes, backslashes and control
     /// characters escaped, everything else (multi-byte sequences too) as is.
-    private static func appendString(bytes: UnsafeRawBufferPointer, _ out: inout [UInt8]) {
+    private static func appendString(bytes: UnsafeRawBufferPointer, _ out: inout JSONBytes) {
         out.append(UInt8(ascii: "\""))
         var clean = 0
         for (i, byte) in bytes.enumerated()
         where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[clean ..< i]))
+            out.append(UnsafeRawBufferPointer(rebasing: bytes[clean ..< i]))
             clean = i + 1
             switch byte {
             case UInt8(ascii: "\""): append("\\\"", &out)
@@ -200,7 +206,7 @@ package enum JSONTextEncoder {
                 out.append(hex.utf8Start[Int(byte & 0xF)])
             }
         }
-        out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[clean...]))
+        out.append(UnsafeRawBufferPointer(rebasing: bytes[clean...]))
         out.append(UInt8(ascii: "\""))
     }
 }

@@ -57,9 +57,7 @@ extension AnyRealmValue {
                 return try location.read { container in
                     Result { () throws -> String in
                         guard let container else { return "[]" }
-                        var out = ""
-                        try JSONTextEncoder.append(container, to: &out)
-                        return out
+                        return try JSONTextEncoder.string(container)
                     }
                 }.get()
             }
