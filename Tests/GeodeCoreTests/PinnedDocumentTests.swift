@@ -105,6 +105,26 @@ import Testing
         #expect(try index(document, pinned) == 2)
     }
 
+    @Test func aDocumentAQueryReadIsTheSameDocumentWhenKeptAndReadAgain() throws {
+        let directory = try TemporaryDirectory()
+        let (store, table) = try makeStore(directory)
+        let keys = try store.write { txn in
+            try (0 ..< 3).map { try txn.insert(RecordSchema.row(batch: 0, index: $0), into: table) }
+        }
+        let pinned = try store.pin()
+        defer { pinned.close() }
+        // A query's test reads the document (its seal verified once), the object
+        // then keeps it (read with its seal): neither read takes the other's bytes.
+        for key in keys + keys.reversed() {
+            let index = Int(key.rawValue) - 1
+            #expect(try indexRead(key, table, store, pinned) == index)
+            #expect(try indexRead(key, table, store, pinned) == index)
+            let document = try #require(try store.pinnedDocument(key, in: table, pinned))
+            #expect(try self.index(document, pinned) == index)
+            #expect(try indexRead(key, table, store, pinned) == index)
+        }
+    }
+
     @Test func documentsOfManyKeysMatchTheirKeysInAnyOrderWithGapsAndMissingKeys() throws {
         let directory = try TemporaryDirectory()
         let (store, table) = try makeStore(directory)

@@ -44,6 +44,10 @@ package class Transaction {
         let word: UInt64
         let mapGeneration: Int
         let stored: UnsafeRawBufferPointer
+        /// The value once its seal was verified: read again through the
+        /// sealed database, it is not hashed again (read through its unsealed
+        /// view, ``Database/unsealed``, it is the stored bytes, seal and all).
+        var verified: UnsafeRawBufferPointer?
     }
 
     /// An 8-byte key as one word; nil for keys of other lengths.
@@ -70,10 +74,13 @@ package class Transaction {
     /// The value stored under `key`, or nil.
     package func get(_ db: Database, key: UnsafeRawBufferPointer) throws -> UnsafeRawBufferPointer? {
         let stored: UnsafeRawBufferPointer
+        let remembered: Bool
         if let found = lastFound, let word = Self.word(key), found.word == word, found.database == db.handle,
             found.mapGeneration == environment.mapLock.generation
         {
+            if db.isSealed, let verified = found.verified { return verified }
             stored = found.stored
+            remembered = true
         } else {
             var k = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
             var v = MDB_val()
@@ -81,7 +88,8 @@ package class Transaction {
             if rc == MDB_NOTFOUND { return nil }
             try check(rc, "mdb_get(\(db.name))")
             stored = UnsafeRawBufferPointer(start: v.mv_data, count: v.mv_size)
-            if remembersLastFound, let word = Self.word(key) {
+            remembered = remembersLastFound && Self.word(key) != nil
+            if remembered, let word = Self.word(key) {
                 lastFound = LastFound(
                     database: db.handle, word: word, mapGeneration: environment.mapLock.generation, stored: stored)
             }
@@ -90,6 +98,7 @@ package class Transaction {
         guard let value = EntrySeal.verified(key: key, stored: stored) else {
             throw EntrySeal.damage(key, db.name, environment.path)
         }
+        if remembered { lastFound?.verified = value }
         return value
     }
 
