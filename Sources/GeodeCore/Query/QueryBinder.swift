@@ -110,10 +110,11 @@ struct QueryBinder {
         // two collection paths in order).
         var rhsIsList = false
         switch c.rhs {
-        case .value, .values:
-            guard let constant = try constantRight(c, lhsPath) else { preconditionFailure("Geode: no constant") }
-            rhs = constant
-            if case .oneOf = constant { rhsIsList = true }
+        case let .value(v):
+            rhs = try constantRight(v, c, lhsPath)
+        case let .values(vs):
+            rhs = try constantsRight(vs, c, lhsPath)
+            if case .oneOf = rhs { rhsIsList = true }
         case let .keyPath(path):
             let bound = try bindPath(path, in: cls, variable: variable)
             if case .values = c.lhs { rhsIsList = bound.isMultiple }
@@ -155,30 +156,32 @@ struct QueryBinder {
             rhsQuantifier: c.rhsQuantifier, comparesWhole: comparesWhole, operandsReversed: c.operandsReversed)
     }
 
-    /// The right side of `c` when it is a constant or a list of them, checked
-    /// against `lhsPath` and promoted to what the path holds; nil for a key path.
-    private func constantRight(_ c: QueryComparison, _ lhsPath: BoundPath?) throws -> BoundComparison.Right? {
-        switch c.rhs {
-        case let .value(v):
-            if let quantifier = c.rhsQuantifier {
-                throw StoreError.invalidQuery(
-                    message:
-                        "\(quantifier.keyword) needs a list or a collection; \(QueryLiteral.describe(v)) is one value",
-                    column: c.column)
-            }
-            if let lhsPath { try check(lhsPath, v, c) }
-            return .constant(Self.promoted(v, for: lhsPath))
-        case let .values(vs):
-            let promoted = vs.map { Self.promoted($0, for: lhsPath) }
-            guard c.op == .between else {
-                // Values of another type in the list simply never match, as in Realm.
-                return .oneOf(promoted)
-            }
-            if let lhsPath { for v in vs { try check(lhsPath, v, c) } }
-            return .range(promoted[0], promoted[1])
-        case .keyPath, .subqueryCount:
-            return nil
+    /// The right side of `c`, the constant `v`, checked against `lhsPath`
+    /// and promoted to what the path holds.
+    private func constantRight(_ v: Value, _ c: QueryComparison, _ lhsPath: BoundPath?) throws
+        -> BoundComparison.Right
+    {
+        if let quantifier = c.rhsQuantifier {
+            throw StoreError.invalidQuery(
+                message: "\(quantifier.keyword) needs a list or a collection; \(QueryLiteral.describe(v)) is one value",
+                column: c.column)
         }
+        if let lhsPath { try check(lhsPath, v, c) }
+        return .constant(Self.promoted(v, for: lhsPath))
+    }
+
+    /// The right side of `c`, the list `vs` (of IN or BETWEEN), promoted to
+    /// what `lhsPath` holds; BETWEEN's bounds checked against it.
+    private func constantsRight(_ vs: [Value], _ c: QueryComparison, _ lhsPath: BoundPath?) throws
+        -> BoundComparison.Right
+    {
+        let promoted = vs.map { Self.promoted($0, for: lhsPath) }
+        guard c.op == .between else {
+            // Values of another type in the list simply never match, as in Realm.
+            return .oneOf(promoted)
+        }
+        if let lhsPath { for v in vs { try check(lhsPath, v, c) } }
+        return .range(promoted[0], promoted[1])
     }
 
     // MARK: Binding again with other constants
@@ -227,7 +230,11 @@ struct QueryBinder {
         }
         if let lhsPath, lhsPath.reduction == .type { try checkTypeTest(c) }
         try checkOperator(c, lhsPath)
-        if let rhs = try constantRight(c, lhsPath) { result.rhs = rhs }
+        switch c.rhs {
+        case let .value(v): result.rhs = try constantRight(v, c, lhsPath)
+        case let .values(vs): result.rhs = try constantsRight(vs, c, lhsPath)
+        case .keyPath, .subqueryCount: break
+        }
         return result
     }
 
