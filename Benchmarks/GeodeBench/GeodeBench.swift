@@ -17,7 +17,7 @@ struct GeodeBench: ParsableCommand {
         subcommands: [
             StorageSuite.self, ObjectsSuite.self, QuerySuite.self, MixedSuite.self, ProjectionSuite.self,
             RealmSuite.self, WorkloadSuite.self, PolygonSuite.self, EvolutionSuite.self, ColdQuery.self, NotificationSuite.self,
-            ReplicationSuite.self,
+            ReplicationSuite.self, LookupsProbe.self,
         ]
     )
 }
