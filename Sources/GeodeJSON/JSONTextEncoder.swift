@@ -19,33 +19,30 @@ import GeodeCore
 package enum JSONTextEncoder {
     /// `value` as JSON text.
     package static func string(_ value: Value) throws -> String {
-        var bytes = JSONBytes(capacity: 256)
-        try encode(value, &bytes, path: "")
-        return bytes.string()
+        try bytes(of: value, path: "").string()
     }
 
     /// Appends `value` as JSON text. A NaN or infinite number throws
     /// ``JSONError/unrepresentable(what:path:)`` with its path
     /// (`["meta"]["alt"][2]`), built only then: encoding builds no paths.
     package static func append(_ value: Value, to out: inout String, path: String = "") throws {
-        var bytes = JSONBytes(capacity: 256)
-        try encode(value, &bytes, path: path)
-        out += bytes.string()
+        out += try bytes(of: value, path: path).string()
     }
 
     /// ``append(_:to:path:)`` as UTF-8 bytes.
     package static func append(_ value: Value, to out: inout [UInt8], path: String = "") throws {
-        var bytes = JSONBytes(capacity: 256)
-        try encode(value, &bytes, path: path)
-        bytes.withBytes { out.append(contentsOf: $0) }
+        try bytes(of: value, path: path).withBytes { out.append(contentsOf: $0) }
     }
 
-    private static func encode(_ value: Value, _ out: inout JSONBytes, path: String) throws {
+    /// `value`'s text; errors carry `path` before the path inside `value`.
+    private static func bytes(of value: Value, path: String) throws -> JSONBytes {
+        var bytes = JSONBytes(capacity: 256)
         do {
-            try encode(value, &out)
+            try encode(value, &bytes)
         } catch let JSONError.unrepresentable(what, inner) {
             throw JSONError.unrepresentable(what: what, path: path + inner)
         }
+        return bytes
     }
 
     /// A stored list or map as JSON text straight from the document,

@@ -25,13 +25,11 @@ final class BoundQueryCache: Sendable {
     /// Unchecked: an entry is never changed once made, and its binding is
     /// only read; shaped queries hold no GEOS geometry (``QueryShape``).
     private final class Entry: @unchecked Sendable {
-        let table: ObjectIdentifier
-        let shape: QueryShape
+        let key: Key
         let bound: BoundQuery
 
-        init(table: ObjectIdentifier, shape: QueryShape, bound: BoundQuery) {
-            self.table = table
-            self.shape = shape
+        init(_ key: Key, _ bound: BoundQuery) {
+            self.key = key
             self.bound = bound
         }
     }
@@ -49,7 +47,7 @@ final class BoundQueryCache: Sendable {
     func template(for query: Query, on table: Table) -> BoundQuery? {
         let id = ObjectIdentifier(table)
         let found = state.withLock { state -> Entry? in
-            for entry in state.recent.entries where entry.table == id && entry.shape.matches(query) {
+            for entry in state.recent.entries where entry.key.table == id && entry.key.shape.matches(query) {
                 return entry
             }
             guard let shape = QueryShape(query), let entry = state.entries[Key(table: id, shape: shape)] else {
@@ -65,10 +63,10 @@ final class BoundQueryCache: Sendable {
     /// nothing for a query without a shape.
     func store(_ bound: BoundQuery) {
         guard let shape = QueryShape(bound.query) else { return }
-        let entry = Entry(table: ObjectIdentifier(bound.table), shape: shape, bound: bound)
+        let entry = Entry(Key(table: ObjectIdentifier(bound.table), shape: shape), bound)
         state.withLock { state in
             if state.entries.count >= Self.capacity { state = State() }
-            state.entries[Key(table: entry.table, shape: shape)] = entry
+            state.entries[entry.key] = entry
             state.recent.remember(entry)
         }
     }

@@ -88,10 +88,12 @@ package class Transaction {
             if rc == MDB_NOTFOUND { return nil }
             try check(rc, "mdb_get(\(db.name))")
             stored = UnsafeRawBufferPointer(start: v.mv_data, count: v.mv_size)
-            remembered = remembersLastFound && Self.word(key) != nil
-            if remembered, let word = Self.word(key) {
+            if remembersLastFound, let word = Self.word(key) {
                 lastFound = LastFound(
                     database: db.handle, word: word, mapGeneration: environment.mapLock.generation, stored: stored)
+                remembered = true
+            } else {
+                remembered = false
             }
         }
         guard db.isSealed else { return stored }
