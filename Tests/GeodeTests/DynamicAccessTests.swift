@@ -47,19 +47,21 @@ import Testing
 }
 
 @Suite struct DataDefinedClassTests {
-    @Test func aClassDescribedAsDataIsCreatedFilledAndRead() throws {
-        let directory = try TemporaryDirectory()
-        var configuration = Realm.Configuration(
-            fileURL: directory.url.appendingPathComponent("data.geode"), objectTypes: [])
+    /// A store of classes described as data: places with an embedded point and a linked author.
+    static func configuration(_ directory: TemporaryDirectory, _ name: String) -> Realm.Configuration {
+        var configuration = Realm.Configuration(fileURL: directory.url.appendingPathComponent(name), objectTypes: [])
         configuration.dynamicClasses = [
             ObjectSchema(
                 className: "Place",
                 properties: [
                     Property(name: "id", type: .int, isPrimary: true),
                     Property(name: "name", type: .string),
+                    Property(name: "title", type: .string, isOptional: true),
                     Property(name: "tags", type: .string, collection: .list),
                     Property(name: "meta", type: .mixed),
                     Property(name: "point", type: .object, isOptional: true, objectClassName: "Point"),
+                    Property(name: "weight", type: .double),
+                    Property(name: "author", type: .object, isOptional: true, objectClassName: "Author"),
                 ]),
             ObjectSchema(
                 className: "Point",
@@ -67,7 +69,16 @@ import Testing
                     Property(name: "type", type: .string),
                     Property(name: "coordinates", type: .double, collection: .list),
                 ], isEmbedded: true),
+            ObjectSchema(
+                className: "Author",
+                properties: [Property(name: "id", type: .int, isPrimary: true), Property(name: "name", type: .string)]),
         ]
+        return configuration
+    }
+
+    @Test func aClassDescribedAsDataIsCreatedFilledAndRead() throws {
+        let directory = try TemporaryDirectory()
+        let configuration = Self.configuration(directory, "data.geode")
         let realm = try Realm(configuration: configuration)
         try realm.write {
             realm.dynamicCreate(
@@ -87,5 +98,55 @@ import Testing
         #expect(reopened.schema["Place"]?.primaryKeyProperty?.name == "id")
         // A duplicate primary key is refused as for any class.
         #expect(throws: GeodeError.self) { try reopened.write { reopened.dynamicCreate("Place", value: ["id": 1]) } }
+    }
+
+    @Test func aDynamicObjectTakesEveryKindOfValueByNameAndRefusesTheWrongOnes() throws {
+        let directory = try TemporaryDirectory()
+        let configuration = Self.configuration(directory, "notes.geode")
+        let realm = try Realm(configuration: configuration)
+        let place = try realm.write { realm.dynamicCreate("Place", value: ["id": 1, "title": "first"]) }
+
+        // Every way of saying "no value" clears an optional property.
+        let nothing: [Any?] = [nil, NSNull(), String?.none as Any, String??.some(nil) as Any]
+        for (index, empty) in nothing.enumerated() {
+            try realm.write { place["title"] = "set" }
+            try realm.write { place["title"] = empty }
+            #expect(place["title"] == nil, "no value number \(index)")
+        }
+
+        try realm.write {
+            place["title"] = String?.some("second") as Any
+            place["tags"] = ["a", "b"]
+            place["meta"] = ["rank": 3, "kind": "place"]
+            place["point"] = ["type": "Point", "coordinates": [10.75, 59.91]]
+            place["weight"] = 3
+            place["author"] = ["id": 7, "name": "Ann"]
+        }
+        #expect(place["title"] as? String == "second", "an optional's value is stored, not the optional")
+        #expect(place["tags"] as? [Any] as? [String] == ["a", "b"])
+        let meta = try #require(place["meta"] as? [String: Any])
+        #expect(meta["rank"] as? Int == 3 && meta["kind"] as? String == "place")
+        #expect((place["point"] as? DynamicObject)?["coordinates"] as? [Any] as? [Double] == [10.75, 59.91])
+        #expect(place["weight"] as? Double == 3.0, "an int fills a double property, as in create")
+        #expect((place["author"] as? DynamicObject)?["name"] as? String == "Ann", "a dictionary makes the linked object")
+        #expect(realm.dynamicObjects("Author").count == 1)
+        try realm.write { place["meta"] = AnyRealmValue.double(2.5) }
+        #expect(place["meta"] as? Double == 2.5, "a value a typed property holds is taken as its plain value")
+
+        // A value the property cannot hold is refused, naming the property, and changes nothing.
+        for wrong: Any in [42, ["a", 1] as [Any], ["type": 1] as [String: Any]] {
+            let property = wrong is Int ? "title" : wrong is [Any] ? "tags" : "point"
+            do {
+                try realm.write { place[property] = wrong }
+                Issue.record("\(property) took \(wrong)")
+            } catch let error as GeodeError {
+                #expect("\(error)".contains(property), "\(error)")
+            }
+        }
+        let reopened = try Realm(configuration: configuration)
+        let stored = try #require(reopened.dynamicObjects("Place").first)
+        #expect(stored["title"] as? String == "second")
+        #expect(stored["tags"] as? [Any] as? [String] == ["a", "b"])
+        #expect((stored["point"] as? DynamicObject)?["type"] as? String == "Point")
     }
 }

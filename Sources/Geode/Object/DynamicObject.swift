@@ -102,7 +102,7 @@ public struct DynamicValue: _PersistableValue {
 
     /// A `String`, `Int`, `Double` or `Bool` by exact type: a failed cast costs more than the test.
     @inline(__always)
-    private static func commonScalar(_ any: Any) -> Value? {
+    static func commonScalar(_ any: Any) -> Value? {
         switch ObjectIdentifier(type(of: any)) {
         case ObjectIdentifier(String.self): return (any as? String).map { .string($0) }
         case ObjectIdentifier(Int.self): return (any as? Int).map { .int(Int64($0)) }

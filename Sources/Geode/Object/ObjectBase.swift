@@ -128,6 +128,12 @@ extension ObjectBase {
                 preconditionFailure("Geode: \(info.name) has no property '\(key)'")
             }
             let property = info.properties[index]
+            // A dynamic object takes values as `dynamicCreate` does, straight to the engine
+            // (no typed wrapper to make and open again for each set).
+            if let ref = _ref, info.type == DynamicObject.self {
+                ref.realm.dynamicSet(ref, index, to: newValue)
+                return
+            }
             do {
                 let typed = try property.valueType._geodeFromAny(newValue ?? NSNull(), _ref?.realm)
                 if _ref != nil {

@@ -151,6 +151,34 @@ extension Realm {
         return given
     }
 
+    /// Sets property `index` of the dynamic object `ref` to `value` by
+    /// ``dynamicCreate(_:value:update:)``'s rules: a dictionary or an array
+    /// becomes an embedded object, or a new linked object; a number fills
+    /// another numeric type when it converts exactly. A refused value is
+    /// recorded for the commit to throw, naming the class and property.
+    func dynamicSet(_ ref: ManagedRef, _ index: Int, to value: Any?) {
+        write(ref, index) { context in
+            let table = ref.cls.table
+            if let value, let scalar = DynamicValue.commonScalar(value),
+                table.schema.properties[index].collection == .single,
+                ValueRules.isScalar(scalar, of: table.schema.properties[index].type)
+            {
+                // A string, number or bool of the property's own type: nothing to look up,
+                // create or convert (the write checks it as every value).
+                return .init(scalar)
+            }
+            let property = table.schema.properties[index]
+            let given: Value
+            do {
+                guard let txn = context.transaction else { throw GeodeError.invalidValue("no write transaction") }
+                given = try dynamicEngineValue(value ?? NSNull(), for: property, .error, txn, context, creating: [])
+            } catch {
+                throw GeodeError.from(error).located(in: table.schema.name, property.name)
+            }
+            return .init(try RowBuilder(schema: store.schema).value(given, for: property, in: table.schema))
+        }
+    }
+
     /// The engine value of one given property value; dictionaries and arrays
     /// given for a link create (or, with an update policy, update) the linked
     /// objects.
