@@ -143,6 +143,13 @@ import Testing
                 #expect("\(error)".contains(property), "\(error)")
             }
         }
+        // So is a name the class does not have, as the store's data may name anything.
+        #expect {
+            try realm.write { place["noSuchProperty"] = 1 }
+        } throws: { error in
+            guard case let GeodeError.schema(failure) = error else { return false }
+            return failure.className == "Place" && failure.property == "noSuchProperty"
+        }
         let reopened = try Realm(configuration: configuration)
         let stored = try #require(reopened.dynamicObjects("Place").first)
         #expect(stored["title"] as? String == "second")

@@ -101,7 +101,10 @@ extension ObjectBase {
     /// The value of the property named `key` (key-value coding style): the
     /// property's own Swift value (`String`, `Int?`, `List<Dog>`, an object),
     /// or nil for a name the class does not have. Setting converts the value
-    /// with `create(value:)`'s rules; managed objects only inside a write.
+    /// with `create(value:)`'s rules; managed objects only inside a write,
+    /// which throws (``GeodeError/schema(_:)``) when the name is not a
+    /// property of the class, or (``GeodeError/invalidValue(_:)``) when the
+    /// property cannot hold the value.
     ///
     /// ```swift
     /// dog["name"] = "Rex"
@@ -125,7 +128,18 @@ extension ObjectBase {
         set {
             let info = _ref?.cls.info ?? ClassInfo.of(type(of: self))
             guard let index = info.index(of: key) else {
-                preconditionFailure("Geode: \(info.name) has no property '\(key)'")
+                // A name the class lacks fails the write, as a value the property cannot hold does.
+                guard let realm = _ref?.realm else {
+                    preconditionFailure("Geode: \(info.name) has no property '\(key)'")
+                }
+                if realm.requireWrite("setting \(info.name).\(key)") != nil {
+                    realm.record(
+                        GeodeError.schema(
+                            GeodeError.SchemaFailure(
+                                "Invalid property name '\(key)' for class '\(info.name)'", className: info.name,
+                                property: key)))
+                }
+                return
             }
             let property = info.properties[index]
             // A dynamic object takes values as `dynamicCreate` does, straight to the engine
