@@ -478,6 +478,16 @@ struct GroupRunner {
             var out: [String: Any?] = [:]
             for key in v.keys { out[key] = v[key] }
             return out
+        case let v as any Sequence:
+            // Any other map (`Map<String, Int?>`, `Map<String, DynamicObject?>`): a sequence of (key, value).
+            var out: [String: Any?] = [:]
+            for entry in v {
+                let parts = Mirror(reflecting: entry).children.map(\.value)
+                guard Mirror(reflecting: entry).displayStyle == .tuple, parts.count == 2, let key = parts[0] as? String
+                else { return nil }
+                out[key] = unwrapped(parts[1])
+            }
+            return out
         default: return nil
         }
     }

@@ -29,7 +29,8 @@ import Testing
         let rex = try #require(pets.first)
         #expect(rex["name"] as? String == "Rex")
         #expect(rex["weight"] as? Double == 12.5)
-        #expect(rex["tags"] as? [Any] as? [String] == ["a"])
+        let tags = rex["tags"] as? List<String>
+        #expect(tags.map(Array.init) == ["a"], "a list of strings is a live List<String>, as in Realm")
         #expect((rex["toy"] as? DynamicObject)?["name"] as? String == "ball")
 
         try realm.write {
@@ -62,6 +63,8 @@ import Testing
                     Property(name: "point", type: .object, isOptional: true, objectClassName: "Point"),
                     Property(name: "weight", type: .double),
                     Property(name: "author", type: .object, isOptional: true, objectClassName: "Author"),
+                    Property(name: "visitors", type: .object, collection: .list, objectClassName: "Author"),
+                    Property(name: "ranks", type: .int, collection: .map, isOptional: true),
                 ]),
             ObjectSchema(
                 className: "Point",
@@ -94,7 +97,7 @@ import Testing
         #expect((oslo["meta"] as? [String: Any])?["rank"] as? Int == 3)
         let point = try #require(oslo["point"] as? DynamicObject)
         #expect(point["type"] as? String == "Point")
-        #expect(point["coordinates"] as? [Any] as? [Double] == [10.75, 59.91])
+        #expect((point["coordinates"] as? List<Double>).map(Array.init) == [10.75, 59.91])
         #expect(reopened.schema["Place"]?.primaryKeyProperty?.name == "id")
         // A duplicate primary key is refused as for any class.
         #expect(throws: GeodeError.self) { try reopened.write { reopened.dynamicCreate("Place", value: ["id": 1]) } }
@@ -123,10 +126,11 @@ import Testing
             place["author"] = ["id": 7, "name": "Ann"]
         }
         #expect(place["title"] as? String == "second", "an optional's value is stored, not the optional")
-        #expect(place["tags"] as? [Any] as? [String] == ["a", "b"])
+        #expect((place["tags"] as? List<String>).map(Array.init) == ["a", "b"])
         let meta = try #require(place["meta"] as? [String: Any])
         #expect(meta["rank"] as? Int == 3 && meta["kind"] as? String == "place")
-        #expect((place["point"] as? DynamicObject)?["coordinates"] as? [Any] as? [Double] == [10.75, 59.91])
+        let coordinates = (place["point"] as? DynamicObject)?["coordinates"] as? List<Double>
+        #expect(coordinates.map(Array.init) == [10.75, 59.91])
         #expect(place["weight"] as? Double == 3.0, "an int fills a double property, as in create")
         let author = place["author"] as? DynamicObject
         #expect(author?["name"] as? String == "Ann", "a dictionary makes the linked object")
@@ -154,7 +158,37 @@ import Testing
         let reopened = try Realm(configuration: configuration)
         let stored = try #require(reopened.dynamicObjects("Place").first)
         #expect(stored["title"] as? String == "second")
-        #expect(stored["tags"] as? [Any] as? [String] == ["a", "b"])
+        #expect((stored["tags"] as? List<String>).map(Array.init) == ["a", "b"])
         #expect((stored["point"] as? DynamicObject)?["type"] as? String == "Point")
+    }
+
+    @Test func aDynamicObjectsCollectionsAreLiveAndTypedByTheirElements() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try Realm(configuration: Self.configuration(directory, "collections.geode"))
+        let place = try realm.write {
+            realm.dynamicCreate("Place", value: ["id": 1, "tags": ["a"], "ranks": ["x": 1, "y": NSNull()]])
+        }
+        let ann = try realm.write { realm.dynamicCreate("Author", value: ["id": 7, "name": "Ann"]) }
+
+        // Links come as List<DynamicObject>, values as List<String>, Map<String, Int?>…, as Realm's DynamicObject gives them.
+        let visitors = try #require(place["visitors"] as? List<DynamicObject>)
+        let tags = try #require(place["tags"] as? List<String>)
+        let ranks = try #require(place["ranks"] as? Map<String, Int?>)
+        #expect(ranks["x"] == .some(1) && ranks["y"] == .some(nil))
+        try realm.write {
+            visitors.append(ann)
+            place.dynamicList("visitors").append(ann)
+            tags.append("b")
+            ranks["z"] = 3
+        }
+        // Live: the collections read before the write see it.
+        #expect(visitors.count == 2 && place.dynamicList("visitors").count == 2)
+        #expect(visitors.map { $0["name"] as? String } == ["Ann", "Ann"])
+        #expect(Array(tags) == ["a", "b"])
+        #expect(ranks.count == 3 && (place["ranks"] as? Map<String, Int?>)?["z"] == .some(3))
+
+        let reopened = try Realm(configuration: Self.configuration(directory, "collections.geode"))
+        let stored = try #require(reopened.dynamicObjects("Place").first)
+        #expect(stored.dynamicList("visitors").map { $0["id"] as? Int } == [7, 7])
     }
 }

@@ -17,6 +17,8 @@ extension Object: _PersistableValue {
     public static func _geodeDefault() -> Self { Self() }
     public static func _geodeFrom(_ value: _EngineValue, _ context: _ReadContext) -> Self? {
         guard case let .link(link) = value.value else { return nil }
+        // Read by name (a dynamic list, a migration), a link is a dynamic object whatever class it has.
+        if Self.self == DynamicObject.self { return context.realm.dynamicObject(for: link) as? Self }
         return context.realm.object(for: link) as? Self
     }
     public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue {

@@ -118,6 +118,12 @@ extension ObjectBase {
                 if let embedded = ref.realm.dynamicEmbeddedObject(in: ref, index) { return embedded }
                 if let embedded = ref.realm.dynamicEmbeddedCollection(in: ref, index) { return embedded }
             }
+            // A dynamic object's collections are live and typed by their elements, as in Realm.
+            if let ref = _ref, info.type == DynamicObject.self, info.properties[index].kind.collection != .single,
+                let collection = DynamicObject.liveCollection(of: self, ref.cls.table.schema.properties[index], index)
+            {
+                return collection
+            }
             // A dynamic object's values are plain already: no existential to open.
             if _ref != nil, info.properties[index].valueType == DynamicValue.self {
                 return DynamicValue._geodeGet(self, index).value

@@ -177,9 +177,10 @@ extension Realm {
         return existingAccessor(cls, link.key) as? DynamicObject
     }
 
-    /// The object a link points at; nil when it no longer exists.
+    /// The object a link points at (a `DynamicObject` when its class has no
+    /// Swift type); nil when it no longer exists.
     func object(for link: Link) -> ObjectBase? {
-        guard let cls = realmClass(table: link.table) else { return nil }
+        guard let cls = realmClass(table: link.table) else { return dynamicObject(for: link) }
         return existingAccessor(cls, link.key)
     }
 

@@ -1,0 +1,103 @@
+import Foundation
+import GeodeCore
+
+extension DynamicObject {
+    /// The list of objects in property `propertyName`, live: what
+    /// `self[propertyName]` gives as `List<DynamicObject>`.
+    ///
+    /// The property must be a list of links (a list of primitives comes from
+    /// the subscript as `List<String>`, `List<Int?>`…); anything else stops
+    /// the program, as in Realm.
+    ///
+    /// ```swift
+    /// migration.enumerateObjects(ofType: "Person") { _, new in
+    ///     let dogs = new!.dynamicList("dogs")
+    ///     dogs.append(migration.create("Dog", value: ["name": "Rex"]))
+    /// }
+    /// ```
+    public func dynamicList(_ propertyName: String) -> List<DynamicObject> {
+        objects(propertyName, as: List<DynamicObject>.self)
+    }
+
+    /// The set of objects in property `propertyName`, live (a set of links).
+    ///
+    /// ```swift
+    /// let friends = person.dynamicMutableSet("friends")
+    /// ```
+    public func dynamicMutableSet(_ propertyName: String) -> MutableSet<DynamicObject> {
+        objects(propertyName, as: MutableSet<DynamicObject>.self)
+    }
+
+    /// The map of objects in property `propertyName`, live (a map of links;
+    /// a value is nil where its object was deleted).
+    ///
+    /// ```swift
+    /// let pets: Map<String, DynamicObject?> = person.dynamicMap("pets")
+    /// ```
+    public func dynamicMap<Key: _MapKey>(_ propertyName: String) -> Map<Key, DynamicObject?> {
+        objects(propertyName, as: Map<Key, DynamicObject?>.self)
+    }
+
+    /// The collection of links `propertyName` as `C`.
+    private func objects<C>(_ propertyName: String, as type: C.Type) -> C {
+        guard let collection = self[propertyName] as? C else {
+            preconditionFailure(
+                "Geode: \(objectSchema.className).\(propertyName) is not a collection of objects of the kind \(C.self)")
+        }
+        return collection
+    }
+
+    /// The live collection of a managed dynamic object's collection property,
+    /// as Realm's `DynamicObject` gives it: a `List`, `MutableSet` or `Map`
+    /// whose element type follows the property's (`DynamicObject` for links,
+    /// `String?` for optional strings, `AnyRealmValue` for mixed). Nil for a
+    /// property that is not a collection of values or links.
+    static func liveCollection(of object: ObjectBase, _ property: PropertySchema, _ index: Int) -> Any? {
+        guard let element = elementType(of: property) else { return nil }
+        switch property.collection {
+        case .single: return nil
+        case .list: return list(of: element, object, index)
+        case .map: return map(of: element, object, index)
+        case .set:
+            guard let hashable = element as? any (_PersistableValue & Hashable).Type else { return nil }
+            return set(of: hashable, object, index)
+        }
+    }
+
+    private static func list<T: _PersistableValue>(of _: T.Type, _ object: ObjectBase, _ index: Int) -> Any {
+        List<T>._geodeGet(object, index)
+    }
+
+    private static func set<T: _PersistableValue & Hashable>(of _: T.Type, _ object: ObjectBase, _ index: Int) -> Any {
+        MutableSet<T>._geodeGet(object, index)
+    }
+
+    private static func map<T: _PersistableValue>(of _: T.Type, _ object: ObjectBase, _ index: Int) -> Any {
+        Map<String, T>._geodeGet(object, index)
+    }
+
+    /// The Swift type of one element of `property`, as Realm's dynamic API
+    /// types it; nil for embedded objects and linking objects.
+    private static func elementType(of property: PropertySchema) -> (any _PersistableValue.Type)? {
+        let type: any _PersistableValue.Type
+        switch property.type {
+        case .bool: type = Bool.self
+        case .int: type = Int.self
+        case .float: type = Float.self
+        case .double: type = Double.self
+        case .string: type = String.self
+        case .data: type = Data.self
+        case .date: type = Date.self
+        case .decimal128: type = Decimal128.self
+        case .objectId: type = ObjectId.self
+        case .uuid: type = UUID.self
+        case .mixed: return AnyRealmValue.self
+        // A map's link is nil once its object is deleted; a list's or set's link never is.
+        case .object: return property.collection == .map ? DynamicObject?.self : DynamicObject.self
+        case .linkingObjects: return nil
+        }
+        return property.isOptional ? optional(type) : type
+    }
+
+    private static func optional<T: _PersistableValue>(_: T.Type) -> any _PersistableValue.Type { T?.self }
+}
