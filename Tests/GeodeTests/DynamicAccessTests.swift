@@ -65,6 +65,7 @@ import Testing
                     Property(name: "author", type: .object, isOptional: true, objectClassName: "Author"),
                     Property(name: "visitors", type: .object, collection: .list, objectClassName: "Author"),
                     Property(name: "ranks", type: .int, collection: .map, isOptional: true),
+                    Property(name: "route", type: .object, collection: .list, objectClassName: "Point"),
                 ]),
             ObjectSchema(
                 className: "Point",
@@ -166,7 +167,14 @@ import Testing
         let directory = try TemporaryDirectory()
         let realm = try Realm(configuration: Self.configuration(directory, "collections.geode"))
         let place = try realm.write {
-            realm.dynamicCreate("Place", value: ["id": 1, "tags": ["a"], "ranks": ["x": 1, "y": NSNull()]])
+            realm.dynamicCreate(
+                "Place",
+                value: [
+                    "id": 1, "tags": ["a"], "ranks": ["x": 1, "y": NSNull()],
+                    "route": [
+                        ["type": "Point", "coordinates": [1.0, 2.0]], ["type": "Point", "coordinates": [3.0, 4.0]],
+                    ],
+                ])
         }
         let ann = try realm.write { realm.dynamicCreate("Author", value: ["id": 7, "name": "Ann"]) }
 
@@ -187,8 +195,15 @@ import Testing
         #expect(Array(tags) == ["a", "b"])
         #expect(ranks.count == 3 && (place["ranks"] as? Map<String, Int?>)?["z"] == .some(3))
 
+        // Embedded objects too, each bound to its place in the owner.
+        let route = try #require(place["route"] as? List<DynamicObject>)
+        #expect(route.count == 2 && route[1]["coordinates"].flatMap { $0 as? List<Double> }.map(Array.init) == [3, 4])
+        try realm.write { route[0]["type"] = "Start" }
+        #expect(place.dynamicList("route").map { $0["type"] as? String } == ["Start", "Point"])
+
         let reopened = try Realm(configuration: Self.configuration(directory, "collections.geode"))
         let stored = try #require(reopened.dynamicObjects("Place").first)
         #expect(stored.dynamicList("visitors").map { $0["id"] as? Int } == [7, 7])
+        #expect(stored.dynamicList("route").first?["type"] as? String == "Start")
     }
 }

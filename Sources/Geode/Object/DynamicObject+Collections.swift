@@ -5,9 +5,9 @@ extension DynamicObject {
     /// The list of objects in property `propertyName`, live: what
     /// `self[propertyName]` gives as `List<DynamicObject>`.
     ///
-    /// The property must be a list of links (a list of primitives comes from
-    /// the subscript as `List<String>`, `List<Int?>`…); anything else stops
-    /// the program, as in Realm.
+    /// The property must be a list of objects, linked or embedded (a list of
+    /// primitives comes from the subscript as `List<String>`, `List<Int?>`…);
+    /// anything else stops the program, as in Realm.
     ///
     /// ```swift
     /// migration.enumerateObjects(ofType: "Person") { _, new in
@@ -19,7 +19,7 @@ extension DynamicObject {
         objects(propertyName, as: List<DynamicObject>.self)
     }
 
-    /// The set of objects in property `propertyName`, live (a set of links).
+    /// The set of objects in property `propertyName`, live (a set of linked objects).
     ///
     /// ```swift
     /// let friends = person.dynamicMutableSet("friends")
@@ -28,8 +28,8 @@ extension DynamicObject {
         objects(propertyName, as: MutableSet<DynamicObject>.self)
     }
 
-    /// The map of objects in property `propertyName`, live (a map of links;
-    /// a value is nil where its object was deleted).
+    /// The map of objects in property `propertyName`, live (a map of linked
+    /// or embedded objects; a value is nil where its object was deleted).
     ///
     /// ```swift
     /// let pets: Map<String, DynamicObject?> = person.dynamicMap("pets")
@@ -38,7 +38,7 @@ extension DynamicObject {
         objects(propertyName, as: Map<Key, DynamicObject?>.self)
     }
 
-    /// The collection of links `propertyName` as `C`.
+    /// The collection of objects `propertyName` as `C`.
     private func objects<C>(_ propertyName: String, as type: C.Type) -> C {
         guard let collection = self[propertyName] as? C else {
             preconditionFailure(
@@ -51,7 +51,7 @@ extension DynamicObject {
     /// as Realm's `DynamicObject` gives it: a `List`, `MutableSet` or `Map`
     /// whose element type follows the property's (`DynamicObject` for links,
     /// `String?` for optional strings, `AnyRealmValue` for mixed). Nil for a
-    /// property that is not a collection of values or links.
+    /// property that is not a collection.
     static func liveCollection(of object: ObjectBase, _ property: PropertySchema, _ index: Int) -> Any? {
         guard let element = elementType(of: property) else { return nil }
         switch property.collection {
@@ -77,7 +77,8 @@ extension DynamicObject {
     }
 
     /// The Swift type of one element of `property`, as Realm's dynamic API
-    /// types it; nil for embedded objects and linking objects.
+    /// types it (`DynamicObject` for links and embedded objects alike); nil
+    /// for linking objects.
     private static func elementType(of property: PropertySchema) -> (any _PersistableValue.Type)? {
         let type: any _PersistableValue.Type
         switch property.type {
@@ -92,7 +93,7 @@ extension DynamicObject {
         case .objectId: type = ObjectId.self
         case .uuid: type = UUID.self
         case .mixed: return AnyRealmValue.self
-        // A map's link is nil once its object is deleted; a list's or set's link never is.
+        // A map's object may be nil (a link to a deleted object); a list's or set's never is.
         case .object: return property.collection == .map ? DynamicObject?.self : DynamicObject.self
         case .linkingObjects: return nil
         }

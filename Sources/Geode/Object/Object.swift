@@ -16,9 +16,17 @@ extension Object: _PersistableValue {
     public static var _geodeKind: _PropertyKind { .init(.object, objectType: self) }
     public static func _geodeDefault() -> Self { Self() }
     public static func _geodeFrom(_ value: _EngineValue, _ context: _ReadContext) -> Self? {
+        // Read by name (a dynamic list, a migration), a link is a dynamic object whatever class it has,
+        // and so is an embedded object in a dynamic collection.
+        if Self.self == DynamicObject.self {
+            switch value.value {
+            case let .link(link): return context.realm.dynamicObject(for: link) as? Self
+            case .embedded:
+                return context.realm.dynamicEmbeddedObject(owner: context.owner, path: context.path) as? Self
+            default: return nil
+            }
+        }
         guard case let .link(link) = value.value else { return nil }
-        // Read by name (a dynamic list, a migration), a link is a dynamic object whatever class it has.
-        if Self.self == DynamicObject.self { return context.realm.dynamicObject(for: link) as? Self }
         return context.realm.object(for: link) as? Self
     }
     public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue {

@@ -116,7 +116,6 @@ extension ObjectBase {
             guard let index = info.index(of: key) else { return nil }
             if let ref = _ref, info.properties[index].kind.type == .object {
                 if let embedded = ref.realm.dynamicEmbeddedObject(in: ref, index) { return embedded }
-                if let embedded = ref.realm.dynamicEmbeddedCollection(in: ref, index) { return embedded }
             }
             // A dynamic object's collections are live and typed by their elements, as in Realm.
             if let ref = _ref, info.type == DynamicObject.self, info.properties[index].kind.collection != .single,

@@ -251,30 +251,32 @@ extension Realm {
         return .some(object)
     }
 
-    /// For a dynamic object's list, set or map of embedded objects: each
-    /// embedded object as a `DynamicObject` bound to its place in the owner (an
-    /// array, or a dictionary for a map); nil when the property is of another kind.
-    func dynamicEmbeddedCollection(in ref: ManagedRef, _ property: Int) -> Any? {
-        guard ref.cls.info.type == DynamicObject.self else { return nil }
-        let schema = ref.cls.table.schema.properties[property]
-        guard schema.type == .object, schema.collection != .single, let target = schema.objectClassName,
-            let cls = dynamicClass(named: target), cls.table.schema.isEmbedded
-        else { return nil }
-        let path = ref.path + [.index(ref.cls.slots[property])]
-        func object(_ step: PathStep) -> DynamicObject {
-            let object = DynamicObject()
-            object._ref = ManagedRef(
-                realm: self, cls: cls, root: ref.root, key: ref.key, path: path + [step], document: ref.document)
-            return object
+    /// The embedded object at `path` in `owner`'s document as a
+    /// `DynamicObject` (an element of a dynamic collection of embedded
+    /// objects), its class found by following the path from the owner's class.
+    func dynamicEmbeddedObject(owner: ManagedRef, path: [PathStep]) -> DynamicObject? {
+        guard let cls = embeddedClass(along: path, from: owner.cls) else { return nil }
+        let object = DynamicObject()
+        object._ref = ManagedRef(
+            realm: self, cls: cls, root: owner.root, key: owner.key, path: path, document: owner.document)
+        return object
+    }
+
+    /// The embedded class whose object sits at `path` below an object of
+    /// `root`: each property on the way names the next class, and a
+    /// collection's step is followed by its element's.
+    private func embeddedClass(along path: [PathStep], from root: RealmClass) -> RealmClass? {
+        var cls = root
+        var rest = path[...]
+        while case let .index(slot)? = rest.first {
+            guard let property = cls.table.schema.properties.first(where: { $0.isStored && $0.slot == slot }),
+                property.type == .object, let name = property.objectClassName,
+                let target = dynamicClass(named: name), target.table.schema.isEmbedded
+            else { return nil }
+            cls = target
+            rest = rest.dropFirst(property.collection == .single ? 1 : 2)
         }
-        switch (try? withDocument(of: ref) { try $0?.value(atPath: path)?.decode() }) ?? nil {
-        case let .list(items)?:
-            return items.indices.map { object(.index($0)) }
-        case let .map(entries)?:
-            return Dictionary(uniqueKeysWithValues: entries.keys.map { ($0, object(.key($0)) as Any) })
-        default:
-            return schema.collection == .map ? [String: Any]() : [Any]()
-        }
+        return rest.isEmpty && cls !== root ? cls : nil
     }
 
     /// The binding of a class by name, typed when the program has its Swift
