@@ -271,8 +271,9 @@ import Testing
         let realm = try Self.openRealm(directory, "round.geode")
         let input = Fixtures.dataDirectory.appendingPathComponent("Fixtures/import/every-geometry-round-trip.geojson")
         try realm.importGeoJSON(from: input)
-        let given = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: input)) as? [String: Any])["features"] as? [Any]
+        let given =
+            try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: input)) as? [String: Any])["features"] as? [Any]
         let expected = try #require(given as? [NSDictionary])
         for format in [ExportFormat.geoJSON, .geoJSONLines] {
             let exported = directory.url.appendingPathComponent("round.\(format.rawValue)")
@@ -381,9 +382,11 @@ import Testing
         #expect(other.objects(GeoFeature.self).count == 1000)
     }
 
+    /// Each feature's values as text (nested values as JSON: their contents, not where they sit in memory).
     static func snapshot(_ realm: Realm) -> [String] {
-        realm.objects(GeoFeature.self).map { f in
-            "\(f.id)|\(f.geometry?.type ?? "")|\(f.geometry?.coordinates ?? .none)|\(f.geometry?.geometries ?? .none)|\(f.properties)"
+        func json(_ value: AnyRealmValue?) -> String { (try? (value ?? .none).jsonString()) ?? "not JSON" }
+        return realm.objects(GeoFeature.self).map { f in
+            "\(f.id)|\(f.geometry?.type ?? "")|\(json(f.geometry?.coordinates))|\(json(f.geometry?.geometries))|\(json(f.properties))"
         }
     }
 }

@@ -176,6 +176,9 @@ extension List: _Persistable {
     }
 }
 
-extension List: CustomStringConvertible {
-    public var description: String { "List<\(Element.self)>(\(Array(self)))" }
+extension List: CustomStringConvertible, RealmDescribable {
+    /// The elements in Realm's format: `List<string> <0x…> (\n\t[0] a,\n\t[1] b\n)`.
+    public var description: String { realmDescription(depth: RealmDescription.maximumDepth) }
+
+    func realmDescription(depth: Int) -> String { RealmDescription.collection("List", self, depth: depth) }
 }

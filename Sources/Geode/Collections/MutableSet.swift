@@ -122,6 +122,9 @@ extension MutableSet: _Persistable {
     }
 }
 
-extension MutableSet: CustomStringConvertible {
-    public var description: String { "MutableSet<\(Element.self)>(\(Array(self)))" }
+extension MutableSet: CustomStringConvertible, RealmDescribable {
+    /// The elements in Realm's format: `MutableSet<int> <0x…> (\n\t[0] 1\n)`.
+    public var description: String { realmDescription(depth: RealmDescription.maximumDepth) }
+
+    func realmDescription(depth: Int) -> String { RealmDescription.collection("MutableSet", self, depth: depth) }
 }

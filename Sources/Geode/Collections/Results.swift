@@ -247,3 +247,13 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
         (try? realmOfResults.withTransaction { try executor($0).explain() }) ?? query.description
     }
 }
+
+extension Results: CustomStringConvertible, RealmDescribable {
+    /// The objects in Realm's format: `Results<Dog> <0x…> (\n\t[0] Dog {…}\n)`.
+    public var description: String { realmDescription(depth: RealmDescription.maximumDepth) }
+
+    func realmDescription(depth: Int) -> String {
+        RealmDescription.collection(
+            "Results", of: cls.name, at: self, count: count, lazy.map { $0 as Any? }, depth: depth)
+    }
+}

@@ -17,6 +17,14 @@ open class ObjectBase {
     /// Creates an unmanaged object: a plain Swift object until it is added to a realm.
     public required init() {}
 
+    /// The object's class and each property's value, in Realm's format;
+    /// a subclass may override it, as with Realm.
+    ///
+    /// ```swift
+    /// print(dog)   // Dog {\n\tname = Rex;\n\tage = 3;\n}
+    /// ```
+    open var description: String { realmDescription(depth: RealmDescription.maximumDepth) }
+
     /// The name of the class in the store and in queries: its Swift name
     /// without the module, with the enclosing types of a nested class.
     ///
