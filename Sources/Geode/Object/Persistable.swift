@@ -71,9 +71,13 @@ extension Optional: OptionalInput {
     var wrappedInput: Any? { map { $0 as Any } }
 }
 
-/// The error for an input value of the wrong type.
+/// The error for an input value of the wrong type, quoting the value's
+/// first line (an object or a collection describes itself at length).
 func wrongInput<T>(_ any: Any, _ expected: T.Type) -> GeodeError {
-    .invalidValue(.init("expected \(expected), found \(type(of: any)) (\(any))", kind: .wrongType))
+    let text = "\(any)"
+    let shown = text.prefix { $0 != "\n" }.prefix(120)
+    let quoted = shown.count < text.count ? shown + "…" : shown
+    return .invalidValue(.init("expected \(expected), found \(type(of: any)) (\(quoted))", kind: .wrongType))
 }
 
 /// A type that is one stored value (not a collection): it converts to and from
