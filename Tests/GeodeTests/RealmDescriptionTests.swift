@@ -91,6 +91,8 @@ import Testing
             #expect(Self.withoutAddresses(sample.setCol.description) == "MutableSet<int> <0x> (\n\t[0] 7\n)")
             let flags = Self.withoutAddresses(realm.objects(Flag.self).description)
             #expect(flags.hasPrefix("Results<Flag> <0x> (\n\t[0] Flag {\n\t\tboolCol = 1;\n\t},\n\t[1] Flag {"))
+            let erased = Self.withoutAddresses(AnyRealmCollection(realm.objects(Flag.self)).description)
+            #expect(erased.hasPrefix("AnyRealmCollection<Flag> <0x> (\n\t[0] Flag {\n\t\tboolCol = 1;"))
             let holders = Self.withoutAddresses(sample.arrayCol[0].holders.description)
             #expect(holders.hasPrefix("LinkingObjects<Sample> <0x> (\n\t[0] Sample {\n\t\tboolCol = 1;"))
         }

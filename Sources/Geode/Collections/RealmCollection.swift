@@ -103,3 +103,14 @@ public final class AnyRealmCollection<Element>: RealmCollection {
     /// The wrapped collection's realm; nil when it is unmanaged.
     public var realm: Realm? { realmOf() }
 }
+
+extension AnyRealmCollection: CustomStringConvertible, RealmDescribable {
+    /// The elements in Realm's format: `AnyRealmCollection<Dog> <0x…> (\n\t[0] Dog {…}\n)`.
+    public var description: String { realmDescription(depth: RealmDescription.maximumDepth) }
+
+    func realmDescription(depth: Int) -> String {
+        RealmDescription.collection(
+            "AnyRealmCollection", of: RealmDescription.typeName(of: Element.self), at: self, count: count,
+            lazy.map { $0 as Any? }, depth: depth)
+    }
+}

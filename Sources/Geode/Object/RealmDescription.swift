@@ -86,6 +86,13 @@ enum RealmDescription {
         }
     }
 
+    /// Realm's name of the elements of a collection of `type`.
+    static func typeName(of type: Any.Type) -> String {
+        if let object = type as? ObjectBase.Type { return ClassInfo.of(object).name }
+        if let value = type as? any _PersistableValue.Type { return typeName(value._geodeKind) }
+        return "\(type)"
+    }
+
     /// One value as Realm shows it.
     static func value(_ any: Any?, depth: Int) -> String {
         guard let any = unwrapped(any) else { return "(null)" }
