@@ -106,6 +106,11 @@ import Testing
         #expect(text.components(separatedBy: "Node {").count - 1 == 3)
         #expect(text.contains("\t\t\t\t\tchildren = <Maximum depth exceeded>;"))
 
+        let ranks = Map<String, Int?>()
+        ranks["a"] = 1
+        ranks["b"] = .some(nil)
+        #expect(Self.withoutAddresses(ranks.description) == "Map<string, int> <0x> (\n\t[a]: 1,\n\t[b]: (null)\n)")
+
         let flags = List<Flag>()
         flags.append(objectsIn: (0 ..< 102).map { _ in Flag() })
         let listed = Self.withoutAddresses(flags.description)

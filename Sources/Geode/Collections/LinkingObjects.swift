@@ -85,8 +85,5 @@ extension LinkingObjects: CustomStringConvertible, RealmDescribable {
     /// The linking objects in Realm's format: `LinkingObjects<Person> <0x…> (\n\t[0] Person {…}\n)`.
     public var description: String { realmDescription(depth: RealmDescription.maximumDepth) }
 
-    func realmDescription(depth: Int) -> String {
-        RealmDescription.collection(
-            "LinkingObjects", of: Element.className(), at: self, count: count, lazy.map { $0 as Any? }, depth: depth)
-    }
+    func realmDescription(depth: Int) -> String { RealmDescription.collection("LinkingObjects", self, depth: depth) }
 }

@@ -159,10 +159,5 @@ extension Map: CustomStringConvertible, RealmDescribable {
     /// The entries in Realm's format: `Map<string, int> <0x…> (\n\t[a]: 1\n)`.
     public var description: String { realmDescription(depth: RealmDescription.maximumDepth) }
 
-    func realmDescription(depth: Int) -> String {
-        let entries = snapshot
-        return RealmDescription.map(
-            "Map", of: RealmDescription.typeName(Value._geodeKind), at: self, count: entries.count,
-            entries.lazy.map { (key: $0.key, value: $0.value as Any?) }, depth: depth)
-    }
+    func realmDescription(depth: Int) -> String { RealmDescription.map(self, snapshot, depth: depth) }
 }

@@ -109,8 +109,6 @@ extension AnyRealmCollection: CustomStringConvertible, RealmDescribable {
     public var description: String { realmDescription(depth: RealmDescription.maximumDepth) }
 
     func realmDescription(depth: Int) -> String {
-        RealmDescription.collection(
-            "AnyRealmCollection", of: RealmDescription.typeName(of: Element.self), at: self, count: count,
-            lazy.map { $0 as Any? }, depth: depth)
+        RealmDescription.collection("AnyRealmCollection", self, depth: depth)
     }
 }

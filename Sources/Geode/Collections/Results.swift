@@ -253,7 +253,6 @@ extension Results: CustomStringConvertible, RealmDescribable {
     public var description: String { realmDescription(depth: RealmDescription.maximumDepth) }
 
     func realmDescription(depth: Int) -> String {
-        RealmDescription.collection(
-            "Results", of: cls.name, at: self, count: count, lazy.map { $0 as Any? }, depth: depth)
+        RealmDescription.collection("Results", self, named: cls.name, depth: depth)
     }
 }

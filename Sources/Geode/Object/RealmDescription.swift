@@ -45,40 +45,32 @@ enum RealmDescription {
         return text + "}"
     }
 
-    /// `Kind<Element> <address> (`, a line per element, `)`.
-    static func collection(
-        _ kind: String, of element: String, at address: AnyObject, count: Int, _ elements: some Sequence<Any?>,
-        depth: Int
+    /// `Kind<Element> <address> (`, a line per element, `)`: a `List`,
+    /// `MutableSet`, `Results`… (`kind`), its elements named as Realm names
+    /// their type unless `element` names them.
+    static func collection<C: Collection & AnyObject>(
+        _ kind: String, _ collection: C, named element: String? = nil, depth: Int
     ) -> String {
         guard depth > 0 else { return depthExceeded }
-        let lines = elements.prefix(maximumElements).enumerated().map { index, element in
+        let lines = collection.prefix(maximumElements).enumerated().map { index, element in
             "\t[\(index)] \(indented(value(element, depth: depth - 1)))"
         }
-        return header(kind, element, address) + lines.joined(separator: ",\n") + skipped(count) + "\n)"
+        return header(kind, element ?? typeName(of: C.Element.self), collection) + lines.joined(separator: ",\n")
+            + skipped(collection.count) + "\n)"
     }
 
-    /// A `List` or `MutableSet` (`kind`), its element type named as Realm names it.
-    static func collection<C: Collection & AnyObject>(_ kind: String, _ collection: C, depth: Int) -> String
-    where C.Element: _PersistableValue {
-        Self.collection(
-            kind, of: typeName(C.Element._geodeKind), at: collection, count: collection.count,
-            collection.lazy.map { $0 as Any? }, depth: depth)
-    }
-
-    /// `Kind<Key, Value> <address> (`, a line per entry, `)`.
-    static func map(
-        _ kind: String, of element: String, at address: AnyObject, count: Int,
-        _ entries: some Sequence<(key: String, value: Any?)>, depth: Int
-    ) -> String {
+    /// `Map<string, Value> <address> (`, a line per entry, `)`.
+    static func map<Value>(_ map: AnyObject, _ entries: [(key: String, value: Value)], depth: Int) -> String {
         guard depth > 0 else { return depthExceeded }
         let lines = entries.prefix(maximumElements).map { entry in
             "\t[\(entry.key)]: \(indented(value(entry.value, depth: depth - 1)))"
         }
-        return header(kind, "string, \(element)", address) + lines.joined(separator: ",\n") + skipped(count) + "\n)"
+        return header("Map", "string, \(typeName(of: Value.self))", map) + lines.joined(separator: ",\n")
+            + skipped(entries.count) + "\n)"
     }
 
     /// Realm's name of an element type: the class of objects, else `string`, `int`, `object id`…
-    static func typeName(_ kind: _PropertyKind) -> String {
+    private static func typeName(_ kind: _PropertyKind) -> String {
         switch kind.type {
         case .object, .linkingObjects: return kind.objectType.map { ClassInfo.of($0).name } ?? "object"
         case .objectId: return "object id"
