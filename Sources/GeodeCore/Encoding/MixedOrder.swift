@@ -130,7 +130,8 @@ package enum MixedOrder {
         }
     }
 
-    private static func double(_ value: Value) -> Double? {
+    /// An integer, float or double as a double; nil for other values.
+    static func double(_ value: Value) -> Double? {
         switch value {
         case let .int(i): return Double(i)
         case let .float(f): return Double(f)

@@ -1,11 +1,14 @@
 /// A comparison resolved against a class.
 struct BoundComparison {
-    enum Operand {
+    indirect enum Operand {
         case path(BoundPath)
         case subqueryCount(BoundPath, BoundPredicate)
         case constant(Value)
         /// A list literal on the left: `{1, 2} == list`, `ALL {1, 2} IN list`.
         case constants([Value])
+        /// Numbers computed from paths and constants (``ArithmeticOperator``);
+        /// at most one side yields several values.
+        case arithmetic(ArithmeticOperator, Operand, Operand)
     }
 
     enum Right {
@@ -23,6 +26,8 @@ struct BoundComparison {
         /// BETWEEN {low, high}.
         case range(Value, Value)
         case path(BoundPath)
+        /// Numbers computed for each object: `age > number * 2`.
+        case arithmetic(Operand)
     }
 
     var lhs: Operand

@@ -17,6 +17,8 @@ struct BoundPath {
         /// Every object of each origin class whose property in that slot links
         /// to the current object.
         case backlinks([(origin: Table, slot: Int)])
+        /// The value, unless it is null: what `link.@count` counts (0 or 1).
+        case nonNull
 
         /// Whether the step reads a property or follows a link (not into a collection or map).
         var isPropertyStep: Bool {
@@ -48,6 +50,13 @@ struct BoundPath {
     var type: PropertyType?
     /// Whether the path can reach several values (through a collection).
     var isMultiple = false
+    /// Whether the path ends in the values of a map (`dict`, not `dict['k']`).
+    var endsInMapValues = false
+    /// Whether the path ends in the objects linking to the one before (`@links.Person.dogs`).
+    var endsInBacklinks: Bool {
+        if case .backlinks? = steps.last { return true }
+        return false
+    }
     /// The class of the objects or embedded objects reached, when it reaches objects.
     var objectClass: ClassSchema?
     /// Whether the values are links (to `objectClass`).
@@ -73,6 +82,9 @@ struct BoundPath {
     /// then reduces each collection).
     var collectionSplit: Int? {
         guard let last = steps.lastIndex(where: \.fansOut) else { return nil }
+        // Backlinks at the end are counted together: `items.@links.@count` is the
+        // number of links to all the items, as in realm-core.
+        if case .backlinks = steps[last], last == steps.count - 1 { return nil }
         let after = steps[(last + 1)...]
         if after.allSatisfy(\.isPropertyStep) {
             guard after.isEmpty else { return nil }

@@ -20,8 +20,19 @@ extension BoundPredicate {
         case let .not(p): return p.testsGeometry
         case .geo: return true
         case let .compare(c):
-            if case let .subqueryCount(_, p) = c.lhs { return p.testsGeometry }
-            return false
+            if case let .arithmetic(operand) = c.rhs, operand.testsGeometry { return true }
+            return c.lhs.testsGeometry
+        }
+    }
+}
+
+extension BoundComparison.Operand {
+    /// Whether a subquery in the operand tests a geometry.
+    var testsGeometry: Bool {
+        switch self {
+        case let .subqueryCount(_, p): return p.testsGeometry
+        case let .arithmetic(_, lhs, rhs): return lhs.testsGeometry || rhs.testsGeometry
+        case .path, .constant, .constants: return false
         }
     }
 }

@@ -85,17 +85,17 @@ struct QueryBinder {
             lhs = .path(bound)
             lhsPath = bound
         case let .subqueryCount(collection, name, predicate):
-            var bound = try bindPath(collection, in: cls, variable: variable)
-            guard let element = bound.objectClass, bound.isMultiple else {
-                throw StoreError.invalidQuery(
-                    message: "SUBQUERY needs a collection of objects, not \(bound.label)", column: collection.column)
-            }
-            if bound.isLink, let target = try? store.table(element.name) { bound.steps.append(.follow(target)) }
-            lhs = .subqueryCount(bound, try bind(predicate, in: element, variable: name))
+            lhs = try bindSubqueryCount(collection, name, predicate, in: cls, variable: variable)
         case let .value(v):
             lhs = .constant(v)
         case let .values(vs):
             lhs = .constants(vs)
+        case .arithmetic:
+            lhs = try bindArithmetic(c.lhs, c, in: cls, variable: variable).operand
+        }
+        if c.op.isStringOperator, Self.isArithmetic(c.lhs) || Self.isArithmetic(c.rhs) {
+            throw StoreError.invalidQuery(
+                message: "\(c.op.rawValue) needs strings; an arithmetic expression makes a number", column: c.column)
         }
         if c.op.isStringOperator, let lhsPath, let t = lhsPath.resultType, t != .string, t != .data, t != .mixed {
             throw StoreError.invalidQuery(
@@ -140,6 +140,12 @@ struct QueryBinder {
         case .subqueryCount:
             throw StoreError.invalidQuery(
                 message: "SUBQUERY(…).@count must be on the left of the comparison", column: c.column)
+        case .arithmetic:
+            if c.op == .in {
+                throw StoreError.invalidQuery(
+                    message: "IN needs a list on its right, not the number \(c.rhs)", column: c.column)
+            }
+            rhs = .arithmetic(try bindArithmetic(c.rhs, c, in: cls, variable: variable).operand)
         }
         let op: ComparisonOperator = c.op == .in ? .equal : c.op
         // A collection compared with == or != to a list, with no quantifier on either
@@ -166,8 +172,26 @@ struct QueryBinder {
                 message: "\(quantifier.keyword) needs a list or a collection; \(QueryLiteral.describe(v)) is one value",
                 column: c.column)
         }
+        let v = Self.converted(v, for: lhsPath, literal: c.rhsLiteral)
         if let lhsPath { try check(lhsPath, v, c) }
         return .constant(Self.promoted(v, for: lhsPath))
+    }
+
+    /// A literal of the query's text as realm-core reads it against what
+    /// `path` holds: a number against a Decimal128 property from its text, at
+    /// full precision (`3.141592653589793238`), and a quoted number against a
+    /// numeric property as that number (`a == '77'`). Arguments, typed values
+    /// from Swift, are taken as they are.
+    private static func converted(_ value: Value, for path: BoundPath?, literal: String?) -> Value {
+        guard let type = path?.resultType, let literal else { return value }
+        switch (type, value) {
+        case (.decimal128, .double), (.decimal128, .string):
+            return (try? Decimal128Bits(parsing: literal)).map(Value.decimal128) ?? value
+        case (.int, .string): return Int64(literal).map(Value.int) ?? value
+        case (.float, .string): return Float(literal).map(Value.float) ?? value
+        case (.double, .string): return Double(literal).map(Value.double) ?? value
+        default: return value
+        }
     }
 
     /// The right side of `c`, the list `vs` (of IN or BETWEEN), promoted to
@@ -234,6 +258,7 @@ struct QueryBinder {
         case let .value(v): result.rhs = try constantRight(v, c, lhsPath)
         case let .values(vs): result.rhs = try constantsRight(vs, c, lhsPath)
         case .keyPath, .subqueryCount: break
+        case .arithmetic: return nil
         }
         return result
     }
@@ -241,8 +266,75 @@ struct QueryBinder {
     /// Whether a side of a comparison reads the object (a key path or a subquery).
     private static func isPath(_ side: QueryExpression) -> Bool {
         switch side {
-        case .keyPath, .subqueryCount: return true
+        case .keyPath, .subqueryCount, .arithmetic: return true
         case .value, .values: return false
+        }
+    }
+
+    private static func isArithmetic(_ side: QueryExpression) -> Bool {
+        if case .arithmetic = side { return true }
+        return false
+    }
+
+    /// `SUBQUERY(collection, $x, predicate).@count`, bound.
+    private func bindSubqueryCount(
+        _ collection: QueryKeyPath, _ name: String, _ predicate: QueryPredicate, in cls: ClassSchema,
+        variable: String?
+    ) throws -> BoundComparison.Operand {
+        if name == variable {
+            throw StoreError.invalidQuery(
+                message: "SUBQUERY's variable \(name) is already the variable of the SUBQUERY around it",
+                column: collection.column)
+        }
+        var bound = try bindPath(collection, in: cls, variable: variable)
+        guard let element = bound.objectClass, bound.isMultiple else {
+            throw StoreError.invalidQuery(
+                message: "SUBQUERY needs a collection of objects, not \(bound.label)", column: collection.column)
+        }
+        if bound.isLink, let target = try? store.table(element.name) { bound.steps.append(.follow(target)) }
+        return .subqueryCount(bound, try bind(predicate, in: element, variable: name))
+    }
+
+    /// An operand of arithmetic in `c`, bound: numbers only (properties of a
+    /// numeric or mixed type, aggregates, counts, numeric constants), and at
+    /// most one side yielding several values, as realm-core requires. Also
+    /// whether it yields several values.
+    private func bindArithmetic(
+        _ side: QueryExpression, _ c: QueryComparison, in cls: ClassSchema, variable: String?,
+        operator op: ArithmeticOperator? = nil
+    ) throws -> (operand: BoundComparison.Operand, isMultiple: Bool) {
+        let symbol = op.map { "'\($0.rawValue)'" } ?? "arithmetic"
+        switch side {
+        case let .arithmetic(inner, lhs, rhs):
+            let left = try bindArithmetic(lhs, c, in: cls, variable: variable, operator: inner)
+            let right = try bindArithmetic(rhs, c, in: cls, variable: variable, operator: inner)
+            if left.isMultiple && right.isMultiple {
+                throw StoreError.invalidQuery(
+                    message: "'\(inner.rawValue)' between two collections is not supported: one side must be one value",
+                    column: c.column)
+            }
+            return (.arithmetic(inner, left.operand, right.operand), left.isMultiple || right.isMultiple)
+        case let .keyPath(path):
+            let bound = try bindPath(path, in: cls, variable: variable)
+            guard let type = bound.resultType, [.int, .float, .double, .decimal128, .mixed].contains(type),
+                !bound.isLink, bound.reduction != .type
+            else {
+                throw StoreError.invalidQuery(
+                    message: "\(symbol) needs numbers; \(bound.label) is not a number", column: path.column)
+            }
+            return (.path(bound), bound.isMultiple)
+        case let .value(v):
+            switch v {
+            case .int, .float, .double, .decimal128: return (.constant(v), false)
+            default:
+                throw StoreError.invalidQuery(
+                    message: "\(symbol) needs numbers; \(QueryLiteral.describe(v)) is not a number", column: c.column)
+            }
+        case let .subqueryCount(collection, name, predicate):
+            return (try bindSubqueryCount(collection, name, predicate, in: cls, variable: variable), false)
+        case .values:
+            throw StoreError.invalidQuery(
+                message: "a {…} list cannot take part in \(symbol)", column: c.column)
         }
     }
 
@@ -286,8 +378,22 @@ struct QueryBinder {
         if c.quantifierGiven && !lhsPath.isMultiple && lhsPath.reduction == nil {
             throw refuse("\(c.quantifier.keyword) needs a list, set, map or backlinks; \(lhsPath.label) is one value")
         }
-        if case let .value(.double(d)) = c.rhs, d.isInfinite, lhsPath.resultType == .int {
+        if lhsPath.resultType == .int, Self.isInfinite(c.rhs) {
             throw refuse("\(lhsPath.label) is an integer: it is never infinite")
+        }
+        if lhsPath.isLink || lhsPath.endsInBacklinks, lhsPath.isMultiple, lhsPath.reduction == nil,
+            !lhsPath.endsInMapValues, case .value(.null) = c.rhs
+        {
+            // realm-core's rule: the objects a collection of links reaches are never null.
+            throw refuse("cannot compare \(lhsPath.label), a collection of links, with null")
+        }
+    }
+
+    private static func isInfinite(_ side: QueryExpression) -> Bool {
+        switch side {
+        case let .value(.double(d)): return d.isInfinite
+        case let .value(.float(f)): return f.isInfinite
+        default: return false
         }
     }
 
@@ -496,6 +602,10 @@ struct QueryBinder {
                     bound.steps.append(.each)
                 case .backlinks:
                     break
+                case .link:
+                    // A to-one link counts as one object, or none when it is null.
+                    bound.steps.append(.nonNull)
+                    (bound.type, bound.isLink, bound.objectClass) = (nil, false, nil)
                 case .scalar(.string, _), .scalar(.data, _):
                     // realm-core counts a string's or data's bytes, as @size.
                     bound.reduction = .byteSize
@@ -540,6 +650,12 @@ struct QueryBinder {
                     }
                 case .mixed:
                     bound.steps.append(.each)
+                case let .backlinks(origin):
+                    // `@links.Person.items.@max.balance`: a property of the linking objects.
+                    if case let .property(next)? = components.first {
+                        components = components.dropFirst()
+                        context = try enter(next, of: origin, &bound, &name, path)
+                    }
                 default:
                     if !bound.isMultiple { throw fail("@\(component) needs a collection; '\(name)' is not one") }
                 }
@@ -563,7 +679,7 @@ struct QueryBinder {
                 }
                 bound.reduction = .type
             case .backlinks(var className, var property):
-                guard case let .object(target) = context else { throw fail("@links needs an object") }
+                let target = try objects(of: context, &bound, name, path)
                 // The parser takes the first name after @links for the class; a nested
                 // type's name holds dots, so while no class has the name, the next one joins it.
                 while !store.schema.classes.contains(where: { $0.name == className }),
@@ -581,13 +697,17 @@ struct QueryBinder {
                 }
                 bound.steps.append(.backlinks([(origin, p.slot)]))
                 bound.isMultiple = true
+                (bound.type, bound.isLink) = (nil, false)
                 bound.objectClass = origin.schema
                 context = .backlinks(origin.schema)
                 name = "@links.\(className).\(property)"
             case .allBacklinks:
-                guard case let .object(target) = context, case .count? = components.first else {
-                    throw fail("@links alone must be followed by .@count")
+                guard let next = components.first, next == .count || next == .size else {
+                    throw fail("@links alone must be followed by .@count or .@size")
                 }
+                // The objects whose links are counted: this one, or those a link, a list of
+                // links or backlinks reach (their counts summed, as realm-core does).
+                let target = try objects(of: context, &bound, name, path)
                 // Every link property of every class that points here.
                 var origins: [(origin: Table, slot: Int)] = []
                 for table in store.schema.classes.compactMap({ try? store.table($0.name) }) {
@@ -598,9 +718,11 @@ struct QueryBinder {
                 }
                 bound.steps.append(.backlinks(origins))
                 components = components.dropFirst()
+                guard components.isEmpty else { throw fail("nothing may follow @links.@\(next) in '\(path)'") }
                 bound.reduction = .count
                 bound.isMultiple = true
-                bound.label = "@links.@count"
+                (bound.type, bound.objectClass, bound.isLink) = (nil, nil, false)
+                bound.label = "'\(path)'"
                 return bound
             }
         }
@@ -613,12 +735,39 @@ struct QueryBinder {
         case let .map(p) where bound.reduction == nil:
             bound.steps.append(.each)
             bound.isMultiple = true
+            bound.endsInMapValues = true
             _ = try element(of: p, &bound)
         default:
             break
         }
         bound.geometrySlots = Self.geometrySlots(bound)
         return bound
+    }
+
+    /// The class of the objects `context` reaches, for `@links`: the object
+    /// itself, or the objects a link, a list or set of links, or backlinks
+    /// reach (the steps that reach them appended).
+    private func objects(of context: Context, _ bound: inout BoundPath, _ name: String, _ path: QueryKeyPath) throws
+        -> ClassSchema
+    {
+        func refuse() -> StoreError {
+            .invalidQuery(message: "@links needs objects; '\(name)' does not reach any", column: path.column)
+        }
+        switch context {
+        case let .object(c), let .backlinks(c):
+            return c
+        case let .link(c, _):
+            bound.steps.append(.follow(try store.table(c.name)))
+            return c
+        case let .collection(p) where p.type == .object:
+            guard let c = try? store.schemaClass(p.objectClassName), !c.isEmbedded else { throw refuse() }
+            bound.steps.append(.each)
+            bound.steps.append(.follow(try store.table(c.name)))
+            bound.isMultiple = true
+            return c
+        default:
+            throw refuse()
+        }
     }
 
     /// Resolves `property` of class `c`, appending its slot.

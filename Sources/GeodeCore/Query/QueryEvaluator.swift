@@ -197,6 +197,9 @@ final class QueryEvaluator {
                     rhsValues = collected
                 }
                 return try Self.quantify(c.rhsQuantifier ?? .any, rhsValues ?? []) { try self.test(item, c.op, $0, c) }
+            case let .arithmetic(operand):
+                if rhsValues == nil { rhsValues = try values(of: operand, root) }
+                return try Self.quantify(c.rhsQuantifier ?? .any, rhsValues ?? []) { try self.test(item, c.op, $0, c) }
             }
         }
         if c.quantifiesEachCollection { return try compareEachCollection(c, root, test) }
@@ -212,14 +215,42 @@ final class QueryEvaluator {
                 return try values(of: p, root) { try outcome(test(.value(try Self.decode($0)))) }
             case let .path(p):
                 return try values(of: p, root) { try outcome(test($0)) }
-            case let .subqueryCount(p, predicate):
-                var n = 0
-                _ = try visit(p.steps[...], root) { item in
-                    if try self.matches(predicate, item) { n += 1 }
-                    return true
-                }
-                return try outcome(test(.value(.int(Int64(n)))))
+            case .subqueryCount, .arithmetic:
+                for v in try values(of: c.lhs, root) where try !outcome(test(.value(v))) { return false }
+                return true
             }
+        }
+    }
+
+    /// The values a computed operand takes for `root`: a subquery's count, or
+    /// the numbers of an arithmetic expression — one, or one for each value of
+    /// its side that yields several (the binder lets only one side do so).
+    private func values(of operand: BoundComparison.Operand, _ root: Item) throws -> [Value] {
+        switch operand {
+        case let .constant(v):
+            return [v]
+        case let .constants(vs):
+            return vs
+        case let .path(p):
+            var found: [Value] = []
+            try values(of: p, root) { item in
+                found.append(try Self.decode(item))
+                return true
+            }
+            return found
+        case let .subqueryCount(p, predicate):
+            var n = 0
+            _ = try visit(p.steps[...], root) { item in
+                if try self.matches(predicate, item) { n += 1 }
+                return true
+            }
+            return [.int(Int64(n))]
+        case let .arithmetic(op, lhs, rhs):
+            let left = try values(of: lhs, root)
+            let right = try values(of: rhs, root)
+            if left.count == 1 { return right.map { op.apply(left[0], $0) } }
+            guard right.count == 1 else { return [] }  // a side with no value: nothing to compute
+            return left.map { op.apply($0, right[0]) }
         }
     }
 
@@ -235,7 +266,7 @@ final class QueryEvaluator {
         case let .path(p): lefts = try collections(of: p, root).map(\.values)
         case let .constant(v): lefts = [[v]]
         case let .constants(vs): lefts = [vs]
-        case .subqueryCount: return false
+        case .subqueryCount, .arithmetic: return false
         }
         var rights: [[Value]]?
         if case let .path(p) = c.rhs { rights = try collections(of: p, root).map(\.values) }
@@ -423,6 +454,8 @@ final class QueryEvaluator {
             }
             guard let document = try transaction.document(link.key, in: table) else { return try body(.value(.null)) }
             return try visit(rest, .object(table.schema.table, link.key, document), body)
+        case .nonNull:
+            return try Self.isNull(item) ? true : visit(rest, item, body)
         case .each:
             guard let container = try Self.container(item), container.kind == .list || container.kind == .map else {
                 return true
@@ -628,6 +661,8 @@ final class QueryEvaluator {
                 default: return r == .orderedDescending
                 }
             }
+            // Null equals null, so `>=` and `<=` hold between two nulls (realm-core's rule).
+            if x.isNull && k.isNull { return op == .lessOrEqual || op == .greaterOrEqual }
             guard MixedOrder.rank(x) == MixedOrder.rank(k), !x.isNull else { return false }
             if case .bool = x { return false }
             let r: ComparisonResult

@@ -42,6 +42,9 @@ struct QueryLexer {
         c == "_" || c.properties.isAlphabetic
     }
 
+    /// What an escape in a name stands for.
+    private static let escapes: [Unicode.Scalar: Unicode.Scalar] = [" ": " ", "t": "\t", "r": "\r", "n": "\n"]
+
     private static func isIdentifierPart(_ c: Unicode.Scalar) -> Bool {
         c == "_" || c.properties.isAlphabetic || ("0" ... "9").contains(c)
     }
@@ -58,7 +61,12 @@ struct QueryLexer {
         guard let c = peek() else { return QueryToken(kind: .end, column: column) }
 
         if c == "'" || c == "\"" { return QueryToken(kind: .string(try quoted(c, column)), column: column) }
-        if Self.isDigit(c) || (c == "-" && Self.isDigit(peek(1))) || (c == "." && Self.isDigit(peek(1))) {
+        // A number, signed or not (`-5`, `+3E+3`, `.5`); after an operand the parser
+        // takes its sign for a subtraction or an addition.
+        let signed = c == "-" || c == "+"
+        if Self.isDigit(c) || (c == "." && Self.isDigit(peek(1)))
+            || (signed && (Self.isDigit(peek(1)) || (peek(1) == "." && Self.isDigit(peek(2)))))
+        {
             if let date = try dateLiteral(column) { return QueryToken(kind: .literal(date), column: column) }
             return QueryToken(kind: .number(number()), column: column)
         }
@@ -88,6 +96,14 @@ struct QueryLexer {
                 while let d = peek(), Self.isDigit(d) { digits.unicodeScalars.append(d); position += 1 }
                 guard let index = Int(digits) else { throw fail("argument index \(digits) is too large", column) }
                 return QueryToken(kind: .argument(index), column: column)
+            }
+            if peek() == "K", Self.isDigit(peek(1)) {
+                // `$K0`: argument 0 is a key path (realm-core's form of `%K`).
+                position += 1
+                var digits = ""
+                while let d = peek(), Self.isDigit(d) { digits.unicodeScalars.append(d); position += 1 }
+                guard let index = Int(digits) else { throw fail("argument index \(digits) is too large", column) }
+                return QueryToken(kind: .keyPathArgument(index), column: column)
             }
             guard let first = peek(), Self.isIdentifierStart(first) else {
                 throw fail("expected an argument number or a variable name after '$'", column)
@@ -155,7 +171,7 @@ struct QueryLexer {
             let normal = ["=<": "<=", "=>": ">=", "<>": "!="][symbol] ?? symbol
             return QueryToken(kind: .symbol(normal), column: column)
         }
-        if "=<>!(){}[],.*".unicodeScalars.contains(c) {
+        if "=<>!(){}[],.*+-/".unicodeScalars.contains(c) {
             position += 1
             return QueryToken(kind: .symbol(c == "=" ? "==" : String(c)), column: column)
         }
@@ -171,15 +187,32 @@ struct QueryLexer {
         return true
     }
 
+    /// A name, as realm-core reads one: letters, digits, `_`, and after the
+    /// first character `-` too (`T2017-12-04` is a property name, `age-5` one
+    /// name, not a subtraction), with `\ `, `\t`, `\r` and `\n` standing for a
+    /// space, a tab, a return and a newline (`fav\ item`).
     private mutating func identifier() -> String {
         var text = ""
-        while let c = peek(), Self.isIdentifierPart(c) { text.unicodeScalars.append(c); position += 1 }
+        while let c = peek() {
+            if Self.isIdentifierPart(c) || (c == "-" && !text.isEmpty) {
+                text.unicodeScalars.append(c)
+                position += 1
+            } else if c == "\\", let escaped = peek(1), let meaning = Self.escapes[escaped] {
+                text.unicodeScalars.append(meaning)
+                position += 2
+            } else {
+                break
+            }
+        }
         return text
     }
 
     private mutating func number() -> String {
         var text = ""
-        if peek() == "-" { text = "-"; position += 1 }
+        if let sign = peek(), sign == "-" || sign == "+" {
+            text.unicodeScalars.append(sign)
+            position += 1
+        }
         while let c = peek(),
             Self.isDigit(c) || c == "." || c == "e" || c == "E"
                 || ((c == "+" || c == "-") && (text.last == "e" || text.last == "E"))

@@ -127,8 +127,7 @@ package struct QueryParser {
     }
 
     private mutating func parseAtom() throws -> QueryPredicate {
-        if current.isSymbol("(") {
-            // A parenthesised predicate, unless it is the start of an operand list.
+        if current.isSymbol("("), !parenthesisOpensOperand() {
             return try nest { parser in
                 _ = parser.advance()
                 let inner = try parser.parseOr()
@@ -139,6 +138,31 @@ package struct QueryParser {
         if acceptKeyword("TRUEPREDICATE") { return .constant(true) }
         if acceptKeyword("FALSEPREDICATE") { return .constant(false) }
         return try parseComparison()
+    }
+
+    /// Whether the parenthesis at the current token opens the first operand of
+    /// a comparison (`(age + 1) * 2 > 10`, `(age) > 3`) rather than a predicate
+    /// (`(age > 3) AND …`): an operator follows its closing parenthesis. Looking
+    /// ahead, rather than trying one reading and then the other, spares nested
+    /// parentheses a parse that doubles with each level.
+    private func parenthesisOpensOperand() -> Bool {
+        var open = 0
+        for i in index ..< tokens.count {
+            if tokens[i].isSymbol("(") {
+                open += 1
+            } else if tokens[i].isSymbol(")") {
+                open -= 1
+                guard open == 0 else { continue }
+                guard i + 1 < tokens.count else { return false }
+                switch tokens[i + 1].kind {
+                case let .symbol(s): return ["+", "-", "*", "/"].contains(s) || ComparisonOperator(rawValue: s) != nil
+                case let .identifier(word): return ComparisonOperator(rawValue: word.uppercased()) != nil
+                case let .number(text): return text.hasPrefix("-") || text.hasPrefix("+")
+                default: return false
+                }
+            }
+        }
+        return false
     }
 
     private mutating func parseQuantifier() -> QueryQuantifier? {
@@ -152,7 +176,9 @@ package struct QueryParser {
     private mutating func parseComparison() throws -> QueryPredicate {
         let column = current.column
         let quantifier = parseQuantifier()
-        let lhs = try parseOperand()
+        let lhsStart = index
+        let lhs = try parseExpression()
+        let lhsLiteral = literal(from: lhsStart)
         let opToken = current
         var op: ComparisonOperator
         switch opToken.kind {
@@ -200,7 +226,9 @@ package struct QueryParser {
         }
         let rhsIsArgument: Bool
         if case .argument = current.kind { rhsIsArgument = true } else { rhsIsArgument = false }
-        var rhs = try parseOperand()
+        let rhsStart = index
+        var rhs = try parseExpression()
+        let rhsLiteral = literal(from: rhsStart)
         if op == .in, case let .value(v) = rhs, !rhsIsArgument {
             // realm-core refuses a literal here; an argument holding one value is taken as a list of it.
             throw StoreError.invalidQuery(
@@ -214,18 +242,31 @@ package struct QueryParser {
             }
             rhs = .values(bounds)
         }
-        return try normalize(
-            QueryComparison(
-                lhs, op, rhs, caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive,
-                quantifier: quantifier ?? .any, quantifierGiven: quantifier != nil,
-                rhsQuantifier: rhsQuantifier, column: column), opToken: opToken)
+        var comparison = QueryComparison(
+            lhs, op, rhs, caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive,
+            quantifier: quantifier ?? .any, quantifierGiven: quantifier != nil,
+            rhsQuantifier: rhsQuantifier, column: column)
+        comparison.rhsLiteral = rhsLiteral
+        return try normalize(comparison, lhsLiteral: lhsLiteral, opToken: opToken)
+    }
+
+    /// The text of the number or quoted string that is the whole operand read
+    /// from token `start` up to the current one; nil for any other operand.
+    private func literal(from start: Int) -> String? {
+        guard index == start + 1 else { return nil }
+        switch tokens[start].kind {
+        case let .number(text), let .string(text): return text
+        default: return nil
+        }
     }
 
     /// Puts the key path on the left: `5 < age` → `age > 5`; `'x' IN tags` → `ANY tags == 'x'`.
-    private func normalize(_ comparison: QueryComparison, opToken: QueryToken) throws -> QueryPredicate {
+    private func normalize(_ comparison: QueryComparison, lhsLiteral: String?, opToken: QueryToken) throws
+        -> QueryPredicate
+    {
         var c = comparison
         switch (c.lhs, c.rhs) {
-        case (.value, .keyPath), (.value, .subqueryCount):
+        case (.value, .keyPath), (.value, .subqueryCount), (.value, .arithmetic):
             if c.op == .in {
                 c.op = .equal
                 // `'x' IN tags`: the value is one of the list's.
@@ -247,6 +288,7 @@ package struct QueryParser {
                     message: "\(c.op.rawValue) needs a key path on its left", column: opToken.column)
             }
             swap(&c.lhs, &c.rhs)
+            c.rhsLiteral = lhsLiteral
         default:
             break
         }
@@ -267,6 +309,81 @@ package struct QueryParser {
     }
 
     // MARK: Operands
+
+    /// An operand, or an arithmetic expression of operands: `*` and `/` bind
+    /// tighter than `+` and `-`, each from the left, and parentheses group.
+    /// Constants alone are computed here (`(10 + 11) * 2` is 42).
+    private mutating func parseExpression() throws -> QueryExpression {
+        var expression = try parseTerm()
+        while true {
+            let column = current.column
+            let op: ArithmeticOperator
+            if acceptSymbol("+") {
+                op = .add
+            } else if acceptSymbol("-") {
+                op = .subtract
+            } else if case let .number(text) = current.kind, text.hasPrefix("-") || text.hasPrefix("+") {
+                // `age -5`: the lexer reads a signed number, which after an operand is a
+                // subtraction or an addition: `age + (-5)`.
+                op = .add
+            } else {
+                return expression
+            }
+            expression = try Self.combine(op, expression, try parseTerm(), column)
+        }
+    }
+
+    private mutating func parseTerm() throws -> QueryExpression {
+        var expression = try parseFactor()
+        while true {
+            let column = current.column
+            let op: ArithmeticOperator
+            if acceptSymbol("*") {
+                op = .multiply
+            } else if acceptSymbol("/") {
+                op = .divide
+            } else {
+                return expression
+            }
+            expression = try Self.combine(op, expression, try parseFactor(), column)
+        }
+    }
+
+    private mutating func parseFactor() throws -> QueryExpression {
+        guard current.isSymbol("(") else { return try parseOperand() }
+        return try nest { parser in
+            _ = parser.advance()
+            let inner = try parser.parseExpression()
+            try parser.expect(")", "closing a parenthesis")
+            return inner
+        }
+    }
+
+    /// `lhs op rhs`: computed now when both are constants (as realm-core does:
+    /// a value that is not a number makes null), else an expression for each object.
+    private static func combine(_ op: ArithmeticOperator, _ lhs: QueryExpression, _ rhs: QueryExpression, _ column: Int)
+        throws -> QueryExpression
+    {
+        if case let .value(a) = lhs, case let .value(b) = rhs { return .value(op.apply(a, b)) }
+        for side in [lhs, rhs] {
+            if case .values = side {
+                throw StoreError.invalidQuery(
+                    message: "a {…} list cannot take part in arithmetic ('\(op.rawValue)')", column: column)
+            }
+        }
+        let expression = QueryExpression.arithmetic(op, lhs, rhs)
+        guard depth(of: expression) <= maximumNesting else {
+            throw StoreError.invalidQuery(
+                message: "the arithmetic expression nests deeper than \(maximumNesting) operations", column: column)
+        }
+        return expression
+    }
+
+    /// How many operations deep `expression` is (never more than one past the limit).
+    private static func depth(of expression: QueryExpression) -> Int {
+        guard case let .arithmetic(_, lhs, rhs) = expression else { return 0 }
+        return 1 + max(depth(of: lhs), depth(of: rhs))
+    }
 
     private mutating func parseOperand() throws -> QueryExpression {
         let token = current
@@ -320,13 +437,24 @@ package struct QueryParser {
                 try parser.expect("}", "closing a list")
                 return .values(values)
             }
+        case .symbol("-"), .symbol("+"):
+            // `-infinity`, `+inf`, `-nan`: a signed special number.
+            let negative = token.isSymbol("-")
+            guard index + 1 < tokens.count, case let .identifier(word) = tokens[index + 1].kind,
+                let special = Self.specialNumber(word)
+            else { throw unexpected("where a value or key path was expected") }
+            _ = advance()
+            _ = advance()
+            return .value(.double(negative ? -special : special))
         case let .identifier(word):
+            if let special = Self.specialNumber(word) {
+                _ = advance()
+                return .value(.double(special))
+            }
             switch word.lowercased() {
             case "true": _ = advance(); return .value(.bool(true))
             case "false": _ = advance(); return .value(.bool(false))
             case "null", "nil": _ = advance(); return .value(.null)
-            case "inf", "infinity": _ = advance(); return .value(.double(.infinity))
-            case "nan": _ = advance(); return .value(.double(.nan))
             case "subquery": return try parseSubquery()
             default: return .keyPath(try parseKeyPath())
             }
@@ -334,6 +462,15 @@ package struct QueryParser {
             return .keyPath(try parseKeyPath())
         default:
             throw unexpected("where a value or key path was expected")
+        }
+    }
+
+    /// `inf`, `infinity` and `nan`, in any letter case.
+    private static func specialNumber(_ word: String) -> Double? {
+        switch word.lowercased() {
+        case "inf", "infinity": return .infinity
+        case "nan": return .nan
+        default: return nil
         }
     }
 

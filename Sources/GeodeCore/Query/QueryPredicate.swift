@@ -143,6 +143,10 @@ package struct QueryComparison: Sendable, CustomStringConvertible {
     /// the key path is kept on the left, and the value is what the operator tests.
     package var operandsReversed = false
     package var column = 0
+    /// The right side as written, when it is one number or quoted string in
+    /// the query's text (not an argument): read as realm-core reads it against
+    /// the property (a Decimal128 at full precision, `'77'` as a number).
+    package var rhsLiteral: String?
 
     package init(
         _ lhs: QueryExpression, _ op: ComparisonOperator, _ rhs: QueryExpression,
@@ -182,6 +186,9 @@ package indirect enum QueryExpression: Sendable, CustomStringConvertible {
     case keyPath(QueryKeyPath)
     /// `SUBQUERY(collection, $x, predicate).@count`.
     case subqueryCount(collection: QueryKeyPath, variable: String, predicate: QueryPredicate)
+    /// `lhs op rhs`: numbers computed per object (`2 * age + 5`, `age / number`).
+    /// An expression of constants alone is computed by the parser.
+    case arithmetic(ArithmeticOperator, QueryExpression, QueryExpression)
 
     package var description: String {
         switch self {
@@ -189,6 +196,7 @@ package indirect enum QueryExpression: Sendable, CustomStringConvertible {
         case let .values(vs): return "{" + vs.map(QueryLiteral.describe).joined(separator: ", ") + "}"
         case let .keyPath(p): return p.description
         case let .subqueryCount(c, v, p): return "SUBQUERY(\(c), \(v), \(p)).@count"
+        case let .arithmetic(op, l, r): return "(\(l) \(op.rawValue) \(r))"
         }
     }
 }

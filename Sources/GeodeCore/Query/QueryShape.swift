@@ -83,7 +83,7 @@ struct QueryShape: Hashable {
             }
         case let .keyPath(path):
             hasher.combine(path)
-        case .subqueryCount:
+        case .subqueryCount, .arithmetic:
             return false
         }
         return true
