@@ -172,7 +172,12 @@ struct QueryBinder {
                 message: "\(quantifier.keyword) needs a list or a collection; \(QueryLiteral.describe(v)) is one value",
                 column: c.column)
         }
-        let v = Self.converted(v, for: lhsPath, literal: c.rhsLiteral)
+        let v = Self.converted(v, for: lhsPath, c.rhsSource)
+        if let lhsPath, lhsPath.resultType == .data, c.rhsSource == .argument, case .string = v {
+            // realm-core's rule: text in the query may stand for bytes, a String argument may not.
+            throw StoreError.invalidQuery(
+                message: "cannot compare a String argument with \(lhsPath.label): pass Data", column: c.column)
+        }
         if let lhsPath { try check(lhsPath, v, c) }
         return .constant(Self.promoted(v, for: lhsPath))
     }
@@ -182,8 +187,8 @@ struct QueryBinder {
     /// full precision (`3.141592653589793238`), and a quoted number against a
     /// numeric property as that number (`a == '77'`). Arguments, typed values
     /// from Swift, are taken as they are.
-    private static func converted(_ value: Value, for path: BoundPath?, literal: String?) -> Value {
-        guard let type = path?.resultType, let literal else { return value }
+    private static func converted(_ value: Value, for path: BoundPath?, _ source: ConstantSource) -> Value {
+        guard let type = path?.resultType, case let .literal(literal) = source else { return value }
         switch (type, value) {
         case (.decimal128, .double), (.decimal128, .string):
             return (try? Decimal128Bits(parsing: literal)).map(Value.decimal128) ?? value

@@ -258,39 +258,43 @@ struct QueryLexer {
 
     /// `YYYY-MM-DD@HH:MM:SS[:NANOS]` or `YYYY-MM-DDTHH:MM:SS[:NANOS]` (UTC).
     private mutating func dateLiteral(_ column: Int) throws -> Value? {
-        var i = 0
-        if peek() == "-" { i = 1 }
         var digitCount = 0
-        while Self.isDigit(peek(i + digitCount)) { digitCount += 1 }
-        guard digitCount >= 4, peek(i + digitCount) == "-", Self.isDigit(peek(i + digitCount + 1)) else { return nil }
+        while Self.isDigit(peek(digitCount)) { digitCount += 1 }
+        guard digitCount >= 4, peek(digitCount) == "-", Self.isDigit(peek(digitCount + 1)) else { return nil }
         var text = ""
-        while let c = peek(), Self.isDigit(c) || c == "-" || c == ":" || c == "@" || c == "T" || c == "." {
+        while let c = peek(), Self.isDigit(c) || c == "-" || c == ":" || c == "@" || c == "T" {
             text.unicodeScalars.append(c)
             position += 1
         }
-        let negative = text.hasPrefix("-")
-        let body = negative ? String(text.dropFirst()) : text
-        let parts = body.split(whereSeparator: { $0 == "@" || $0 == "T" })
-        guard parts.count == 2 else { throw fail("date \(text) must be YYYY-MM-DD@HH:MM:SS", column) }
-        let ymd = parts[0].split(separator: "-").compactMap { Int($0) }
-        let hms = parts[1].split(separator: ":").compactMap { Int($0) }
-        guard ymd.count == 3, hms.count == 3 || hms.count == 4 else {
-            throw fail("date \(text) must be YYYY-MM-DD@HH:MM:SS", column)
+        // realm-core's form, every part an unsigned number: YYYY-MM-DD, one separator
+        // (@ or T), HH:MM:SS and an optional :NANOS.
+        let halves = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "@" || $0 == "T" })
+        let ymd = halves[0].split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+        let hms =
+            halves.count == 2 ? halves[1].split(separator: ":", omittingEmptySubsequences: false).map { Int($0) } : []
+        let parts = (ymd + hms).compactMap { $0 }
+        guard ymd.count == 3, hms.count == 3 || hms.count == 4, parts.count == ymd.count + hms.count,
+            parts.allSatisfy({ $0 >= 0 })
+        else { throw fail("date \(text) must be YYYY-MM-DD@HH:MM:SS or YYYY-MM-DD@HH:MM:SS:NANOS", column) }
+        guard parts[0] >= 1900 else {
+            throw fail(
+                "date \(text) is before 1900, which the query language does not read: pass a Date argument", column)
         }
         var components = DateComponents()
         components.calendar = Calendar(identifier: .gregorian)
         components.timeZone = TimeZone(identifier: "UTC")
-        (components.year, components.month, components.day) = (negative ? -ymd[0] : ymd[0], ymd[1], ymd[2])
-        (components.hour, components.minute, components.second) = (hms[0], hms[1], hms[2])
-        guard (1 ... 12).contains(ymd[1]), (1 ... 31).contains(ymd[2]), hms[0] < 24, hms[1] < 60, hms[2] < 61,
+        (components.year, components.month, components.day) = (parts[0], parts[1], parts[2])
+        (components.hour, components.minute, components.second) = (parts[3], parts[4], parts[5])
+        guard (1 ... 12).contains(parts[1]), (1 ... 31).contains(parts[2]), parts[3] < 24, parts[4] < 60, parts[5] < 61,
             let date = components.date
         else { throw fail("date \(text) is out of range", column) }
-        let nanos = hms.count == 4 ? hms[3] : 0
+        let nanos = parts.count == 7 ? parts[6] : 0
         guard nanos < 1_000_000_000 else { throw fail("date \(text) has more than 999999999 nanoseconds", column) }
-        return .timestamp(Timestamp(seconds: Int64(date.timeIntervalSince1970.rounded()), nanoseconds: Int32(nanos)))
+        let seconds = Int64(date.timeIntervalSince1970.rounded())
+        // Before 1970 the nanoseconds count back, as the seconds do.
+        return .timestamp(Timestamp(seconds: seconds, nanoseconds: Int32(seconds < 0 ? -nanos : nanos)))
     }
 
-    /// `Tseconds:nanoseconds`.
     private mutating func timestampLiteral(_ column: Int) throws -> Value? {
         let save = position
         position += 1
@@ -300,6 +304,9 @@ struct QueryLexer {
         guard parts.count == 2, let seconds = Int64(parts[0]), let nanos = Int32(parts[1]) else {
             position = save
             return nil
+        }
+        guard (seconds >= 0 && nanos >= 0) || (seconds <= 0 && nanos <= 0) else {
+            throw fail("timestamp T\(text): its seconds and nanoseconds must not have opposite signs", column)
         }
         return .timestamp(Timestamp(seconds: seconds, nanoseconds: nanos))
     }

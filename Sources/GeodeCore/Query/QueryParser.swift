@@ -178,7 +178,7 @@ package struct QueryParser {
         let quantifier = parseQuantifier()
         let lhsStart = index
         let lhs = try parseExpression()
-        let lhsLiteral = literal(from: lhsStart)
+        let lhsSource = source(from: lhsStart)
         let opToken = current
         var op: ComparisonOperator
         switch opToken.kind {
@@ -228,7 +228,7 @@ package struct QueryParser {
         if case .argument = current.kind { rhsIsArgument = true } else { rhsIsArgument = false }
         let rhsStart = index
         var rhs = try parseExpression()
-        let rhsLiteral = literal(from: rhsStart)
+        let rhsSource = source(from: rhsStart)
         if op == .in, case let .value(v) = rhs, !rhsIsArgument {
             // realm-core refuses a literal here; an argument holding one value is taken as a list of it.
             throw StoreError.invalidQuery(
@@ -246,22 +246,23 @@ package struct QueryParser {
             lhs, op, rhs, caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive,
             quantifier: quantifier ?? .any, quantifierGiven: quantifier != nil,
             rhsQuantifier: rhsQuantifier, column: column)
-        comparison.rhsLiteral = rhsLiteral
-        return try normalize(comparison, lhsLiteral: lhsLiteral, opToken: opToken)
+        comparison.rhsSource = rhsSource
+        return try normalize(comparison, lhsSource: lhsSource, opToken: opToken)
     }
 
-    /// The text of the number or quoted string that is the whole operand read
-    /// from token `start` up to the current one; nil for any other operand.
-    private func literal(from start: Int) -> String? {
-        guard index == start + 1 else { return nil }
+    /// How the operand read from token `start` up to the current one was
+    /// written, when it is one token.
+    private func source(from start: Int) -> ConstantSource {
+        guard index == start + 1 else { return .other }
         switch tokens[start].kind {
-        case let .number(text), let .string(text): return text
-        default: return nil
+        case let .number(text), let .string(text): return .literal(text)
+        case .argument: return .argument
+        default: return .other
         }
     }
 
     /// Puts the key path on the left: `5 < age` → `age > 5`; `'x' IN tags` → `ANY tags == 'x'`.
-    private func normalize(_ comparison: QueryComparison, lhsLiteral: String?, opToken: QueryToken) throws
+    private func normalize(_ comparison: QueryComparison, lhsSource: ConstantSource, opToken: QueryToken) throws
         -> QueryPredicate
     {
         var c = comparison
@@ -288,7 +289,7 @@ package struct QueryParser {
                     message: "\(c.op.rawValue) needs a key path on its left", column: opToken.column)
             }
             swap(&c.lhs, &c.rhs)
-            c.rhsLiteral = lhsLiteral
+            c.rhsSource = lhsSource
         default:
             break
         }

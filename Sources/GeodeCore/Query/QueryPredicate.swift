@@ -143,10 +143,9 @@ package struct QueryComparison: Sendable, CustomStringConvertible {
     /// the key path is kept on the left, and the value is what the operator tests.
     package var operandsReversed = false
     package var column = 0
-    /// The right side as written, when it is one number or quoted string in
-    /// the query's text (not an argument): read as realm-core reads it against
-    /// the property (a Decimal128 at full precision, `'77'` as a number).
-    package var rhsLiteral: String?
+    /// How the right side was written, when it is one constant: realm-core
+    /// reads a literal and an argument differently against a property.
+    package var rhsSource = ConstantSource.other
 
     package init(
         _ lhs: QueryExpression, _ op: ComparisonOperator, _ rhs: QueryExpression,
@@ -174,6 +173,18 @@ package struct QueryComparison: Sendable, CustomStringConvertible {
         return
             "\(quantifier.prefix)\(lhs) \(op.rawValue)\(options) \(rhsQuantifier.map { $0 == .any ? "ANY " : $0.prefix } ?? "")\(rhs)"
     }
+}
+
+/// How a comparison's constant was written.
+package enum ConstantSource: Sendable, Hashable {
+    /// A number or quoted string in the query's text, as written: read against a
+    /// Decimal128 property at full precision, and `'77'` as a number against a
+    /// numeric property.
+    case literal(String)
+    /// A `%@` or `$0` argument: a typed value from Swift, taken as it is.
+    case argument
+    /// Anything else: a special or computed literal, a list, a key path.
+    case other
 }
 
 /// One side of a comparison.
