@@ -28,6 +28,9 @@ struct BoundComparison {
         case path(BoundPath)
         /// Numbers computed for each object: `age > number * 2`.
         case arithmetic(Operand)
+        /// `obj('Dog', 5)`: the object of `table` with that primary key, found
+        /// in the transaction the query runs in.
+        case object(Table, primaryKey: Value)
     }
 
     var lhs: Operand

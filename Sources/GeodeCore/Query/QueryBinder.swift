@@ -92,6 +92,8 @@ struct QueryBinder {
             lhs = .constants(vs)
         case .arithmetic:
             lhs = try bindArithmetic(c.lhs, c, in: cls, variable: variable).operand
+        case .object:
+            throw StoreError.invalidQuery(message: "obj(…) needs a key path on the other side", column: c.column)
         }
         if c.op.isStringOperator, Self.isArithmetic(c.lhs) || Self.isArithmetic(c.rhs) {
             throw StoreError.invalidQuery(
@@ -140,6 +142,8 @@ struct QueryBinder {
         case .subqueryCount:
             throw StoreError.invalidQuery(
                 message: "SUBQUERY(…).@count must be on the left of the comparison", column: c.column)
+        case let .object(className, primaryKey):
+            rhs = try bindObjectReference(className, primaryKey, c, lhsPath)
         case .arithmetic:
             if c.op == .in {
                 throw StoreError.invalidQuery(
@@ -263,7 +267,7 @@ struct QueryBinder {
         case let .value(v): result.rhs = try constantRight(v, c, lhsPath)
         case let .values(vs): result.rhs = try constantsRight(vs, c, lhsPath)
         case .keyPath, .subqueryCount: break
-        case .arithmetic: return nil
+        case .arithmetic, .object: return nil
         }
         return result
     }
@@ -272,8 +276,30 @@ struct QueryBinder {
     private static func isPath(_ side: QueryExpression) -> Bool {
         switch side {
         case .keyPath, .subqueryCount, .arithmetic: return true
-        case .value, .values: return false
+        case .value, .values, .object: return false
         }
+    }
+
+    /// `obj('Dog', 5)` on the right of `c`: the class (named with or without
+    /// realm-core's `class_` prefix) and its primary key, checked against `lhsPath`.
+    private func bindObjectReference(
+        _ className: String, _ primaryKey: Value, _ c: QueryComparison, _ lhsPath: BoundPath?
+    ) throws -> BoundComparison.Right {
+        let name =
+            className.hasPrefix("class_") && store.current.tables[className] == nil
+            ? String(className.dropFirst("class_".count)) : className
+        guard let table = store.current.tables[name] else {
+            throw StoreError.invalidQuery(message: "obj(…) names the unknown class '\(className)'", column: c.column)
+        }
+        guard table.schema.primaryKey != nil else {
+            throw StoreError.invalidQuery(
+                message: "obj(…) needs a class with a primary key; '\(name)' has none", column: c.column)
+        }
+        guard c.op == .equal || c.op == .notEqual else {
+            throw StoreError.invalidQuery(message: "an object compares only with == or !=", column: c.column)
+        }
+        if let lhsPath { try check(lhsPath, .link(Link(table: table.schema.table, key: ObjectKey(0))), c) }
+        return .object(table, primaryKey: primaryKey)
     }
 
     private static func isArithmetic(_ side: QueryExpression) -> Bool {
@@ -340,6 +366,8 @@ struct QueryBinder {
         case .values:
             throw StoreError.invalidQuery(
                 message: "a {…} list cannot take part in \(symbol)", column: c.column)
+        case .object:
+            throw StoreError.invalidQuery(message: "\(symbol) needs numbers; obj(…) is an object", column: c.column)
         }
     }
 

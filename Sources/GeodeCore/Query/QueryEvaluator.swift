@@ -19,8 +19,30 @@ final class QueryEvaluator {
     /// Per origin (table/slot): target object key → origin object keys; built on first use.
     private var backlinkMaps: [String: [UInt64: [ObjectKey]]] = [:]
 
+    /// The objects `obj('Class', key)` named, found once per evaluator.
+    private var objects: [ObjectReference: Value] = [:]
+
     init(transaction: StoreTransaction) {
         self.transaction = transaction
+    }
+
+    private struct ObjectReference: Hashable {
+        var table: UInt32
+        var primaryKey: Value
+    }
+
+    /// The link to the object of `table` with `primaryKey`; null when there is
+    /// none (as realm-core's link to no object is null).
+    private func object(_ table: Table, _ primaryKey: Value) throws -> Value {
+        let reference = ObjectReference(table: table.schema.table, primaryKey: primaryKey)
+        if let found = objects[reference] { return found }
+        var key = primaryKey
+        if case let .double(d) = key, let i = Int64(exactly: d) { key = .int(i) }
+        let found: Value =
+            try transaction.object(withPrimaryKey: key, in: table).map { .link(Link(table: reference.table, key: $0)) }
+            ?? .null
+        objects[reference] = found
+        return found
     }
 
     // MARK: Predicates
@@ -197,6 +219,8 @@ final class QueryEvaluator {
                     rhsValues = collected
                 }
                 return try Self.quantify(c.rhsQuantifier ?? .any, rhsValues ?? []) { try self.test(item, c.op, $0, c) }
+            case let .object(table, primaryKey):
+                return try self.test(item, c.op, try object(table, primaryKey), c)
             case let .arithmetic(operand):
                 if rhsValues == nil { rhsValues = try values(of: operand, root) }
                 return try Self.quantify(c.rhsQuantifier ?? .any, rhsValues ?? []) { try self.test(item, c.op, $0, c) }

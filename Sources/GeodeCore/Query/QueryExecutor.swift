@@ -180,7 +180,8 @@ package struct QueryExecutor {
         case let .primaryKey(values):
             text = "primary key lookup \(name) (\(values.count) key\(values.count == 1 ? "" : "s"))"
         case let .keys(keys): text = "test \(keys.count) given \(name) objects"
-        case let .indexKeys(index, _, _) where isBulkLoading(index), let .indexRange(index, _, _, _)
+        case let .indexKeys(index, _, _) where isBulkLoading(index),
+            let .indexRange(index, _, _, _)
         where isBulkLoading(index):
             text = "scan \(name) (index \(name).\(index.property) being bulk-loaded)"
         case let .indexKeys(index, keys, exact):

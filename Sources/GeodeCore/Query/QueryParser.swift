@@ -267,7 +267,7 @@ package struct QueryParser {
     {
         var c = comparison
         switch (c.lhs, c.rhs) {
-        case (.value, .keyPath), (.value, .subqueryCount), (.value, .arithmetic):
+        case (.value, .keyPath), (.value, .subqueryCount), (.value, .arithmetic), (.object, .keyPath):
             if c.op == .in {
                 c.op = .equal
                 // `'x' IN tags`: the value is one of the list's.
@@ -447,6 +447,9 @@ package struct QueryParser {
             _ = advance()
             _ = advance()
             return .value(.double(negative ? -special : special))
+        case let .identifier(word)
+        where word.lowercased() == "obj" && index + 1 < tokens.count && tokens[index + 1].isSymbol("("):
+            return try parseObjectReference()
         case let .identifier(word):
             if let special = Self.specialNumber(word) {
                 _ = advance()
@@ -464,6 +467,25 @@ package struct QueryParser {
         default:
             throw unexpected("where a value or key path was expected")
         }
+    }
+
+    /// `obj('Class', primaryKey)`: an object named by its class and primary key
+    /// (a number, a string, an `oid(…)`, a `uuid(…)` or an argument).
+    private mutating func parseObjectReference() throws -> QueryExpression {
+        let column = current.column
+        _ = advance()
+        try expect("(", "after obj")
+        guard case let .string(className) = current.kind else {
+            throw unexpected("in obj(…): expected the class name, quoted")
+        }
+        _ = advance()
+        try expect(",", "in obj(…) after the class name")
+        guard case let .value(key) = try parseOperand(), !key.isNull else {
+            throw StoreError.invalidQuery(
+                message: "obj(…) needs a primary key value after the class name", column: column)
+        }
+        try expect(")", "closing obj(…)")
+        return .object(className: className, primaryKey: key)
     }
 
     /// `inf`, `infinity` and `nan`, in any letter case.

@@ -200,6 +200,8 @@ package indirect enum QueryExpression: Sendable, CustomStringConvertible {
     /// `lhs op rhs`: numbers computed per object (`2 * age + 5`, `age / number`).
     /// An expression of constants alone is computed by the parser.
     case arithmetic(ArithmeticOperator, QueryExpression, QueryExpression)
+    /// `obj('Dog', 5)`: the object of that class with that primary key.
+    case object(className: String, primaryKey: Value)
 
     package var description: String {
         switch self {
@@ -208,6 +210,8 @@ package indirect enum QueryExpression: Sendable, CustomStringConvertible {
         case let .keyPath(p): return p.description
         case let .subqueryCount(c, v, p): return "SUBQUERY(\(c), \(v), \(p)).@count"
         case let .arithmetic(op, l, r): return "(\(l) \(op.rawValue) \(r))"
+        case let .object(name, key):
+            return "obj(\(QueryLiteral.describe(.string(name))), \(QueryLiteral.describe(key)))"
         }
     }
 }

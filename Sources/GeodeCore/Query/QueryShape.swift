@@ -83,7 +83,7 @@ struct QueryShape: Hashable {
             }
         case let .keyPath(path):
             hasher.combine(path)
-        case .subqueryCount, .arithmetic:
+        case .subqueryCount, .arithmetic, .object:
             return false
         }
         return true
