@@ -59,6 +59,8 @@ struct BoundComparison {
     }
     /// The left path in the form the fast path walks, when it qualifies.
     var simple: SimplePath?
+    /// Whether a side is a path to mixed values, whose nulls order with nothing.
+    var comparesMixed = false
 
     init(
         lhs: Operand, op: ComparisonOperator, rhs: Right, caseInsensitive: Bool, diacriticInsensitive: Bool,
@@ -79,6 +81,8 @@ struct BoundComparison {
         {
             simple = SimplePath(path)
         }
+        if case let .path(p) = lhs, p.resultType == nil || p.resultType == .mixed { comparesMixed = true }
+        if case let .path(p) = rhs, p.resultType == nil || p.resultType == .mixed { comparesMixed = true }
         let quantified = quantifier != .any || (rhsQuantifier ?? .any) != .any
         switch (lhs, rhs) {
         case (.subqueryCount, _): break

@@ -52,6 +52,10 @@ struct BoundPath {
     var isMultiple = false
     /// Whether the path ends in the values of a map (`dict`, not `dict['k']`).
     var endsInMapValues = false
+    /// Whether the path follows a link (and may meet a null one on the way).
+    var followsLinks: Bool {
+        steps.contains { if case .follow = $0 { return true } else { return false } }
+    }
     /// Whether the path ends in the objects linking to the one before (`@links.Person.dogs`).
     var endsInBacklinks: Bool {
         if case .backlinks? = steps.last { return true }

@@ -186,13 +186,20 @@ struct QueryBinder {
         return .constant(Self.promoted(v, for: lhsPath))
     }
 
-    /// A literal of the query's text as realm-core reads it against what
-    /// `path` holds: a number against a Decimal128 property from its text, at
-    /// full precision (`3.141592653589793238`), and a quoted number against a
-    /// numeric property as that number (`a == '77'`). Arguments, typed values
-    /// from Swift, are taken as they are.
+    /// A constant as realm-core reads it against what `path` holds: a Double
+    /// against a Float property as a Float; and, written in the query's text
+    /// only, a number against a Decimal128 property from its text, at full
+    /// precision (`3.141592653589793238`), and a quoted number against a
+    /// numeric property as that number (`a == '77'`).
     private static func converted(_ value: Value, for path: BoundPath?, _ source: ConstantSource) -> Value {
-        guard let type = path?.resultType, case let .literal(literal) = source else { return value }
+        guard let type = path?.resultType else { return value }
+        if type == .float, case let .double(d) = value {
+            // A Double against a Float property is read as a Float, written or passed
+            // (realm-core's rule): `float == 1.13` finds 1.13 stored as a Float.
+            if case let .literal(text) = source, let f = Float(text) { return .float(f) }
+            return .float(Float(d))
+        }
+        guard case let .literal(literal) = source else { return value }
         switch (type, value) {
         case (.decimal128, .double), (.decimal128, .string):
             return (try? Decimal128Bits(parsing: literal)).map(Value.decimal128) ?? value
@@ -208,7 +215,7 @@ struct QueryBinder {
     private func constantsRight(_ vs: [Value], _ c: QueryComparison, _ lhsPath: BoundPath?) throws
         -> BoundComparison.Right
     {
-        let promoted = vs.map { Self.promoted($0, for: lhsPath) }
+        let promoted = vs.map { Self.promoted(Self.converted($0, for: lhsPath, .other), for: lhsPath) }
         guard c.op == .between else {
             // Values of another type in the list simply never match, as in Realm.
             return .oneOf(promoted)
@@ -576,8 +583,19 @@ struct QueryBinder {
                     if !target.isEmbedded { bound.steps.append(.follow(try store.table(target.name))) }
                     context = try enter(property, of: target, &bound, &name, path)
                 case let .map(p):
-                    bound.steps.append(.key(property))
-                    context = try element(of: p, &bound)
+                    if p.type == .object, let target = try? store.schemaClass(p.objectClassName),
+                        target.property(named: property) != nil
+                    {
+                        // `dict.price` on a map of links: the property of every linked object,
+                        // which realm-core takes before a key of that name.
+                        bound.steps.append(.each)
+                        bound.isMultiple = true
+                        if !target.isEmbedded { bound.steps.append(.follow(try store.table(target.name))) }
+                        context = try enter(property, of: target, &bound, &name, path)
+                    } else {
+                        bound.steps.append(.key(property))
+                        context = try element(of: p, &bound)
+                    }
                 case .mixed:
                     bound.steps.append(.key(property))
                 case .scalar:
@@ -655,6 +673,11 @@ struct QueryBinder {
                     bound.steps.append(.each)
                     bound.reduction = .count
                 case .backlinks:
+                    bound.reduction = .count
+                case .link:
+                    // A to-one link counts as one object, or none when it is null.
+                    bound.steps.append(.nonNull)
+                    (bound.type, bound.isLink, bound.objectClass) = (nil, false, nil)
                     bound.reduction = .count
                 case .scalar(.string, _), .scalar(.data, _):
                     bound.reduction = .byteSize

@@ -426,8 +426,10 @@ final class QueryEvaluator {
         case .byteSize?:
             return try visit(steps, root) { item in
                 let value = try Self.decode(item)
-                // A null string or data value has length 0, as in realm-core.
-                guard let length = value.isNull ? 0 : Self.length(value) else { return true }
+                // realm-core's lengths of null: a null property's is null, a null
+                // element's (of a list or set of strings or data) is 0.
+                if value.isNull { return try body(.value(path.isMultiple ? .int(0) : .null)) }
+                guard let length = Self.length(value) else { return true }
                 return try body(.value(.int(Int64(length))))
             }
         case .size?:
@@ -454,6 +456,33 @@ final class QueryEvaluator {
             default: aggregate = .maximum
             }
             return try body(.value(aggregate.apply(values)))
+        }
+    }
+
+    /// Whether every link `path` follows from `item` leads to an object: what a
+    /// sort or distinct key through a null link lacks (realm-core sorts such
+    /// objects after every value, and leaves them out of DISTINCT).
+    func linksReachEnd(of path: BoundPath, from item: Item) throws -> Bool {
+        var reached = false
+        try walkLinks(path.steps[...], item) {
+            reached = true
+            return false
+        }
+        return reached
+    }
+
+    /// ``visit(_:_:_:)`` that stops at a null link instead of reading it as null.
+    private func walkLinks(_ steps: ArraySlice<BoundPath.Step>, _ item: Item, _ body: () throws -> Bool) throws
+        -> Bool
+    {
+        guard let next = steps.firstIndex(where: { if case .follow = $0 { return true } else { return false } }),
+            case let .follow(table) = steps[next]
+        else { return try body() }
+        return try visit(steps[..<next], item) { reached in
+            guard case let .view(v) = reached, case let .link(link)? = try? v.decode(),
+                let document = try transaction.document(link.key, in: table)
+            else { return true }
+            return try walkLinks(steps[(next + 1)...], .object(table.schema.table, link.key, document), body)
         }
     }
 
@@ -595,6 +624,10 @@ final class QueryEvaluator {
             if op != .like, constant.isNull || value.isNull { return false }
             return Self.generic(constant, op, value, c.caseInsensitive, c.diacriticInsensitive)
         }
+        if constant.isNull, op == .contains, c.caseInsensitive, case let .path(p) = c.lhs, p.type != .data {
+            // realm-core's string rule: CONTAINS[c] NULL holds for every string, null ones too.
+            return true
+        }
         if case let .view(v) = item {
             switch constant {
             case let .int(k):
@@ -608,7 +641,11 @@ final class QueryEvaluator {
             default: break
             }
         }
-        return Self.generic(try Self.decode(item), op, constant, c.caseInsensitive, c.diacriticInsensitive)
+        let value = try Self.decode(item)
+        // Beside a mixed value, null orders with nothing but null (realm-core's rule
+        // for mixed values); between strings alone it orders first.
+        if c.comparesMixed, op.isOrdering, value.isNull != constant.isNull { return false }
+        return Self.generic(value, op, constant, c.caseInsensitive, c.diacriticInsensitive)
     }
 
     private static func order<T: Comparable>(_ x: T, _ k: T, _ op: ComparisonOperator) -> Bool {
@@ -704,7 +741,8 @@ final class QueryEvaluator {
         case .beginsWith, .endsWith, .contains, .like:
             // Strings match strings and binary matches binary, never across. A null
             // pattern is realm-core's empty one: LIKE matches only null, the others
-            // every value (every non-null value when insensitive).
+            // every value, but for CONTAINS[c], which skips null values (of data:
+            // the caller answers strings).
             let a: String, b: String
             switch (x, k) {
             case let (.string(s), .string(t)): (a, b) = (s, t)
@@ -712,7 +750,7 @@ final class QueryEvaluator {
                 (a, b) = (String(decoding: s, as: UTF8.self), String(decoding: t, as: UTF8.self))
             case (_, .null):
                 if op == .like { return x.isNull }
-                return options.isEmpty || !x.isNull
+                return !x.isNull || op != .contains || !caseInsensitive
             default: return false
             }
             switch op {

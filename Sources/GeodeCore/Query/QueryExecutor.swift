@@ -250,7 +250,7 @@ package struct QueryExecutor {
             // Sorting a scan: take each match's sort keys from the document the scan reads anyway;
             // with LIMIT (or `first`) and no DISTINCT, keep only the first rows while scanning.
             let keeping = rowsKept(first: first)
-            var values: [Value], matched: Int
+            var values: [SortKey], matched: Int
             if let halves = try scanInHalves({ executor, from, before in
                 try executor.matchingRows(from: from, before: before, keeping: keeping)
             }) {
@@ -442,7 +442,7 @@ package struct QueryExecutor {
     /// how many matched. With `keeping`, only the first rows in the sort order
     /// are kept (in scan order), and most rows are turned away after reading one sort key.
     private func matchingRows(from: ObjectKey?, before: ObjectKey?, keeping: Int?) throws -> (
-        keys: [ObjectKey], values: [Value], matched: Int
+        keys: [ObjectKey], values: [SortKey], matched: Int
     ) {
         let reader = SortKeyReader(self)
         if let keeping {
@@ -456,7 +456,7 @@ package struct QueryExecutor {
             return (keys, values, matched)
         }
         var keys: [ObjectKey] = []
-        var values: [Value] = []
+        var values: [SortKey] = []
         let width = ordering.count
         try scan(from: from, before: before) { key, document in
             keys.append(key)
@@ -535,19 +535,19 @@ package struct QueryExecutor {
     }
 
     /// The sort keys of `keys`' objects, row after row, `ordering.count` per row.
-    private func sortValues(_ keys: [ObjectKey]) throws -> [Value] {
+    private func sortValues(_ keys: [ObjectKey]) throws -> [SortKey] {
         try sortValues(keys, SortKeyReader(self), width: ordering.count)
     }
 
     /// The `width` sort keys `reader` reads of each of `keys`' objects, row after row.
-    private func sortValues(_ keys: [ObjectKey], _ reader: SortKeyReader, width: Int) throws -> [Value] {
-        var values: [Value] = []
+    private func sortValues(_ keys: [ObjectKey], _ reader: SortKeyReader, width: Int) throws -> [SortKey] {
+        var values: [SortKey] = []
         values.reserveCapacity(keys.count * width)
         for key in keys {
             if let document = try transaction.document(key, in: table) {
                 for i in 0 ..< width { values.append(try reader.value(i, key, document)) }
             } else {
-                values.append(contentsOf: repeatElement(Value.null, count: width))
+                values.append(contentsOf: repeatElement(SortKey.some(.null), count: width))
             }
         }
         return values
@@ -558,7 +558,7 @@ package struct QueryExecutor {
     /// array of positions is sorted, comparing common same-type pairs directly.
     /// With `keeping`, only that many first rows are kept, through a bounded
     /// heap instead of a whole sort (the same rows, in the same order).
-    private func sort(_ keys: [ObjectKey], _ values: [Value], keeping limit: Int? = nil) -> [ObjectKey] {
+    private func sort(_ keys: [ObjectKey], _ values: [SortKey], keeping limit: Int? = nil) -> [ObjectKey] {
         let width = ordering.count
         let ascending = ordering.map(\.1)
         if let limit, limit < keys.count / 4 {
@@ -572,7 +572,7 @@ package struct QueryExecutor {
 
     /// A stable sort of `keys` on their sort keys `values` (rows of
     /// `ascending.count` keys, one after the other).
-    static func sort(_ keys: [ObjectKey], _ values: [Value], ascending: [Bool]) -> [ObjectKey] {
+    static func sort(_ keys: [ObjectKey], _ values: [SortKey], ascending: [Bool]) -> [ObjectKey] {
         values.withUnsafeBufferPointer { v in
             // Ties by position: a stable sort.
             (0 ..< keys.count).sorted { rowPrecedes(v, $0, $1, ascending: ascending) ?? ($0 < $1) }.map { keys[$0] }
@@ -584,7 +584,7 @@ package struct QueryExecutor {
     @inline(__always)
     static func rowPrecedes<Rows: RandomAccessCollection>(_ values: Rows, _ a: Int, _ b: Int, ascending: [Bool])
         -> Bool?
-    where Rows.Element == Value, Rows.Index == Int {
+    where Rows.Element == SortKey, Rows.Index == Int {
         let width = ascending.count
         for i in 0 ..< width {
             let order = compareForSort(values[a * width + i], values[b * width + i])
@@ -593,16 +593,26 @@ package struct QueryExecutor {
         return nil
     }
 
-    /// `MixedOrder.compare`, with the usual same-type pairs decided inline.
+    /// A sort key of one object: the value its key path reaches, or nil when a
+    /// null link on the way keeps the path from reaching one. realm-core sorts
+    /// such objects after every value (even null) in ascending order, and
+    /// before every value in descending order: nil is above every value.
+    typealias SortKey = Value?
+
+    /// `MixedOrder.compare`, with the usual same-type pairs decided inline, and
+    /// a key that reaches no value above all.
     @inline(__always)
-    static func compareForSort(_ a: Value, _ b: Value) -> ComparisonResult {
+    static func compareForSort(_ a: SortKey, _ b: SortKey) -> ComparisonResult {
         switch (a, b) {
-        case let (.int(x), .int(y)): return x < y ? .orderedAscending : (x > y ? .orderedDescending : .orderedSame)
-        case let (.timestamp(x), .timestamp(y)) where x.seconds != y.seconds:
+        case let (.int(x)?, .int(y)?): return x < y ? .orderedAscending : (x > y ? .orderedDescending : .orderedSame)
+        case let (.timestamp(x)?, .timestamp(y)?) where x.seconds != y.seconds:
             return x.seconds < y.seconds ? .orderedAscending : .orderedDescending
-        case let (.double(x), .double(y)) where !x.isNaN && !y.isNaN && x != y:
+        case let (.double(x)?, .double(y)?) where !x.isNaN && !y.isNaN && x != y:
             return x < y ? .orderedAscending : .orderedDescending
-        default: return MixedOrder.compare(a, b)
+        case let (a?, b?): return MixedOrder.compare(a, b)
+        case (nil, nil): return .orderedSame
+        case (nil, _): return .orderedDescending
+        case (_, nil): return .orderedAscending
         }
     }
 
@@ -686,13 +696,22 @@ package struct QueryExecutor {
         try removeDuplicates(keys, on: distinct, evaluator)
     }
 
-    /// The first of `keys` for each combination of the values at `paths`, in the order of `keys`.
+    /// The first of `keys` for each combination of the values at `paths`, in
+    /// the order of `keys`; an object whose path meets a null link is left out,
+    /// as realm-core leaves it out.
     private func removeDuplicates(_ keys: [ObjectKey], on paths: [BoundPath], _ evaluator: QueryEvaluator) throws
         -> [ObjectKey]
     {
         var seen = Set<[Value]>()
         var kept: [ObjectKey] = []
+        let linked = paths.contains(where: \.followsLinks)
         for key in keys {
+            if linked {
+                guard let document = try transaction.document(key, in: table) else { continue }
+                let item = QueryEvaluator.Item.object(table.schema.table, key, document)
+                guard try paths.allSatisfy({ try !$0.followsLinks || evaluator.linksReachEnd(of: $0, from: item) })
+                else { continue }
+            }
             let values = try paths.map { try firstValue($0, key, evaluator) }
             if seen.insert(values).inserted { kept.append(key) }
         }

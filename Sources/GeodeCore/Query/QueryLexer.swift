@@ -220,6 +220,11 @@ struct QueryLexer {
             text.unicodeScalars.append(c)
             position += 1
         }
+        // `1.13f`: a Float, as realm-core writes one.
+        if peek() == "f", !(peek(1).map(Self.isIdentifierPart) ?? false) {
+            text += "f"
+            position += 1
+        }
         return text
     }
 

@@ -498,6 +498,12 @@ package struct QueryParser {
     }
 
     private static func number(_ text: String, _ column: Int) throws -> Value {
+        if text.hasSuffix("f") {
+            guard let f = Float(text.dropLast()) else {
+                throw StoreError.invalidQuery(message: "'\(text)' is not a number", column: column)
+            }
+            return .float(f)
+        }
         if !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), let i = Int64(text) { return .int(i) }
         guard let d = Double(text) else {
             throw StoreError.invalidQuery(message: "'\(text)' is not a number", column: column)

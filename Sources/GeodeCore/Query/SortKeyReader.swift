@@ -21,6 +21,8 @@ final class SortKeyReader {
     private let slots: [Int]
     private let defaults: [Value]
     private let paths: [BoundPath]
+    /// Whether key `i`'s path follows links (and may meet a null one).
+    private let linked: [Bool]
     private let table: UInt32
     private let evaluator: QueryEvaluator
 
@@ -44,12 +46,14 @@ final class SortKeyReader {
             }
         }
         (self.simple, self.plain, self.slots, self.defaults) = (simple, plain, slots, defaults)
+        linked = self.paths.map(\.followsLinks)
         table = executor.table.schema.table
         evaluator = QueryEvaluator(transaction: executor.transaction)
     }
 
-    /// Sort key `i` of the object `key` stored as `document`.
-    func value(_ i: Int, _ key: ObjectKey, _ document: ContainerView) throws -> Value {
+    /// Sort key `i` of the object `key` stored as `document`: nil when a null
+    /// link keeps its path from reaching a value.
+    func value(_ i: Int, _ key: ObjectKey, _ document: ContainerView) throws -> QueryExecutor.SortKey {
         let slot = slots[i]
         if slot >= 0 {
             guard let view = try document.value(at: slot) else { return defaults[i] }
@@ -65,6 +69,8 @@ final class SortKeyReader {
             default: break
             }
         }
-        return try QueryExecutor.firstValue(paths[i], .object(table, key, document), evaluator)
+        let item = QueryEvaluator.Item.object(table, key, document)
+        if linked[i], try !evaluator.linksReachEnd(of: paths[i], from: item) { return nil }
+        return try QueryExecutor.firstValue(paths[i], item, evaluator)
     }
 }

@@ -18,10 +18,10 @@ struct TopRows {
     private var keys: [ObjectKey] = []
     private var offered: [Int] = []
     private var offers = 0
-    private var values: [Value] = []
+    private var values: [QueryExecutor.SortKey] = []
     /// Row numbers, arranged as a max-heap (the last row kept at the top).
     private var heap: [Int] = []
-    private var candidate: [Value] = []
+    private var candidate: [QueryExecutor.SortKey] = []
 
     /// Keeps at most `capacity` rows sorted by keys in the directions of
     /// `ascending`, compared as sorts compare them.
@@ -31,7 +31,7 @@ struct TopRows {
     }
 
     /// Offers the row of `key`, whose sort key `i` is `value(i)` (read only as far as needed).
-    mutating func offer(_ key: ObjectKey, _ value: (Int) throws -> Value) rethrows {
+    mutating func offer(_ key: ObjectKey, _ value: (Int) throws -> QueryExecutor.SortKey) rethrows {
         let width = ascending.count
         offers += 1
         if heap.count < capacity {
@@ -69,10 +69,10 @@ struct TopRows {
 
     /// The kept rows in the order they were offered (so that a stable sort of
     /// them, or of several such sets laid end to end, gives the order of the whole).
-    func rowsInOfferOrder() -> (keys: [ObjectKey], values: [Value]) {
+    func rowsInOfferOrder() -> (keys: [ObjectKey], values: [QueryExecutor.SortKey]) {
         let width = ascending.count
         let order = keys.indices.sorted { offered[$0] < offered[$1] }
-        var sortedValues: [Value] = []
+        var sortedValues: [QueryExecutor.SortKey] = []
         sortedValues.reserveCapacity(values.count)
         for row in order { sortedValues.append(contentsOf: values[row * width ..< (row + 1) * width]) }
         return (order.map { keys[$0] }, sortedValues)
