@@ -46,7 +46,9 @@ def queries():
         'blob == B64"AQID"', "oid == oid(507f1f77bcf86cd799439011)",
         "SUBQUERY(previous, $p, $p.score > 3).@count > 0", "name LIKE[c] '*ITEM 1?'",
         "TRUEPREDICATE SORT(score DESC) DISTINCT(flag) LIMIT(5)", "anything.@type == 'dictionary'",
-        "ratio IN {0.25, 0.5}",
+        "ratio IN {0.25, 0.5}", "score * 2 + 1 > amount", "(score + 1) * 2 == 8", "amount -1 > 2",
+        "numbers * 2 > score / 0", "next == obj('Item', 3)", "next.@links.@count > 1", "next.@count == 1",
+        "score == 1.5f", "when > 2001-01-01@00:00:00:5", "name\\ x == 'a'", "score >= -infinity",
     }
     for q in sorted(found):
         write("query", q.encode())

@@ -95,6 +95,12 @@ struct QueryBinder {
         case .object:
             throw StoreError.invalidQuery(message: "obj(…) needs a key path on the other side", column: c.column)
         }
+        if !Self.isPath(c.lhs), !Self.isPath(c.rhs) {
+            // realm-core's rule: a comparison reads the object on at least one side.
+            throw StoreError.invalidQuery(
+                message: "cannot compare two constants (\(c.lhs) and \(c.rhs)): one side must be a key path",
+                column: c.column)
+        }
         if c.op.isStringOperator, Self.isArithmetic(c.lhs) || Self.isArithmetic(c.rhs) {
             throw StoreError.invalidQuery(
                 message: "\(c.op.rawValue) needs strings; an arithmetic expression makes a number", column: c.column)
@@ -186,22 +192,32 @@ struct QueryBinder {
         return .constant(Self.promoted(v, for: lhsPath))
     }
 
-    /// A constant as realm-core reads it against what `path` holds: a Double
-    /// against a Float property as a Float; and, written in the query's text
-    /// only, a number against a Decimal128 property from its text, at full
-    /// precision (`3.141592653589793238`), and a quoted number against a
-    /// numeric property as that number (`a == '77'`).
+    /// A constant as Realm reads it against what `path` holds: 0 and 1
+    /// against a Bool property as false and true, a Double against a Float
+    /// property as a Float, decimal text against a Decimal128 property as the
+    /// decimal; and, written in the query's text only, a
+    /// number against a Decimal128 property from its text, at full precision
+    /// (`3.141592653589793238`), and a quoted number against a numeric
+    /// property as that number (`a == '77'`).
     private static func converted(_ value: Value, for path: BoundPath?, _ source: ConstantSource) -> Value {
         guard let type = path?.resultType else { return value }
+        if type == .bool, case let .int(i) = value, i == 0 || i == 1 {
+            // Realm Swift reads 0 and 1 against a Bool property as false and true.
+            return .bool(i == 1)
+        }
         if type == .float, case let .double(d) = value {
             // A Double against a Float property is read as a Float, written or passed
             // (realm-core's rule): `float == 1.13` finds 1.13 stored as a Float.
             if case let .literal(text) = source, let f = Float(text) { return .float(f) }
             return .float(Float(d))
         }
+        if type == .decimal128, case let .string(text) = value, let decimal = try? Decimal128Bits(parsing: text) {
+            // Decimal text stands for the decimal, written or passed (as in Realm Swift).
+            return .decimal128(decimal)
+        }
         guard case let .literal(literal) = source else { return value }
         switch (type, value) {
-        case (.decimal128, .double), (.decimal128, .string):
+        case (.decimal128, .double):
             return (try? Decimal128Bits(parsing: literal)).map(Value.decimal128) ?? value
         case (.int, .string): return Int64(literal).map(Value.int) ?? value
         case (.float, .string): return Float(literal).map(Value.float) ?? value
@@ -401,6 +417,13 @@ struct QueryBinder {
     private func checkOperator(_ c: QueryComparison, _ lhsPath: BoundPath?) throws {
         func refuse(_ message: String) -> StoreError { .invalidQuery(message: message, column: c.column) }
         if c.op == .like && c.diacriticInsensitive { throw refuse("LIKE cannot be diacritic-insensitive ([d])") }
+        if c.op.isOrdering, c.caseInsensitive || c.diacriticInsensitive, let t = lhsPath?.resultType,
+            t == .string || t == .data
+        {
+            // Realm Swift orders text exactly (and ignores [c] and [d] on numbers).
+            throw refuse(
+                "\(c.op.rawValue) orders text exactly: [c] and [d] go with ==, !=, IN and the string operators")
+        }
         guard let lhsPath else { return }
         if c.op == .between, lhsPath.isMultiple, lhsPath.reduction == nil, !c.quantifierGiven {
             throw refuse("BETWEEN on \(lhsPath.label), a collection, needs ANY, ALL or NONE")
@@ -628,6 +651,10 @@ struct QueryBinder {
                 default: throw fail("'\(name)' is not a map: ['\(k)'] does not apply")
                 }
             case .all, .values:
+                // `[*]` takes every element of a collection; `@values` (`@allValues`) a map's only.
+                if component == .values, case .collection = context {
+                    throw fail("'\(name)' is not a map: @values does not apply")
+                }
                 switch context {
                 case let .collection(p), let .map(p):
                     bound.steps.append(.each)

@@ -456,8 +456,9 @@ package struct QueryParser {
                 return .value(.double(special))
             }
             switch word.lowercased() {
-            case "true": _ = advance(); return .value(.bool(true))
-            case "false": _ = advance(); return .value(.bool(false))
+            // YES and NO are NSPredicate's, which Realm Swift's queries take too.
+            case "true", "yes": _ = advance(); return .value(.bool(true))
+            case "false", "no": _ = advance(); return .value(.bool(false))
             case "null", "nil": _ = advance(); return .value(.null)
             case "subquery": return try parseSubquery()
             default: return .keyPath(try parseKeyPath())
