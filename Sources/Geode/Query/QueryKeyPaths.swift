@@ -8,7 +8,7 @@ import GeodeGeo
 enum QueryKeyPaths {
     private static let steps = KeyPathCache<[QueryKeyPath.Component]>()
 
-    static func step<Root: ObjectBase, V>(of keyPath: KeyPath<Root, V>, in type: Root.Type) -> [QueryKeyPath.Component]
+    static func step<Root: ObjectBase>(of keyPath: PartialKeyPath<Root>, in type: Root.Type) -> [QueryKeyPath.Component]
     {
         steps.value(for: keyPath) {
             let info = ClassInfo.of(type)
@@ -23,5 +23,14 @@ enum QueryKeyPaths {
             }
             return [.property(info.properties[index].name)]
         }
+    }
+
+    /// The name of the property `keyPath` reads, as the string APIs take it
+    /// (`\Dog.age` is `"age"`).
+    static func name<Root: ObjectBase>(of keyPath: PartialKeyPath<Root>) -> String {
+        guard case let .property(name)? = step(of: keyPath, in: Root.self).first else {
+            preconditionFailure("Geode: \(keyPath) does not name a property of \(Root.self)")
+        }
+        return name
     }
 }

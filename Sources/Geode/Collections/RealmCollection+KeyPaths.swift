@@ -1,0 +1,166 @@
+import Foundation
+
+// Realm Swift's forms of the collection operations that take Swift key paths
+// and query closures instead of strings. A key path names one property of the
+// element class (`\.age`); it is read on an unmanaged instance to learn the
+// property's name, once per key path.
+
+extension SortDescriptor {
+    /// A sort by the property `keyPath` names.
+    ///
+    /// ```swift
+    /// let byAge = dogs.sorted(by: [SortDescriptor(keyPath: \Dog.age, ascending: false)])
+    /// ```
+    public init<Root: ObjectBase, Value>(keyPath: KeyPath<Root, Value>, ascending: Bool = true) {
+        self.init(keyPath: QueryKeyPaths.name(of: keyPath), ascending: ascending)
+    }
+}
+
+extension Results where Element: Object {
+    /// The objects sorted by the property `keyPath` names.
+    ///
+    /// ```swift
+    /// let byAge = realm.objects(Dog.self).sorted(by: \.age, ascending: false)
+    /// ```
+    public func sorted<Value>(by keyPath: KeyPath<Element, Value>, ascending: Bool = true) -> Results<Element> {
+        sorted(byKeyPath: QueryKeyPaths.name(of: keyPath), ascending: ascending)
+    }
+
+    /// The first object for each distinct combination of the properties `keyPaths` name.
+    ///
+    /// ```swift
+    /// let oneDogPerAge = realm.objects(Dog.self).distinct(by: [\Dog.age])
+    /// ```
+    public func distinct<S: Sequence>(by keyPaths: S) -> Results<Element> where S.Element == PartialKeyPath<Element> {
+        distinct(by: keyPaths.map { QueryKeyPaths.name(of: $0) })
+    }
+
+    /// The smallest value of the property `keyPath` names; nil when there is none.
+    ///
+    /// ```swift
+    /// let youngest = dogs.min(of: \.age)
+    /// ```
+    public func min<T: _PersistableValue>(of keyPath: KeyPath<Element, T>) -> T? {
+        min(ofProperty: QueryKeyPaths.name(of: keyPath))
+    }
+
+    /// The largest value of the property `keyPath` names; nil when there is none.
+    public func max<T: _PersistableValue>(of keyPath: KeyPath<Element, T>) -> T? {
+        max(ofProperty: QueryKeyPaths.name(of: keyPath))
+    }
+
+    /// The sum of the property `keyPath` names (0 when there are no objects).
+    public func sum<T: _PersistableValue>(of keyPath: KeyPath<Element, T>) -> T {
+        sum(ofProperty: QueryKeyPaths.name(of: keyPath))
+    }
+
+    /// The mean of the property `keyPath` names; nil when there are no values.
+    public func average<T: _PersistableValue>(of keyPath: KeyPath<Element, T>) -> T? {
+        average(ofProperty: QueryKeyPaths.name(of: keyPath))
+    }
+
+    /// The position of the first object matching a type-safe query.
+    ///
+    /// ```swift
+    /// let i = dogs.index { $0.name == "Rex" }
+    /// ```
+    public func index(matching isIncluded: (Query<Element>) -> Query<Bool>) -> Int? {
+        let wanted = Set(self.where(isIncluded).keys)
+        return keys.firstIndex { wanted.contains($0) }
+    }
+}
+
+extension _ObjectCollection {
+    /// The objects sorted by several keys, the first deciding first.
+    public func sorted<S: Sequence>(by sortDescriptors: S) -> Results<Element> where S.Element == SortDescriptor {
+        _geodeResults().sorted(by: sortDescriptors)
+    }
+
+    /// The objects sorted by the property `keyPath` names.
+    ///
+    /// ```swift
+    /// let puppiesFirst = person.dogs.sorted(by: \.age)
+    /// ```
+    public func sorted<Value>(by keyPath: KeyPath<Element, Value>, ascending: Bool = true) -> Results<Element> {
+        _geodeResults().sorted(by: keyPath, ascending: ascending)
+    }
+
+    /// The first object for each distinct combination of the values at `keyPaths`.
+    public func distinct<S: Sequence>(by keyPaths: S) -> Results<Element> where S.Element == String {
+        _geodeResults().distinct(by: keyPaths)
+    }
+
+    /// The first object for each distinct combination of the properties `keyPaths` name.
+    public func distinct<S: Sequence>(by keyPaths: S) -> Results<Element> where S.Element == PartialKeyPath<Element> {
+        _geodeResults().distinct(by: keyPaths)
+    }
+
+    /// The smallest value of the property `keyPath` names; nil when there is none.
+    public func min<T: _PersistableValue>(of keyPath: KeyPath<Element, T>) -> T? { _geodeResults().min(of: keyPath) }
+
+    /// The largest value of the property `keyPath` names; nil when there is none.
+    public func max<T: _PersistableValue>(of keyPath: KeyPath<Element, T>) -> T? { _geodeResults().max(of: keyPath) }
+
+    /// The sum of the property `keyPath` names (0 when there are no objects).
+    public func sum<T: _PersistableValue>(of keyPath: KeyPath<Element, T>) -> T { _geodeResults().sum(of: keyPath) }
+
+    /// The mean of the property `keyPath` names; nil when there are no values.
+    public func average<T: _PersistableValue>(of keyPath: KeyPath<Element, T>) -> T? {
+        _geodeResults().average(of: keyPath)
+    }
+
+    /// The position of the first object matching `predicateFormat`.
+    public func index(matching predicateFormat: String, _ args: Any...) -> Int? {
+        let results = _geodeResults()
+        let wanted = Set(results.filter(predicateFormat, arguments: args).keys)
+        return results.keys.firstIndex { wanted.contains($0) }
+    }
+
+    /// The position of the first object matching a type-safe query.
+    public func index(matching isIncluded: (Query<Element>) -> Query<Bool>) -> Int? {
+        _geodeResults().index(matching: isIncluded)
+    }
+}
+
+extension RealmCollection {
+    /// The elements at `indexes`, in their order.
+    ///
+    /// ```swift
+    /// let firstTwo = dogs.objects(at: [0, 1])
+    /// ```
+    public func objects(at indexes: IndexSet) -> [Element] {
+        indexes.map { self[$0] }
+    }
+}
+
+// `index(of:)` on the concrete collections, so that it is chosen over the
+// standard library's deprecated `Collection.index(of:)`.
+
+extension List where Element: Object {
+    /// The position of `object` in the list, if it holds it.
+    ///
+    /// ```swift
+    /// let i = person.dogs.index(of: rex)
+    /// ```
+    public func index(of object: Element) -> Int? {
+        guard realm != nil else { return firstIndex { $0 === object } }
+        return _geodeResults().index(of: object)
+    }
+}
+
+extension MutableSet where Element: Object {
+    /// The position of `object` in the set's order, if it holds it.
+    public func index(of object: Element) -> Int? {
+        guard realm != nil else { return firstIndex { $0 === object } }
+        return _geodeResults().index(of: object)
+    }
+}
+
+extension LinkingObjects {
+    /// The position of `object` among the linking objects, if it is one of them
+    /// (never, while the object linked to is unmanaged).
+    public func index(of object: Element) -> Int? {
+        guard realm != nil else { return nil }
+        return _geodeResults().index(of: object)
+    }
+}
