@@ -115,4 +115,25 @@ import Testing
         #expect(owner.dogs.objects(at: IndexSet(integer: 1)).map(\.name) == ["Ace"])
         #expect(realm.objects(Dog.self).objects(at: []).isEmpty)
     }
+
+    // AnyRealmCollectionTests (testFilterFormat, testSortWithProperty, testMin…testAverage,
+    // testIndexOfObject, testIndexOfFormat run on the type-erased collection)
+    @Test func anyRealmCollectionQueriesWhatItWraps() throws {
+        let directory = try TemporaryDirectory()
+        let (realm, owner) = try fixture(directory)
+        for dogs in [AnyRealmCollection(realm.objects(Dog.self)), AnyRealmCollection(owner.dogs)] {
+            #expect(dogs.filter("age == %@", 3).map(\.name) == ["Rex", "Max"])
+            #expect(dogs.where { $0.age > 5 }.map(\.name) == ["Ace"])
+            #expect(dogs.sorted(byKeyPath: "name").map(\.name) == ["Ace", "Max", "Rex"])
+            #expect(dogs.sorted(by: \.weight, ascending: false).map(\.name) == ["Ace", "Rex", "Max"])
+            #expect(dogs.distinct(by: ["age"]).count == 2)
+            #expect(dogs.sum(ofProperty: "age") as Int == 13)
+            #expect(dogs.max(of: \.age) == 7)
+            #expect(dogs.average(of: \.weight) == 35.0 / 3)
+            #expect(dogs.index(matching: "name == %@", "Max") == 2)
+            #expect(dogs.index(of: dogs[1]) == 1)
+        }
+        let keepers = AnyRealmCollection(try #require(owner.dogs.first).keepers)
+        #expect(keepers.filter("name == ''").count == 1)
+    }
 }

@@ -164,3 +164,44 @@ extension LinkingObjects {
         return _geodeResults().index(of: object)
     }
 }
+
+/// A collection whose objects can be read as live ``Results``: what lets
+/// ``AnyRealmCollection`` filter, sort and aggregate the collection it wraps.
+protocol ResultsSource {
+    /// The objects as `Results<Element>`, type-erased.
+    var erasedResults: Any { get }
+}
+
+extension Results: ResultsSource {
+    var erasedResults: Any { self }
+}
+
+extension List: ResultsSource where Element: Object {
+    var erasedResults: Any { _geodeResults() }
+}
+
+extension MutableSet: ResultsSource where Element: Object {
+    var erasedResults: Any { _geodeResults() }
+}
+
+extension LinkingObjects: ResultsSource {
+    var erasedResults: Any { _geodeResults() }
+}
+
+extension AnyRealmCollection: _ObjectCollection where Element: Object {
+    /// The wrapped collection's objects as live results.
+    public func _geodeResults() -> Results<Element> {
+        guard let results = resultsOf?() as? Results<Element> else {
+            preconditionFailure("Geode: only a collection of objects can be queried through AnyRealmCollection")
+        }
+        return results
+    }
+}
+
+extension AnyRealmCollection where Element: Object {
+    /// The position of `object` in the wrapped collection, if it holds it.
+    public func index(of object: Element) -> Int? {
+        guard realm != nil else { return firstIndex { $0 === object } }
+        return _geodeResults().index(of: object)
+    }
+}

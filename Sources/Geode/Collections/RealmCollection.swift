@@ -58,6 +58,9 @@ public final class AnyRealmCollection<Element>: RealmCollection {
     private let countOf: () -> Int
     private let elementAt: (Int) -> Element
     private let realmOf: () -> Realm?
+    /// The wrapped collection's objects as live results, when it holds
+    /// objects (`Results`, or a `List`, `MutableSet` or `LinkingObjects` of them).
+    let resultsOf: (() -> Any)?
     /// Observes the wrapped collection (nil for one that cannot be observed).
     let observeBase:
         (
@@ -70,6 +73,7 @@ public final class AnyRealmCollection<Element>: RealmCollection {
         countOf = { base.count }
         elementAt = { base[base.startIndex + $0] }
         realmOf = { base.realm }
+        resultsOf = (base as? any ResultsSource).map { source in { source.erasedResults } }
         observeBase = (base as? any ErasedObserving).map { observable in
             { keyPaths, queue, block in
                 observable.observeErased(keyPaths: keyPaths, on: queue) { change in
