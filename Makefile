@@ -56,7 +56,8 @@ sanitize: setup
 	GEODE_SANITIZER=thread SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --build-path .build/tsan
 
 # libFuzzer with AddressSanitizer on each target for SECONDS seconds: query text,
-# JSON/GeoJSON import, stored documents. New inputs go to .build/fuzz-corpus,
+# JSON/GeoJSON import, stored documents. Leak reports are off, as in `sanitize`: LeakSanitizer
+# reports some boxes of bound query predicates as leaked, a report whose cause is not found yet. New inputs go to .build/fuzz-corpus,
 # crashes to .build/fuzz-crashes (add them under Data/Fuzz/crashes/TARGET to replay in CI).
 SECONDS ?= 60
 FUZZ_TARGETS ?= query json document
@@ -75,8 +76,9 @@ fuzz: setup
 		case $$t in json) seeds="Data/Fixtures/import Data/Fixtures/json";; *) seeds="Data/Fuzz/$$t";; esac; \
 		mkdir -p .build/fuzz-corpus/$$t; \
 		echo "fuzz $$t for $(SECONDS) s"; \
-		SWIFT_BACKTRACE=enable=no GEODE_FUZZ_TARGET=$$t .build/fuzz/debug/GeodeFuzz .build/fuzz-corpus/$$t $$seeds \
-			-max_total_time=$(SECONDS) -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
+		SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 GEODE_FUZZ_TARGET=$$t \
+			.build/fuzz/debug/GeodeFuzz .build/fuzz-corpus/$$t $$seeds \
+			-max_total_time=$(SECONDS) -timeout=10 -rss_limit_mb=4096 -detect_leaks=0 -print_final_stats=1 \
 			-artifact_prefix=.build/fuzz-crashes/$$t- || exit 1; \
 	done
 
