@@ -136,4 +136,21 @@ import Testing
         let keepers = AnyRealmCollection(try #require(owner.dogs.first).keepers)
         #expect(keepers.filter("name == ''").count == 1)
     }
+
+    // ListUnmanagedRealmCollectionTests (testMin, testMax, testSum, testAverage, inherited):
+    // an unmanaged list's aggregates are read from its objects.
+    @Test func anUnmanagedListAggregatesItsObjects() {
+        let owner = Owner()
+        for (age, weight) in [(3, 10.5), (7, 20.0), (3, 4.5)] {
+            let dog = Dog()
+            (dog.age, dog.weight) = (age, weight)
+            owner.dogs.append(dog)
+        }
+        #expect(owner.dogs.min(ofProperty: "age") as Int? == 3)
+        #expect(owner.dogs.max(of: \.weight) == 20.0)
+        #expect(owner.dogs.sum(ofProperty: "age") as Int == 13)
+        #expect(owner.dogs.average(of: \.weight) == 35.0 / 3)
+        #expect(Owner().dogs.average(of: \.age) == nil)
+        #expect(Owner().dogs.sum(of: \.age) == 0)
+    }
 }

@@ -96,17 +96,23 @@ extension _ObjectCollection {
     }
 
     /// The smallest value of the property `keyPath` names; nil when there is none.
-    public func min<T: _PersistableValue>(of keyPath: KeyPath<Element, T>) -> T? { _geodeResults().min(of: keyPath) }
+    public func min<T: _PersistableValue>(of keyPath: KeyPath<Element, T>) -> T? {
+        min(ofProperty: QueryKeyPaths.name(of: keyPath))
+    }
 
     /// The largest value of the property `keyPath` names; nil when there is none.
-    public func max<T: _PersistableValue>(of keyPath: KeyPath<Element, T>) -> T? { _geodeResults().max(of: keyPath) }
+    public func max<T: _PersistableValue>(of keyPath: KeyPath<Element, T>) -> T? {
+        max(ofProperty: QueryKeyPaths.name(of: keyPath))
+    }
 
     /// The sum of the property `keyPath` names (0 when there are no objects).
-    public func sum<T: _PersistableValue>(of keyPath: KeyPath<Element, T>) -> T { _geodeResults().sum(of: keyPath) }
+    public func sum<T: _PersistableValue>(of keyPath: KeyPath<Element, T>) -> T {
+        sum(ofProperty: QueryKeyPaths.name(of: keyPath))
+    }
 
     /// The mean of the property `keyPath` names; nil when there are no values.
     public func average<T: _PersistableValue>(of keyPath: KeyPath<Element, T>) -> T? {
-        _geodeResults().average(of: keyPath)
+        average(ofProperty: QueryKeyPaths.name(of: keyPath))
     }
 
     /// The position of the first object matching `predicateFormat`.

@@ -63,7 +63,7 @@ extension Results {
     }
 
     /// A Swift value of type `T` for an engine number or date.
-    private static func swiftValue<T: _PersistableValue>(_ value: Value) -> T? {
+    static func swiftValue<T: _PersistableValue>(_ value: Value) -> T? {
         let any: Any
         switch value {
         case let .int(i): any = Int(i)

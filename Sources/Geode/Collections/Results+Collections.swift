@@ -1,3 +1,4 @@
+import Foundation
 import GeodeCore
 
 /// Collections of objects that queries can narrow — `List`, `MutableSet` and
@@ -7,6 +8,14 @@ public protocol _ObjectCollection {
     associatedtype Element: Object
     /// Every object of the collection as live results.
     func _geodeResults() -> Results<Element>
+    /// The objects of an unmanaged collection, which aggregates read in
+    /// memory; nil for a managed one.
+    var _unmanagedObjects: [Element]? { get }
+}
+
+extension _ObjectCollection {
+    /// Nil: the collection is managed (the default).
+    public var _unmanagedObjects: [Element]? { nil }
 }
 
 /// The keys of the links in a stored list or set value.
@@ -25,10 +34,14 @@ private func results<Element: Object>(_ realm: Realm?, _ keys: @escaping () -> [
 
 extension List: _ObjectCollection where Element: Object {
     public func _geodeResults() -> Results<Element> { results(location?.realm) { linkKeys(self.location) } }
+    /// The list's objects while it is unmanaged.
+    public var _unmanagedObjects: [Element]? { location == nil ? Array(self) : nil }
 }
 
 extension MutableSet: _ObjectCollection where Element: Object {
     public func _geodeResults() -> Results<Element> { results(location?.realm) { linkKeys(self.location) } }
+    /// The set's objects while it is unmanaged.
+    public var _unmanagedObjects: [Element]? { location == nil ? Array(self) : nil }
 }
 
 extension LinkingObjects: _ObjectCollection {
@@ -55,21 +68,50 @@ extension _ObjectCollection {
         _geodeResults().sorted(byKeyPath: keyPath, ascending: ascending)
     }
 
-    /// The smallest value of `property` over the objects.
+    /// The smallest value of `property` over the objects (read in memory
+    /// while the collection is unmanaged, as Realm does).
     public func min<T: _PersistableValue>(ofProperty property: String) -> T? {
-        _geodeResults().min(ofProperty: property)
+        guard let objects = _unmanagedObjects else { return _geodeResults().min(ofProperty: property) }
+        return Results<Element>.swiftValue(Aggregate.minimum.apply(Self.values(of: property, objects)))
     }
     /// The largest value of `property` over the objects.
     public func max<T: _PersistableValue>(ofProperty property: String) -> T? {
-        _geodeResults().max(ofProperty: property)
+        guard let objects = _unmanagedObjects else { return _geodeResults().max(ofProperty: property) }
+        return Results<Element>.swiftValue(Aggregate.maximum.apply(Self.values(of: property, objects)))
     }
     /// The sum of `property` over the objects.
     public func sum<T: _PersistableValue>(ofProperty property: String) -> T {
-        _geodeResults().sum(ofProperty: property)
+        guard let objects = _unmanagedObjects else { return _geodeResults().sum(ofProperty: property) }
+        return Results<Element>.swiftValue(Aggregate.sum.apply(Self.values(of: property, objects))) ?? T._geodeDefault()
     }
     /// The mean of `property` over the objects.
     public func average<T: _PersistableValue>(ofProperty property: String) -> T? {
-        _geodeResults().average(ofProperty: property)
+        guard let objects = _unmanagedObjects else { return _geodeResults().average(ofProperty: property) }
+        return Results<Element>.swiftValue(Aggregate.average.apply(Self.values(of: property, objects)))
+    }
+
+    /// The numbers and dates `property` holds on `objects`, for an aggregate
+    /// read in memory (null, and anything else, counts for nothing).
+    private static func values(of property: String, _ objects: [Element]) -> [Value] {
+        objects.map { object in
+            var value: Any? = object[property]
+            // An optional property's value comes wrapped: take what it holds.
+            if let wrapped = value, Mirror(reflecting: wrapped).displayStyle == .optional {
+                value = Mirror(reflecting: wrapped).children.first?.value
+            }
+            switch value {
+            case let v as Int: return .int(Int64(v))
+            case let v as Int8: return .int(Int64(v))
+            case let v as Int16: return .int(Int64(v))
+            case let v as Int32: return .int(Int64(v))
+            case let v as Int64: return .int(v)
+            case let v as Float: return .float(v)
+            case let v as Double: return .double(v)
+            case let v as Date: return .timestamp(Timestamp(v))
+            case let v as Decimal128: return .decimal128(v.bits)
+            default: return .null
+            }
+        }
     }
 }
 
