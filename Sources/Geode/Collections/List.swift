@@ -124,7 +124,7 @@ public final class List<Element: _PersistableValue>: RandomAccessCollection, Mut
         guard let location else { items.insert(items.remove(at: from), at: to); return }
         location.mutate { list, _ in
             var elements = Self.elements(list)
-            guard from < elements.count, to < elements.count else {
+            guard from >= 0, to >= 0, from < elements.count, to < elements.count else {
                 throw GeodeError.invalidValue("index out of bounds of \(location.name)")
             }
             elements.insert(elements.remove(at: from), at: to)

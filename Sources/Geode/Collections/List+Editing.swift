@@ -1,0 +1,143 @@
+import Foundation
+
+// The rest of Realm Swift's editing operations on a list, made of the ones
+// `List` keeps its elements with (insert, remove, move, subscript), so that
+// they behave alike on managed and unmanaged lists: an index out of range is
+// an error of the write under way (a trap on an unmanaged list, as in Swift).
+extension List {
+    /// Exchanges the elements at `i` and `j`; a `let` list can swap, as Realm's.
+    ///
+    /// ```swift
+    /// try realm.write { person.dogs.swapAt(0, 1) }
+    /// ```
+    public func swapAt(_ i: Int, _ j: Int) {
+        guard i != j else { return }
+        let (low, high) = (Swift.min(i, j), Swift.max(i, j))
+        move(from: high, to: low)
+        move(from: low + 1, to: high)
+    }
+
+    /// Replaces the element at `index` with `object`.
+    public func replace(index: Int, object: Element) {
+        self[index] = object
+    }
+
+    /// Inserts the elements of `newElements` at `index`, in order.
+    public func insert<C: Collection>(contentsOf newElements: C, at index: Int) where C.Element == Element {
+        for (offset, element) in newElements.enumerated() { insert(element, at: index + offset) }
+    }
+
+    /// Removes and returns the first element.
+    @discardableResult
+    public func removeFirst() -> Element {
+        let first = self[0]
+        remove(at: 0)
+        return first
+    }
+
+    /// Removes the first `k` elements.
+    public func removeFirst(_ k: Int) {
+        for _ in 0 ..< k { remove(at: 0) }
+    }
+
+    /// Removes the last `k` elements.
+    public func removeLast(_ k: Int) {
+        for _ in 0 ..< k { removeLast() }
+    }
+
+    /// Removes the elements in `bounds`.
+    public func removeSubrange(_ bounds: Range<Int>) {
+        for index in bounds.reversed() { remove(at: index) }
+    }
+
+    /// Replaces the elements in `subrange` with `newElements` (of any length).
+    ///
+    /// ```swift
+    /// try realm.write { list.replaceSubrange(0 ..< 2, with: ["a"]) }
+    /// ```
+    public func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C)
+    where C.Element == Element {
+        removeSubrange(subrange)
+        insert(contentsOf: newElements, at: subrange.lowerBound)
+    }
+
+    /// Removes the elements at `offsets` (SwiftUI's `onDelete`).
+    public func remove(atOffsets offsets: IndexSet) {
+        for index in offsets.reversed() { remove(at: index) }
+    }
+
+    /// Moves the elements at `source` to before the element at `destination`,
+    /// keeping their order (SwiftUI's `onMove`).
+    public func move(fromOffsets source: IndexSet, toOffset destination: Int) {
+        let moving = source.map { self[$0] }
+        let before = source.count(in: 0 ..< destination)
+        remove(atOffsets: source)
+        insert(contentsOf: moving, at: destination - before)
+    }
+
+    /// The position of the first element equal to `element`.
+    public func index(of element: Element) -> Int? where Element: Equatable {
+        firstIndex(of: element)
+    }
+}
+
+extension MutableSet {
+    /// Whether every element of the set is in `other`.
+    public func isSubset(of other: MutableSet<Element>) -> Bool {
+        let others = Set(other)
+        return allSatisfy { others.contains($0) }
+    }
+
+    /// Whether the set and `other` have an element in common.
+    public func intersects(_ other: MutableSet<Element>) -> Bool {
+        let others = Set(other)
+        return contains { others.contains($0) }
+    }
+
+    /// Keeps only the elements that are also in `other`.
+    public func formIntersection(_ other: MutableSet<Element>) {
+        let others = Set(other)
+        for element in Array(self) where !others.contains(element) { remove(element) }
+    }
+
+    /// Adds the elements of `other`.
+    public func formUnion(_ other: MutableSet<Element>) {
+        for element in Array(other) { insert(element) }
+    }
+
+    /// Removes the elements that are in `other`.
+    public func subtract(_ other: MutableSet<Element>) {
+        for element in Array(other) { remove(element) }
+    }
+}
+
+extension Map {
+    /// Sets `value` for `key`, as the subscript does.
+    public func updateValue(_ value: Value, forKey key: Key) {
+        self[key] = value
+    }
+
+    /// Adds the entries of `other`, keeping for a key already present what
+    /// `combine` makes of the old and the new value.
+    ///
+    /// ```swift
+    /// try realm.write { scores.merge(["ann": 3]) { old, new in old + new } }
+    /// ```
+    public func merge<S: Sequence>(_ other: S, uniquingKeysWith combine: (Value, Value) throws -> Value) rethrows
+    where S.Element == (key: Key, value: Value) {
+        for (key, value) in other {
+            if let old = self[key] { self[key] = try combine(old, value) } else { self[key] = value }
+        }
+    }
+
+    /// Adds the entries of the dictionary `other`, combining values as the sequence form does.
+    public func merge(_ other: [Key: Value], uniquingKeysWith combine: (Value, Value) throws -> Value) rethrows
+    where Key: Hashable {
+        try merge(other.map { (key: $0.key, value: $0.value) }, uniquingKeysWith: combine)
+    }
+
+    /// The entries as a sequence of key and value pairs.
+    public func asKeyValueSequence() -> [(key: Key, value: Value)] {
+        Array(self)
+    }
+}
