@@ -98,4 +98,26 @@ import Testing
             #expect(pairs.map(\.value) == [3, 5])
         }
     }
+
+    // ListTests.testFastEnumerationWithMutation, MutableSetTests.testFastEnumerationWithMutation
+    @Test func iteratingWhileAddingVisitsTheElementsOfTheStart() throws {
+        try onBoth { holder in
+            holder.words.append(objectsIn: ["1", "2", "1", "2"])
+            var seen = ""
+            for word in holder.words {
+                seen += word
+                holder.words.append("1")
+            }
+            #expect(seen == "1212")
+            #expect(holder.words.count == 8)
+            holder.numbers.insert(objectsIn: [1, 2])
+            var visits = 0
+            for number in holder.numbers {
+                visits += 1
+                holder.numbers.insert(number + 10)
+            }
+            #expect(visits == 2)
+            #expect(holder.numbers.count == 4)
+        }
+    }
 }

@@ -1,5 +1,27 @@
 import Foundation
 
+extension List {
+    /// Iterates over the elements as they are when iteration starts, as
+    /// Realm's lists do: appending inside the loop does not extend it.
+    ///
+    /// ```swift
+    /// for dog in person.dogs { person.dogs.append(dog) }   // visits each dog once
+    /// ```
+    public func makeIterator() -> IndexingIterator<[Element]> {
+        // By position: `Array(self)` would iterate, and so call this again.
+        indices.map { self[$0] }.makeIterator()
+    }
+}
+
+extension MutableSet {
+    /// Iterates over the elements as they are when iteration starts, as
+    /// Realm's sets do.
+    public func makeIterator() -> IndexingIterator<[Element]> {
+        // By position: `Array(self)` would iterate, and so call this again.
+        indices.map { self[$0] }.makeIterator()
+    }
+}
+
 // The rest of Realm Swift's editing operations on a list, made of the ones
 // `List` keeps its elements with (insert, remove, move, subscript), so that
 // they behave alike on managed and unmanaged lists: an index out of range is
