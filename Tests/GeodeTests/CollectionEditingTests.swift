@@ -120,4 +120,21 @@ import Testing
             #expect(holder.numbers.count == 4)
         }
     }
+
+    // ListTests.testPrimitive, MutableSetTests.testPrimitive (sum, average, min, max of numbers)
+    @Test func listsAndSetsOfNumbersAggregate() throws {
+        try onBoth { holder in
+            #expect(holder.numbers.sum() == 0)
+            #expect(holder.numbers.average() as Double? == nil)
+            holder.numbers.insert(objectsIn: [1, 2, 6])
+            #expect(holder.numbers.sum() == 9)
+            #expect(holder.numbers.average() as Double? == 3)
+            #expect(holder.numbers.min() == 1)
+            #expect(holder.numbers.max() == 6)
+        }
+        let list = List<Double>()
+        list.append(objectsIn: [1.5, 2.5])
+        #expect(list.sum() == 4.0)
+        #expect(list.average() as Double? == 2.0)
+    }
 }
