@@ -137,4 +137,19 @@ import Testing
         #expect(list.sum() == 4.0)
         #expect(list.average() as Double? == 2.0)
     }
+
+    // ListTests.testInvalidated, MutableSetTests.testInvalidated, MapTests.testInvalidated
+    @Test func collectionsOfADeletedObjectAreInvalidated() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try directory.realm(of: [Holder.self])
+        let holder = Holder()
+        #expect(!holder.words.isInvalidated)
+        try realm.write { realm.add(holder) }
+        let (words, numbers, scores) = (holder.words, holder.numbers, holder.scores)
+        #expect(!words.isInvalidated && !numbers.isInvalidated && !scores.isInvalidated)
+        try realm.write { realm.delete(holder) }
+        #expect(words.isInvalidated)
+        #expect(numbers.isInvalidated)
+        #expect(scores.isInvalidated)
+    }
 }

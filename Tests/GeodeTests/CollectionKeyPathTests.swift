@@ -153,4 +153,14 @@ import Testing
         #expect(Owner().dogs.average(of: \.age) == nil)
         #expect(Owner().dogs.sum(of: \.age) == 0)
     }
+
+    // LinkingObjectsCollectionTypeTests.testInvalidated
+    @Test func theLinkingObjectsOfADeletedObjectAreInvalidated() throws {
+        let directory = try TemporaryDirectory()
+        let (realm, owner) = try fixture(directory)
+        let keepers = try #require(owner.dogs.first).keepers
+        #expect(!keepers.isInvalidated)
+        try realm.write { realm.delete(try #require(owner.dogs.first)) }
+        #expect(keepers.isInvalidated)
+    }
 }

@@ -13,15 +13,6 @@ extension List {
     }
 }
 
-extension MutableSet {
-    /// Iterates over the elements as they are when iteration starts, as
-    /// Realm's sets do.
-    public func makeIterator() -> IndexingIterator<[Element]> {
-        // By position: `Array(self)` would iterate, and so call this again.
-        indices.map { self[$0] }.makeIterator()
-    }
-}
-
 // The rest of Realm Swift's editing operations on a list, made of the ones
 // `List` keeps its elements with (insert, remove, move, subscript), so that
 // they behave alike on managed and unmanaged lists: an index out of range is
@@ -100,92 +91,5 @@ extension List {
     /// The position of the first element equal to `element`.
     public func index(of element: Element) -> Int? where Element: Equatable {
         firstIndex(of: element)
-    }
-}
-
-extension MutableSet {
-    /// Whether every element of the set is in `other`.
-    public func isSubset(of other: MutableSet<Element>) -> Bool {
-        let others = Set(other)
-        return allSatisfy { others.contains($0) }
-    }
-
-    /// Whether the set and `other` have an element in common.
-    public func intersects(_ other: MutableSet<Element>) -> Bool {
-        let others = Set(other)
-        return contains { others.contains($0) }
-    }
-
-    /// Keeps only the elements that are also in `other`.
-    public func formIntersection(_ other: MutableSet<Element>) {
-        let others = Set(other)
-        for element in Array(self) where !others.contains(element) { remove(element) }
-    }
-
-    /// Adds the elements of `other`.
-    public func formUnion(_ other: MutableSet<Element>) {
-        for element in Array(other) { insert(element) }
-    }
-
-    /// Removes the elements that are in `other`.
-    public func subtract(_ other: MutableSet<Element>) {
-        for element in Array(other) { remove(element) }
-    }
-}
-
-extension Map {
-    /// Sets `value` for `key`, as the subscript does.
-    public func updateValue(_ value: Value, forKey key: Key) {
-        self[key] = value
-    }
-
-    /// Adds the entries of `other`, keeping for a key already present what
-    /// `combine` makes of the old and the new value.
-    ///
-    /// ```swift
-    /// try realm.write { scores.merge(["ann": 3]) { old, new in old + new } }
-    /// ```
-    public func merge<S: Sequence>(_ other: S, uniquingKeysWith combine: (Value, Value) throws -> Value) rethrows
-    where S.Element == (key: Key, value: Value) {
-        for (key, value) in other {
-            if let old = self[key] { self[key] = try combine(old, value) } else { self[key] = value }
-        }
-    }
-
-    /// Adds the entries of the dictionary `other`, combining values as the sequence form does.
-    public func merge(_ other: [Key: Value], uniquingKeysWith combine: (Value, Value) throws -> Value) rethrows
-    where Key: Hashable {
-        try merge(other.map { (key: $0.key, value: $0.value) }, uniquingKeysWith: combine)
-    }
-
-    /// The entries as a sequence of key and value pairs.
-    public func asKeyValueSequence() -> [(key: Key, value: Value)] {
-        Array(self)
-    }
-}
-
-// Realm Swift's aggregates of a collection of numbers (min() and max() are the
-// standard library's, which Realm's mirror).
-
-extension RealmCollection where Element: AdditiveArithmetic {
-    /// The sum of the elements (zero when there are none).
-    ///
-    /// ```swift
-    /// let total = scores.sum()
-    /// ```
-    public func sum() -> Element { reduce(.zero, +) }
-}
-
-extension RealmCollection where Element: BinaryInteger {
-    /// The mean of the elements; nil when there are none.
-    public func average<T: BinaryFloatingPoint>() -> T? {
-        isEmpty ? nil : T(reduce(0.0) { $0 + Double($1) } / Double(count))
-    }
-}
-
-extension RealmCollection where Element: BinaryFloatingPoint {
-    /// The mean of the elements; nil when there are none.
-    public func average<T: BinaryFloatingPoint>() -> T? {
-        isEmpty ? nil : T(reduce(0.0) { $0 + Double($1) } / Double(count))
     }
 }

@@ -1,0 +1,31 @@
+// Whether a managed collection's object is gone, as Realm's collections tell.
+
+extension CollectionLocation {
+    /// Whether the object holding the collection was deleted.
+    var isInvalidated: Bool { !realm.exists(owner) }
+}
+
+extension List {
+    /// Whether the object holding the list was deleted (never, unmanaged).
+    ///
+    /// ```swift
+    /// try realm.write { realm.delete(person) }
+    /// person.dogs.isInvalidated   // true
+    /// ```
+    public var isInvalidated: Bool { location?.isInvalidated ?? false }
+}
+
+extension MutableSet {
+    /// Whether the object holding the set was deleted (never, unmanaged).
+    public var isInvalidated: Bool { location?.isInvalidated ?? false }
+}
+
+extension Map {
+    /// Whether the object holding the map was deleted (never, unmanaged).
+    public var isInvalidated: Bool { location?.isInvalidated ?? false }
+}
+
+extension LinkingObjects {
+    /// Whether the object linked to was deleted.
+    public var isInvalidated: Bool { origin.map { !$0.realm.exists($0) } ?? false }
+}
