@@ -16,7 +16,29 @@ extension SortDescriptor {
     }
 }
 
-extension Results where Element: Object {
+/// The string-named operations of collections of objects, which their
+/// key-path forms go through: `Results` and every `_ObjectCollection` offer
+/// them, and one extension gives all of them `sorted(by: \.age)`,
+/// `distinct(by: [\Dog.age])` and `min(of: \.age)` and the rest.
+public protocol _PropertyOperations {
+    associatedtype Element: Object
+    /// The objects sorted by `keyPath`.
+    func sorted(byKeyPath keyPath: String, ascending: Bool) -> Results<Element>
+    /// The first object for each distinct combination of the values at `keyPaths`.
+    func distinct<S: Sequence>(by keyPaths: S) -> Results<Element> where S.Element == String
+    /// The smallest value of `property`.
+    func min<T: _PersistableValue>(ofProperty property: String) -> T?
+    /// The largest value of `property`.
+    func max<T: _PersistableValue>(ofProperty property: String) -> T?
+    /// The sum of `property`.
+    func sum<T: _PersistableValue>(ofProperty property: String) -> T
+    /// The mean of `property`.
+    func average<T: _PersistableValue>(ofProperty property: String) -> T?
+}
+
+extension Results: _PropertyOperations where Element: Object {}
+
+extension _PropertyOperations {
     /// The objects sorted by the property `keyPath` names.
     ///
     /// ```swift
@@ -58,7 +80,9 @@ extension Results where Element: Object {
     public func average<T: _PersistableValue>(of keyPath: KeyPath<Element, T>) -> T? {
         average(ofProperty: QueryKeyPaths.name(of: keyPath))
     }
+}
 
+extension Results where Element: Object {
     /// The position of the first object matching a type-safe query.
     ///
     /// ```swift
@@ -76,43 +100,9 @@ extension _ObjectCollection {
         _geodeResults().sorted(by: sortDescriptors)
     }
 
-    /// The objects sorted by the property `keyPath` names.
-    ///
-    /// ```swift
-    /// let puppiesFirst = person.dogs.sorted(by: \.age)
-    /// ```
-    public func sorted<Value>(by keyPath: KeyPath<Element, Value>, ascending: Bool = true) -> Results<Element> {
-        _geodeResults().sorted(by: keyPath, ascending: ascending)
-    }
-
     /// The first object for each distinct combination of the values at `keyPaths`.
     public func distinct<S: Sequence>(by keyPaths: S) -> Results<Element> where S.Element == String {
         _geodeResults().distinct(by: keyPaths)
-    }
-
-    /// The first object for each distinct combination of the properties `keyPaths` name.
-    public func distinct<S: Sequence>(by keyPaths: S) -> Results<Element> where S.Element == PartialKeyPath<Element> {
-        _geodeResults().distinct(by: keyPaths)
-    }
-
-    /// The smallest value of the property `keyPath` names; nil when there is none.
-    public func min<T: _PersistableValue>(of keyPath: KeyPath<Element, T>) -> T? {
-        min(ofProperty: QueryKeyPaths.name(of: keyPath))
-    }
-
-    /// The largest value of the property `keyPath` names; nil when there is none.
-    public func max<T: _PersistableValue>(of keyPath: KeyPath<Element, T>) -> T? {
-        max(ofProperty: QueryKeyPaths.name(of: keyPath))
-    }
-
-    /// The sum of the property `keyPath` names (0 when there are no objects).
-    public func sum<T: _PersistableValue>(of keyPath: KeyPath<Element, T>) -> T {
-        sum(ofProperty: QueryKeyPaths.name(of: keyPath))
-    }
-
-    /// The mean of the property `keyPath` names; nil when there are no values.
-    public func average<T: _PersistableValue>(of keyPath: KeyPath<Element, T>) -> T? {
-        average(ofProperty: QueryKeyPaths.name(of: keyPath))
     }
 
     /// The position of the first object matching `predicateFormat`.
@@ -194,7 +184,7 @@ extension LinkingObjects: ResultsSource {
     var erasedResults: Any { _geodeResults() }
 }
 
-extension AnyRealmCollection: _ObjectCollection where Element: Object {
+extension AnyRealmCollection: _PropertyOperations, _ObjectCollection where Element: Object {
     /// The wrapped collection's objects as live results.
     public func _geodeResults() -> Results<Element> {
         guard let results = resultsOf?() as? Results<Element> else {

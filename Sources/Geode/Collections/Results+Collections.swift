@@ -4,7 +4,7 @@ import GeodeCore
 /// Collections of objects that queries can narrow — `List`, `MutableSet` and
 /// `LinkingObjects` of objects: their objects, in collection order, become the
 /// candidates of a live ``Results``.
-public protocol _ObjectCollection {
+public protocol _ObjectCollection: _PropertyOperations {
     associatedtype Element: Object
     /// Every object of the collection as live results.
     func _geodeResults() -> Results<Element>
@@ -32,13 +32,13 @@ private func results<Element: Object>(_ realm: Realm?, _ keys: @escaping () -> [
     return Results(realm: realm, cls: realm.realmClass(Element.self), base: .keys(keys))
 }
 
-extension List: _ObjectCollection where Element: Object {
+extension List: _PropertyOperations, _ObjectCollection where Element: Object {
     public func _geodeResults() -> Results<Element> { results(location?.realm) { linkKeys(self.location) } }
     /// The list's objects while it is unmanaged.
     public var _unmanagedObjects: [Element]? { location == nil ? Array(self) : nil }
 }
 
-extension MutableSet: _ObjectCollection where Element: Object {
+extension MutableSet: _PropertyOperations, _ObjectCollection where Element: Object {
     public func _geodeResults() -> Results<Element> { results(location?.realm) { linkKeys(self.location) } }
     /// The set's objects while it is unmanaged.
     public var _unmanagedObjects: [Element]? { location == nil ? Array(self) : nil }
