@@ -6,16 +6,20 @@ import GeodeCore
 
 /// A store evolving between releases: a migration that renames a property and
 /// changes another's type, next to SQLite doing the same in one transaction;
-/// and compacting a store of features after half of them were deleted.
+/// deleting features one per write and half of them in one; and compacting
+/// the store after that.
 struct EvolutionSuite: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "evolution",
         abstract:
-            "Migrate N objects (a rename and an Int-to-String change) vs SQLite; compact N features after deleting half."
+            "Migrate N objects (a rename and an Int-to-String change) vs SQLite; delete features one per write, then half; compact."
     )
 
     @Option(help: "Objects to migrate, and features to compact.")
     var count = 1_000_000
+
+    @Option(help: "Features deleted one per write transaction before half are deleted in one.")
+    var singleDeletes = 100
 
     @Flag(help: "Also time the migration's parts: visiting the objects, reading the old values, the rewrite alone.")
     var parts = false
@@ -175,39 +179,52 @@ struct EvolutionSuite: ParsableCommand {
                     """)
             })
 
-        // Compaction: N features, half deleted, then the file rewritten without its free pages.
+        // Deleting and compaction: N features; some deleted one per write (as an
+        // application deletes what its user removes), then half in one write, then
+        // the file rewritten without its free pages.
         let features = root.appendingPathComponent("features.geode")
         let featureConfiguration = Realm.Configuration(fileURL: features, objectTypes: [Feature.self])
-        var sizes: (before: Int, after: Int) = (0, 0)
-        results.append(
-            try measure(
-                "Geode compact after deleting half", count: count, repetitions: 1,
-                prepare: {
-                    let realm = try Realm(configuration: featureConfiguration)
-                    try realm.write {
-                        for i in 0 ..< count {
-                            realm.create(
-                                Feature.self,
-                                value: [
-                                    "id": i, "name": "Feature \(i)",
-                                    "location": [
-                                        "type": "Point", "coordinates": [Double(i % 360) - 180, Double(i % 170) - 85],
-                                    ],
-                                    "properties": AnyRealmValue.fromDictionary([
-                                        "rank": .int(i % 10), "kind": .string("place"),
-                                    ]),
-                                ])
-                        }
-                    }
-                    try realm.write { realm.delete(realm.objects(Feature.self).filter("id < %@", count / 2)) }
-                    sizes.before = try FileManager.default.attributesOfItem(atPath: features.path)[.size] as? Int ?? 0
+        do {
+            let realm = try Realm(configuration: featureConfiguration)
+            try realm.write {
+                for i in 0 ..< count {
+                    realm.create(
+                        Feature.self,
+                        value: [
+                            "id": i, "name": "Feature \(i)",
+                            "location": [
+                                "type": "Point", "coordinates": [Double(i % 360) - 180, Double(i % 170) - 85],
+                            ],
+                            "properties": AnyRealmValue.fromDictionary([
+                                "rank": .int(i % 10), "kind": .string("place"),
+                            ]),
+                        ])
                 }
-            ) {
+            }
+        }
+        let singles = min(singleDeletes, count - count / 2)
+        results.append(
+            try measure("Geode delete one feature per write", count: singles, repetitions: 1) {
+                let realm = try Realm(configuration: featureConfiguration)
+                for id in count - singles ..< count {
+                    try realm.write {
+                        if let feature = realm.object(ofType: Feature.self, forPrimaryKey: id) { realm.delete(feature) }
+                    }
+                }
+            })
+        results.append(
+            try measure("Geode delete half the features (one write)", count: count / 2, repetitions: 1) {
+                let realm = try Realm(configuration: featureConfiguration)
+                try realm.write { realm.delete(realm.objects(Feature.self).filter("id < %@", count / 2)) }
+            })
+        let before = try FileManager.default.attributesOfItem(atPath: features.path)[.size] as? Int ?? 0
+        results.append(
+            try measure("Geode compact after deleting half", count: count, repetitions: 1) {
                 _ = try StoreFiles.compact(features.path) { _, _ in true }
             })
-        sizes.after = try FileManager.default.attributesOfItem(atPath: features.path)[.size] as? Int ?? 0
+        let after = try FileManager.default.attributesOfItem(atPath: features.path)[.size] as? Int ?? 0
         let remaining = try Realm(configuration: featureConfiguration).objects(Feature.self).count
-        precondition(remaining == count - count / 2, "compaction lost objects")
+        precondition(remaining == count - count / 2 - singles, "deleting or compaction lost objects")
 
         print("geode-bench evolution: N = \(count), \(options.repetitions) repetitions, median seconds")
         printTable(
@@ -220,7 +237,7 @@ struct EvolutionSuite: ParsableCommand {
             ])
         let megabytes = { (bytes: Int) in String(format: "%.1f MB", Double(bytes) / 1_048_576) }
         print(
-            "  compaction: \(megabytes(sizes.before)) before, \(megabytes(sizes.after)) after (\(remaining) features)")
+            "  compaction: \(megabytes(before)) before, \(megabytes(after)) after (\(remaining) features)")
         try writeJSON(results, to: options.json)
     }
 }

@@ -7,7 +7,7 @@ import Testing
     @Test func versionNamesTheLibraries() throws {
         let outcome = try Subprocess.run("geode", ["--version"])
         #expect(outcome.status == 0)
-        #expect(outcome.stdout.contains("store format 6"))
+        #expect(outcome.stdout.contains("store format 7"))
         #expect(outcome.stdout.contains("LMDB 0.9"))
         #expect(outcome.stdout.contains("GEOS 3."))
     }

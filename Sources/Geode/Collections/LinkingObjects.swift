@@ -17,21 +17,27 @@ public final class LinkingObjects<Element: Object>: RandomAccessCollection {
         self.originProperty = originProperty
     }
 
-    /// The keys of the linking objects, found by reading the origin property of
-    /// every object of the origin class.
+    /// The keys of the linking objects, in key order: from the store's
+    /// backlink index, or (in a store opened read-only before it had one) by
+    /// reading the origin property of every object of the origin class.
     var keys: [ObjectKey] {
         guard let target = origin, target.path.isEmpty else { return [] }
         let realm = target.realm
         let cls = realm.realmClass(Element.self)
         guard let index = cls.info.index(of: originProperty) else { return [] }
         let slot = cls.slots[index]
-        let link = Value.link(Link(table: target.root.table.schema.table, key: target.key))
+        let linked = Link(table: target.root.table.schema.table, key: target.key)
+        let linkValue = Value.link(linked)
         var keys: [ObjectKey] = []
         try? realm.withTransaction { txn in
+            if let found = try txn.origins(of: linked, from: cls.table, slot: slot) {
+                keys = found
+                return
+            }
             try txn.forEach(in: cls.table) { key, document in
                 switch try document.value(at: slot)?.decode() {
-                case let .list(items)? where items.contains(link): keys.append(key)
-                case let value? where value == link: keys.append(key)
+                case let .list(items)? where items.contains(linkValue): keys.append(key)
+                case let value? where value == linkValue: keys.append(key)
                 default: break
                 }
                 return true

@@ -34,6 +34,10 @@ package struct DocumentWriter: ~Copyable {
     /// Whether the last document spells out a key that the write transaction
     /// should intern (see ``PreparedRow``); only writers that may not intern set it.
     package private(set) var spelledOutNewKey = false
+    /// Whether the last document holds a link it encoded (and needs backlink
+    /// entries, see ``BacklinkIndex``): known without reading it again. Links
+    /// copied from another document byte for byte are not seen.
+    package private(set) var wroteLink = false
     /// Whether the document holds a string or data value over the engine's
     /// size limits (see ``encodeValidated(_:of:validator:)``).
     private var exceedsLimits = false
@@ -87,6 +91,7 @@ package struct DocumentWriter: ~Copyable {
         count = 0
         offsetCount = 0
         spelledOutNewKey = false
+        wroteLink = false
         exceedsLimits = false
     }
 
@@ -289,6 +294,7 @@ package struct DocumentWriter: ~Copyable {
             append(ValueTag.uuid.rawValue)
             withUnsafeBytes(of: u.uuid) { appendBytes($0) }
         case let .link(link):
+            wroteLink = true
             append(ValueTag.link.rawValue)
             append(littleEndian: link.table)
             append(littleEndian: link.key.rawValue)

@@ -11,6 +11,8 @@ final class Catalog: @unchecked Sendable {
     /// For each table number, the tables of top-level classes whose objects
     /// can hold a link to its objects (what deleting one of them must clean).
     let linkHolders: [UInt32: [Table]]
+    /// The store's backlink index; nil in a store opened read-only before it had one.
+    let backlinks: BacklinkIndex?
     /// Query key paths bound against this catalog.
     let boundPaths = BoundPathCache()
     /// Queries bound against this catalog, by shape.
@@ -46,11 +48,14 @@ final class Catalog: @unchecked Sendable {
                             property: p.name, slot: p.slot, isMixed: p.type == .mixed, database: $0,
                             loads: databases[Store.metaLabel])
                     }
-                })
+                },
+                linkSlots: cls.storedProperties.filter { Self.mayHoldLinks($0, in: schema) }.map(\.slot),
+                backlinks: databases[BacklinkIndex.databaseName].map(BacklinkIndex.init))
         }
         self.tables = tables
         tablesByID = Dictionary(tables.values.map { ($0.schema.table, $0) }, uniquingKeysWith: { a, _ in a })
         self.validator = validator
+        backlinks = databases[BacklinkIndex.databaseName].map(BacklinkIndex.init)
         let topLevel = schema.classes.filter { !$0.isEmbedded }
         linkHolders = Dictionary(
             topLevel.map { target in
@@ -61,6 +66,20 @@ final class Catalog: @unchecked Sendable {
                     }
                 )
             }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// Whether property `p` can hold a link to a top-level object: a link, a
+    /// mixed value, or an embedded object with such a property.
+    private static func mayHoldLinks(_ p: PropertySchema, in schema: Schema, seen: Set<String> = []) -> Bool {
+        switch p.type {
+        case .mixed: return true
+        case .object:
+            guard let linked = p.objectClassName.flatMap({ schema[$0] }) else { return false }
+            guard linked.isEmbedded else { return true }
+            guard !seen.contains(linked.name) else { return false }
+            return linked.storedProperties.contains { mayHoldLinks($0, in: schema, seen: seen.union([linked.name])) }
+        default: return false
+        }
     }
 
     /// Whether objects of `cls` can hold a link to class `target`: a link

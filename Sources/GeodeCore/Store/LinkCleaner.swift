@@ -5,8 +5,10 @@ import OrderedCollections
 /// become null. A migration that moves objects to new keys also points the
 /// links to them at their new keys here.
 ///
-/// It scans the documents of every class that can hold a link. A backlink
-/// index will make this proportional to the links instead.
+/// The backlink index names the objects that hold a link to a deleted one,
+/// so deleting costs in proportion to the links, not to the store. In a
+/// migration (whose index is built again at its end), and in a store without
+/// the index, it reads the documents of every class that can hold a link.
 package struct LinkCleaner {
     let store: Store
     let transaction: StoreWriteTransaction
@@ -18,20 +20,57 @@ package struct LinkCleaner {
 
     /// Removes the references to `target` from every object of the store.
     package func removeLinks(to target: Link) throws {
-        try removeLinks(toTables: [target.table]) { $0 == target }
+        // Checked before any set is made: most deleted objects are of classes nothing links to.
+        guard store.current.linkHolders[target.table]?.isEmpty == false else { return }
+        try removeLinks(to: [target.table: [target.key]])
     }
 
     /// Removes the references to the objects `targets` names (table number →
-    /// keys) in one pass over the documents that can hold them: deleting many
-    /// objects costs one scan, not one per object.
-    package func removeLinks(to targets: [UInt32: Set<ObjectKey>]) throws {
-        try removeLinks(toTables: Set(targets.keys)) { targets[$0.table]?.contains($0.key) == true }
-    }
+    /// keys): from the objects the backlink index names, or in one pass over
+    /// the documents that can hold them (deleting many objects costs one
+    /// scan, not one per object).
 
     /// Removes the references to every object of table `id` (a migration
     /// deleting a class's data).
     package func removeLinks(toTable id: UInt32) throws {
         try removeLinks(toTables: [id]) { _ in true }
+    }
+
+    package func removeLinks(to targets: [UInt32: Set<ObjectKey>]) throws {
+        // Objects of a class no class can link to leave nothing to clean.
+        let targets = targets.filter { !(store.current.linkHolders[$0.key] ?? []).isEmpty }
+        guard !targets.isEmpty else { return }
+        guard transaction.backlinks != nil else {
+            try removeLinks(toTables: Set(targets.keys)) { targets[$0.table]?.contains($0.key) == true }
+            return
+        }
+        // The objects holding the links, each cleaned once however many of the targets it links to.
+        var holders: [UInt32: Set<ObjectKey>] = [:]
+        for (table, keys) in targets {
+            for key in keys {
+                for origin in try transaction.origins(of: Link(table: table, key: key)) ?? [] {
+                    holders[origin.table, default: []].insert(origin.key)
+                }
+            }
+        }
+        let isTarget = { (link: Link) in targets[link.table]?.contains(link.key) == true }
+        for (id, keys) in holders.sorted(by: { $0.key < $1.key }) {
+            guard let table = store.current.tablesByID[id] else { continue }
+            for key in keys.sorted() {
+                guard let row = try transaction.row(key, in: table) else { continue }
+                let cleaned = Self.clean(row, of: table, isTarget)
+                if cleaned != row { try transaction.update(cleaned, key: key, in: table) }
+            }
+        }
+    }
+
+    /// `row` of an object of `table` without the links `isTarget` picks.
+    private static func clean(_ row: [Value], of table: Table, _ isTarget: (Link) -> Bool) -> [Value] {
+        zip(table.storedProperties, row).map { property, value in
+            // Lists and sets of objects lose the link; anywhere else (to-one
+            // links, map values, mixed values) it becomes null.
+            clean(value, removeFromLists: property.type == .object, isTarget)
+        }
     }
 
     private func removeLinks(toTables ids: Set<UInt32>, where isTarget: (Link) -> Bool) throws {
@@ -40,13 +79,7 @@ package struct LinkCleaner {
         var seen = Set<UInt32>()
         for table in holders where seen.insert(table.schema.table).inserted {
             try transaction.rewriteRows(of: table) { row in
-                zip(table.storedProperties, row).map { property, value in
-                    // Lists and sets of objects lose the link; anywhere else (to-one
-                    // links, map values, mixed values) it becomes null.
-                    Self.clean(value, removeFromLists: property.type == .object) {
-                        ids.contains($0.table) && isTarget($0)
-                    }
-                }
+                Self.clean(row, of: table) { ids.contains($0.table) && isTarget($0) }
             }
         }
     }

@@ -15,5 +15,7 @@ package struct PreparedRow: Sendable {
     let spellsOutNewKey: Bool
     /// The primary key, for its uniqueness check and index (classes with one).
     let primaryKey: Value?
+    /// Whether the document holds a link (and the backlink index entries).
+    let holdsLinks: Bool
     let entries: IndexEntries
 }

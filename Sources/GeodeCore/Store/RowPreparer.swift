@@ -49,7 +49,7 @@ package struct RowPreparer: ~Copyable {
         }
         return PreparedRow(
             document: document, spellsOutNewKey: writer.spelledOutNewKey,
-            primaryKey: table.primaryKeyRowIndex.map { row[$0] },
+            primaryKey: table.primaryKeyRowIndex.map { row[$0] }, holdsLinks: writer.wroteLink,
             entries: IndexEntries(slots, of: table))
     }
 }

@@ -20,7 +20,10 @@ package final class Store: @unchecked Sendable {
     /// 6: a spatial index has a second tree for its recent entries (``GeoIndex``);
     /// a format-5 store reads as one whose recent trees are empty, and is
     /// marked format 6 when opened for writing.
-    package static let formatVersion: UInt32 = 6
+    /// 7: every link has an entry in the backlink index (``BacklinkIndex``); a
+    /// format-6 store reads as one without it (readers read the documents),
+    /// and has it built when opened for writing.
+    package static let formatVersion: UInt32 = 7
     /// The oldest format read as it is, without an upgrade.
     static let oldestReadableFormat: UInt32 = 5
     static let formatMagic = Array("GEODE\0".utf8)
@@ -413,6 +416,13 @@ package final class Store: @unchecked Sendable {
                 }
             }
         }
+        // The backlink index: built from the documents when a writer meets a store without one.
+        let hadBacklinks = try txn.existingDatabase(BacklinkIndex.databaseName) != nil
+        try open(BacklinkIndex.databaseName, as: BacklinkIndex.databaseName)
+        if let write, !hadBacklinks, let db = databases[BacklinkIndex.databaseName] {
+            try BacklinkIndex(database: db).build(
+                Catalog(schema: schema, databases: databases).tables.values, write, keys)
+        }
         if let write, let kept {
             for name in kept.subtracting(indexNames(of: schema)) {
                 if let db = try write.existingDatabase(name) { try write.drop(db, remove: false) }
@@ -449,7 +459,7 @@ package final class Store: @unchecked Sendable {
     /// results with their object keys to `write`, a batch at a time: the
     /// batch's reads are done (its cursor closed) before `write` runs, so that
     /// writing the index never moves a page the cursor stands on.
-    private static func forEachBatch<T>(
+    static func forEachBatch<T>(
         _ objects: Database, _ txn: WriteTransaction, from first: ObjectKey? = nil,
         _ read: (UnsafeRawBufferPointer) throws -> T, write: ([(ObjectKey, T)]) throws -> Void
     ) throws {
@@ -537,6 +547,7 @@ package final class Store: @unchecked Sendable {
             }
             try txn.delete(meta, key: Array("next/\(cls.table)".utf8))
         }
+        if let db = try txn.existingDatabase(BacklinkIndex.databaseName) { try txn.drop(db, remove: false) }
     }
 
     // MARK: - Interned map keys

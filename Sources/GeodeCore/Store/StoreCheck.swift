@@ -32,7 +32,7 @@ package enum StoreCheck {
         package var freePages = 0
         /// Objects per class.
         package var objects: [String: Int] = [:]
-        /// Entries of the primary-key, value and spatial indexes, all together.
+        /// Entries of the primary-key, value, spatial and backlink indexes, all together.
         package var indexEntries = 0
         /// What is wrong, in the order found; empty for a sound store.
         package var problems: [Problem] = []
@@ -68,8 +68,19 @@ package enum StoreCheck {
             return report
         }
         try store.read { txn in
+            // The backlink entries the documents make, across classes.
+            var links = Set<[UInt8]>()
             for cls in store.schema.classes where !cls.isEmbedded {
-                try check(try store.table(cls.name), txn, &report)
+                try check(try store.table(cls.name), txn, &report, links: &links)
+            }
+            if let index = store.current.backlinks {
+                try compare(index.database, txn, &report) { key, _ in
+                    links.remove(Array(key)) == nil ? "a backlink no object's link makes" : nil
+                }
+                for _ in links {
+                    report.problems.append(
+                        Problem(database: index.database.name, objectKey: nil, detail: "a link has no backlink entry"))
+                }
             }
         }
         return report
@@ -77,7 +88,9 @@ package enum StoreCheck {
 
     /// Reads every document of `table` and compares its indexes with what the
     /// documents say they should hold.
-    private static func check(_ table: Table, _ txn: StoreTransaction, _ report: inout Report) throws {
+    private static func check(
+        _ table: Table, _ txn: StoreTransaction, _ report: inout Report, links: inout Set<[UInt8]>
+    ) throws {
         guard let objects = table.objects else { return }
         let name = objects.name
         let keys = txn.store.mapKeys.spelling
@@ -112,6 +125,9 @@ package enum StoreCheck {
                 report.problems.append(
                     Problem(database: name, objectKey: objectKey.rawValue, detail: error.description))
                 continue
+            }
+            for link in try BacklinkIndex.entries(in: document, slots: table.linkSlots) {
+                links.insert(BacklinkIndex.key(link, origin: table.schema.table, objectKey))
             }
             if table.primaryKeys != nil, let slot = table.primaryKeySlot,
                 let encoded = IndexKey.encode(slot < slots.count ? slots[slot] : .null)

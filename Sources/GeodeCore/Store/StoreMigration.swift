@@ -396,6 +396,11 @@ package final class StoreMigration {
                 try transaction.reserveKeys(through: bounds.last, in: table)
             }
         }
+        // Documents and keys moved wholesale, unindexed: the backlinks are built again.
+        if let backlinks = catalog.backlinks {
+            try backlinks.removeAll(write)
+            try backlinks.build(catalog.tables.values, write, store.mapKeys.spelling)
+        }
     }
 
     /// Rewrites every document of a class from its layout in `source` to the

@@ -155,6 +155,22 @@ package class StoreTransaction {
         return try document.value(at: p.slot)?.decode() ?? p.defaultValue
     }
 
+    /// The backlink index this transaction can read: nil when the store has
+    /// none (opened read-only before it had one) or a migration is under way.
+    var backlinks: BacklinkIndex? { store.current.backlinks }
+
+    /// The objects that hold a link to `target`, by class, property slot and
+    /// key, through the backlink index; nil when there is none to read.
+    package func origins(of target: Link) throws -> [BacklinkIndex.Origin]? {
+        try backlinks?.origins(of: target, transaction)
+    }
+
+    /// The objects of `origin` whose property in slot `slot` links to
+    /// `target`, in key order; nil when there is no backlink index to read.
+    package func origins(of target: Link, from origin: Table, slot: Int) throws -> [ObjectKey]? {
+        try backlinks?.origins(of: target, from: origin.schema.table, slot: slot, transaction)
+    }
+
     /// Decodes a document into a row (properties added after it was written
     /// read as their defaults).
     package static func row(of document: ContainerView, _ table: Table) throws -> [Value] {
@@ -327,7 +343,11 @@ package final class StoreWriteTransaction: StoreTransaction {
         } else {
             try claimPrimaryKey(primaryKey, key: key, table: table)
         }
-        try writer.withEncodedDocument { try putNew($0, key: key, primaryKey: primaryKey, db, table) }
+        let holdsLinks = writer.wroteLink
+        try writer.withEncodedDocument {
+            try putNew($0, key: key, primaryKey: primaryKey, db, table)
+            if holdsLinks { try addBacklinks(of: key, in: table, document: $0) }
+        }
         try IndexEntries(slots, of: table).add(key, to: table, write)
         noteChange(in: table) { $0.noteInsertion(key) }
         return key
@@ -365,7 +385,7 @@ package final class StoreWriteTransaction: StoreTransaction {
         for (index, value) in zip(table.valueIndexes, oldValues) { try index.remove(value, key, write) }
         try IndexEntries(slots, of: table).add(key, to: table, write)
         let db = try table.objectDatabase()
-        try writer.withEncodedDocument { try put($0, key: key, db) }
+        try writer.withEncodedDocument { try put($0, key: key, db, table) }
     }
 
     /// Writes each object of `table` again whose row `transform` changes, a
@@ -452,7 +472,7 @@ package final class StoreWriteTransaction: StoreTransaction {
             return .value(table.storedProperties.first { $0.slot == i }?.defaultValue ?? .null)
         }
         let db = try table.objectDatabase()
-        try writer.withEncodedDocument { try put($0, key: key, db) }
+        try writer.withEncodedDocument { try put($0, key: key, db, table) }
     }
 
     /// Removes object `key`; returns whether it existed.
@@ -464,6 +484,7 @@ package final class StoreWriteTransaction: StoreTransaction {
         // Read everything needed from the document before writing: LMDB may move it.
         let footprints = try table.geoIndexes.map { try $0.footprint(in: document) }
         let values = try table.valueIndexes.map { try document.value(at: $0.slot)?.decode() ?? .null }
+        let links = try backlinkEntries(of: document, in: table)
         var pk: [UInt8]?
         if table.primaryKeys != nil, let slot = table.primaryKeySlot {
             pk = IndexKey.encode(try document.value(at: slot)?.decode() ?? .null)
@@ -471,6 +492,7 @@ package final class StoreWriteTransaction: StoreTransaction {
         if let pkDatabase = table.primaryKeys, let pk { _ = try write.delete(pkDatabase, key: pk) }
         for (index, found) in zip(table.geoIndexes, footprints) { try index.remove(found, key, write) }
         for (index, value) in zip(table.valueIndexes, values) { try index.remove(value, key, write) }
+        if let links, let index = table.backlinks { try index.remove(links, of: key, in: table.schema.table, write) }
         noteChange(in: table) { $0.noteDeletion(key) }
         return try write.delete(db, key: key.rawValue)
     }
@@ -490,7 +512,7 @@ package final class StoreWriteTransaction: StoreTransaction {
             retired.contains(i) ? .value(.null) : .copy(i)
         }
         let db = try table.objectDatabase()
-        try writer.withEncodedDocument { try put($0, key: key, db) }
+        try writer.withEncodedDocument { try put($0, key: key, db, table) }
         return true
     }
 
@@ -511,7 +533,7 @@ package final class StoreWriteTransaction: StoreTransaction {
         }
         guard let parking else {
             let db = try table.objectDatabase()
-            try writer.withEncodedDocument { try put($0, key: key, db) }
+            try writer.withEncodedDocument { try put($0, key: key, db, table) }
             return true
         }
         return try writer.withEncodedDocument { bytes in
@@ -537,6 +559,16 @@ package final class StoreWriteTransaction: StoreTransaction {
     package func deleteAll(in table: Table) throws {
         if migrationLog != nil { migrationLog?.tablesWithDeletions.insert(table.schema.table) }
         guard let db = table.objects else { return }
+        if let index = table.backlinks, keepsBacklinks(of: table) {
+            try forEachBatchOfKeys(in: table) { keys in
+                for key in keys {
+                    guard let document = try document(key, in: table),
+                        let links = try backlinkEntries(of: document, in: table)
+                    else { continue }
+                    try index.remove(links, of: key, in: table.schema.table, write)
+                }
+            }
+        }
         noteChange(in: table) { $0.noteCleared() }
         try write.drop(db, remove: false)
         if let pk = table.primaryKeys { try write.drop(pk, remove: false) }
@@ -563,7 +595,9 @@ package final class StoreWriteTransaction: StoreTransaction {
     package func add(_ deferred: inout DeferredIndexEntries) throws {
         let (table, entries, values) = deferred.take()
         guard let table else { return }
-        for entry in values.entries { try values.put(entry, into: table.valueIndexes[Int(entry.index)].database, write) }
+        for entry in values.entries {
+            try values.put(entry, into: table.valueIndexes[Int(entry.index)].database, write)
+        }
         // The entries come grouped by index: each index is taken from the table once.
         var start = entries.startIndex
         while start < entries.endIndex {
@@ -610,6 +644,9 @@ package final class StoreWriteTransaction: StoreTransaction {
                 try putNew($0, key: key, primaryKey: prepared.primaryKey, db, table)
             }
         }
+        if prepared.holdsLinks {
+            try prepared.document.withUnsafeBytes { try addBacklinks(of: key, in: table, document: $0) }
+        }
         try prepared.entries.add(key, to: table, write, deferring: &deferred)
         noteChange(in: table) { $0.noteInsertion(key) }
         return key
@@ -651,11 +688,47 @@ package final class StoreWriteTransaction: StoreTransaction {
         throw StoreError.storage(code: EEXIST, operation: "insert object \(key) into \(db.name)", path: store.path)
     }
 
-    /// Replaces the document of object `key`.
-    private func put(_ document: UnsafeRawBufferPointer, key: ObjectKey, _ db: Database) throws {
+    /// Replaces the document of object `key`, and its backlink entries.
+    private func put(_ document: UnsafeRawBufferPointer, key: ObjectKey, _ db: Database, _ table: Table) throws {
+        // The old links are read before the put, which may move the old document's page.
+        let old =
+            keepsBacklinks(of: table)
+            ? try self.document(key, in: table).flatMap { try backlinkEntries(of: $0, in: table) } : nil
         try withUnsafeBytes(of: key.rawValue.bigEndian) { try write.put(db, key: $0, value: document) }
         if migrationLog != nil { migrationLog?.lastStored = (db, key) }
+        if let old, let index = table.backlinks {
+            let new = try backlinkEntries(
+                of: ContainerView(document: document, keys: store.mapKeys.spelling), in: table)
+            try index.replace(old, with: new ?? [], of: key, in: table.schema.table, write)
+        }
     }
+
+    // MARK: Backlinks
+
+    /// Whether this transaction keeps `table`'s entries in the backlink index:
+    /// the store has one, the class can hold links, and no migration runs
+    /// (a migration builds the index again at its end).
+    private func keepsBacklinks(of table: Table) -> Bool {
+        table.backlinks != nil && !table.linkSlots.isEmpty && migrationLog == nil
+    }
+
+    /// The backlink entries of an object of `table` whose document is
+    /// `document`; nil when this transaction does not keep them.
+    private func backlinkEntries(of document: ContainerView, in table: Table) throws -> [BacklinkIndex.Entry]? {
+        guard keepsBacklinks(of: table) else { return nil }
+        return try BacklinkIndex.entries(in: document, slots: table.linkSlots)
+    }
+
+    /// Adds the backlink entries of new object `key`, whose document is `document`.
+    private func addBacklinks(of key: ObjectKey, in table: Table, document: UnsafeRawBufferPointer) throws {
+        guard let index = table.backlinks,
+            let entries = try backlinkEntries(
+                of: ContainerView(document: document, keys: store.mapKeys.spelling), in: table)
+        else { return }
+        try index.add(entries, of: key, in: table.schema.table, write)
+    }
+
+    override var backlinks: BacklinkIndex? { migrationLog == nil ? super.backlinks : nil }
 
     private func duplicatePrimaryKey(_ value: Value, _ table: Table) -> StoreError {
         .invalidValue(

@@ -27,11 +27,18 @@ package final class Table: Sendable {
     package let geoIndexes: [GeoIndex]
     /// The secondary indexes of its `indexed: true` properties.
     package let valueIndexes: [ValueIndex]
+    /// The slots of the properties that can hold a link to a top-level object:
+    /// links, lists, sets and maps of them, `AnyRealmValue`s, and embedded
+    /// objects that can. Empty for a class whose objects never link.
+    let linkSlots: [Int]
+    /// The store's backlink index; nil in a store opened read-only before it
+    /// had one (readers then read the documents instead).
+    let backlinks: BacklinkIndex?
 
     init(
         schema: ClassSchema, objects: Database?, primaryKeys: Database?, primaryKeySlot: Int?, primaryKeyRowIndex: Int?,
         rules: ClassRules, validator: ValueValidator, slotsAreDense: Bool, geoIndexes: [GeoIndex],
-        valueIndexes: [ValueIndex]
+        valueIndexes: [ValueIndex], linkSlots: [Int], backlinks: BacklinkIndex?
     ) {
         self.schema = schema
         self.objects = objects
@@ -44,6 +51,8 @@ package final class Table: Sendable {
         self.slotsAreDense = slotsAreDense
         self.geoIndexes = geoIndexes
         self.valueIndexes = valueIndexes
+        self.linkSlots = linkSlots
+        self.backlinks = backlinks
     }
 
     /// The stored properties in declaration order: the order of a row.
