@@ -6,10 +6,11 @@ import OrderedCollections
 /// Geode keeps an embedded object inside its owner's document, and a top-level
 /// one in its class's table with links to it. So:
 /// - **to embedded**, every link to an object of the class is replaced by the
-///   object's values, and the class's table goes. As in Realm, each object
-///   must have exactly one incoming link (the block may fix that first, by
-///   deleting objects or creating copies), and no `AnyRealmValue` may link to
-///   the class;
+///   object's values, and the class's table goes. As in Realm Swift (which
+///   turns on realm-core's automatic handling of backlinks in every
+///   migration), an object linked from several places becomes a copy in
+///   each, and an object nothing links to is deleted. No `AnyRealmValue` may
+///   link to the class;
 /// - **to top-level**, every embedded object of the class becomes an object of
 ///   its new table, and its owner links to it.
 ///
@@ -32,7 +33,7 @@ struct EmbeddingConversion {
     // MARK: - To embedded
 
     /// Replaces every link to an object of `objects` (the class's table as it
-    /// was) with the object's values, checking Realm's conditions first.
+    /// was) with a copy of the object's values, checking Realm's conditions first.
     func embed(from objects: Table) throws {
         func refuse(_ reason: String, _ property: String? = nil) -> StoreError {
             .migrationFailed(
@@ -42,27 +43,14 @@ struct EmbeddingConversion {
         if let cls = schema[className], cls.storedProperties.contains(where: { $0.objectClassName == className }) {
             throw refuse("its objects link to objects of their own class, which Geode cannot nest.")
         }
-        // Incoming links per object, and no link from an AnyRealmValue.
-        var incoming: [ObjectKey: Int] = [:]
+        // No link from an AnyRealmValue.
         try visitOwners { owner, property, value in
-            switch value {
-            case let .link(link) where property.type == .object && link.table == objects.schema.table:
-                incoming[link.key, default: 0] += 1
-            case _ where property.type == .mixed && Self.holdsLink(value, to: objects.schema.table):
+            if property.type == .mixed && Self.holdsLink(value, to: objects.schema.table) {
                 throw refuse(
                     "there is an incoming link from the Mixed property '\(owner).\(property.name)', which does not support linking to embedded objects.",
                     property.name)
-            default: break
             }
             return nil
-        }
-        // Nothing is written here: the cursor may walk the objects themselves.
-        try transaction.forEach(in: objects) { key, _ in
-            switch incoming[key] ?? 0 {
-            case 0: throw refuse("at least one object has no incoming links and would be deleted.")
-            case 1: return true
-            default: throw refuse("at least one object has more than one incoming link.")
-            }
         }
         guard let embedded = schema[className] else { return }
         try visitOwners { _, property, value in
