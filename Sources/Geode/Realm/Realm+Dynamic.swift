@@ -103,9 +103,8 @@ extension Realm {
             var merged = OrderedDictionary<String, Value>()
             for (property, old) in zip(schema.storedProperties, stored) {
                 switch (given[property.name], old) {
-                case let (.map(new)?, .map(kept)) where update == .modified && property.collection == .map:
-                    // `.modified` sets the keys given and keeps the others, as Realm's diffed assignment.
-                    merged[property.name] = .map(kept.merging(new) { $1 })
+                case let (new?, old) where update == .modified && (property.collection == .map || property.type == .mixed):
+                    merged[property.name] = Self.assigned(new, over: old)
                 case let (new, old):
                     merged[property.name] = new ?? old
                 }
@@ -118,6 +117,24 @@ extension Realm {
             try builder.row(from: given, of: schema, fillingMissing: true, defaults: defaults), into: cls.table)
         changeCount += 1
         return key
+    }
+
+    /// `new` assigned over `old` as Realm's `.modified` update assigns a map
+    /// or an `AnyRealmValue`: a map sets the keys given and keeps the others,
+    /// a list sets its elements in place and ends where `new` ends, and a map
+    /// or list inside either is assigned over the one at its place in the
+    /// same way; any other value replaces what was there.
+    static func assigned(_ new: Value, over old: Value) -> Value {
+        switch (new, old) {
+        case let (.map(given), .map(kept)):
+            var merged = kept
+            for (key, value) in given { merged[key] = kept[key].map { assigned(value, over: $0) } ?? value }
+            return .map(merged)
+        case let (.list(given), .list(kept)):
+            return .list(given.enumerated().map { i, value in i < kept.count ? assigned(value, over: kept[i]) : value })
+        default:
+            return new
+        }
     }
 
     /// The engine values of a new instance of a Swift class: what Realm stores

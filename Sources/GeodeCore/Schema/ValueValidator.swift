@@ -172,7 +172,7 @@ package final class ValueValidator: @unchecked Sendable {
                 throw Self.issue(.wrongType(expected: property.typeDescription, found: value.typeName))
             }
             for (i, element) in elements.enumerated() {
-                try at("[\(i)]") { try checkElement(element, property) }
+                try at("[\(i)]") { try checkElement(element, property, depth: 1) }
             }
         case .map:
             guard case let .map(entries) = value else {
@@ -180,12 +180,16 @@ package final class ValueValidator: @unchecked Sendable {
             }
             for (key, element) in entries {
                 if let kind = ValueRules.mapKeyIssue(key) { throw Self.issue(kind) }
-                try at("[\"\(key)\"]") { try checkElement(element, property) }
+                try at("[\"\(key)\"]") { try checkElement(element, property, depth: 1) }
             }
         }
     }
 
-    private func checkElement(_ value: Value, _ property: PropertySchema) throws {
+    /// Checks one value of `property`: the property's own, or an element of
+    /// its list, set or map. `depth` is the value's nesting level: 1 for an
+    /// element, since the property's collection is the first level of
+    /// the 100 that an `AnyRealmValue` may nest, as in Realm.
+    private func checkElement(_ value: Value, _ property: PropertySchema, depth: Int = 0) throws {
         if case .null = value {
             if ValueRules.admitsNull(property) { return }
             throw Self.issue(.missingRequired)
@@ -201,9 +205,9 @@ package final class ValueValidator: @unchecked Sendable {
         case (.mixed, .list), (.mixed, .map):
             // A set of AnyRealmValue holds scalars only.
             if property.collection == .set { throw Self.issue(.notAllowedHere("a list or map inside a MutableSet")) }
-            try checkMixed(value, depth: 0)
+            try checkMixed(value, depth: depth)
         case (.mixed, _):
-            try checkMixed(value, depth: 0)
+            try checkMixed(value, depth: depth)
         case let (.object, .link(link)):
             guard let target = property.objectClassName.flatMap({ schema[$0] }), !target.isEmbedded,
                 link.table == target.table
