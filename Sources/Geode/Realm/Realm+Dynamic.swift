@@ -103,7 +103,8 @@ extension Realm {
             var merged = OrderedDictionary<String, Value>()
             for (property, old) in zip(schema.storedProperties, stored) {
                 switch (given[property.name], old) {
-                case let (new?, old) where update == .modified && (property.collection == .map || property.type == .mixed):
+                case let (new?, old)
+                where update == .modified && (property.collection == .map || property.type == .mixed):
                     merged[property.name] = Self.assigned(new, over: old)
                 case let (new, old):
                     merged[property.name] = new ?? old
