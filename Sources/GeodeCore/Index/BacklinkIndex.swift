@@ -123,14 +123,18 @@ package struct BacklinkIndex: Sendable {
         return origins
     }
 
-    /// The objects of table `origin` whose property in `slot` links to `target`, in key order.
-    func origins(of target: Link, from origin: UInt32, slot: Int, _ txn: Transaction) throws -> [ObjectKey] {
+    /// The objects of table `origin` whose property in `slot` links to
+    /// `target`, in key order; with `eachLink`, an object comes once for each
+    /// of its links (a list may hold the target twice), else once.
+    func origins(of target: Link, from origin: UInt32, slot: Int, eachLink: Bool = false, _ txn: Transaction)
+        throws -> [ObjectKey]
+    {
         var keys: [ObjectKey] = []
         var prefix = Self.prefix(target)
         Self.append(origin, to: &prefix)
         Self.append(UInt32(truncatingIfNeeded: slot), to: &prefix)
         try forEach(prefix: prefix, txn) { found in
-            if keys.last != found.key { keys.append(found.key) }
+            if eachLink || keys.last != found.key { keys.append(found.key) }
         }
         return keys
     }

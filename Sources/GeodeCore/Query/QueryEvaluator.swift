@@ -544,9 +544,9 @@ final class QueryEvaluator {
             }
             return true
         case let .backlinks(origins):
-            guard case let .object(_, key, _) = item else { return true }
+            guard case let .object(table, key, _) = item else { return true }
             for (origin, slot) in origins {
-                for originKey in try backlinks(to: key, origin: origin, slot: slot) {
+                for originKey in try backlinks(to: Link(table: table, key: key), origin: origin, slot: slot) {
                     guard let document = try transaction.document(originKey, in: origin) else { continue }
                     if try !visit(rest, .object(origin.schema.table, originKey, document), body) { return false }
                 }
@@ -555,7 +555,15 @@ final class QueryEvaluator {
         }
     }
 
-    private func backlinks(to key: ObjectKey, origin: Table, slot: Int) throws -> [ObjectKey] {
+    /// The objects of `origin` whose property in `slot` links to
+    /// `target`, once per link: from the backlink index, else from a map of
+    /// the origin class's links made once per query.
+    private func backlinks(to target: Link, origin: Table, slot: Int) throws -> [ObjectKey] {
+        if let index = transaction.backlinks {
+            return try index.origins(
+                of: target, from: origin.schema.table, slot: slot, eachLink: true, transaction.transaction)
+        }
+        let key = target.key
         let id = "\(origin.schema.table)/\(slot)"
         if backlinkMaps[id] == nil {
             var map: [UInt64: [ObjectKey]] = [:]
