@@ -464,7 +464,7 @@ final class QueryEvaluator {
     /// objects after every value, and leaves them out of DISTINCT).
     func linksReachEnd(of path: BoundPath, from item: Item) throws -> Bool {
         var reached = false
-        try walkLinks(path.steps[...], item) {
+        _ = try walkLinks(path.steps[...], item) {
             reached = true
             return false
         }
