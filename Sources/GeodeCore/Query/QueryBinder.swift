@@ -425,8 +425,9 @@ struct QueryBinder {
                 "\(c.op.rawValue) orders text exactly: [c] and [d] go with ==, !=, IN and the string operators")
         }
         guard let lhsPath else { return }
-        if c.op == .between, lhsPath.isMultiple, lhsPath.reduction == nil, !c.quantifierGiven {
-            throw refuse("BETWEEN on \(lhsPath.label), a collection, needs ANY, ALL or NONE")
+        if c.op == .between, lhsPath.isMultiple, lhsPath.reduction == nil, !c.quantifierGiven || c.quantifier != .all {
+            // realm-core takes BETWEEN on a collection with ALL alone.
+            throw refuse("BETWEEN on \(lhsPath.label), a collection, needs ALL")
         }
         if lhsPath.reduction == .type, let type = lhsPath.type, type != .mixed, !Self.isPath(c.rhs) {
             throw refuse(

@@ -829,10 +829,12 @@ final class QueryEvaluator {
             "collection": ["array", "dictionary"],
         ]
         let aliases: [String: [String]] = [
-            "null": ["null"], "bool": ["bool", "boolean"], "int": ["int", "integer", "long"], "float": ["float"],
-            "double": ["double"], "string": ["string"], "binary": ["binary", "bytearray", "data"],
-            "date": ["date", "timestamp"], "decimal128": ["decimal128", "decimal"], "objectid": ["objectid"],
-            "uuid": ["uuid"], "objectlink": ["objectlink", "link"], "array": ["array", "list"],
+            "null": ["null"], "bool": ["bool", "boolean"],
+            "int": ["int", "integer", "long", "int16", "int32", "int64", "short", "byte", "char"], "float": ["float"],
+            "double": ["double"], "string": ["string"], "binary": ["binary", "bytearray", "data", "byte[]", "bindata"],
+            "date": ["date", "timestamp", "datetimeoffset"], "decimal128": ["decimal128", "decimal"],
+            "objectid": ["objectid"], "uuid": ["uuid", "guid"], "objectlink": ["objectlink", "link"],
+            "array": ["array", "list"],
             "dictionary": ["dictionary", "object", "map"],
         ]
         for (name, spellings) in aliases { for spelling in spellings { groups[spelling] = [name] } }

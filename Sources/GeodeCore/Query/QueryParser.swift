@@ -266,6 +266,12 @@ package struct QueryParser {
         -> QueryPredicate
     {
         var c = comparison
+        if case .value = c.lhs, c.quantifierGiven {
+            // `ANY 5 IN prices`: as in realm-core, a quantifier goes before a key path or a list of values.
+            throw StoreError.invalidQuery(
+                message: "\(c.quantifier.keyword) goes before a key path or a list of values, not one value",
+                column: opToken.column)
+        }
         switch (c.lhs, c.rhs) {
         case (.value, .keyPath), (.value, .subqueryCount), (.value, .arithmetic), (.object, .keyPath):
             if c.op == .in {
