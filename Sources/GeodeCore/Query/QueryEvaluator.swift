@@ -632,8 +632,11 @@ final class QueryEvaluator {
             if op != .like, constant.isNull || value.isNull { return false }
             return Self.generic(constant, op, value, c.caseInsensitive, c.diacriticInsensitive)
         }
-        if constant.isNull, op == .contains, c.caseInsensitive, case let .path(p) = c.lhs, p.type != .data {
-            // realm-core's string rule: CONTAINS[c] NULL holds for every string, null ones too.
+        if constant.isNull, op == .contains, c.caseInsensitive, case let .path(p) = c.lhs, p.type != .data,
+            !p.followsLinks
+        {
+            // realm-core's string rule: CONTAINS[c] NULL holds for every string of the object,
+            // null ones too; through a link, its general rule finds it in the non-null ones only.
             return true
         }
         if case let .view(v) = item {
