@@ -221,3 +221,36 @@ import Testing
         try Self.expectSound(url)
     }
 }
+
+extension BacklinkIndexTests {
+    @Test func theStoreCheckFindsAMissingAndAStrayBacklink() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.url.appendingPathComponent("checked.geode")
+        do {
+            let realm = try Realm(configuration: Realm.Configuration(fileURL: url, objectTypes: Self.types))
+            try realm.write {
+                let pet = realm.create(Pet.self, value: ["id": 1])
+                realm.create(Owner.self, value: ["id": 1, "pets": [pet], "favorite": pet])
+            }
+        }
+        try Self.expectSound(url)
+        // One entry taken out of the index, and one no link makes put in.
+        do {
+            let environment = try Environment.open(path: url.path, options: .init())
+            defer { environment.release() }
+            try environment.write { txn in
+                let links = try #require(try txn.existingDatabase(BacklinkIndex.databaseName))
+                let cursor = try txn.cursor(links)
+                let first = try #require(try cursor.first()).0
+                var stray = Array(first)
+                stray[11] &+= 1  // the same origin linking to another target key
+                let removed = Array(first)
+                _ = try txn.delete(links, key: removed)
+                try txn.put(links, key: stray, value: [])
+            }
+        }
+        unlink(Environment.lockPath(for: url.path))
+        let problems = try StoreCheck.run(path: url.path).problems.map(\.detail)
+        #expect(problems.sorted() == ["a backlink no object's link makes", "a link has no backlink entry"])
+    }
+}
