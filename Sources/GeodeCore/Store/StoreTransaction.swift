@@ -559,7 +559,8 @@ package final class StoreWriteTransaction: StoreTransaction {
     package func deleteAll(in table: Table) throws {
         if migrationLog != nil { migrationLog?.tablesWithDeletions.insert(table.schema.table) }
         guard let db = table.objects else { return }
-        if let index = table.backlinks, keepsBacklinks(of: table) {
+        // A store whose objects hold no link at all (most stores of features) reads nothing here.
+        if let index = table.backlinks, keepsBacklinks(of: table), try transaction.count(index.database) > 0 {
             try forEachBatchOfKeys(in: table) { keys in
                 for key in keys {
                     guard let document = try document(key, in: table),
