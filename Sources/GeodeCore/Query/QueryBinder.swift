@@ -128,8 +128,10 @@ struct QueryBinder {
             if case .values = c.lhs { rhsIsList = bound.isMultiple }
             // Two paths that each reach collections (`value[*][*] == dict[*][*]`) compare them whole.
             if let lhsPath, lhsPath.isMultiple, bound.isMultiple { rhsIsList = true }
+            // realm-core compares two lists of primitives of the object with nothing; lists
+            // reached through links (`items.price`) it compares whole, element by element.
             if let lhsPath, Self.isTypedList(lhsPath), Self.isTypedList(bound), !c.quantifierGiven,
-                c.rhsQuantifier == nil
+                c.rhsQuantifier == nil, !lhsPath.followsLinks, !bound.followsLinks
             {
                 throw StoreError.invalidQuery(
                     message: "\(lhsPath.label) and \(bound.label) are both lists: comparing two lists "
@@ -158,14 +160,18 @@ struct QueryBinder {
             rhs = .arithmetic(try bindArithmetic(c.rhs, c, in: cls, variable: variable).operand)
         }
         let op: ComparisonOperator = c.op == .in ? .equal : c.op
-        // A collection compared with == or != to a list, with no quantifier on either
-        // side, is compared whole, element by element in order (realm-core's rule).
+        // A collection compared with a list, with no quantifier on either side, is
+        // compared whole, element by element in order (realm-core's rule): == and IN
+        // hold for lists of one length whose elements are equal in turn, != where
+        // that does not hold, any other operator where it holds for every pair.
         var lhsIsList = false
         if case .values = c.lhs { lhsIsList = true }
         if let lhsPath { lhsIsList = lhsPath.isMultiple || (lhsPath.type == .mixed && lhsPath.reduction == nil) }
+        // `tags IN {…}` asks whether an element is one of the values, as for one value.
+        var asksMembership = false
+        if c.op == .in, case .oneOf = rhs { asksMembership = true }
         let comparesWhole =
-            c.op != .in && (op == .equal || op == .notEqual) && !c.quantifierGiven && c.rhsQuantifier == nil
-            && lhsIsList && rhsIsList
+            !c.quantifierGiven && c.rhsQuantifier == nil && lhsIsList && rhsIsList && !asksMembership
         return BoundComparison(
             lhs: lhs, op: op, rhs: rhs, caseInsensitive: c.caseInsensitive,
             diacriticInsensitive: c.diacriticInsensitive, quantifier: c.quantifier,

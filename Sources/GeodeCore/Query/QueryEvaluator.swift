@@ -334,23 +334,33 @@ final class QueryEvaluator {
     /// each is compared, and one equal pair is enough. A mixed value that holds
     /// no list is one value, equal to the list when it equals one of its elements.
     private func compareWhole(_ c: BoundComparison, _ root: Item) throws -> Bool {
-        func same(_ group: (values: [Value], single: Bool), _ list: [Value]) throws -> Bool {
-            let equal: Bool
+        /// Whether `group op list` holds, the group's elements on the left.
+        func holds(_ group: (values: [Value], single: Bool), _ op: ComparisonOperator, _ list: [Value]) throws
+            -> Bool
+        {
+            // != is "not equal as lists"; every other operator holds pair by pair.
+            let pairwise: ComparisonOperator = op == .notEqual ? .equal : op
+            let all: Bool
             if group.single {
-                equal = try list.contains { try test(.value(group.values[0]), .equal, $0, c) }
+                all = try list.contains { try test(.value(group.values[0]), pairwise, $0, c) }
             } else {
-                equal =
+                all =
                     try group.values.count == list.count
-                    && zip(group.values, list).allSatisfy { try test(.value($0), .equal, $1, c) }
+                    && zip(group.values, list).allSatisfy { try test(.value($0), pairwise, $1, c) }
             }
-            return c.op == .notEqual ? !equal : equal
+            return op == .notEqual ? !all : all
         }
         switch (c.lhs, c.rhs) {
-        case let (.path(p), .oneOf(list)), let (.constants(list), .path(p)):
-            return try collections(of: p, root).contains { try same($0, list) }
+        case let (.path(p), .oneOf(list)):
+            return try collections(of: p, root).contains { try holds($0, c.op, list) }
+        case let (.constants(list), .path(p)):
+            // `{5.6, 4.1} > items.price`: the path's elements go on the left, so the operator turns.
+            return try collections(of: p, root).contains { try holds($0, c.op.flipped ?? c.op, list) }
         case let (.path(p), .path(q)):
             let rights = try collections(of: q, root)
-            return try collections(of: p, root).contains { left in try rights.contains { try same(left, $0.values) } }
+            return try collections(of: p, root).contains { left in
+                try rights.contains { try holds(left, c.op, $0.values) }
+            }
         default:
             return false
         }
