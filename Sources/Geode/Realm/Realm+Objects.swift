@@ -423,9 +423,7 @@ extension Realm {
     public func deleteAll() {
         guard let txn = requireWrite("deleting all objects") else { return }
         do {
-            for cls in store.schema.classes where !cls.isEmbedded {
-                try txn.deleteAll(in: try store.table(cls.name))
-            }
+            try txn.deleteAllObjects()
             changeCount += 1
         } catch {
             record(error)

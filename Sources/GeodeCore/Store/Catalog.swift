@@ -77,7 +77,12 @@ final class Catalog: @unchecked Sendable {
             guard let linked = p.objectClassName.flatMap({ schema[$0] }) else { return false }
             guard linked.isEmbedded else { return true }
             guard !seen.contains(linked.name) else { return false }
-            return linked.storedProperties.contains { mayHoldLinks($0, in: schema, seen: seen.union([linked.name])) }
+            // A geometry's coordinates and members are checked to be GeoJSON, which has no links.
+            let geometry = linked.geometrySlots.flatMap { $0.holdsAnyGeometry ? $0 : nil }
+            return linked.storedProperties.contains { q in
+                guard q.slot != geometry?.coordinates, q.slot != geometry?.geometries else { return false }
+                return mayHoldLinks(q, in: schema, seen: seen.union([linked.name]))
+            }
         default: return false
         }
     }

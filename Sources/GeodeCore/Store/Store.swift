@@ -254,7 +254,8 @@ package final class Store: @unchecked Sendable {
             let log = try ChangeLog.open(
                 txn, meta: meta, isNewFile: stored == nil, retaining: configuration.changeLogRetention)
             if found < formatVersion, let old = stored {
-                stored = try upgradeFeatureGeometry(old, txn, meta, keys: environment.mapKeys)
+                // Only a format-4 store has features to upgrade; later formats change no document.
+                if found < 5 { stored = try upgradeFeatureGeometry(old, txn, meta, keys: environment.mapKeys) }
                 let current = withUnsafeBytes(of: formatVersion.bigEndian) { Array($0) }
                 try txn.put(meta, key: Array("format".utf8), value: formatMagic + current)
             }

@@ -472,7 +472,9 @@ package final class StoreWriteTransaction: StoreTransaction {
             return .value(table.storedProperties.first { $0.slot == i }?.defaultValue ?? .null)
         }
         let db = try table.objectDatabase()
-        try writer.withEncodedDocument { try put($0, key: key, db, table) }
+        // The other slots are copied as they were: their links stand.
+        let setsLinks = table.linkSlots.contains(slot)
+        try writer.withEncodedDocument { try put($0, key: key, db, table, linksMayChange: setsLinks) }
     }
 
     /// Removes object `key`; returns whether it existed.
@@ -552,6 +554,13 @@ package final class StoreWriteTransaction: StoreTransaction {
         }
         let next = try firstKey(id).rawValue
         nextKeys[id] = max(next, last.rawValue &+ 1)
+    }
+
+    /// Removes every object of every class; the backlink index empties at once
+    /// instead of losing each object's entries one by one.
+    package func deleteAllObjects() throws {
+        if migrationLog == nil, let index = store.current.backlinks { try index.removeAll(write) }
+        for cls in store.schema.classes where !cls.isEmbedded { try deleteAll(in: try store.table(cls.name)) }
     }
 
     /// Removes every object of the class (keys from the counter are still never
@@ -689,11 +698,14 @@ package final class StoreWriteTransaction: StoreTransaction {
         throw StoreError.storage(code: EEXIST, operation: "insert object \(key) into \(db.name)", path: store.path)
     }
 
-    /// Replaces the document of object `key`, and its backlink entries.
-    private func put(_ document: UnsafeRawBufferPointer, key: ObjectKey, _ db: Database, _ table: Table) throws {
+    /// Replaces the document of object `key`, and its backlink entries
+    /// unless the caller knows its links did not change.
+    private func put(
+        _ document: UnsafeRawBufferPointer, key: ObjectKey, _ db: Database, _ table: Table, linksMayChange: Bool = true
+    ) throws {
         // The old links are read before the put, which may move the old document's page.
         let old =
-            keepsBacklinks(of: table)
+            linksMayChange && keepsBacklinks(of: table)
             ? try self.document(key, in: table).flatMap { try backlinkEntries(of: $0, in: table) } : nil
         try withUnsafeBytes(of: key.rawValue.bigEndian) { try write.put(db, key: $0, value: document) }
         if migrationLog != nil { migrationLog?.lastStored = (db, key) }
