@@ -40,10 +40,12 @@ package struct LinkCleaner {
         // Objects of a class no class can link to leave nothing to clean.
         let targets = targets.filter { !(store.current.linkHolders[$0.key] ?? []).isEmpty }
         guard !targets.isEmpty else { return }
-        guard transaction.backlinks != nil else {
+        guard let index = transaction.backlinks else {
             try removeLinks(toTables: Set(targets.keys)) { targets[$0.table]?.contains($0.key) == true }
             return
         }
+        // A store whose objects hold no link at all has nothing to clean.
+        guard try transaction.transaction.count(index.database) > 0 else { return }
         // The objects holding the links, each cleaned once however many of the targets it links to.
         var holders: [UInt32: Set<ObjectKey>] = [:]
         for (table, keys) in targets {
