@@ -51,7 +51,7 @@ import Testing
             realm.add(first)
             realm.create(Owner.self, value: ["id": 2, "pets": [b], "favorite": b])
         }
-        #expect(a.listedBy.map(\.id) == [1], "an owner listing a pet twice is one linking object")
+        #expect(a.listedBy.map(\.id) == [1, 1], "an owner listing a pet twice links to it twice, as in Realm")
         #expect(b.listedBy.map(\.id) == [1, 2])
         #expect(b.favoredBy.map(\.id) == [1, 2])
         #expect(a.favoredBy.isEmpty, "links through another property are not these linking objects")
@@ -153,7 +153,9 @@ import Testing
             }
             try Self.expectSound(realm.configuration.fileURL!)
             for pet in realm.objects(Pet.self) {
-                let listing = realm.objects(Owner.self).filter { $0.pets.contains { $0.id == pet.id } }.map(\.id)
+                let listing = realm.objects(Owner.self).flatMap { owner in
+                    owner.pets.filter { $0.id == pet.id }.map { _ in owner.id }
+                }
                 #expect(pet.listedBy.map(\.id) == listing.sorted(), "round \(round), pet \(pet.id)")
             }
         }
@@ -179,7 +181,7 @@ import Testing
         }
         let realm = try Realm(configuration: configuration)
         let pet = try #require(realm.object(ofType: Pet.self, forPrimaryKey: 1))
-        #expect(pet.listedBy.map(\.id) == [1] && pet.favoredBy.isEmpty)
+        #expect(pet.listedBy.map(\.id) == [1, 1] && pet.favoredBy.isEmpty, "one owner, two links")
         #expect(realm.object(ofType: Pet.self, forPrimaryKey: 3)?.favoredBy.map(\.id) == [2])
         try Self.expectSound(url)
     }

@@ -17,9 +17,11 @@ public final class LinkingObjects<Element: Object>: RandomAccessCollection {
         self.originProperty = originProperty
     }
 
-    /// The keys of the linking objects, in key order: from the store's
-    /// backlink index, or (in a store opened read-only before it had one) by
-    /// reading the origin property of every object of the origin class.
+    /// The keys of the linking objects, in key order, an object once for each
+    /// of its links (a list holding this object twice links twice, as in
+    /// Realm): from the store's backlink index, or (in a store opened
+    /// read-only before it had one) by reading the origin property of every
+    /// object of the origin class.
     var keys: [ObjectKey] {
         guard let target = origin, target.path.isEmpty else { return [] }
         let realm = target.realm
@@ -30,13 +32,16 @@ public final class LinkingObjects<Element: Object>: RandomAccessCollection {
         let linkValue = Value.link(linked)
         var keys: [ObjectKey] = []
         try? realm.withTransaction { txn in
-            if let found = try txn.origins(of: linked, from: cls.table, slot: slot) {
+            if let found = try txn.origins(of: linked, from: cls.table, slot: slot, eachLink: true) {
                 keys = found
                 return
             }
             try txn.forEach(in: cls.table) { key, document in
                 switch try document.value(at: slot)?.decode() {
-                case let .list(items)? where items.contains(linkValue): keys.append(key)
+                case let .list(items)?:
+                    keys += Array(repeating: key, count: items.lazy.filter { $0 == linkValue }.count)
+                case let .map(entries)?:
+                    keys += Array(repeating: key, count: entries.values.lazy.filter { $0 == linkValue }.count)
                 case let value? where value == linkValue: keys.append(key)
                 default: break
                 }

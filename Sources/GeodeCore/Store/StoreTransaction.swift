@@ -166,9 +166,12 @@ package class StoreTransaction {
     }
 
     /// The objects of `origin` whose property in slot `slot` links to
-    /// `target`, in key order; nil when there is no backlink index to read.
-    package func origins(of target: Link, from origin: Table, slot: Int) throws -> [ObjectKey]? {
-        try backlinks?.origins(of: target, from: origin.schema.table, slot: slot, transaction)
+    /// `target`, in key order (with `eachLink`, an object once per link); nil
+    /// when there is no backlink index to read.
+    package func origins(of target: Link, from origin: Table, slot: Int, eachLink: Bool = false) throws
+        -> [ObjectKey]?
+    {
+        try backlinks?.origins(of: target, from: origin.schema.table, slot: slot, eachLink: eachLink, transaction)
     }
 
     /// Decodes a document into a row (properties added after it was written
