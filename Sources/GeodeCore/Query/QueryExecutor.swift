@@ -712,9 +712,25 @@ package struct QueryExecutor {
                 guard try paths.allSatisfy({ try !$0.followsLinks || evaluator.linksReachEnd(of: $0, from: item) })
                 else { continue }
             }
-            let values = try paths.map { try firstValue($0, key, evaluator) }
+            let values = try paths.map { Self.distinctKey(try firstValue($0, key, evaluator)) }
             if seen.insert(values).inserted { kept.append(key) }
         }
         return kept
+    }
+
+    /// `value` as DISTINCT compares it: numbers by value, as realm-core's
+    /// mixed comparison does (`1`, `1.0` and decimal `1` are one value, and
+    /// so are a float and the double it widens to, and `0.0` and `-0.0`).
+    static func distinctKey(_ value: Value) -> Value {
+        func number(_ d: Double) -> Value {
+            if d == d.rounded(), abs(d) < 9.2e18 { return .int(Int64(d)) }
+            return .double(d)
+        }
+        switch value {
+        case let .float(f): return number(Double(f))
+        case let .double(d): return number(d)
+        case let .decimal128(d): return d.exactInt64.map(Value.int) ?? value
+        default: return value
+        }
     }
 }

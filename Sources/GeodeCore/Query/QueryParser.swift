@@ -773,6 +773,21 @@ package struct QueryParser {
 
     /// The rest of `SORT(DISTANCE(path, [lon, lat]) ASC|DESC)`, after `DISTANCE`:
     /// a great-circle distance sort, alone in its SORT.
+    /// A key path of a SORT or DISTINCT clause: as in realm-core, one
+    /// property per object, so no collection operator (`@count`, `@max`, …).
+    private mutating func parseClauseKeyPath(_ clause: String) throws -> QueryKeyPath {
+        let path = try parseKeyPath()
+        for component in path.components {
+            switch component {
+            case .count, .size, .sum, .avg, .min, .max, .type, .keys, .values:
+                throw StoreError.invalidQuery(
+                    message: "\(clause) cannot use a collection operator (\(path))", column: path.column)
+            default: continue
+            }
+        }
+        return path
+    }
+
     private mutating func parseDistanceSort() throws -> DistanceOrdering {
         try expect("(", "after DISTANCE")
         let path = try parseKeyPath()
@@ -889,12 +904,16 @@ package struct QueryParser {
                 }
                 var keys: [QuerySortKey] = []
                 repeat {
-                    let path = try parseKeyPath()
-                    var ascending = true
+                    let path = try parseClauseKeyPath("SORT")
+                    let ascending: Bool
                     if acceptKeyword("DESC") || acceptKeyword("DESCENDING") {
                         ascending = false
+                    } else if acceptKeyword("ASC") || acceptKeyword("ASCENDING") {
+                        ascending = true
                     } else {
-                        _ = acceptKeyword("ASC") || acceptKeyword("ASCENDING")
+                        // As realm-core's grammar: the direction is not optional.
+                        throw StoreError.invalidQuery(
+                            message: "SORT needs ASC or DESC after \(path)", column: current.column)
                     }
                     keys.append(QuerySortKey(path: path, ascending: ascending))
                 } while acceptSymbol(",")
@@ -903,7 +922,7 @@ package struct QueryParser {
             } else if acceptKeyword("DISTINCT") {
                 try expect("(", "after DISTINCT")
                 var paths: [QueryKeyPath] = []
-                repeat { paths.append(try parseKeyPath()) } while acceptSymbol(",")
+                repeat { paths.append(try parseClauseKeyPath("DISTINCT")) } while acceptSymbol(",")
                 try expect(")", "closing DISTINCT")
                 query.append(.distinct(paths))
             } else if acceptKeyword("LIMIT") {
