@@ -58,7 +58,7 @@ extension List {
     /// ```
     public func thaw() -> List? {
         guard let location else { return self }
-        return location.thawed.map(List.init(location:))
+        return location.thawed.map { List(location: $0) }
     }
 }
 
@@ -83,7 +83,7 @@ extension MutableSet {
     /// ```
     public func thaw() -> MutableSet? {
         guard let location else { return self }
-        return location.thawed.map(MutableSet.init(location:))
+        return location.thawed.map { MutableSet(location: $0) }
     }
 }
 
@@ -108,7 +108,7 @@ extension Map {
     /// ```
     public func thaw() -> Map? {
         guard let location else { return self }
-        return location.thawed.map(Map.init(location:))
+        return location.thawed.map { Map(location: $0) }
     }
 }
 

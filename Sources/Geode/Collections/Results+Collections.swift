@@ -5,7 +5,6 @@ import GeodeCore
 /// `LinkingObjects` of objects: their objects, in collection order, become the
 /// candidates of a live ``Results``.
 public protocol _ObjectCollection: _PropertyOperations {
-    associatedtype Element: Object
     /// Every object of the collection as live results.
     func _geodeResults() -> Results<Element>
     /// The objects of an unmanaged collection, which aggregates read in
