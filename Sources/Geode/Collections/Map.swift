@@ -149,6 +149,7 @@ extension Map: _Persistable {
     public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> Map {
         let map = Map()
         if let other = any as? Map { for (k, v) in other { map[k] = v }; return map }
+        if unwrappedInput(any) == nil { return map }
         guard let dictionary = any as? [String: Any] else { throw wrongInput(any, Map.self) }
         for (key, element) in dictionary { map.entries[key] = try Value._geodeFromAny(element, realm) }
         return map

@@ -32,7 +32,8 @@ extension GeodeError {
             case duplicatePrimaryKey
             /// A link or key names an object that does not exist.
             case objectNotFound
-            /// A persisted value a `FailableCustomPersistable` type does not convert.
+            /// A persisted value a `FailableCustomPersistable` type does not convert, or a raw
+            /// value that names no case of a `PersistableEnum`.
             case notConvertible
             /// A GeoJSON geometry that breaks a rule of RFC 7946 (the message names the rule).
             case invalidGeometry

@@ -107,8 +107,10 @@ extension ObjectBase: Equatable, Hashable {
 
 extension ObjectBase {
     /// The value of the property named `key` (key-value coding style): the
-    /// property's own Swift value (`String`, `Int?`, `List<Dog>`, an object),
-    /// or nil for a name the class does not have. Setting converts the value
+    /// property's value as Realm's key-value coding gives it (`String`, `Int`,
+    /// `List<Dog>`, an object; nil for an unset optional, the value an
+    /// `AnyRealmValue` holds, an enum's raw value), or nil for a name the class
+    /// does not have. Setting converts the value
     /// with `create(value:)`'s rules; managed objects only inside a write,
     /// which throws (``GeodeError/schema(_:)``) when the name is not a
     /// property of the class, or (``GeodeError/invalidValue(_:)``) when the
@@ -136,7 +138,7 @@ extension ObjectBase {
                 return DynamicValue._geodeGet(self, index).value
             }
             let value = ValueAssignment.currentValue(of: self, index)
-            return (value as? DynamicValue).map { $0.value as Any } ?? value
+            return KeyValueCoding.plain((value as? DynamicValue).map { $0.value as Any } ?? value)
         }
         set {
             let info = _ref?.cls.info ?? ClassInfo.of(type(of: self))

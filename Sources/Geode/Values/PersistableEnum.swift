@@ -36,7 +36,8 @@ extension PersistableEnum {
         if let value = any as? Self { return value }
         let raw = try RawValue._geodeFromAny(any, realm)
         guard let value = Self(rawValue: raw) else {
-            throw GeodeError.invalidValue("\(raw) is not a case of \(Self.self)")
+            // A raw value that names no case does not convert: an optional enum reads it as nil, as Realm does.
+            throw GeodeError.invalidValue(.init("\(raw) is not a case of \(Self.self)", kind: .notConvertible))
         }
         return value
     }
