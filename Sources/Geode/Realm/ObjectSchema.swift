@@ -1,3 +1,4 @@
+import Foundation
 import GeodeCore
 
 /// A class as a realm stores it: its name and properties.
@@ -5,7 +6,7 @@ import GeodeCore
 /// ```swift
 /// for property in dog.objectSchema.properties { print(property.name, property.type) }
 /// ```
-public struct ObjectSchema: CustomStringConvertible, Sendable {
+public struct ObjectSchema: CustomStringConvertible, Equatable, Sendable {
     let schema: ClassSchema
 
     init(_ schema: ClassSchema) { self.schema = schema }
@@ -28,16 +29,23 @@ public struct ObjectSchema: CustomStringConvertible, Sendable {
     public var className: String { schema.name }
     /// Whether the class is embedded.
     public var isEmbedded: Bool { schema.isEmbedded }
-    /// The properties, in declaration order.
-    public var properties: [Property] { schema.properties.map(Property.init) }
+    /// The stored properties, in declaration order. `LinkingObjects` are
+    /// computed, not stored, and are left out as in Realm; the subscript
+    /// finds them by name.
+    public var properties: [Property] { schema.properties.filter(\.isStored).map(Property.init) }
     /// The primary key property, if any.
     public var primaryKeyProperty: Property? { schema.primaryKey.map(Property.init) }
 
     /// The property named `name`.
     public subscript(name: String) -> Property? { schema.property(named: name).map(Property.init) }
 
+    /// The class in Realm's format: its name, `(embedded)` if it is, and each
+    /// property's ``Property/description`` indented by a tab, stored properties
+    /// first, then linking objects.
     public var description: String {
-        "\(className) {\n" + properties.map { "    \($0.name): \($0.typeDescription)" }.joined(separator: "\n") + "\n}"
+        let all = schema.properties.filter(\.isStored) + schema.properties.filter { !$0.isStored }
+        let body = all.map { "\t" + Property($0).description.replacingOccurrences(of: "\n", with: "\n\t") + "\n" }
+        return "\(className) \(isEmbedded ? "(embedded) " : ""){\n" + body.joined() + "}"
     }
 }
 
@@ -96,7 +104,22 @@ public struct Property: Sendable, Equatable, CustomStringConvertible {
     /// The type as declared: `List<String>`, `Int?`.
     public var typeDescription: String { schema.typeDescription }
 
-    public var description: String { "\(name): \(typeDescription)" }
+    /// The property in Realm's format, one attribute a line:
+    /// `age {\n\ttype = int;\n\tcolumnName = age;\n\tindexed = NO;\n…\n}`.
+    public var description: String {
+        func flag(_ value: Bool) -> String { value ? "YES" : "NO" }
+        var lines = ["type = \(type.realmName)"]
+        if type == .object || type == .linkingObjects {
+            lines.append("objectClassName = \(objectClassName ?? "(null)")")
+            lines.append("linkOriginPropertyName = \(schema.originProperty ?? "(null)")")
+        }
+        lines += [
+            "columnName = \(name)", "indexed = \(flag(isIndexed))", "isPrimary = \(flag(isPrimary))",
+            "array = \(flag(isArray))", "set = \(flag(isSet))", "dictionary = \(flag(isMap))",
+            "optional = \(flag(isOptional))",
+        ]
+        return "\(name) {\n" + lines.map { "\t\($0);\n" }.joined() + "}"
+    }
 }
 
 /// The type of a property's values, with Realm's names and numbers
@@ -153,4 +176,14 @@ public enum PropertyType: Int, Sendable, CaseIterable, CustomStringConvertible {
 
     /// The type's name in a store's schema and in messages: `int`, `string`, `mixed`, `uuid`, ...
     public var description: String { engineType.rawValue }
+
+    /// The type's name in Realm's descriptions of a schema: `int`, `object id`, `linking objects`, ...
+    var realmName: String {
+        switch self {
+        case .objectId: return "object id"
+        case .linkingObjects: return "linking objects"
+        case .UUID: return "uuid"
+        default: return engineType.rawValue
+        }
+    }
 }

@@ -319,16 +319,3 @@ extension Realm {
         return cls
     }
 }
-
-/// The classes of a realm (``Realm/schema``).
-public struct Schema: Sendable {
-    let schema: GeodeCore.Schema
-
-    init(_ schema: GeodeCore.Schema) { self.schema = schema }
-
-    /// Every class, in the order the store keeps them.
-    public var objectSchema: [ObjectSchema] { schema.classes.map(ObjectSchema.init) }
-
-    /// The class named `className`.
-    public subscript(className: String) -> ObjectSchema? { schema[className].map(ObjectSchema.init) }
-}
