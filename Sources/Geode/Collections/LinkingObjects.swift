@@ -23,11 +23,12 @@ public final class LinkingObjects<Element: Object>: RandomAccessCollection {
     /// read-only before it had one) by reading the origin property of every
     /// object of the origin class.
     var keys: [ObjectKey] {
-        guard let target = origin, target.path.isEmpty else { return [] }
+        guard let target = origin else { return [] }
         let realm = target.realm
         let cls = realm.realmClass(Element.self)
         guard let index = cls.info.index(of: originProperty) else { return [] }
         let slot = cls.slots[index]
+        guard target.path.isEmpty else { return Self.owner(of: target, ifHeldBy: cls, slot) }
         let linked = Link(table: target.root.table.schema.table, key: target.key)
         let linkValue = Value.link(linked)
         var keys: [ObjectKey] = []
@@ -49,6 +50,16 @@ public final class LinkingObjects<Element: Object>: RandomAccessCollection {
             }
         }
         return keys
+    }
+
+    /// The object that holds embedded object `target` directly in property
+    /// `slot`, when it is a top-level object of class `cls`: an embedded
+    /// object is linked from its one owner, inline in the owner's document.
+    private static func owner(of target: ManagedRef, ifHeldBy cls: RealmClass, _ slot: Int) -> [ObjectKey] {
+        guard target.root.table === cls.table, case .index(slot) = target.path[0],
+            let property = cls.table.schema.properties.first(where: { $0.isStored && $0.slot == slot })
+        else { return [] }
+        return target.path.count == (property.collection == .single ? 1 : 2) ? [target.key] : []
     }
 
     /// The position of the first linking object: always 0.
