@@ -1,17 +1,19 @@
 import Foundation
 
 // Realm Swift's forms of the collection operations that take Swift key paths
-// and query closures instead of strings. A key path names one property of the
-// element class (`\.age`); it is read on an unmanaged instance to learn the
-// property's name, once per key path.
+// and query closures instead of strings. A key path names a property of the
+// element class (`\.age`), or one reached through links and embedded objects
+// (`\.owner?.name`); it is read on an unmanaged instance to learn the
+// properties' names, once per key path.
 
 extension SortDescriptor {
-    /// A sort by the property `keyPath` names.
+    /// A sort by the property `keyPath` names (through links and embedded
+    /// objects: `\Dog.owner?.name` sorts by `owner.name`).
     ///
     /// ```swift
     /// let byAge = dogs.sorted(by: [SortDescriptor(keyPath: \Dog.age, ascending: false)])
     /// ```
-    public init<Root: ObjectBase, Value>(keyPath: KeyPath<Root, Value>, ascending: Bool = true) {
+    public init<Root: ObjectBase>(keyPath: PartialKeyPath<Root>, ascending: Bool = true) {
         self.init(keyPath: QueryKeyPaths.name(of: keyPath), ascending: ascending)
     }
 }

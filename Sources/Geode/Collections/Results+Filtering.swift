@@ -107,7 +107,7 @@ extension Results {
 /// let byName = SortDescriptor(keyPath: "name")
 /// let oldestFirst = SortDescriptor(keyPath: "age", ascending: false)
 /// ```
-public struct SortDescriptor: Hashable, Sendable, ExpressibleByStringLiteral {
+public struct SortDescriptor: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// The property (or key path) to sort by.
     public var keyPath: String
     /// Whether smaller values come first.
@@ -125,5 +125,15 @@ public struct SortDescriptor: Hashable, Sendable, ExpressibleByStringLiteral {
     }
 
     /// The same key, sorted the other way.
-    public var reversed: SortDescriptor { SortDescriptor(keyPath: keyPath, ascending: !ascending) }
+    ///
+    /// ```swift
+    /// let youngestFirst = SortDescriptor(keyPath: "age", ascending: false).reversed()
+    /// ```
+    public func reversed() -> SortDescriptor { SortDescriptor(keyPath: keyPath, ascending: !ascending) }
+
+    /// The key path and direction, as Realm writes them:
+    /// `SortDescriptor(keyPath: age, direction: descending)`.
+    public var description: String {
+        "SortDescriptor(keyPath: \(keyPath), direction: \(ascending ? "ascending" : "descending"))"
+    }
 }

@@ -25,12 +25,23 @@ enum QueryKeyPaths {
         }
     }
 
-    /// The name of the property `keyPath` reads, as the string APIs take it
-    /// (`\Dog.age` is `"age"`).
+    private static let names = KeyPathCache<String>()
+
+    /// The key path `keyPath` reads, as the string APIs take it: `\Dog.age`
+    /// is `"age"`, and `\Dog.owner?.name` is `"owner.name"`, followed through
+    /// links and embedded objects as a projection's path is (``ProjectionTrace``).
     static func name<Root: ObjectBase>(of keyPath: PartialKeyPath<Root>) -> String {
-        guard case let .property(name)? = step(of: keyPath, in: Root.self).first else {
-            preconditionFailure("Geode: \(keyPath) does not name a property of \(Root.self)")
+        names.value(for: keyPath) {
+            let instance = Root.init()
+            let trace = ProjectionTrace.run { instance[keyPath: keyPath] }
+            let names = trace.components.compactMap { component -> String? in
+                if case let .property(name) = component { return name }
+                return nil
+            }
+            guard !names.isEmpty else {
+                preconditionFailure("Geode: \(keyPath) does not name a property of \(Root.self)")
+            }
+            return names.joined(separator: ".")
         }
-        return name
     }
 }
