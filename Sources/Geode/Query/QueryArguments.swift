@@ -84,6 +84,10 @@ enum QueryArguments {
     }
 
     /// The engine value of one argument; nil when it is not a single value.
+    /// A key no stored object has (keys count up from 1): with its class's
+    /// table, what an unmanaged object argument stands for.
+    static let noStoredKey = ObjectKey(.max)
+
     static func scalar(_ argument: Any, _ realm: Realm?) throws -> Value? {
         if let value = common(argument) { return value }
         switch argument {
@@ -131,10 +135,10 @@ enum QueryArguments {
         case let v as ObjectId: return .objectId(v.bytes)
         case let v as Decimal128: return .decimal128(v.bits)
         case let object as Object:
+            // An unmanaged object is no stored object: it equals none, as in Realm.
             guard let ref = object._ref else {
-                throw GeodeError.query(
-                    message: "an unmanaged \(type(of: object)) cannot be a query argument: add it to the realm first",
-                    column: 0)
+                let table = realm?.realmClass(named: ClassInfo.className(type(of: object)))?.table.schema.table
+                return .link(Link(table: table ?? .max, key: Self.noStoredKey))
             }
             return .link(Link(table: ref.cls.table.schema.table, key: ref.key))
         case let v as any PersistableEnum:
