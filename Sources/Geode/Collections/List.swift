@@ -168,7 +168,7 @@ extension List: _Persistable {
         if let other = any as? List { list.items = Array(other); return list }
         // nil or NSNull for the whole list empties it, as in Realm.
         if unwrappedInput(any) == nil { return list }
-        guard let sequence = any as? [Any] else { throw wrongInput(any, List.self) }
+        guard let sequence = inputElements(any) else { throw wrongInput(any, List.self) }
         // A list's elements are null only when they are optional (a map's values may be).
         if !Element._geodeKind.isOptional, sequence.contains(where: isNullInput) {
             throw wrongInput(NSNull(), Element.self)

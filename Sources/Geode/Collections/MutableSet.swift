@@ -117,7 +117,7 @@ extension MutableSet: _Persistable {
         let set = MutableSet()
         if let other = any as? MutableSet { set.insert(objectsIn: Array(other)); return set }
         if unwrappedInput(any) == nil { return set }
-        guard let sequence = any as? [Any] else { throw wrongInput(any, MutableSet.self) }
+        guard let sequence = inputElements(any) else { throw wrongInput(any, MutableSet.self) }
         set.insert(objectsIn: try sequence.map { try Element._geodeFromAny($0, realm) })
         return set
     }
