@@ -14,6 +14,26 @@ public protocol RealmCollection: RandomAccessCollection where Index == Int, Elem
     var realm: Realm? { get }
 }
 
+extension RealmCollection {
+    /// The values of `key` for every element, in order (`self` gives the
+    /// elements themselves): key-value coding as Realm offers it.
+    ///
+    /// ```swift
+    /// let names = dogs.value(forKey: "name") as? [String]
+    /// ```
+    public func value(forKey key: String) -> Any? { KeyValueCoding.value(at: key, of: self) }
+
+    /// The value at `keyPath` for every element, or a collection operator's
+    /// answer: `@count`, `@min.age`, `@max.age`, `@sum.age`, `@avg.age`,
+    /// `@unionOfObjects.name`, `@distinctUnionOfObjects.name`.
+    ///
+    /// ```swift
+    /// let oldest = dogs.value(forKeyPath: "@max.age") as? Int
+    /// let ownerNames = dogs.value(forKeyPath: "owner.name") as? [String?]
+    /// ```
+    public func value(forKeyPath keyPath: String) -> Any? { KeyValueCoding.value(at: keyPath, of: self) }
+}
+
 /// Marks the collections `AnyRealmCollection` can wrap (the name Realm Swift's
 /// samples constrain on).
 public protocol _ObjcBridgeable {}

@@ -48,15 +48,6 @@ extension Results {
         Self.swiftValue(aggregate(.average, property))
     }
 
-    /// The values of `key` for every object, in order (Key-Value Coding as Realm offers it).
-    ///
-    /// ```swift
-    /// let names = dogs.value(forKey: "name") as? [String]
-    /// ```
-    public func value(forKey key: String) -> Any? {
-        map { $0._geodeObject[key] }
-    }
-
     /// Sets `key` to `value` on every object (inside a write transaction).
     public func setValue(_ value: Any?, forKey key: String) {
         for element in Array(self) { element._geodeObject[key] = value }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The form key-value coding reads a property in (`object["name"]`,
 /// `value(forKey:)`), as Realm's does: an absent optional is nil rather than
 /// an `Optional` boxed in `Any`, an `AnyRealmValue` is the value it holds, and
@@ -33,6 +35,89 @@ extension AnyRealmValue {
         case let .object(v): return v
         case let .list(v): return v
         case let .dictionary(v): return v
+        }
+    }
+}
+
+extension KeyValueCoding {
+    /// The value at `keyPath` from `root`, as key-value coding follows it:
+    /// each name reads a property of an object (`self` is the object), a
+    /// collection maps the rest of the path over its elements, and a
+    /// collection operator (`@count`, `@min`, `@max`, `@sum`, `@avg`,
+    /// `@unionOfObjects`, `@distinctUnionOfObjects`) reduces them.
+    static func value(at keyPath: String, of root: Any?) -> Any? {
+        value(keyPath.split(separator: ".").map(String.init)[...], of: root)
+    }
+
+    private static func value(_ names: ArraySlice<String>, of value: Any?) -> Any? {
+        guard let name = names.first else { return value }
+        let rest = names.dropFirst()
+        if let value, let elements = inputElements(value) {
+            if name.hasPrefix("@") { return reduce(elements, name, rest) }
+            return elements.map { self.value(names, of: $0) }
+        }
+        guard let object = (value as? ObjectBase) ?? (value as? any RealmFetchable)?._geodeObject else { return nil }
+        return self.value(rest, of: name == "self" ? object : object[name])
+    }
+
+    private static func reduce(_ elements: [Any], _ name: String, _ rest: ArraySlice<String>) -> Any? {
+        if name == "@count" { return elements.count }
+        let values = elements.map { value(rest, of: $0) }
+        switch name {
+        case "@unionOfObjects": return values.compactMap { $0 }
+        case "@distinctUnionOfObjects":
+            var seen = Set<AnyHashable>()
+            return values.compactMap { $0 }.filter { ($0 as? AnyHashable).map { seen.insert($0).inserted } ?? true }
+        case "@min", "@max":
+            let present = values.compactMap { $0 }
+            let best = present.dropFirst().reduce(present.first) { best, next in
+                guard let best, let order = compare(next, best) else { return best }
+                return (name == "@min" ? order < 0 : order > 0) ? next : best
+            }
+            return best
+        case "@sum", "@avg":
+            let numbers = values.compactMap { $0 }
+            if numbers.contains(where: { $0 is Decimal128 }) {
+                let total = numbers.reduce(Decimal128(0)) { $0 + (decimal($1) ?? 0) }
+                return name == "@sum" ? total : numbers.isEmpty ? nil : total / Decimal128(numbers.count)
+            }
+            if name == "@sum", numbers.allSatisfy({ $0 is Int }) { return numbers.reduce(0) { $0 + ($1 as? Int ?? 0) } }
+            let total = numbers.reduce(0.0) { $0 + (double($1) ?? 0) }
+            return name == "@sum" ? total : numbers.isEmpty ? nil : total / Double(numbers.count)
+        default:
+            preconditionFailure("Geode: \(name) is not a collection operator")
+        }
+    }
+
+    /// -1, 0 or 1 for two numbers, dates or strings; nil for values that do not compare.
+    private static func compare(_ a: Any, _ b: Any) -> Int? {
+        if let x = a as? Date, let y = b as? Date { return x < y ? -1 : x > y ? 1 : 0 }
+        if let x = a as? String, let y = b as? String { return x < y ? -1 : x > y ? 1 : 0 }
+        if let x = decimal(a), let y = decimal(b), a is Decimal128 || b is Decimal128 {
+            return x < y ? -1 : x > y ? 1 : 0
+        }
+        guard let x = double(a), let y = double(b) else { return nil }
+        return x < y ? -1 : x > y ? 1 : 0
+    }
+
+    private static func double(_ value: Any) -> Double? {
+        switch value {
+        case let v as Int: return Double(v)
+        case let v as Double: return v
+        case let v as Float: return Double(v)
+        case let v as any BinaryInteger: return Double(v)
+        case let v as Decimal128: return v.doubleValue
+        default: return nil
+        }
+    }
+
+    private static func decimal(_ value: Any) -> Decimal128? {
+        switch value {
+        case let v as Decimal128: return v
+        case let v as Int: return Decimal128(v)
+        case let v as Double: return Decimal128(v)
+        case let v as Float: return Decimal128(Double(v))
+        default: return nil
         }
     }
 }

@@ -190,6 +190,14 @@ extension ObjectBase {
     /// The value of the property named `key` (as `self[key]`).
     public func value(forKey key: String) -> Any? { self[key] }
 
+    /// The value at `keyPath`, through links, embedded objects and collections
+    /// (key-value coding): `owner.name`, `dogs.@count`, `dogs.@max.age`.
+    ///
+    /// ```swift
+    /// let ownerName = dog.value(forKeyPath: "owner.name") as? String
+    /// ```
+    public func value(forKeyPath keyPath: String) -> Any? { KeyValueCoding.value(at: keyPath, of: self) }
+
     /// Sets the property named `key` (as `self[key] = value`).
     public func setValue(_ value: Any?, forKey key: String) { self[key] = value }
 }
