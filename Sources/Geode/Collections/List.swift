@@ -17,7 +17,9 @@ import GeodeCore
 public final class List<Element: _PersistableValue>: RandomAccessCollection, MutableCollection {
     /// The elements of an unmanaged list (a managed one keeps none).
     @usableFromInline var items: [Element]
-    let location: CollectionLocation?
+    /// Where the collection lives; nil while unmanaged. Set later only when
+    /// an object that held the collection unmanaged is added (see ``AdoptedCollection``).
+    private(set) var location: CollectionLocation?
 
     /// An empty unmanaged list.
     public init() {
@@ -146,7 +148,8 @@ extension List: _Persistable {
     }
     public static func _geodeDefault() -> List { List() }
     public static func _geodeGet(_ object: ObjectBase, _ property: Int) -> List {
-        List(location: CollectionLocation(object: object, property: property))
+        if let adopted = object._adoptedCollections?[property] as? List { return adopted }
+        return List(location: CollectionLocation(object: object, property: property))
     }
     public static func _geodeSet(_ object: ObjectBase, _ property: Int, _ value: List) {
         let elements = Array(value)
@@ -183,4 +186,8 @@ extension List: CustomStringConvertible, RealmDescribable {
     public var description: String { realmDescription(depth: RealmDescription.maximumDepth) }
 
     func realmDescription(depth: Int) -> String { RealmDescription.collection("List", self, depth: depth) }
+}
+
+extension List: AdoptedCollection {
+    func adopt(_ location: CollectionLocation?) { self.location = location }
 }

@@ -26,7 +26,9 @@ extension String: _MapKey {
 /// ```
 public final class Map<Key: _MapKey, Value: _PersistableValue>: Sequence {
     private var entries: OrderedDictionary<String, Value>
-    let location: CollectionLocation?
+    /// Where the collection lives; nil while unmanaged. Set later only when
+    /// an object that held the collection unmanaged is added (see ``AdoptedCollection``).
+    private(set) var location: CollectionLocation?
 
     /// An empty unmanaged map.
     public init() {
@@ -126,7 +128,8 @@ extension Map: _Persistable {
     }
     public static func _geodeDefault() -> Map { Map() }
     public static func _geodeGet(_ object: ObjectBase, _ property: Int) -> Map {
-        Map(location: CollectionLocation(object: object, property: property))
+        if let adopted = object._adoptedCollections?[property] as? Map { return adopted }
+        return Map(location: CollectionLocation(object: object, property: property))
     }
     public static func _geodeSet(_ object: ObjectBase, _ property: Int, _ value: Map) {
         let entries = value.snapshot
@@ -161,4 +164,8 @@ extension Map: CustomStringConvertible, RealmDescribable {
     public var description: String { realmDescription(depth: RealmDescription.maximumDepth) }
 
     func realmDescription(depth: Int) -> String { RealmDescription.map(self, snapshot, depth: depth) }
+}
+
+extension Map: AdoptedCollection {
+    func adopt(_ location: CollectionLocation?) { self.location = location }
 }

@@ -9,7 +9,9 @@ import GeodeCore
 /// ```
 public final class MutableSet<Element: _PersistableValue & Hashable>: RandomAccessCollection {
     private var items: [Element]
-    let location: CollectionLocation?
+    /// Where the collection lives; nil while unmanaged. Set later only when
+    /// an object that held the collection unmanaged is added (see ``AdoptedCollection``).
+    private(set) var location: CollectionLocation?
 
     /// An empty unmanaged set.
     public init() {
@@ -91,7 +93,8 @@ extension MutableSet: _Persistable {
     }
     public static func _geodeDefault() -> MutableSet { MutableSet() }
     public static func _geodeGet(_ object: ObjectBase, _ property: Int) -> MutableSet {
-        MutableSet(location: CollectionLocation(object: object, property: property))
+        if let adopted = object._adoptedCollections?[property] as? MutableSet { return adopted }
+        return MutableSet(location: CollectionLocation(object: object, property: property))
     }
     public static func _geodeSet(_ object: ObjectBase, _ property: Int, _ value: MutableSet) {
         let elements = Array(value)
@@ -128,4 +131,8 @@ extension MutableSet: CustomStringConvertible, RealmDescribable {
     public var description: String { realmDescription(depth: RealmDescription.maximumDepth) }
 
     func realmDescription(depth: Int) -> String { RealmDescription.collection("MutableSet", self, depth: depth) }
+}
+
+extension MutableSet: AdoptedCollection {
+    func adopt(_ location: CollectionLocation?) { self.location = location }
 }

@@ -10,6 +10,9 @@ open class ObjectBase {
     /// Values of an unmanaged object assigned by property index (through
     /// `init(value:)`), which take precedence over the wrappers' own.
     @usableFromInline @exclusivity(unchecked) final var _unmanaged: [Int: Any]?
+    /// The collections the object held unmanaged and kept as its managed ones
+    /// once added, by property index (see ``AdoptedCollection``).
+    final var _adoptedCollections: [Int: AnyObject]?
     /// The index of the property an unmanaged read reached last: how a
     /// type-safe query learns which property a key path names.
     @usableFromInline final var _lastRead = -1

@@ -90,6 +90,7 @@ extension Realm {
                 if update == .all || stored != row {
                     try txn.update(row, key: existing, in: cls.table)
                 }
+                adoptCollections(of: object, cls)
                 return existing
             }
         }
@@ -98,6 +99,7 @@ extension Realm {
         object._ref = ManagedRef(realm: self, cls: cls, root: cls, key: key, path: [])
         noteAdded(object)
         try txn.insert(try unmanagedRow(object, cls, context), key: key, into: cls.table)
+        adoptCollections(of: object, cls)
         changeCount += 1
         return key
     }
@@ -161,6 +163,8 @@ extension Realm {
             document ?? (transaction == nil ? (try? store.pinnedDocument(key, in: cls.table, pinned)) ?? nil : nil)
         // The ref itself is changed in place when the accessor alone holds it
         // (no list or embedded object made from it is alive).
+        // Collections it adopted belong to the object it pointed at: they stay with it.
+        accessor._adoptedCollections = nil
         if isKnownUniquelyReferenced(&accessor._ref) {
             accessor._ref?.repoint(to: key, document: kept)
         } else {

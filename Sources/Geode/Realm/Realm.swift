@@ -361,7 +361,10 @@ public final class Realm {
         do {
             try txn.commit()
         } catch {
-            for object in addedInWrite { object._ref = nil }
+            for object in addedInWrite {
+                Self.releaseCollections(of: object)
+                object._ref = nil
+            }
             addedInWrite = []
             forgetRemovedClasses()
             refresh()
@@ -381,7 +384,10 @@ public final class Realm {
         changeCount += 1
         // Classes first used in the cancelled write are gone again.
         forgetRemovedClasses()
-        for object in addedInWrite { object._ref = nil }
+        for object in addedInWrite {
+            Self.releaseCollections(of: object)
+            object._ref = nil
+        }
         addedInWrite = []
         writeError = nil
         refresh()

@@ -1,0 +1,33 @@
+/// A List, MutableSet or Map that an unmanaged object held and that becomes
+/// that object's managed collection when the object is added: code that kept
+/// `let tags = dog.tags` before `realm.add(dog)` writes to the store through
+/// it afterwards, as in Realm (its unmanaged elements stay, unread, so that a
+/// cancelled write can hand the collection back unmanaged as it was).
+protocol AdoptedCollection: AnyObject {
+    /// Makes the collection live at `location`, or unmanaged again with nil.
+    func adopt(_ location: CollectionLocation?)
+}
+
+extension Realm {
+    /// Makes the collections `object` held unmanaged its managed ones: called
+    /// once the object's values are written, since they are read from them.
+    func adoptCollections(of object: ObjectBase, _ cls: RealmClass) {
+        let values = ValueAssignment.unmanagedValues(of: object, info: cls.info)
+        var adopted: [Int: AnyObject] = [:]
+        for (index, property) in cls.info.properties.enumerated()
+        where property.kind.collection != .single && property.kind.type != .linkingObjects {
+            guard index < values.count, let collection = values[index] as? AdoptedCollection else { continue }
+            collection.adopt(CollectionLocation(object: object, property: index))
+            adopted[index] = collection
+        }
+        object._adoptedCollections = adopted.isEmpty ? nil : adopted
+    }
+
+    /// Hands an object's adopted collections back unmanaged, with the elements
+    /// they had (a cancelled or failed write makes the object unmanaged again).
+    static func releaseCollections(of object: ObjectBase) {
+        guard let adopted = object._adoptedCollections else { return }
+        for collection in adopted.values { (collection as? AdoptedCollection)?.adopt(nil) }
+        object._adoptedCollections = nil
+    }
+}
