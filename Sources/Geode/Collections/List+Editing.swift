@@ -50,12 +50,22 @@ extension List {
 
     /// Removes the first `k` elements.
     public func removeFirst(_ k: Int) {
+        guard k >= 0 else { return refuse("cannot remove \(k) elements") }
         for _ in 0 ..< k { remove(at: 0) }
     }
 
     /// Removes the last `k` elements.
     public func removeLast(_ k: Int) {
+        guard k >= 0 else { return refuse("cannot remove \(k) elements") }
         for _ in 0 ..< k { removeLast() }
+    }
+
+    /// Refuses a change: it fails the managed list's write transaction (see
+    /// ``Realm/write(_:)``), or stops the program for an unmanaged list, as an
+    /// array does.
+    private func refuse(_ message: String) {
+        guard let location else { preconditionFailure("Geode: \(message)") }
+        location.mutate { _, _ in throw GeodeError.invalidValue("\(message) of \(location.name)") }
     }
 
     /// Removes the elements in `bounds`.
@@ -82,6 +92,11 @@ extension List {
     /// Moves the elements at `source` to before the element at `destination`,
     /// keeping their order (SwiftUI's `onMove`).
     public func move(fromOffsets source: IndexSet, toOffset destination: Int) {
+        let count = self.count
+        if let last = source.last, last >= count || source.first ?? 0 < 0 {
+            return refuse("offset \(last) is out of bounds")
+        }
+        guard destination >= 0, destination <= count else { return refuse("offset \(destination) is out of bounds") }
         let moving = source.map { self[$0] }
         let before = source.count(in: 0 ..< destination)
         remove(atOffsets: source)

@@ -58,7 +58,7 @@ public final class List<Element: _PersistableValue>: RandomAccessCollection, Mut
         set {
             guard let location else { items[index] = newValue; return }
             location.mutate { list, context in
-                guard case var .list(elements) = list, index < elements.count else {
+                guard case var .list(elements) = list, index >= 0, index < elements.count else {
                     throw GeodeError.invalidValue("index \(index) is out of bounds of \(location.name)")
                 }
                 elements[index] = try newValue._geodeEngineValue(context).value
