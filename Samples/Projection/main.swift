@@ -58,4 +58,4 @@ print("living in Rome: \(projections.where { $0.homeCity == "Rome" }.map(\.first
 try realm.write { singleProjection.firstName = "Johnny" }
 print("root now: \(personObject.firstName); friends: \(Array(singleProjection.friendsFirstName))")
 let frozen = singleProjection.freeze()
-print("frozen: \(frozen.isFrozen), same object: \(frozen == singleProjection)")
+print("frozen: \(frozen.isFrozen), thawed is the live one: \(frozen.thaw() == singleProjection)")

@@ -72,7 +72,7 @@ import Testing
                 "by first name: [\"Ann\", \"John\"]",
                 "living in Rome: [\"Ann\"]",
                 "root now: Johnny; friends: [\"Ann\"]",
-                "frozen: true, same object: true",
+                "frozen: true, thawed is the live one: true",
             ])
     }
 }

@@ -87,14 +87,13 @@ open class ObjectBase {
 }
 
 extension ObjectBase: Equatable, Hashable {
-    /// Two objects are equal when they are the same stored object (same realm,
-    /// class and key) or, unmanaged, the same instance.
-    public static func == (lhs: ObjectBase, rhs: ObjectBase) -> Bool {
-        if lhs === rhs { return true }
-        guard let a = lhs._ref, let b = rhs._ref else { return false }
-        return a.realm.store.path == b.realm.store.path && a.root.name == b.root.name && a.key == b.key
-            && a.path == b.path
-    }
+    /// Two objects are equal when they are the same stored object
+    /// (``isSameObject(as:)``) or, unmanaged, the same instance.
+    ///
+    /// Realm compares live objects of a class without a primary key by
+    /// instance alone; Geode compares every managed object by what it is in
+    /// the store, which answers the same wherever Realm says "equal".
+    public static func == (lhs: ObjectBase, rhs: ObjectBase) -> Bool { lhs.isSameObject(as: rhs) }
 
     /// Hashes the class and key of a managed object, or the instance's
     /// identity of an unmanaged one, consistent with `==`.
@@ -105,6 +104,23 @@ extension ObjectBase: Equatable, Hashable {
         } else {
             hasher.combine(ObjectIdentifier(self))
         }
+    }
+
+    /// Whether `object` is the same stored object as this one (same file,
+    /// class, key and place in it, both live or both frozen), or the same
+    /// unmanaged instance, whether or not the class has a primary key.
+    ///
+    /// ```swift
+    /// let first = realm.objects(Dog.self).first
+    /// let again = realm.objects(Dog.self).first
+    /// first?.isSameObject(as: again)   // true: the same stored object
+    /// ```
+    public func isSameObject(as object: ObjectBase?) -> Bool {
+        guard let object else { return false }
+        if self === object { return true }
+        guard let a = _ref, let b = object._ref else { return false }
+        return a.realm.store.path == b.realm.store.path && a.realm.isFrozen == b.realm.isFrozen
+            && a.root.name == b.root.name && a.key == b.key && a.path == b.path
     }
 }
 
