@@ -220,7 +220,7 @@ extension Realm {
             default: break
             }
             let object = holdsClassInstance(element) ? element as? Object : nil
-            if let object, object._ref?.realm === self { return try DynamicValue.engine(object, context) }
+            if let object, let ref = object._ref, manages(ref) { return try DynamicValue.engine(object, context) }
             // Only objects can contain themselves: dictionaries and arrays are values.
             let identity = object.map(ObjectIdentifier.init)
             if let identity, creating.contains(identity) {

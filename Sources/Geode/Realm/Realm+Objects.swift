@@ -68,11 +68,11 @@ extension Realm {
     /// Adds `object` (managed here already: its key) and returns its key.
     func addObject(_ object: ObjectBase, _ update: UpdatePolicy, _ txn: StoreWriteTransaction) throws -> ObjectKey {
         if let ref = object._ref {
-            if ref.realm === self { return ref.key }
-            // An object of another realm: copy it.
-            let copy = type(of: object).init()
-            try ValueAssignment.assign(object, to: copy)
-            return try addObject(copy, update, txn)
+            if manages(ref) { return ref.key }
+            throw GeodeError.invalidValue(
+                .init(
+                    "\(ref.cls.name) is already managed by another realm: use create(_:value:) to copy it into this one",
+                    kind: .notAllowedHere, className: ref.cls.name))
         }
         let cls = realmClass(type(of: object))
         let context = _WriteContext(realm: self, transaction: txn)
@@ -386,9 +386,10 @@ extension Realm {
     /// held it, links to it become nil, and its embedded objects go with it.
     public func delete(_ object: ObjectBase) {
         guard let txn = requireWrite("deleting an object") else { return }
-        guard let ref = object._ref, ref.realm === self else {
+        guard let managed = object._ref, manages(managed) else {
             preconditionFailure("Geode: only objects managed by this realm can be deleted from it")
         }
+        let ref = local(managed)
         do {
             if ref.path.isEmpty {
                 try deleteObject(ref.root, ref.key, txn)
@@ -407,9 +408,10 @@ extension Realm {
         var deleted: [UInt32: Set<ObjectKey>] = [:]
         do {
             for object in Array(objects) {
-                guard let ref = object._ref, ref.realm === self else {
+                guard let managed = object._ref, manages(managed) else {
                     preconditionFailure("Geode: only objects managed by this realm can be deleted from it")
                 }
+                let ref = local(managed)
                 if !ref.path.isEmpty {
                     try removeEmbedded(ref, txn)
                 } else if try txn.delete(ref.key, in: ref.root.table) {
@@ -455,9 +457,25 @@ extension Realm {
         try replace(at: ref.path, in: ref, with: .null, txn)
     }
 
+    /// Whether `ref` is an object of this realm: this instance's, or another
+    /// live instance's of the same store (Realm gives one instance per thread
+    /// and file; Geode's instances share the store, so keys mean the same).
+    func manages(_ ref: ManagedRef) -> Bool {
+        ref.realm === self || (ref.realm.store.path == store.path && !ref.realm.isFrozen && !isFrozen)
+    }
+
+    /// `ref` as this realm's own: the same object, read through this
+    /// instance's classes and transaction.
+    func local(_ ref: ManagedRef) -> ManagedRef {
+        if ref.realm === self { return ref }
+        return ManagedRef(
+            realm: self, cls: realmClass(named: ref.cls.name) ?? ref.cls,
+            root: realmClass(named: ref.root.name) ?? ref.root, key: ref.key, path: ref.path)
+    }
+
     /// The link to a managed object (for lookups, where nothing may be added).
     func existingLink(to object: Object) throws -> Link {
-        guard let ref = object._ref, ref.realm === self else {
+        guard let ref = object._ref, manages(ref) else {
             throw GeodeError.invalidValue("an unmanaged object cannot be compared or looked up")
         }
         return Link(table: ref.root.table.schema.table, key: ref.key)
