@@ -29,3 +29,25 @@ extension LinkingObjects {
     /// Whether the object linked to was deleted.
     public var isInvalidated: Bool { origin.map { !$0.realm.exists($0) } ?? false }
 }
+
+extension Results {
+    /// Whether the results can no longer be read: never, in Geode. Results
+    /// read the realm's current version, even after ``Realm/invalidate()``.
+    public var isInvalidated: Bool { false }
+}
+
+/// The collections that tell whether they can still be read.
+protocol InvalidationReporting {
+    var isInvalidated: Bool { get }
+}
+
+extension Results: InvalidationReporting {}
+extension List: InvalidationReporting {}
+extension MutableSet: InvalidationReporting {}
+extension Map: InvalidationReporting {}
+extension LinkingObjects: InvalidationReporting {}
+
+extension AnyRealmCollection {
+    /// Whether the wrapped collection can no longer be read (its object was deleted).
+    public var isInvalidated: Bool { invalidatedOf() }
+}

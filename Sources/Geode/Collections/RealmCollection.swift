@@ -78,6 +78,7 @@ public final class AnyRealmCollection<Element>: RealmCollection {
     private let countOf: () -> Int
     private let elementAt: (Int) -> Element
     private let realmOf: () -> Realm?
+    let invalidatedOf: () -> Bool
     /// The wrapped collection's objects as live results, when it holds
     /// objects (`Results`, or a `List`, `MutableSet` or `LinkingObjects` of them).
     let resultsOf: (() -> Any)?
@@ -93,6 +94,7 @@ public final class AnyRealmCollection<Element>: RealmCollection {
         countOf = { base.count }
         elementAt = { base[base.startIndex + $0] }
         realmOf = { base.realm }
+        invalidatedOf = { (base as? any InvalidationReporting)?.isInvalidated ?? false }
         resultsOf = (base as? any ResultsSource).map { source in { source.erasedResults } }
         observeBase = (base as? any ErasedObserving).map { observable in
             { keyPaths, queue, block in

@@ -1,0 +1,58 @@
+import Foundation
+import GeodeCore
+
+extension Realm: Equatable {
+    /// Two realms are equal when they are views of the same file that read
+    /// alike: both live, or both frozen at the same version. Realm hands out
+    /// one live instance per thread and file; Geode may make several, and
+    /// they compare equal.
+    ///
+    /// ```swift
+    /// try Realm(configuration: config) == Realm(configuration: config)   // true
+    /// ```
+    public static func == (lhs: Realm, rhs: Realm) -> Bool {
+        if lhs === rhs { return true }
+        guard lhs.store.path == rhs.store.path, lhs.isFrozen == rhs.isFrozen else { return false }
+        return !lhs.isFrozen || lhs.pinned.version == rhs.pinned.version
+    }
+}
+
+extension Realm {
+    /// Whether the realm holds no objects of any class.
+    ///
+    /// ```swift
+    /// if realm.isEmpty { seedSampleData(realm) }
+    /// ```
+    public var isEmpty: Bool {
+        store.schema.classes.allSatisfy { cls in cls.isEmbedded || dynamicObjects(cls.name).isEmpty }
+    }
+
+    /// Lets go of the version the realm reads, as Realm's `invalidate()` does:
+    /// an open write transaction is cancelled (its changes discarded), and the
+    /// next read sees the newest version. Call it on a realm kept idle for a
+    /// long time, so that LMDB can reuse the pages of older versions. Geode's
+    /// objects and collections keep reading after it, at the newest version,
+    /// where Realm's become invalid.
+    ///
+    /// ```swift
+    /// realm.invalidate()
+    /// ```
+    public func invalidate() {
+        if isInWriteTransaction { cancelWrite() }
+        refresh()
+    }
+
+    /// The object of the class named `typeName` whose primary key is `key`, by
+    /// name: for code that has no Swift type for the class.
+    ///
+    /// ```swift
+    /// let dog = realm.dynamicObject(ofType: "Dog", forPrimaryKey: 1)
+    /// let name = dog?["name"] as? String
+    /// ```
+    public func dynamicObject(ofType typeName: String, forPrimaryKey key: Any?) -> DynamicObject? {
+        guard let cls = dynamicClass(named: typeName), let primaryKey = cls.table.schema.primaryKey else {
+            preconditionFailure("Geode: the realm has no class named '\(typeName)' with a primary key")
+        }
+        return dynamicObjects(typeName).filter("%K == %@", primaryKey.name, key ?? NSNull()).first
+    }
+}

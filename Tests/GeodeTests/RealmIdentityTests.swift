@@ -1,0 +1,69 @@
+import Foundation
+import Geode
+import GeodeTestSupport
+import Testing
+
+/// Realm-level facts of realm-swift's `RealmTests`: testIsEmpty, testEquals,
+/// testInvalidate and testInWriteTransaction, testDynamicObjectForPrimaryKey.
+@Suite struct RealmIdentityTests {
+    final class Pet: Object {
+        @Persisted(primaryKey: true) var id = 0
+        @Persisted var name = ""
+    }
+
+    final class Tag: EmbeddedObject {
+        @Persisted var label = ""
+    }
+
+    final class Note: Object {
+        @Persisted var text = ""
+        @Persisted var tag: Tag?
+    }
+
+    @Test func aRealmIsEmptyUntilItHoldsAnObject() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try directory.realm(of: [Pet.self, Note.self, Tag.self])
+        #expect(realm.isEmpty)
+        try realm.write { realm.add(Note(value: ["text": "n", "tag": ["label": "t"]])) }
+        #expect(!realm.isEmpty)
+        try realm.write { realm.deleteAll() }
+        #expect(realm.isEmpty)
+    }
+
+    @Test func realmsOfOneFileAreEqualAndOfTwoFilesAreNot() throws {
+        let directory = try TemporaryDirectory()
+        let first = try directory.realm(of: [Pet.self])
+        let again = try directory.realm(of: [Pet.self])
+        let other = try directory.realm(of: [Pet.self], named: "other.geode")
+        #expect(first == again)
+        #expect(first != other)
+        let frozen = first.freeze()
+        #expect(frozen != first)
+        #expect(frozen == frozen.freeze())
+    }
+
+    @Test func invalidatingEndsTheWriteAndReadsTheNewestVersion() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try directory.realm(of: [Pet.self])
+        let pets = realm.objects(Pet.self)
+        realm.beginWrite()
+        realm.add(Pet(value: ["id": 1, "name": "Rex"]))
+        realm.invalidate()
+        #expect(!realm.isInWriteTransaction)
+        #expect(pets.isEmpty)
+        let elsewhere = try directory.realm(of: [Pet.self])
+        try elsewhere.write { elsewhere.add(Pet(value: ["id": 2, "name": "Ace"])) }
+        realm.invalidate()
+        #expect(pets.map(\.name) == ["Ace"])
+        #expect(!pets.isInvalidated)
+    }
+
+    @Test func aDynamicObjectIsFoundByItsPrimaryKey() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try directory.realm(of: [Pet.self])
+        try realm.write { realm.add(Pet(value: ["id": 7, "name": "Rex"])) }
+        let pet = try #require(realm.dynamicObject(ofType: Pet.className(), forPrimaryKey: 7))
+        #expect(pet["name"] as? String == "Rex")
+        #expect(realm.dynamicObject(ofType: Pet.className(), forPrimaryKey: 8) == nil)
+    }
+}
