@@ -92,12 +92,30 @@ extension KeyValueCoding {
     /// -1, 0 or 1 for two numbers, dates or strings; nil for values that do not compare.
     private static func compare(_ a: Any, _ b: Any) -> Int? {
         if let x = a as? Date, let y = b as? Date { return x < y ? -1 : x > y ? 1 : 0 }
-        if let x = a as? String, let y = b as? String { return x < y ? -1 : x > y ? 1 : 0 }
+        if let x = a as? String, let y = b as? String {
+            // By UTF-8 bytes, as the store sorts strings.
+            return x.utf8.lexicographicallyPrecedes(y.utf8) ? -1 : x == y ? 0 : 1
+        }
+        if let x = a as? Bool, let y = b as? Bool { return x == y ? 0 : x ? 1 : -1 }
         if let x = decimal(a), let y = decimal(b), a is Decimal128 || b is Decimal128 {
             return x < y ? -1 : x > y ? 1 : 0
         }
-        guard let x = double(a), let y = double(b) else { return nil }
-        return x < y ? -1 : x > y ? 1 : 0
+        if let x = double(a), let y = double(b) { return x < y ? -1 : x > y ? 1 : 0 }
+        if let x = a as? ObjectId, let y = b as? ObjectId { return x < y ? -1 : x > y ? 1 : 0 }
+        if let x = a as? UUID, let y = b as? UUID { return x.uuidString < y.uuidString ? -1 : x == y ? 0 : 1 }
+        return nil
+    }
+
+    /// The order of two values read by key-value coding, for sorting in
+    /// memory: nil first, then as ``compare(_:_:)`` orders them; values that
+    /// do not compare are kept in place (0).
+    static func order(_ a: Any?, _ b: Any?) -> Int {
+        switch (a, b) {
+        case (nil, nil): return 0
+        case (nil, _): return -1
+        case (_, nil): return 1
+        case let (a?, b?): return compare(a, b) ?? 0
+        }
     }
 
     private static func double(_ value: Any) -> Double? {

@@ -1,0 +1,274 @@
+import Foundation
+
+/// A collection sorted and split into sections by a key, as a table view
+/// with section headers shows it: made by `sectioned(by:)` on `Results`,
+/// `List`, `MutableSet`, `LinkingObjects` or `AnyRealmCollection`.
+///
+/// Each section holds the elements whose key is the section's, in sort
+/// order; sections come in the order their first elements do. The sections
+/// are live: read after a write, they reflect it. (Change notifications per
+/// section, Realm's `observe`, are not offered; observe the collection the
+/// sections are made from.)
+///
+/// ```swift
+/// let byInitial = realm.objects(Dog.self).sectioned(by: { String($0.name.prefix(1)) },
+///                                                    sortDescriptors: [SortDescriptor(keyPath: "name")])
+/// for section in byInitial {
+///     print(section.key, section.map(\.name))
+/// }
+/// let first = byInitial[IndexPath(indexes: [0, 0])]
+/// ```
+public struct SectionedResults<Key: Hashable, SectionElement>: RandomAccessCollection {
+    let source: SectionSource<Key, SectionElement>
+
+    /// The position of the first section: always 0.
+    public var startIndex: Int { 0 }
+    /// The number of sections.
+    public var endIndex: Int { source.sections.count }
+
+    /// The section at `index`.
+    public subscript(_ index: Int) -> ResultsSection<Key, SectionElement> {
+        ResultsSection(source: source, key: source.sections[index].key)
+    }
+
+    /// The element at `indexPath`: section `indexPath[0]`, item `indexPath[1]`
+    /// (UIKit's `section` and `item`).
+    public subscript(_ indexPath: IndexPath) -> SectionElement { self[indexPath[0]][indexPath[1]] }
+
+    /// Every section's key, in section order.
+    public var allKeys: [Key] { source.sections.map(\.key) }
+
+    /// The realm the elements come from; nil for an unmanaged collection.
+    public var realm: Realm? { source.realm() }
+    /// Whether the sections read a frozen version.
+    public var isFrozen: Bool { realm?.isFrozen ?? false }
+    /// Whether the collection the sections are made from can no longer be read.
+    public var isInvalidated: Bool { source.isInvalidated() }
+
+    /// The same sections over a frozen copy of the collection.
+    public func freeze() -> SectionedResults { source.freeze().map { SectionedResults(source: $0) } ?? self }
+    /// The same sections over the live collection; nil when it is gone.
+    public func thaw() -> SectionedResults? { source.thaw().map { SectionedResults(source: $0) } }
+}
+
+/// One section of a ``SectionedResults``: its key and its elements, in sort order.
+///
+/// ```swift
+/// for section in sections { print("\(section.key): \(section.count)") }
+/// ```
+public struct ResultsSection<Key: Hashable, Element>: RandomAccessCollection, Identifiable {
+    let source: SectionSource<Key, Element>
+
+    /// The key every element of the section has.
+    public let key: Key
+
+    /// The key, which tells sections apart (for SwiftUI's `ForEach`).
+    public var id: Key { key }
+
+    private var positions: [Int] { source.sections.first { $0.key == key }?.positions ?? [] }
+
+    /// The position of the first element: always 0.
+    public var startIndex: Int { 0 }
+    /// The number of elements in the section now.
+    public var endIndex: Int { positions.count }
+
+    /// The element at `index` of the section.
+    public subscript(_ index: Int) -> Element { source.elements[positions[index]] }
+}
+
+/// What a ``SectionedResults`` reads: the sorted elements and their sections,
+/// worked out again whenever the realm has moved on (or, for an unmanaged
+/// collection, on every read).
+final class SectionSource<Key: Hashable, Element> {
+    struct Section {
+        let key: Key
+        var positions: [Int]
+    }
+
+    private let sortedElements: () -> [Element]
+    private let keyOf: (Element) -> Key
+    let realm: () -> Realm?
+    let isInvalidated: () -> Bool
+    let freeze: () -> SectionSource?
+    let thaw: () -> SectionSource?
+    private var cached: (realm: ObjectIdentifier, change: Int, elements: [Element], sections: [Section])?
+
+    init(
+        sortedElements: @escaping () -> [Element], keyOf: @escaping (Element) -> Key, realm: @escaping () -> Realm?,
+        isInvalidated: @escaping () -> Bool, freeze: @escaping () -> SectionSource?,
+        thaw: @escaping () -> SectionSource?
+    ) {
+        self.sortedElements = sortedElements
+        self.keyOf = keyOf
+        self.realm = realm
+        self.isInvalidated = isInvalidated
+        self.freeze = freeze
+        self.thaw = thaw
+    }
+
+    var elements: [Element] { current.elements }
+    var sections: [Section] { current.sections }
+
+    private var current: (elements: [Element], sections: [Section]) {
+        let realm = realm()
+        if let realm, let cached, cached.realm == ObjectIdentifier(realm), cached.change == realm.changeCount {
+            return (cached.elements, cached.sections)
+        }
+        let elements = sortedElements()
+        var sections: [Section] = []
+        var sectionOf: [Key: Int] = [:]
+        for (position, element) in elements.enumerated() {
+            let key = keyOf(element)
+            if let index = sectionOf[key] {
+                sections[index].positions.append(position)
+            } else {
+                sectionOf[key] = sections.count
+                sections.append(Section(key: key, positions: [position]))
+            }
+        }
+        if let realm { cached = (ObjectIdentifier(realm), realm.changeCount, elements, sections) }
+        return (elements, sections)
+    }
+}
+
+/// The collections that can be sectioned, frozen and thawed with their sections.
+protocol SectionableCollection: RealmCollection {
+    func frozenForSections() -> Self
+    func thawedForSections() -> Self?
+    var isInvalidated: Bool { get }
+}
+
+extension Results: SectionableCollection {
+    func frozenForSections() -> Results { freeze() }
+    func thawedForSections() -> Results? { thaw() }
+}
+
+extension List: SectionableCollection {
+    func frozenForSections() -> List { freeze() }
+    func thawedForSections() -> List? { thaw() }
+}
+
+extension MutableSet: SectionableCollection {
+    func frozenForSections() -> MutableSet { freeze() }
+    func thawedForSections() -> MutableSet? { thaw() }
+}
+
+extension LinkingObjects: SectionableCollection {
+    func frozenForSections() -> LinkingObjects { freeze() }
+    func thawedForSections() -> LinkingObjects? { thaw() }
+}
+
+extension RealmCollection {
+    /// Sorts the collection by `sortDescriptors` and splits it into sections
+    /// by the key `keyBlock` gives each element. The first sort descriptor
+    /// should decide the key, so that a section's elements are together.
+    /// Elements are sorted in memory, by the values key-value coding reads at
+    /// each descriptor's key path (`self` for a collection of values).
+    ///
+    /// ```swift
+    /// let sections = dogs.sectioned(sortDescriptors: [SortDescriptor(keyPath: "age")]) { $0.age / 10 }
+    /// ```
+    public func sectioned<Key: Hashable>(
+        sortDescriptors: [SortDescriptor], _ keyBlock: @escaping (Element) -> Key
+    ) -> SectionedResults<Key, Element> {
+        SectionedResults(source: Self.sectionSource(self, sortDescriptors, keyBlock))
+    }
+
+    /// Sorts the collection's values (`ascending` or not) and sections them by `block`.
+    ///
+    /// ```swift
+    /// let byParity = scores.sectioned(by: { $0 % 2 == 0 ? "even" : "odd" })
+    /// ```
+    public func sectioned<Key: Hashable>(by block: @escaping (Element) -> Key, ascending: Bool = true)
+        -> SectionedResults<Key, Element>
+    {
+        sectioned(sortDescriptors: [SortDescriptor(keyPath: "self", ascending: ascending)], block)
+    }
+
+    private static func sectionSource<Key: Hashable>(
+        _ collection: Self, _ descriptors: [SortDescriptor], _ keyBlock: @escaping (Element) -> Key
+    ) -> SectionSource<Key, Element> {
+        let sectionable = collection as? any SectionableCollection
+        return SectionSource(
+            sortedElements: { sortedInMemory(Array(collection), by: descriptors) },
+            keyOf: keyBlock,
+            realm: { collection.realm },
+            isInvalidated: { sectionable?.isInvalidated ?? false },
+            freeze: {
+                guard let frozen = sectionable.flatMap({ frozenCopy($0) }) as? Self else { return nil }
+                return sectionSource(frozen, descriptors, keyBlock)
+            },
+            thaw: {
+                guard let sectionable else { return sectionSource(collection, descriptors, keyBlock) }
+                guard let thawed = thawedCopy(sectionable) as? Self else { return nil }
+                return sectionSource(thawed, descriptors, keyBlock)
+            })
+    }
+
+    private static func frozenCopy<C: SectionableCollection>(_ collection: C) -> Any { collection.frozenForSections() }
+    private static func thawedCopy<C: SectionableCollection>(_ collection: C) -> Any? {
+        collection.thawedForSections()
+    }
+
+    /// `elements` sorted by the values at each descriptor's key path, the first deciding first.
+    private static func sortedInMemory(_ elements: [Element], by descriptors: [SortDescriptor]) -> [Element] {
+        let keys = elements.map { element in
+            descriptors.map { descriptor in
+                descriptor.keyPath == "self"
+                    ? KeyValueCoding.plain(element) : KeyValueCoding.value(at: descriptor.keyPath, of: element)
+            }
+        }
+        let order = elements.indices.sorted { a, b in
+            for (i, descriptor) in descriptors.enumerated() {
+                let comparison = KeyValueCoding.order(keys[a][i], keys[b][i])
+                if comparison != 0 { return descriptor.ascending ? comparison < 0 : comparison > 0 }
+            }
+            return a < b
+        }
+        return order.map { elements[$0] }
+    }
+}
+
+extension RealmCollection where Element: ObjectBase {
+    /// Sorts the objects by `keyPath` (`ascending` or not) and sections them
+    /// by its value.
+    ///
+    /// ```swift
+    /// let byAge = realm.objects(Dog.self).sectioned(by: \.age)
+    /// ```
+    public func sectioned<Key: Hashable>(by keyPath: KeyPath<Element, Key>, ascending: Bool = true)
+        -> SectionedResults<Key, Element>
+    {
+        sectioned(
+            sortDescriptors: [SortDescriptor(keyPath: QueryKeyPaths.name(of: keyPath), ascending: ascending)],
+            { $0[keyPath: keyPath] })
+    }
+
+    /// Sorts the objects by `sortDescriptors`, whose first must be `keyPath`,
+    /// and sections them by the value at `keyPath`.
+    ///
+    /// ```swift
+    /// let sections = dogs.sectioned(by: \.age, sortDescriptors: [SortDescriptor(keyPath: "age"), "name"])
+    /// ```
+    public func sectioned<Key: Hashable>(by keyPath: KeyPath<Element, Key>, sortDescriptors: [SortDescriptor])
+        -> SectionedResults<Key, Element>
+    {
+        let name = QueryKeyPaths.name(of: keyPath)
+        precondition(
+            sortDescriptors.first?.keyPath == name,
+            "Geode: the section key path '\(name)' must be the first sort descriptor's key path")
+        return sectioned(sortDescriptors: sortDescriptors, { $0[keyPath: keyPath] })
+    }
+
+    /// Sorts the objects by `sortDescriptors` and sections them by the key `block` gives each.
+    ///
+    /// ```swift
+    /// let byInitial = dogs.sectioned(by: { $0.name.first.map(String.init) ?? "" },
+    ///                                sortDescriptors: [SortDescriptor(keyPath: "name")])
+    /// ```
+    public func sectioned<Key: Hashable>(by block: @escaping (Element) -> Key, sortDescriptors: [SortDescriptor])
+        -> SectionedResults<Key, Element>
+    {
+        sectioned(sortDescriptors: sortDescriptors, block)
+    }
+}
