@@ -58,6 +58,21 @@ import Testing
         #expect(!pets.isInvalidated)
     }
 
+    /// realm-swift ProjectionTests.swift, testFreezeInsideWriteTransaction.
+    @Test func freezingInsideAWriteGivesTheValuesTheWriteFound() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try directory.realm(of: [Pet.self])
+        let pet = try realm.write { realm.create(Pet.self, value: ["id": 1, "name": "Rex"]) }
+        try realm.write {
+            pet.name = "Max"
+            let frozen = pet.freeze()
+            #expect(frozen.isFrozen)
+            #expect(frozen.name == "Rex")
+            #expect(realm.freeze().objects(Pet.self).map(\.name) == ["Rex"])
+        }
+        #expect(pet.name == "Max")
+    }
+
     @Test func aDynamicObjectIsFoundByItsPrimaryKey() throws {
         let directory = try TemporaryDirectory()
         let realm = try directory.realm(of: [Pet.self])

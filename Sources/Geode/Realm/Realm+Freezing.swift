@@ -36,7 +36,9 @@ extension Object {
     public var isFrozen: Bool { realm?.isFrozen ?? false }
 
     /// The object in a frozen copy of its realm: its values at this version,
-    /// readable from another thread.
+    /// readable from another thread. Inside a write transaction, its values
+    /// as the write found them; an object created in that write cannot be
+    /// frozen yet (as in Realm).
     ///
     /// ```swift
     /// let frozenDog = dog.freeze()
@@ -45,7 +47,11 @@ extension Object {
         guard let ref = _ref, !ref.realm.isFrozen else { return self }
         precondition(ref.path.isEmpty, "Geode: freeze the object that owns an embedded object")
         let frozen = ref.realm.freeze()
-        guard let object = frozen.accessor(frozen.realmClass(type(of: self)), ref.key) as? Self else {
+        let cls = frozen.realmClass(type(of: self))
+        precondition(
+            !ref.realm.isInWriteTransaction || frozen.exists(cls, ref.key),
+            "Geode: an object cannot be frozen in the write transaction that created it")
+        guard let object = frozen.accessor(cls, ref.key) as? Self else {
             preconditionFailure("Geode: the frozen object is not a \(Self.self)")
         }
         return object

@@ -197,7 +197,9 @@ public final class Realm {
     /// changing, and readable from any thread (one thread at a time).
     public let isFrozen: Bool
 
-    /// A frozen copy of the realm at its current version.
+    /// A frozen copy of the realm at its current version; inside a write
+    /// transaction, at the version the write started from (without its
+    /// changes), as Realm's is.
     ///
     /// ```swift
     /// let snapshot = realm.freeze()
@@ -205,7 +207,6 @@ public final class Realm {
     /// ```
     public func freeze() -> Realm {
         if isFrozen { return self }
-        precondition(transaction == nil, "Geode: a realm cannot be frozen inside a write transaction")
         return Realm(frozenFrom: self)
     }
 
