@@ -76,6 +76,9 @@ public final class Map<Key: _MapKey, Value: _PersistableValue>: Sequence {
                 stored[key._geodeString] = try newValue.map { try $0._geodeEngineValue(context).value }
                 map = .map(stored)
             }
+            if Value._geodeKind.type == .object, let newValue {
+                location.realm.manageEmbedded(newValue, in: location, at: .key(key._geodeString))
+            }
         }
     }
 

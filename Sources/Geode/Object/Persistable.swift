@@ -137,6 +137,10 @@ extension _PersistableValue {
 
     public static func _geodeSet(_ object: ObjectBase, _ property: Int, _ value: Self) {
         guard let ref = object._ref else { preconditionFailure("Geode: writing an unmanaged object through the store") }
-        ref.realm.write(ref, property) { context in try value._geodeEngineValue(context) }
+        guard _geodeKind.type == .object, let embedded = unwrappedInput(value) as? EmbeddedObject else {
+            ref.realm.write(ref, property) { context in try value._geodeEngineValue(context) }
+            return
+        }
+        ref.realm.assign(embedded, to: ref, property)
     }
 }

@@ -90,6 +90,7 @@ extension Realm {
                 if update == .all || stored != row {
                     try txn.update(row, key: existing, in: cls.table)
                 }
+                if let ref = object._ref { manageEmbeddedObjects(of: object, cls, at: ref) }
                 adoptCollections(of: object, cls)
                 return existing
             }
@@ -99,6 +100,7 @@ extension Realm {
         object._ref = ManagedRef(realm: self, cls: cls, root: cls, key: key, path: [])
         noteAdded(object)
         try txn.insert(try unmanagedRow(object, cls, context), key: key, into: cls.table)
+        if let ref = object._ref { manageEmbeddedObjects(of: object, cls, at: ref) }
         adoptCollections(of: object, cls)
         changeCount += 1
         return key
