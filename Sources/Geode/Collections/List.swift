@@ -64,7 +64,9 @@ public final class List<Element: _PersistableValue>: RandomAccessCollection, Mut
                 elements[index] = try newValue._geodeEngineValue(context).value
                 list = .list(elements)
             }
-            if Element._geodeKind.type == .object { location.realm.manageEmbedded(newValue, in: location, at: .index(index)) }
+            if Element._geodeKind.type == .object {
+                location.realm.manageEmbedded(newValue, in: location, at: .index(index))
+            }
         }
     }
 
@@ -98,7 +100,9 @@ public final class List<Element: _PersistableValue>: RandomAccessCollection, Mut
             elements.insert(try element._geodeEngineValue(context).value, at: index)
             list = .list(elements)
         }
-        if Element._geodeKind.type == .object { location.realm.manageEmbedded(element, in: location, at: .index(index)) }
+        if Element._geodeKind.type == .object {
+            location.realm.manageEmbedded(element, in: location, at: .index(index))
+        }
     }
 
     /// Removes the element at `index`.
