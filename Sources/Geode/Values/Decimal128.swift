@@ -84,10 +84,15 @@ public struct Decimal128: Sendable, Hashable, Comparable, CustomStringConvertibl
     }
 
     /// A decimal from a number, a numeric string or another `Decimal128`,
-    /// as `create(value:)` takes it.
+    /// as `create(value:)` takes it; a signaling NaN from nil or `NSNull`, as
+    /// Realm makes it.
     ///
     /// - Throws: ``GeodeError/invalidValue(_:)`` for anything else.
     public init(value: Any) throws {
+        if unwrappedInput(value) == nil {
+            self.init(bits: .signalingNaN)
+            return
+        }
         self = try Decimal128._geodeFromAny(value, nil)
     }
 

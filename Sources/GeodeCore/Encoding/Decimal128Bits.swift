@@ -161,6 +161,8 @@ package struct Decimal128Bits: Hashable, Sendable {
 
     /// Quiet NaN.
     package static let nan = Decimal128Bits(low: 0, high: 0x7C00_0000_0000_0000)
+    /// Signaling NaN.
+    package static let signalingNaN = Decimal128Bits(low: 0, high: 0x7E00_0000_0000_0000)
     /// Positive infinity.
     package static let infinity = Decimal128Bits(low: 0, high: 0x7800_0000_0000_0000)
 
