@@ -70,12 +70,12 @@ extension RealmCollection where Element: _OptionalElement, Element.Wrapped: Addi
 
 extension RealmCollection where Element: _OptionalElement, Element.Wrapped: BinaryInteger {
     /// The mean of the values, nils left out; nil when there is none.
-    public func average<T: BinaryFloatingPoint>() -> T? { Self.mean(compactMap(\._geodeWrapped).map(Double.init)) }
+    public func average<T: BinaryFloatingPoint>() -> T? { Self.mean(compactMap(\._geodeWrapped).map { Double($0) }) }
 }
 
 extension RealmCollection where Element: _OptionalElement, Element.Wrapped: BinaryFloatingPoint {
     /// The mean of the values, nils left out; nil when there is none.
-    public func average<T: BinaryFloatingPoint>() -> T? { Self.mean(compactMap(\._geodeWrapped).map(Double.init)) }
+    public func average<T: BinaryFloatingPoint>() -> T? { Self.mean(compactMap(\._geodeWrapped).map { Double($0) }) }
 }
 
 extension RealmCollection where Element == Decimal128? {
