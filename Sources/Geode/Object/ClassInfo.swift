@@ -58,6 +58,10 @@ final class ClassInfo: @unchecked Sendable {
     /// managed accessor differs from another only in the object it points at,
     /// and iteration may point one nobody holds at the next object.
     let accessorsAreInterchangeable: Bool
+    /// Whether the class has List, MutableSet, Map or embedded-object
+    /// properties: what an object holds that becomes managed with it when it
+    /// is added (``Realm/adoptCollections(of:_:)``, ``Realm/manageEmbeddedObjects(of:_:at:)``).
+    let holdsNestedPlaces: Bool
 
     private init(
         type: ObjectBase.Type, instance: ObjectBase, discovered: [(token: Int32, property: Property)],
@@ -76,6 +80,10 @@ final class ClassInfo: @unchecked Sendable {
         }
         wrapperFields = fields
         accessorsAreInterchangeable = fields != nil && Self.holdsOnlyWrappers(type)
+        holdsNestedPlaces = properties.contains {
+            ($0.kind.collection != .single && $0.kind.type != .linkingObjects)
+                || $0.kind.objectType is EmbeddedObject.Type
+        }
         discoveryInstance = instance
         schema = ClassSchema(
             name: name,
@@ -102,6 +110,8 @@ final class ClassInfo: @unchecked Sendable {
         }
         wrapperFields = nil
         accessorsAreInterchangeable = false
+        // A dynamic object's collections and embedded objects are read through its values, not adopted.
+        holdsNestedPlaces = false
         indexByToken = [:]
         discoveryInstance = DynamicObject()
         self.schema = schema

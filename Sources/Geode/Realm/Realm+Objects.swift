@@ -90,8 +90,7 @@ extension Realm {
                 if update == .all || stored != row {
                     try txn.update(row, key: existing, in: cls.table)
                 }
-                if let ref = object._ref { manageEmbeddedObjects(of: object, cls, at: ref) }
-                adoptCollections(of: object, cls)
+                takeNestedPlaces(of: object, cls)
                 return existing
             }
         }
@@ -100,10 +99,17 @@ extension Realm {
         object._ref = ManagedRef(realm: self, cls: cls, root: cls, key: key, path: [])
         noteAdded(object)
         try txn.insert(try unmanagedRow(object, cls, context), key: key, into: cls.table)
-        if let ref = object._ref { manageEmbeddedObjects(of: object, cls, at: ref) }
-        adoptCollections(of: object, cls)
+        takeNestedPlaces(of: object, cls)
         changeCount += 1
         return key
+    }
+
+    /// Makes the embedded objects and collections a just-added object held
+    /// unmanaged its managed ones (read from its values, so after they are written).
+    private func takeNestedPlaces(of object: ObjectBase, _ cls: RealmClass) {
+        guard cls.info.holdsNestedPlaces, let ref = object._ref else { return }
+        manageEmbeddedObjects(of: object, cls, at: ref)
+        adoptCollections(of: object, cls)
     }
 
     /// The row an unmanaged object's values make, in the table's row order.
