@@ -12,11 +12,9 @@ extension Realm {
     /// Makes the collections `object` held unmanaged its managed ones: called
     /// once the object's values are written, since they are read from them.
     func adoptCollections(of object: ObjectBase, _ cls: RealmClass) {
-        let values = ValueAssignment.unmanagedValues(of: object, info: cls.info)
         var adopted: [Int: AnyObject] = [:]
-        for (index, property) in cls.info.properties.enumerated()
-        where property.kind.collection != .single && property.kind.type != .linkingObjects {
-            guard index < values.count, let collection = values[index] as? AdoptedCollection else { continue }
+        for index in cls.info.collectionPlaces {
+            guard let collection = cls.info.heldObject(of: object, index) as? AdoptedCollection else { continue }
             collection.adopt(CollectionLocation(object: object, property: index))
             adopted[index] = collection
         }

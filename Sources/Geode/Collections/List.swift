@@ -147,6 +147,11 @@ public final class List<Element: _PersistableValue>: RandomAccessCollection, Mut
 }
 
 extension List: _Persistable {
+    public var _geodeHeldObject: AnyObject? { self }
+    public static func _geodeSharedObject(in pointer: UnsafeMutableRawPointer) -> AnyObject? {
+        let held = pointer.assumingMemoryBound(to: List?.self)
+        return isKnownUniquelyReferenced(&held.pointee) ? nil : held.pointee
+    }
     public static var _geodeKind: _PropertyKind {
         var kind = Element._geodeKind
         kind.collection = .list

@@ -58,10 +58,10 @@ final class ClassInfo: @unchecked Sendable {
     /// managed accessor differs from another only in the object it points at,
     /// and iteration may point one nobody holds at the next object.
     let accessorsAreInterchangeable: Bool
-    /// Whether the class has List, MutableSet, Map or embedded-object
-    /// properties: what an object holds that becomes managed with it when it
-    /// is added (``Realm/adoptCollections(of:_:)``, ``Realm/manageEmbeddedObjects(of:_:at:)``).
-    let holdsNestedPlaces: Bool
+    /// The List, MutableSet and Map properties, and the embedded-object ones:
+    /// what an object holds that becomes managed with it when it is added
+    /// (``Realm/adoptCollections(of:_:)``, and ``Realm/manageEmbeddedObjects(of:_:at:)`` for what an assigned embedded object holds).
+    let collectionPlaces: [Int], embeddedPlaces: [Int]
 
     private init(
         type: ObjectBase.Type, instance: ObjectBase, discovered: [(token: Int32, property: Property)],
@@ -80,10 +80,10 @@ final class ClassInfo: @unchecked Sendable {
         }
         wrapperFields = fields
         accessorsAreInterchangeable = fields != nil && Self.holdsOnlyWrappers(type)
-        holdsNestedPlaces = properties.contains {
-            ($0.kind.collection != .single && $0.kind.type != .linkingObjects)
-                || $0.kind.objectType is EmbeddedObject.Type
+        collectionPlaces = properties.indices.filter {
+            properties[$0].kind.collection != .single && properties[$0].kind.type != .linkingObjects
         }
+        embeddedPlaces = properties.indices.filter { properties[$0].kind.objectType is EmbeddedObject.Type }
         discoveryInstance = instance
         schema = ClassSchema(
             name: name,
@@ -111,7 +111,7 @@ final class ClassInfo: @unchecked Sendable {
         wrapperFields = nil
         accessorsAreInterchangeable = false
         // A dynamic object's collections and embedded objects are read through its values, not adopted.
-        holdsNestedPlaces = false
+        (collectionPlaces, embeddedPlaces) = ([], [])
         indexByToken = [:]
         discoveryInstance = DynamicObject()
         self.schema = schema
@@ -159,6 +159,19 @@ final class ClassInfo: @unchecked Sendable {
                 guard let field else { return properties[index].valueType._geodeDefault() }
                 return field.type.unmanagedValue(at: base + field.offset)
             }
+        }
+    }
+
+    /// The collection or embedded object the unmanaged `object` holds for
+    /// property `index` that code may have kept: the one `init(value:)` set
+    /// aside, or its wrapper's when something besides the wrapper holds it;
+    /// nil otherwise (nothing can read it unmanaged once the object is stored).
+    func heldObject(of object: ObjectBase, _ index: Int) -> AnyObject? {
+        if let assigned = object._unmanaged?[index] { return (assigned as? any _Persistable)?._geodeHeldObject }
+        guard let wrapperFields else { return ValueAssignment.unmanagedValue(of: object, index)._geodeHeldObject }
+        guard let field = wrapperFields[index] else { return nil }
+        return withExtendedLifetime(object) {
+            field.type.sharedObject(at: Unmanaged.passUnretained(object).toOpaque() + field.offset)
         }
     }
 

@@ -12,6 +12,12 @@ import GeodeCore
 open class EmbeddedObject: ObjectBase {}
 
 extension EmbeddedObject: _PersistableValue {
+    public var _geodeHeldObject: AnyObject? { self }
+    public static func _geodeSharedObject(in pointer: UnsafeMutableRawPointer) -> AnyObject? {
+        // A reference to a subclass instance has the layout of one to this class.
+        let held = pointer.assumingMemoryBound(to: EmbeddedObject?.self)
+        return isKnownUniquelyReferenced(&held.pointee) ? nil : held.pointee
+    }
     public static var _geodeKind: _PropertyKind { .init(.object, objectType: self) }
     public static var _geodeReadsShallow: Bool { true }
     public static func _geodeDefault() -> Self { Self() }

@@ -32,10 +32,21 @@ public protocol _Persistable {
     /// traced: a fresh object, so the path goes on through links; a value
     /// unlikely to occur, so a transform of it shows; nil for the usual value.
     static func _geodeTraceValue() -> Self?
+    /// The object the value is, for a collection or an embedded object (or an
+    /// optional one): what becomes managed with the object holding it when
+    /// that object is added; nil for other values (the default).
+    var _geodeHeldObject: AnyObject? { get }
+    /// The object an `Optional<Self>` at `pointer` holds (a wrapper's stored
+    /// value) when something besides that optional holds it too: code that
+    /// kept it. Nil when the optional is its only holder, since nothing can
+    /// then read it unmanaged once it is stored; nil for other values.
+    static func _geodeSharedObject(in pointer: UnsafeMutableRawPointer) -> AnyObject?
 }
 
 extension _Persistable {
     public static func _geodeTraceValue() -> Self? { nil }
+    public var _geodeHeldObject: AnyObject? { nil }
+    public static func _geodeSharedObject(in pointer: UnsafeMutableRawPointer) -> AnyObject? { nil }
     public static func _geodeInput(_ any: Any) throws -> Any { any }
     public static var _geodeChecksInput: Bool { false }
 }

@@ -217,6 +217,10 @@ protocol DiscoverablePersisted {
     /// The value an unmanaged object holds, read from the wrapper at `address`
     /// inside the object (where the standard library's field reflection found it).
     static func unmanagedValue(at address: UnsafeRawPointer) -> any _Persistable
+    /// The collection or embedded object the wrapper at `address` holds, when
+    /// something else holds it too (see ``_Persistable/_geodeSharedObject(_:)``);
+    /// nil for other values, and when none was ever set or read.
+    static func sharedObject(at address: UnsafeMutableRawPointer) -> AnyObject?
 }
 
 extension Persisted: DiscoverablePersisted {
@@ -226,5 +230,12 @@ extension Persisted: DiscoverablePersisted {
 
     static func unmanagedValue(at address: UnsafeRawPointer) -> any _Persistable {
         address.assumingMemoryBound(to: Self.self).pointee.unmanagedValue
+    }
+
+    static func sharedObject(at address: UnsafeMutableRawPointer) -> AnyObject? {
+        let wrapper = address.assumingMemoryBound(to: Self.self)
+        return withUnsafeMutablePointer(to: &wrapper.pointee.stored) {
+            Value._geodeSharedObject(in: UnsafeMutableRawPointer($0))
+        }
     }
 }

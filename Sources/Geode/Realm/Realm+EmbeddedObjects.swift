@@ -6,27 +6,37 @@ extension Realm {
     /// the realm once the person is added), at any depth. `ref` is where the
     /// object itself now lives.
     func manageEmbeddedObjects(of object: ObjectBase, _ cls: RealmClass, at ref: ManagedRef) {
-        let values = ValueAssignment.unmanagedValues(of: object, info: cls.info)
-        for (index, property) in cls.info.properties.enumerated()
-        where property.kind.type == .object && index < values.count && cls.slots[index] >= 0 {
+        for index in cls.info.embeddedPlaces {
+            guard cls.slots[index] >= 0, let held = cls.info.heldObject(of: object, index) else { continue }
             let path = ref.path + [.index(cls.slots[index])]
-            func manage(_ element: Any, _ at: [PathStep]) {
-                guard let embedded = unwrappedInput(element) as? EmbeddedObject, embedded._ref == nil else { return }
-                let embeddedClass = realmClass(type(of: embedded))
-                let embeddedRef = ManagedRef(realm: self, cls: embeddedClass, root: ref.root, key: ref.key, path: at)
-                manageEmbeddedObjects(of: embedded, embeddedClass, at: embeddedRef)
-                embedded._ref = embeddedRef
-            }
-            switch property.kind.collection {
-            case .single: manage(values[index], path)
+            switch cls.info.properties[index].kind.collection {
+            case .single:
+                if let embedded = held as? EmbeddedObject { manage(embedded, in: ref, at: path) }
             case .list, .set:
-                guard let elements = (values[index] as? InputCollection)?.inputValue as? [Any] else { continue }
-                for (position, element) in elements.enumerated() { manage(element, path + [.index(position)]) }
+                guard let elements = (held as? InputCollection)?.inputValue as? [Any] else { continue }
+                for (position, element) in elements.enumerated() {
+                    manageEmbedded(element, in: ref, at: path + [.index(position)])
+                }
             case .map:
-                guard let entries = (values[index] as? InputCollection)?.inputValue as? [String: Any] else { continue }
-                for (key, element) in entries { manage(element, path + [.key(key)]) }
+                guard let entries = (held as? InputCollection)?.inputValue as? [String: Any] else { continue }
+                for (key, element) in entries { manageEmbedded(element, in: ref, at: path + [.key(key)]) }
             }
         }
+    }
+
+    /// Makes `element`, an unmanaged embedded object just written at `path` of
+    /// the document of `ref`, managed there, with what it holds.
+    private func manageEmbedded(_ element: Any, in ref: ManagedRef, at path: [PathStep]) {
+        guard let embedded = unwrappedInput(element) as? EmbeddedObject else { return }
+        manage(embedded, in: ref, at: path)
+    }
+
+    private func manage(_ embedded: EmbeddedObject, in ref: ManagedRef, at path: [PathStep]) {
+        guard embedded._ref == nil else { return }
+        let cls = realmClass(type(of: embedded))
+        let embeddedRef = ManagedRef(realm: self, cls: cls, root: ref.root, key: ref.key, path: path)
+        if !cls.info.embeddedPlaces.isEmpty { manageEmbeddedObjects(of: embedded, cls, at: embeddedRef) }
+        embedded._ref = embeddedRef
     }
 
     /// Writes `embedded` into property `property` of the managed object at
@@ -39,23 +49,15 @@ extension Realm {
             return
         }
         write(ref, property) { context in try embedded._geodeEngineValue(context) }
-        guard embedded._ref == nil, writeError == nil else { return }
-        let cls = realmClass(type(of: embedded))
-        let embeddedRef = ManagedRef(realm: self, cls: cls, root: ref.root, key: ref.key, path: path)
-        manageEmbeddedObjects(of: embedded, cls, at: embeddedRef)
-        embedded._ref = embeddedRef
+        guard writeError == nil else { return }
+        manageEmbedded(embedded, in: ref, at: path)
     }
 
     /// Makes `element`, just written as an element of the collection at
     /// `location` (at `step`: its index or key), managed there when it is an
     /// unmanaged embedded object and the write went through.
     func manageEmbedded(_ element: Any, in location: CollectionLocation, at step: PathStep) {
-        guard let embedded = unwrappedInput(element) as? EmbeddedObject, embedded._ref == nil, writeError == nil
-        else { return }
-        let cls = realmClass(type(of: embedded))
-        let ref = ManagedRef(
-            realm: self, cls: cls, root: location.owner.root, key: location.owner.key, path: location.path + [step])
-        manageEmbeddedObjects(of: embedded, cls, at: ref)
-        embedded._ref = ref
+        guard writeError == nil else { return }
+        manageEmbedded(element, in: location.owner, at: location.path + [step])
     }
 }
