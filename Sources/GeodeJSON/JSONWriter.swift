@@ -1,3 +1,4 @@
+import CJSONArena
 import CJansson
 import Foundation
 import GeodeCore
@@ -28,7 +29,8 @@ package enum JSONWriter {
         guard let text = json_dumps(root, flags) else {
             throw JSONError.unrepresentable(what: "the value", path: "")
         }
-        defer { free(text) }
+        // Freed as jansson allocated it: inside this thread's arena, if one is open (see JSONArena).
+        defer { geode_json_arena_free(text) }
         return String(cString: text)
     }
 
