@@ -150,6 +150,8 @@ extension Data: _PersistableValue {
 extension Date: _PersistableValue {
     public static var _geodeKind: _PropertyKind { .init(.date) }
     public static func _geodeDefault() -> Date { Date(timeIntervalSince1970: 0) }
+    public static func _geodeInitial() -> Date { Date() }
+    public static var _geodeInitialVaries: Bool { true }
     public static func _geodeFrom(_ value: _EngineValue, _ context: _ReadContext) -> Date? {
         if case let .timestamp(t) = value.value { return t.date }
         return nil
@@ -168,6 +170,8 @@ extension Date: _PersistableValue {
 extension UUID: _PersistableValue {
     public static var _geodeKind: _PropertyKind { .init(.uuid) }
     public static func _geodeDefault() -> UUID { UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) }
+    public static func _geodeInitial() -> UUID { UUID() }
+    public static var _geodeInitialVaries: Bool { true }
     public static func _geodeFrom(_ value: _EngineValue, _ context: _ReadContext) -> UUID? {
         if case let .uuid(u) = value.value { return u }
         return nil
@@ -188,6 +192,8 @@ extension UUID: _PersistableValue {
 extension ObjectId: _PersistableValue {
     public static var _geodeKind: _PropertyKind { .init(.objectId) }
     public static func _geodeDefault() -> ObjectId { ObjectId() }
+    public static func _geodeInitial() -> ObjectId { ObjectId.generate() }
+    public static var _geodeInitialVaries: Bool { true }
     public static func _geodeFrom(_ value: _EngineValue, _ context: _ReadContext) -> ObjectId? {
         if case let .objectId(id) = value.value { return ObjectId(bytes: id) }
         return nil

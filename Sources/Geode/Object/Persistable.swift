@@ -9,8 +9,17 @@ import GeodeCore
 public protocol _Persistable {
     /// How the property is stored.
     static var _geodeKind: _PropertyKind { get }
-    /// The value of a property nobody set (an unmanaged object's default).
+    /// The type's zero value: what a managed read gives for a value the
+    /// store lacks, and the base of a mapped type's default.
     static func _geodeDefault() -> Self
+    /// The value of a property declared without a default, read before
+    /// anything set it: ``_geodeDefault()``, except that a `Date` is now, and
+    /// an `ObjectId` or `UUID` a new one, as in Realm (so that
+    /// `@Persisted(primaryKey: true) var _id: ObjectId` is unique).
+    static func _geodeInitial() -> Self
+    /// Whether ``_geodeInitial()`` gives a new value at each call, so that an
+    /// unmanaged wrapper keeps the first one it hands out.
+    static var _geodeInitialVaries: Bool { get }
     /// Reads the property of a managed object.
     static func _geodeGet(_ object: ObjectBase, _ property: Int) -> Self
     /// Writes the property of a managed object (inside a write transaction).
@@ -44,6 +53,8 @@ public protocol _Persistable {
 }
 
 extension _Persistable {
+    public static func _geodeInitial() -> Self { _geodeDefault() }
+    public static var _geodeInitialVaries: Bool { false }
     public static func _geodeTraceValue() -> Self? { nil }
     public var _geodeHeldObject: AnyObject? { nil }
     public static func _geodeSharedObject(in pointer: UnsafeMutableRawPointer) -> AnyObject? { nil }

@@ -78,7 +78,7 @@ public struct Persisted<Value: _Persistable> {
             // Compiled here, for this property's type, in the model's module.
             _registerWrapperReader(token) { address, context in
                 let wrapper = address.assumingMemoryBound(to: Persisted<Value>.self)
-                return try (wrapper.pointee.stored ?? Value._geodeDefault())._geodeEngineValue(context)
+                return try (wrapper.pointee.stored ?? Value._geodeInitial())._geodeEngineValue(context)
             }
         }
     }
@@ -140,9 +140,10 @@ public struct Persisted<Value: _Persistable> {
         _ object: EnclosingSelf, _ storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Persisted<Value>>
     ) -> Value {
         if let value = object[keyPath: storageKeyPath].stored { return value }
-        let value = Value._geodeDefault()
-        // Collections are reference types: keep the one handed out.
-        if Value.self is AnyObject.Type { object[keyPath: storageKeyPath].stored = value }
+        let value = Value._geodeInitial()
+        // Collections are reference types, and a new id or date must read the
+        // same the next time: keep the one handed out.
+        if Value.self is AnyObject.Type || Value._geodeInitialVaries { object[keyPath: storageKeyPath].stored = value }
         return value
     }
 
@@ -226,7 +227,7 @@ protocol DiscoverablePersisted {
 extension Persisted: DiscoverablePersisted {
     var kind: _PropertyKind { Value._geodeKind }
     var valueType: any _Persistable.Type { Value.self }
-    var unmanagedValue: any _Persistable { stored ?? Value._geodeDefault() }
+    var unmanagedValue: any _Persistable { stored ?? Value._geodeInitial() }
 
     static func unmanagedValue(at address: UnsafeRawPointer) -> any _Persistable {
         address.assumingMemoryBound(to: Self.self).pointee.unmanagedValue

@@ -126,6 +126,14 @@ extension _CustomPersistable {
         return value
     }
 
+    /// The mapped value of the persisted type's initial value (a new
+    /// `ObjectId`, now), or of its default when that one does not convert.
+    public static func _geodeInitial() -> Self {
+        _geodeMapped(from: PersistedType._geodeInitial()) ?? _geodeDefault()
+    }
+
+    public static var _geodeInitialVaries: Bool { PersistedType._geodeInitialVaries }
+
     public static func _geodeFrom(_ value: _EngineValue, _ context: _ReadContext) -> Self? {
         PersistedType._geodeFrom(value, context).flatMap(_geodeMapped(from:))
     }
