@@ -2,9 +2,9 @@ import Foundation
 
 /// The form key-value coding reads a property in (`object["name"]`,
 /// `value(forKey:)`), as Realm's does: an absent optional is nil rather than
-/// an `Optional` boxed in `Any`, an `AnyRealmValue` is the value it holds, and
-/// an enum is its raw value. So `dog["age"] == nil` and `dog["mood"] as? Int`
-/// read as they do in Realm.
+/// an `Optional` boxed in `Any`, an `AnyRealmValue` is the value it holds, an
+/// enum is its raw value and a `CustomPersistable` its persisted value. So
+/// `dog["age"] == nil` and `dog["mood"] as? Int` read as they do in Realm.
 enum KeyValueCoding {
     /// `value` in key-value coding's form.
     static func plain(_ value: Any) -> Any? {
@@ -12,6 +12,8 @@ enum KeyValueCoding {
         case let value as any OptionalInput: return value.wrappedInput.flatMap(plain)
         case let value as AnyRealmValue: return value.plainValue
         case let value as any PersistableEnum: return value.rawValue
+        // Realm's key-value coding speaks the stored type: a mapped value reads as its persisted value.
+        case let value as any _CustomPersistable: return plain(value.persistableValue)
         default: return value
         }
     }
