@@ -26,6 +26,9 @@ extension GeodeError {
             case readOnly
             /// The system refused an operation on the file (`errno`).
             case access(errno: Int32)
+            /// The configuration asks for options that exclude each other
+            /// (`readOnly` with `deleteRealmIfMigrationNeeded`).
+            case conflictingOptions
         }
 
         /// What is wrong, in words.

@@ -8,15 +8,21 @@ extension Realm {
     /// let realm = try Realm(configuration: configuration)
     /// ```
     public struct Configuration: @unchecked Sendable {
-        /// The store file. The default is `default.geode` in the current directory,
-        /// or in `$GEODE_HOME` when that is set.
-        public var fileURL: URL?
+        /// The store file: ``defaultFileURL`` unless given. Setting it clears
+        /// ``inMemoryIdentifier``; nil when the realm is in memory.
+        public var fileURL: URL? {
+            didSet { if fileURL != nil { inMemoryIdentifier = nil } }
+        }
         /// Names an in-memory realm: its files are removed when the last realm
         /// with this identifier closes. Realms with one identifier share data.
-        public var inMemoryIdentifier: String?
+        /// Setting it clears ``fileURL``.
+        public var inMemoryIdentifier: String? {
+            didSet { if inMemoryIdentifier != nil { fileURL = nil } }
+        }
         /// Open without write access.
         public var readOnly: Bool
-        /// The schema's version; raise it to add or remove properties.
+        /// The schema's version; raise it to add or remove properties. The
+        /// largest `UInt64` is reserved (it marks a file without a schema), as in Realm.
         public var schemaVersion: UInt64
         /// Runs when the file's schema version is lower than ``schemaVersion``
         /// (see ``MigrationBlock``). Without one, a higher version still applies
@@ -65,6 +71,7 @@ extension Realm {
         public var shouldCompactOnLaunch: ((_ totalBytes: Int, _ usedBytes: Int) -> Bool)?
 
         /// A configuration; every argument has Realm's default (the default file, version 0, every class).
+        /// An `inMemoryIdentifier` takes the place of the file.
         public init(
             fileURL: URL? = nil, inMemoryIdentifier: String? = nil, readOnly: Bool = false,
             schemaVersion: UInt64 = 0, migrationBlock: MigrationBlock? = nil,
@@ -72,7 +79,7 @@ extension Realm {
             shouldCompactOnLaunch: ((_ totalBytes: Int, _ usedBytes: Int) -> Bool)? = nil,
             objectTypes: [ObjectBase.Type]? = nil
         ) {
-            self.fileURL = fileURL
+            self.fileURL = inMemoryIdentifier == nil ? fileURL ?? Self.defaultFileURL : nil
             self.inMemoryIdentifier = inMemoryIdentifier
             self.readOnly = readOnly
             self.schemaVersion = schemaVersion
@@ -97,6 +104,21 @@ extension Realm {
             let directory =
                 ProcessInfo.processInfo.environment["GEODE_HOME"] ?? FileManager.default.currentDirectoryPath
             return URL(fileURLWithPath: directory).appendingPathComponent("default.geode")
+        }
+
+        /// Refuses options that exclude each other, before anything is opened.
+        func validate() throws {
+            if readOnly && deleteRealmIfMigrationNeeded {
+                throw GeodeError.file(
+                    .init(
+                        "a realm opened read-only cannot also delete its data when a migration is needed "
+                            + "(readOnly and deleteRealmIfMigrationNeeded are both set)",
+                        path: (try? storePath()) ?? "", reason: .conflictingOptions))
+            }
+            if schemaVersion == .max {
+                throw GeodeError.schema(
+                    .init("schema version \(schemaVersion) is reserved for a file without a schema; use a lower one"))
+            }
         }
 
         func storePath() throws -> String {

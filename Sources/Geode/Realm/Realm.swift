@@ -89,6 +89,7 @@ public final class Realm {
         self.configuration = configuration
         isFrozen = false
         let infos = ClassInfo.closure(of: configuration.objectTypes ?? ClassInfo.all.map(\.type))
+        try configuration.validate()
         do {
             if let shouldCompact = configuration.shouldCompactOnLaunch, configuration.inMemoryIdentifier == nil,
                 !configuration.readOnly
