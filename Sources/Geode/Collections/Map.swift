@@ -54,10 +54,11 @@ public final class Map<Key: _MapKey, Value: _PersistableValue>: Sequence {
     public var values: [Value] { snapshot.map(\.value) }
 
     /// The typed value of a stored entry: an optional value that does not
-    /// convert is nil (the entry is there, as in Realm); a required one is left out.
+    /// convert is nil (the entry is there, as in Realm), a null where a mapped
+    /// embedded object belongs is the default one; a required one is left out.
     private static func converted(_ value: ValueView, _ location: CollectionLocation, _ key: String) -> Value? {
         if let typed = try? Value._geodeFrom(view: value, location.context(.key(key))) { return typed }
-        return Value._geodeKind.isOptional ? Value._geodeDefault() : nil
+        return Value._geodeKind.storesNull ? Value._geodeDefault() : nil
     }
 
     /// The value under `key`; assigning nil removes the entry.

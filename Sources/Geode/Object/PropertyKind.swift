@@ -21,9 +21,10 @@ public struct _PropertyKind: @unchecked Sendable {
     }
 
     /// Whether the stored property may hold null: the Swift type is optional,
-    /// or a required mapped type is stored as an embedded object (a missing
-    /// one reads as the mapped value of a default object).
+    /// or a required mapped type is stored as an embedded object, alone or as
+    /// a map's value (a missing one reads as the mapped value of a default
+    /// object), as in Realm.
     var storesNull: Bool {
-        isOptional || (isMapped && type == .object && collection == .single)
+        isOptional || (isMapped && type == .object && (collection == .single || collection == .map))
     }
 }

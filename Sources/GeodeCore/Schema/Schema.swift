@@ -79,6 +79,12 @@ package struct Schema: Hashable, Sendable {
                     if p.collection == .list || p.collection == .set, p.isOptional {
                         throw StoreError.invalidSchema("property '\(at)': a collection of objects cannot hold null")
                     }
+                    if p.collection == .map, !p.isOptional {
+                        // A deleted target leaves its key with null, so the values must be optional (Realm's rule).
+                        throw StoreError.invalidSchema(
+                            "property '\(at)': a Map of objects must have optional values (Map<String, \(targetName)?>)"
+                        )
+                    }
                 case .linkingObjects:
                     guard let originClass = p.objectClassName.flatMap({ self[$0] }) else {
                         throw StoreError.invalidSchema(
