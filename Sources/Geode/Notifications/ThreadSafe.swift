@@ -40,9 +40,12 @@ public final class ThreadSafe<T: ThreadConfined>: @unchecked Sendable {
         }
     }
 
-    /// This thread's realm of `configuration`, opened on first use.
+    /// This thread's realm of `configuration`: the one writing the store on
+    /// this thread, if any, else one opened on first use and kept.
     private static func realm(for configuration: Realm.Configuration) -> Realm? {
-        let key = "Geode.ThreadSafe." + ((try? configuration.storePath()) ?? "")
+        let path = (try? configuration.storePath()) ?? ""
+        if let writing = WritingRealm.current(forStoreAt: path) { return writing }
+        let key = "Geode.ThreadSafe." + path
         let dictionary = Thread.current.threadDictionary
         if let realm = dictionary[key] as? Realm {
             realm.refresh()

@@ -28,28 +28,38 @@ public struct _ThreadConfinedResolver: @unchecked Sendable {
 /// ```
 public final class ThreadSafeReference<Confined: ThreadConfined>: Sendable {
     private let resolver: _ThreadConfinedResolver
+    /// The store version the value's realm read when the reference was made.
+    private let version: Int
     private let used = Mutex(false)
 
     /// A reference to `value`, which must be managed by a realm.
     public init(to value: Confined) {
-        precondition(value.realm != nil, "Geode: only a managed object or collection has a thread-safe reference")
+        guard let realm = value.realm else {
+            preconditionFailure("Geode: only a managed object or collection has a thread-safe reference")
+        }
         resolver = value._geodeResolver()
+        version = realm.pinned.version
     }
 
-    /// The value in `realm`; stops the program if resolved a second time, as in Realm.
+    /// The value in `realm`, which first advances to the reference's version
+    /// when it reads an older one (so an object made on another thread is
+    /// found); stops the program if resolved a second time, as in Realm.
     func resolve(in realm: Realm) -> Confined? {
         let first = used.withLock { used in
             defer { used = true }
             return !used
         }
         precondition(first, "Geode: a ThreadSafeReference can be resolved only once")
+        if !realm.isFrozen, !realm.isInWriteTransaction, realm.pinned.version < version { realm.refresh() }
         return resolver.resolve(realm) as? Confined
     }
 }
 
 extension Realm {
     /// The object or collection `reference` was made for, in this realm; nil
-    /// when it no longer exists. A reference is resolved once.
+    /// when it no longer exists. A reference is resolved once. When the
+    /// reference was made at a later version than this realm reads, the realm
+    /// is refreshed first, as in Realm.
     ///
     /// ```swift
     /// let dog = realm.resolve(reference)

@@ -32,7 +32,10 @@ public final class Realm {
     }
     /// The open write transaction, if any.
     @exclusivity(unchecked) var transaction: StoreWriteTransaction? {
-        didSet { noteReadVersion() }
+        didSet {
+            noteReadVersion()
+            if (oldValue == nil) != (transaction == nil) { WritingRealm.note(self, writing: transaction != nil) }
+        }
     }
     /// The serial of the pinned version while reads go through it (no write
     /// is open), else -1: documents kept at this serial can be read as they
