@@ -175,7 +175,7 @@ extension ConcurrencyTests {
 }
 
 /// A value tests set on one thread and read on another, after waiting.
-private final class SharedValue<Value>: @unchecked Sendable {
+final class SharedValue<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: Value
     init(_ value: Value) { stored = value }
