@@ -79,8 +79,7 @@ extension GeodeCommand {
                 "Cities in a box around Switzerland (planar box, spatial index):",
                 cities.query("geometry geoWithin geoBox([5.9, 45.8], [10.5, 47.8], planar) SORT(properties.name ASC)"))
             let paris = try GeoPoint(latitude: 48.8566, longitude: 2.3522).orFail("bad centre")
-            let circle = try GeoCircle(center: paris, radius: Distance.kilometers(250).orFail("bad radius")).orFail(
-                "bad circle")
+            let circle = GeoCircle(center: paris, radius: try Distance.kilometers(250).orFail("bad radius"))
             try show(
                 "Within 250 km of Paris (a circle on the sphere):",
                 cities.where { $0.geometry.geoWithin(circle) }.sorted(byKeyPath: "properties.name"))

@@ -611,8 +611,8 @@ struct ShapeFact {
             let tolerance = fact["relativeAccuracy"]?.doubleValue ?? 0
             var failures: [String] = []
             for (key, have) in [
-                ("asRadians", distance.radians), ("asKilometers", distance.asKilometers),
-                ("asMiles", distance.asMiles), ("asDegrees", distance.asDegrees),
+                ("asRadians", distance.radians), ("asKilometers", distance.asKilometers()),
+                ("asMiles", distance.asMiles()), ("asDegrees", distance.asDegrees()),
             ] {
                 guard let want = fact[key]?.doubleValue else { continue }
                 if abs(have - want) > tolerance * max(abs(want), 1e-300) {

@@ -226,13 +226,32 @@ final class GCDeclaredDefaultHolder: Object {
         #expect(Distance.degrees(90) != nil)
     }
 
+    /// realm-swift RLMGeospatial.h: a distance converts through methods, a circle names its radius
+    /// `radians` and is always made from a `Distance`, a polygon takes its holes one after another.
+    @Test func geoShapesSpeakRealmsAPI() throws {
+        let distance = try #require(Distance.kilometers(6378.1))
+        #expect(abs(distance.radians - 1) < 1e-12)
+        #expect(abs(distance.asKilometers() - 6378.1) < 1e-9)
+        #expect(abs(distance.asDegrees() - 180 / .pi) < 1e-9)
+        #expect(abs(distance.asMiles() - 6378.1 / 1.609344) < 1e-9)
+        let center = try #require(GeoPoint(latitude: 10, longitude: 20))
+        let circle = GeoCircle(center: center, radius: distance)
+        #expect(circle.radians == distance.radians && circle.center == center)
+        let ring = [(0.0, 0.0), (0.0, 4.0), (4.0, 4.0), (4.0, 0.0), (0.0, 0.0)]
+        let hole = [(1.0, 1.0), (1.0, 2.0), (2.0, 2.0), (2.0, 1.0), (1.0, 1.0)]
+        let variadic = try #require(GeoPolygon(outerRing: ring, holes: hole))
+        #expect(variadic == GeoPolygon(outerRing: ring, holes: [hole]))
+        #expect(variadic.holes.count == 1)
+        #expect(GeoPolygon(outerRing: variadic.outerRing, holes: nil)?.holes.isEmpty == true)
+    }
+
     /// realm-swift GeospatialTests.swift, testGeoCircle
     @Test func circleRefusesNaNRadiusAndTakesAZeroDistanceRadius() throws {
         let center = try #require(GeoPoint(latitude: 0, longitude: 70))
         #expect(GeoCircle(center: center, radiusInRadians: .nan) == nil)
         #expect(GeoCircle(center: center, radiusInRadians: -500) == nil)
         let zero = try #require(Distance.radians(0))
-        #expect(GeoCircle(center: center, radius: zero) != nil)
+        #expect(GeoCircle(center: center, radius: zero).radians == 0)
         #expect(GeoCircle(center: (0, 70), radiusInRadians: 0) != nil)
     }
 

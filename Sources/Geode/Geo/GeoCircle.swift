@@ -5,20 +5,22 @@ import GeodeCore
 /// centre is at most the radius.
 ///
 /// ```swift
-/// let near = GeoCircle(center: GeoPoint(latitude: 48.85, longitude: 2.35)!, radius: .kilometers(5)!)!
+/// let near = GeoCircle(center: GeoPoint(latitude: 48.85, longitude: 2.35)!, radius: .kilometers(5)!)
 /// let cafes = realm.objects(Cafe.self).where { $0.location.geoWithin(near) }
 /// ```
 public struct GeoCircle: Hashable, Sendable, GeoShapeConvertible {
     /// The centre of the circle.
     public let center: GeoPoint
-    /// The radius as an angle at the Earth's centre.
-    public let radiusInRadians: Double
+    /// The radius as an angle at the Earth's centre, in radians (Realm's name).
+    public let radians: Double
+    /// The radius as an angle at the Earth's centre, in radians (as ``radians``).
+    public var radiusInRadians: Double { radians }
 
     /// A circle; nil when the radius is negative or NaN.
     public init?(center: GeoPoint, radiusInRadians: Double) {
         guard radiusInRadians >= 0 else { return nil }
         self.center = center
-        self.radiusInRadians = radiusInRadians
+        radians = radiusInRadians
     }
 
     /// A circle around a `(latitude, longitude)` centre.
@@ -27,9 +29,10 @@ public struct GeoCircle: Hashable, Sendable, GeoShapeConvertible {
         self.init(center: point, radiusInRadians: radiusInRadians)
     }
 
-    /// A circle with a radius given as a ``Distance``.
-    public init?(center: GeoPoint, radius: Distance) {
-        self.init(center: center, radiusInRadians: radius.asRadians)
+    /// A circle with a radius given as a ``Distance`` (never negative, so the circle always exists).
+    public init(center: GeoPoint, radius: Distance) {
+        self.center = center
+        radians = radius.asRadians
     }
 
     /// A circle around a `(latitude, longitude)` centre with a ``Distance`` radius.
@@ -38,7 +41,7 @@ public struct GeoCircle: Hashable, Sendable, GeoShapeConvertible {
     }
 
     var geoShape: GeoShape {
-        GeoShape(.circle(longitude: center.longitude, latitude: center.latitude, radians: radiusInRadians))
+        GeoShape(.circle(longitude: center.longitude, latitude: center.latitude, radians: radians))
     }
 }
 
@@ -47,7 +50,7 @@ public struct GeoCircle: Hashable, Sendable, GeoShapeConvertible {
 ///
 /// ```swift
 /// let d = Distance.kilometers(10)!   // nil for negative distances
-/// print(d.asRadians)
+/// print(d.radians, d.asMiles())
 /// ```
 public struct Distance: Hashable, Sendable {
     /// The Earth radius used to convert lengths to angles, in meters.
@@ -74,10 +77,10 @@ public struct Distance: Hashable, Sendable {
 
     /// The distance as an angle in radians (as `asRadians`; Realm's name).
     public var radians: Double { asRadians }
-    /// The distance in kilometers.
-    public var asKilometers: Double { asRadians * Self.earthRadiusMeters / 1000 }
+    /// The distance in kilometers (a method, as in Realm).
+    public func asKilometers() -> Double { asRadians * Self.earthRadiusMeters / 1000 }
     /// The distance in statute miles.
-    public var asMiles: Double { asRadians * Self.earthRadiusMeters / DistanceUnit.metersPerMile }
+    public func asMiles() -> Double { asRadians * Self.earthRadiusMeters / DistanceUnit.metersPerMile }
     /// The distance as an angle in degrees of arc.
-    public var asDegrees: Double { asRadians * 180 / .pi }
+    public func asDegrees() -> Double { asRadians * 180 / .pi }
 }

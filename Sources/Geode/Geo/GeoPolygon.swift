@@ -60,6 +60,21 @@ public struct GeoPolygon: Hashable, Sendable, GeoShapeConvertible {
         self.init(outerRing: outer, holes: inner)
     }
 
+    /// A polygon from `(latitude, longitude)` pairs, its holes given one after another.
+    ///
+    /// ```swift
+    /// let square = GeoPolygon(outerRing: [(0, 0), (0, 4), (4, 4), (4, 0), (0, 0)],
+    ///                         holes: [(1, 1), (1, 2), (2, 2), (2, 1), (1, 1)])
+    /// ```
+    public init?(outerRing: [(Double, Double)], holes: [(Double, Double)]...) {
+        self.init(outerRing: outerRing, holes: holes)
+    }
+
+    /// A polygon whose holes may be nil (no holes), as Realm spells it.
+    public init?(outerRing: [GeoPoint], holes: [[GeoPoint]]?) {
+        self.init(outerRing: outerRing, holes: holes ?? [])
+    }
+
     /// A polygon, or a thrown ``GeodeError/invalidGeometry(_:)`` that says
     /// which rule it breaks: ring not closed, fewer than 3 distinct vertices,
     /// self-intersection, a hole outside the shell, nested holes.
