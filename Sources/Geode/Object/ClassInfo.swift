@@ -62,6 +62,9 @@ final class ClassInfo: @unchecked Sendable {
     /// what an object holds that becomes managed with it when it is added
     /// (``Realm/adoptCollections(of:_:)``, and ``Realm/manageEmbeddedObjects(of:_:at:)`` for what an assigned embedded object holds).
     let collectionPlaces: [Int], embeddedPlaces: [Int]
+    /// Whether the class is `Encodable`: its wrappers are then told when the
+    /// object's values live elsewhere (see ``markValuesHeldElsewhere(in:)``).
+    let isEncodable: Bool
 
     private init(
         type: ObjectBase.Type, instance: ObjectBase, discovered: [(token: Int32, property: Property)],
@@ -84,6 +87,7 @@ final class ClassInfo: @unchecked Sendable {
             properties[$0].kind.collection != .single && properties[$0].kind.type != .linkingObjects
         }
         embeddedPlaces = properties.indices.filter { properties[$0].kind.objectType is EmbeddedObject.Type }
+        isEncodable = type is any Encodable.Type
         discoveryInstance = instance
         schema = ClassSchema(
             name: name,
@@ -112,6 +116,7 @@ final class ClassInfo: @unchecked Sendable {
         accessorsAreInterchangeable = false
         // A dynamic object's collections and embedded objects are read through its values, not adopted.
         (collectionPlaces, embeddedPlaces) = ([], [])
+        isEncodable = false
         indexByToken = [:]
         discoveryInstance = DynamicObject()
         self.schema = schema
@@ -158,6 +163,21 @@ final class ClassInfo: @unchecked Sendable {
             return wrapperFields.enumerated().map { index, field in
                 guard let field else { return properties[index].valueType._geodeDefault() }
                 return field.type.unmanagedValue(at: base + field.offset)
+            }
+        }
+    }
+
+    /// Tells each wrapper of `object`, of an `Encodable` class, that the
+    /// object's values live elsewhere (the store, or the values `init(value:)`
+    /// set aside), by giving it its property index: synthesized `encode(to:)`
+    /// sees only the wrappers, and must refuse rather than write their stale
+    /// or default values. Nothing is done for other classes.
+    func markValuesHeldElsewhere(in object: ObjectBase) {
+        guard isEncodable, let wrapperFields else { return }
+        withExtendedLifetime(object) {
+            let base = Unmanaged.passUnretained(object).toOpaque()
+            for (index, field) in wrapperFields.enumerated() {
+                if let field { field.type.markHeldElsewhere(at: base + field.offset, index: index) }
             }
         }
     }

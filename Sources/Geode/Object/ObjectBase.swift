@@ -6,7 +6,9 @@ open class ObjectBase {
     /// Where a managed object lives; nil while it is unmanaged. Read by every
     /// property access, on the one thread using the object, so without the
     /// runtime's exclusivity check.
-    @usableFromInline @exclusivity(unchecked) final var _ref: ManagedRef?
+    @usableFromInline @exclusivity(unchecked) final var _ref: ManagedRef? {
+        didSet { if oldValue == nil, let _ref { _ref.cls.info.markValuesHeldElsewhere(in: self) } }
+    }
     /// Values of an unmanaged object assigned by property index (through
     /// `init(value:)`), which take precedence over the wrappers' own.
     @usableFromInline @exclusivity(unchecked) final var _unmanaged: [Int: Any]?
@@ -63,6 +65,7 @@ open class ObjectBase {
         } catch {
             preconditionFailure("Geode: \(type(of: self))(value:): \(error)")
         }
+        ClassInfo.of(type(of: self)).markValuesHeldElsewhere(in: self)
     }
 
     /// An unmanaged object from an input value, throwing where `init(value:)`
@@ -70,6 +73,7 @@ open class ObjectBase {
     static func checked(_ value: Any) throws -> Self {
         let object = Self()
         try ValueAssignment.assign(value, to: object)
+        ClassInfo.of(Self.self).markValuesHeldElsewhere(in: object)
         return object
     }
 

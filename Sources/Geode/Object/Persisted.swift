@@ -222,12 +222,19 @@ protocol DiscoverablePersisted {
     /// something else holds it too (see ``_Persistable/_geodeSharedObject(_:)``);
     /// nil for other values, and when none was ever set or read.
     static func sharedObject(at address: UnsafeMutableRawPointer) -> AnyObject?
+    /// Caches the property index in the wrapper at `address`, which tells
+    /// `encode(to:)` that the object's value is not the wrapper's.
+    static func markHeldElsewhere(at address: UnsafeMutableRawPointer, index: Int)
 }
 
 extension Persisted: DiscoverablePersisted {
     var kind: _PropertyKind { Value._geodeKind }
     var valueType: any _Persistable.Type { Value.self }
     var unmanagedValue: any _Persistable { stored ?? Value._geodeInitial() }
+
+    static func markHeldElsewhere(at address: UnsafeMutableRawPointer, index: Int) {
+        address.assumingMemoryBound(to: Self.self).pointee.property = index
+    }
 
     static func unmanagedValue(at address: UnsafeRawPointer) -> any _Persistable {
         address.assumingMemoryBound(to: Self.self).pointee.unmanagedValue

@@ -9,7 +9,7 @@ import GeodeCore
 /// let same = try ObjectId(string: id.stringValue)
 /// print(id.timestamp)
 /// ```
-public struct ObjectId: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct ObjectId: Hashable, Comparable, Sendable, CustomStringConvertible, Codable {
     let bytes: ObjectIdBytes
 
     /// An ObjectId of twelve zero bytes (Realm's `ObjectId()`).
@@ -31,6 +31,38 @@ public struct ObjectId: Hashable, Comparable, Sendable, CustomStringConvertible 
             raw.append(byte)
         }
         bytes = ObjectIdBytes(raw)
+    }
+
+    /// An ObjectId written in the program as 24 hexadecimal digits; stops the
+    /// program when the literal is not one (as Realm's `ObjectId("…")` does).
+    ///
+    /// ```swift
+    /// let id = ObjectId("64a1f0c2b3d4e5f601234567")
+    /// ```
+    public init(_ literal: StaticString) {
+        let text = literal.description
+        guard let id = try? ObjectId(string: text) else {
+            preconditionFailure("Geode: \"\(text)\" is not an ObjectId (24 hexadecimal digits)")
+        }
+        self = id
+    }
+
+    /// Reads an ObjectId written as its 24 hexadecimal digits.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        do {
+            self = try ObjectId(string: text)
+        } catch {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "\"\(text)\" is not an ObjectId (24 hexadecimal digits)")
+        }
+    }
+
+    /// Writes the 24 hexadecimal digits.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(stringValue)
     }
 
     private static let processRandom: [UInt8] = (0 ..< 5).map { _ in UInt8.random(in: 0 ... 255) }
