@@ -78,7 +78,7 @@ final class ObjectObserver<T: ObjectBase>: ChangeObserver {
     /// The object as `realm` (the old version) reads it.
     private func accessor(in realm: Realm) -> ObjectBase? {
         let copy = type(of: object).init()
-        copy._ref = ManagedRef(realm: realm, cls: ref.cls, root: ref.root, key: ref.key, path: ref.path)
+        copy.becomeManaged(ManagedRef(realm: realm, cls: ref.cls, root: ref.root, key: ref.key, path: ref.path))
         return copy
     }
 
@@ -141,7 +141,7 @@ private func observeObject<T: ObjectBase>(
             guard let root = realm.realmClass(named: ref.root.name), let cls = realm.realmClass(named: ref.cls.name)
             else { return nil }
             resolved = type.init()
-            resolved._ref = ManagedRef(realm: realm, cls: cls, root: root, key: ref.key, path: ref.path)
+            resolved.becomeManaged(ManagedRef(realm: realm, cls: cls, root: root, key: ref.key, path: ref.path))
         }
         guard let typed = resolved as? T else { return nil }
         return ObjectObserver(object: typed, keyPaths: keyPaths, block: block)

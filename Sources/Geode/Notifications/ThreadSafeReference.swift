@@ -82,7 +82,7 @@ extension ObjectBase: ThreadConfined {
                 return nil
             }
             let object = type.init()
-            object._ref = ManagedRef(realm: realm, cls: cls, root: root, key: key, path: path)
+            object.becomeManaged(ManagedRef(realm: realm, cls: cls, root: root, key: key, path: path))
             guard let ref = object._ref, realm.exists(ref) else { return nil }
             return object
         }

@@ -6,9 +6,7 @@ open class ObjectBase {
     /// Where a managed object lives; nil while it is unmanaged. Read by every
     /// property access, on the one thread using the object, so without the
     /// runtime's exclusivity check.
-    @usableFromInline @exclusivity(unchecked) final var _ref: ManagedRef? {
-        didSet { if oldValue == nil, let _ref { _ref.cls.info.markValuesHeldElsewhere(in: self) } }
-    }
+    @usableFromInline @exclusivity(unchecked) final var _ref: ManagedRef?
     /// Values of an unmanaged object assigned by property index (through
     /// `init(value:)`), which take precedence over the wrappers' own.
     @usableFromInline @exclusivity(unchecked) final var _unmanaged: [Int: Any]?
@@ -75,6 +73,15 @@ open class ObjectBase {
         try ValueAssignment.assign(value, to: object)
         ClassInfo.of(Self.self).markValuesHeldElsewhere(in: object)
         return object
+    }
+
+    /// Makes the object managed at `ref`, its first managed place (an
+    /// iteration later repoints `_ref` itself): the wrappers of an `Encodable`
+    /// class learn that the values are not theirs (see
+    /// ``ClassInfo/markValuesHeldElsewhere(in:)``).
+    final func becomeManaged(_ ref: ManagedRef) {
+        _ref = ref
+        ref.cls.info.markValuesHeldElsewhere(in: self)
     }
 
     /// The realm that manages the object; nil while it is unmanaged.

@@ -158,7 +158,7 @@ public final class Migration {
             return object
         }
         let object = MigrationObject()
-        object._ref = ManagedRef(realm: realm, cls: cls, root: cls, key: key, path: [], document: document)
+        object.becomeManaged(ManagedRef(realm: realm, cls: cls, root: cls, key: key, path: [], document: document))
         spare = object
         return object
     }

@@ -47,7 +47,7 @@ extension Realm {
         }
         do {
             let key = try dynamicCreate(cls, value, update, txn, creating: [])
-            result._ref = ManagedRef(realm: self, cls: cls, root: cls, key: key, path: [])
+            result.becomeManaged(ManagedRef(realm: self, cls: cls, root: cls, key: key, path: []))
         } catch {
             record(error)
         }
@@ -264,8 +264,9 @@ extension Realm {
         let present = (try? withDocument(of: ref) { try $0?.value(atPath: path).map { !$0.isNull } }) ?? nil
         guard present == true else { return .some(nil) }
         let object = DynamicObject()
-        object._ref = ManagedRef(
-            realm: self, cls: cls, root: ref.root, key: ref.key, path: path, document: ref.document)
+        object.becomeManaged(
+            ManagedRef(
+                realm: self, cls: cls, root: ref.root, key: ref.key, path: path, document: ref.document))
         return .some(object)
     }
 
@@ -275,8 +276,9 @@ extension Realm {
     func dynamicEmbeddedObject(owner: ManagedRef, path: [PathStep]) -> DynamicObject? {
         guard let cls = embeddedClass(along: path, from: owner.cls) else { return nil }
         let object = DynamicObject()
-        object._ref = ManagedRef(
-            realm: self, cls: cls, root: owner.root, key: owner.key, path: path, document: owner.document)
+        object.becomeManaged(
+            ManagedRef(
+                realm: self, cls: cls, root: owner.root, key: owner.key, path: path, document: owner.document))
         return object
     }
 

@@ -36,7 +36,7 @@ extension Realm {
         let cls = realmClass(type(of: embedded))
         let embeddedRef = ManagedRef(realm: self, cls: cls, root: ref.root, key: ref.key, path: path)
         if !cls.info.embeddedPlaces.isEmpty { manageEmbeddedObjects(of: embedded, cls, at: embeddedRef) }
-        embedded._ref = embeddedRef
+        embedded.becomeManaged(embeddedRef)
     }
 
     /// Writes `embedded` into property `property` of the managed object at

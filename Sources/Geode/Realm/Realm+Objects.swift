@@ -58,7 +58,7 @@ extension Realm {
             // properties left out take the Swift class's initial values.
             let cls = realmClass(type)
             let key = try dynamicCreate(cls, value, update, txn, creating: [])
-            result._ref = ManagedRef(realm: self, cls: cls, root: cls, key: key, path: [])
+            result.becomeManaged(ManagedRef(realm: self, cls: cls, root: cls, key: key, path: []))
         } catch {
             record(error)
         }
@@ -83,7 +83,7 @@ extension Realm {
             // Under `.error` storing the object claims its key and throws for a
             // duplicate (the write then rolls back): no lookup first.
             if update != .error, let existing = try txn.object(withPrimaryKey: pk, in: cls.table) {
-                object._ref = ManagedRef(realm: self, cls: cls, root: cls, key: existing, path: [])
+                object.becomeManaged(ManagedRef(realm: self, cls: cls, root: cls, key: existing, path: []))
                 noteAdded(object)
                 let row = try unmanagedRow(object, cls, context)
                 let stored = try txn.row(existing, in: cls.table)
@@ -96,7 +96,7 @@ extension Realm {
         }
         let key = try txn.newKey(in: cls.table, primaryKey: primaryKey)
         // Managed before its values are written, so that objects linking back to it find its key.
-        object._ref = ManagedRef(realm: self, cls: cls, root: cls, key: key, path: [])
+        object.becomeManaged(ManagedRef(realm: self, cls: cls, root: cls, key: key, path: []))
         noteAdded(object)
         try txn.insert(try unmanagedRow(object, cls, context), key: key, into: cls.table)
         takeNestedPlaces(of: object, cls)
@@ -162,6 +162,7 @@ extension Realm {
     func accessor(_ cls: RealmClass, _ key: ObjectKey, document: PinnedDocument? = nil) -> ObjectBase {
         let object = cls.info.type.init()
         repoint(object, of: cls, to: key, document: document)
+        cls.info.markValuesHeldElsewhere(in: object)
         return object
     }
 
@@ -212,8 +213,9 @@ extension Realm {
     func embeddedObject(of type: EmbeddedObject.Type, owner: ManagedRef, path: [PathStep]) -> EmbeddedObject {
         let object = type.init()
         let cls = realmClass(type)
-        object._ref = ManagedRef(
-            realm: self, cls: cls, root: owner.root, key: owner.key, path: path, document: owner.document)
+        object.becomeManaged(
+            ManagedRef(
+                realm: self, cls: cls, root: owner.root, key: owner.key, path: path, document: owner.document))
         return object
     }
 
