@@ -19,8 +19,9 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The schema given to `open` differs from the one stored in the file in a way
     /// that needs a migration; each difference names the class and property.
     case schemaMismatch(path: String, differences: [String])
-    /// The schema itself is invalid (names class and property).
-    case invalidSchema(String)
+    /// The schema itself is invalid: what is wrong, and the class and
+    /// property concerned when there are.
+    case invalidSchema(String, className: String? = nil, property: String? = nil)
     /// A value does not fit the schema or the engine's limits.
     case invalidValue(ValueIssue)
     /// A stored document could not be decoded: the bytes are damaged.
@@ -65,7 +66,7 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot \(operation) '\(path)': \(String(cString: strerror(errno))) (errno \(errno))"
         case let .schemaMismatch(path, differences):
             return "the schema of '\(path)' differs and needs a migration: " + differences.joined(separator: "; ")
-        case let .invalidSchema(message):
+        case let .invalidSchema(message, _, _):
             return "invalid schema: \(message)"
         case let .invalidValue(issue):
             return issue.description

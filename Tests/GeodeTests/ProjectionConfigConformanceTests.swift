@@ -760,6 +760,8 @@ extension ProjectionConfigConformanceTests {
     @Test func twoPrimaryKeysInOneClassAreRefused() throws {
         let failure = try #require(try schemaFailure(of: [PCTwoKeys.self]))
         #expect(failure.message.contains("PCTwoKeys"), "\(failure.message)")
+        #expect(failure.message.contains("first, second"), "Realm names both properties: \(failure.message)")
+        #expect(failure.className == "PCTwoKeys" && failure.property == nil)
     }
 
     /// realm-swift ObjectSchemaInitializationTests.swift, testInvalidObjects: "Property 'date'
@@ -775,6 +777,7 @@ extension ProjectionConfigConformanceTests {
     @Test func aRequiredLinkOrEmbeddedObjectIsRefused() throws {
         let link = try #require(try schemaFailure(of: [PCRequiredLink.self]))
         #expect(link.message.contains("target"), "\(link.message)")
+        #expect(link.className == "PCRequiredLink" && link.property == "target", "the error says where")
         let embedded = try #require(try schemaFailure(of: [PCRequiredEmbedded.self]))
         #expect(embedded.message.contains("place"), "\(embedded.message)")
     }
@@ -804,5 +807,7 @@ extension ProjectionConfigConformanceTests {
     @Test func linkingObjectsWithoutAnOriginPropertyAreRefused() throws {
         let failure = try #require(try schemaFailure(of: [PCUnnamedBacklinks.self]))
         #expect(failure.message.contains("holders"), "\(failure.message)")
+        #expect(failure.message.contains("originProperty"), "\(failure.message)")
+        #expect(failure.className == "PCUnnamedBacklinks" && failure.property == "holders")
     }
 }

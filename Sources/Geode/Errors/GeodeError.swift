@@ -76,8 +76,8 @@ public enum GeodeError: Error, CustomStringConvertible, Sendable {
                     property: issue.property.nonEmpty, keyPath: issue.path.nonEmpty))
         case let .objectNotFound(className, _):
             return .invalidValue(ValueFailure(message, kind: .objectNotFound, className: className))
-        case .invalidSchema:
-            return .schema(SchemaFailure(message))
+        case let .invalidSchema(_, className, property):
+            return .schema(SchemaFailure(message, className: className, property: property))
         case let .schemaMismatch(_, differences):
             return .schema(SchemaFailure(message, differences: differences))
         case let .unknownClass(name):

@@ -30,85 +30,104 @@ package struct Schema: Hashable, Sendable {
     }
 
     /// Checks the rules every schema must follow and throws
-    /// ``StoreError/invalidSchema(_:)`` naming the class and property that breaks one.
+    /// ``StoreError/invalidSchema(_:className:property:)`` naming the class and
+    /// property that breaks one.
     package func validate() throws {
         var seen = Set<String>()
         for cls in classes {
             guard !cls.name.isEmpty else { throw StoreError.invalidSchema("a class has an empty name") }
-            guard seen.insert(cls.name).inserted else {
-                throw StoreError.invalidSchema("class '\(cls.name)' is declared twice")
+            // The property being checked, for the error.
+            var checking: String?
+            do {
+                guard seen.insert(cls.name).inserted else {
+                    throw StoreError.invalidSchema("class '\(cls.name)' is declared twice")
+                }
+                try validate(cls, checking: &checking)
+            } catch let StoreError.invalidSchema(message, nil, nil) {
+                throw StoreError.invalidSchema(message, className: cls.name, property: checking)
             }
-            var names = Set<String>()
-            var primaryKeys = 0
-            for p in cls.properties {
-                let at = "\(cls.name).\(p.name)"
-                guard names.insert(p.name).inserted else {
-                    throw StoreError.invalidSchema("property '\(at)' is declared twice")
-                }
-                if p.isPrimaryKey {
-                    primaryKeys += 1
-                    guard p.collection == .single, p.type.canBePrimaryKey else {
-                        throw StoreError.invalidSchema(
-                            "property '\(at)' of type \(p.typeDescription) cannot be a primary key (Int, String, ObjectId and UUID can)"
-                        )
-                    }
-                    guard !cls.isEmbedded else {
-                        throw StoreError.invalidSchema(
-                            "embedded class '\(cls.name)' cannot have a primary key ('\(p.name)')")
-                    }
-                }
-                if p.isIndexed, !p.type.canBeIndexed || p.collection != .single {
-                    throw StoreError.invalidSchema("property '\(at)' of type \(p.typeDescription) cannot be indexed")
-                }
-                if p.type == .mixed, p.isOptional {
+        }
+    }
+
+    /// The rules of one class; `checking` names the property being checked.
+    private func validate(_ cls: ClassSchema, checking: inout String?) throws {
+        var names = Set<String>()
+        var primaryKeys: [String] = []
+        for p in cls.properties {
+            checking = p.name
+            let at = "\(cls.name).\(p.name)"
+            guard names.insert(p.name).inserted else {
+                throw StoreError.invalidSchema("property '\(at)' is declared twice")
+            }
+            if p.isPrimaryKey {
+                primaryKeys.append(p.name)
+                guard p.collection == .single, p.type.canBePrimaryKey else {
                     throw StoreError.invalidSchema(
-                        "property '\(at)': AnyRealmValue cannot be optional (it holds null itself)")
+                        "property '\(at)' of type \(p.typeDescription) cannot be a primary key (Int, String, ObjectId and UUID can)"
+                    )
                 }
-                switch p.type {
-                case .object:
-                    guard let targetName = p.objectClassName, let target = self[targetName] else {
-                        throw StoreError.invalidSchema(
-                            "property '\(at)' links to class '\(p.objectClassName ?? "")', which is not in the schema")
-                    }
-                    if p.collection == .single, !p.isOptional {
-                        throw StoreError.invalidSchema("to-one relationship '\(at)' must be optional")
-                    }
-                    if p.collection == .set, target.isEmbedded {
-                        throw StoreError.invalidSchema("property '\(at)': a MutableSet cannot hold embedded objects")
-                    }
-                    if p.collection == .list || p.collection == .set, p.isOptional {
-                        throw StoreError.invalidSchema("property '\(at)': a collection of objects cannot hold null")
-                    }
-                    if p.collection == .map, !p.isOptional {
-                        // A deleted target leaves its key with null, so the values must be optional (Realm's rule).
-                        throw StoreError.invalidSchema(
-                            "property '\(at)': a Map of objects must have optional values (Map<String, \(targetName)?>)"
-                        )
-                    }
-                case .linkingObjects:
-                    guard let originClass = p.objectClassName.flatMap({ self[$0] }) else {
-                        throw StoreError.invalidSchema(
-                            "LinkingObjects '\(at)' names class '\(p.objectClassName ?? "")', which is not in the schema"
-                        )
-                    }
-                    guard let origin = p.originProperty.flatMap({ originClass.property(named: $0) }) else {
-                        throw StoreError.invalidSchema(
-                            "LinkingObjects '\(at)' names property '\(originClass.name).\(p.originProperty ?? "")', which does not exist"
-                        )
-                    }
-                    guard origin.type == .object, origin.objectClassName == cls.name else {
-                        throw StoreError.invalidSchema(
-                            "LinkingObjects '\(at)' names '\(originClass.name).\(origin.name)', which is not a link to \(cls.name)"
-                        )
-                    }
-                default:
-                    break
+                guard !cls.isEmbedded else {
+                    throw StoreError.invalidSchema(
+                        "embedded class '\(cls.name)' cannot have a primary key ('\(p.name)')")
                 }
             }
-            if primaryKeys > 1 {
+            if p.isIndexed, !p.type.canBeIndexed || p.collection != .single {
+                throw StoreError.invalidSchema("property '\(at)' of type \(p.typeDescription) cannot be indexed")
+            }
+            if p.type == .mixed, p.isOptional {
                 throw StoreError.invalidSchema(
-                    "class '\(cls.name)' has \(primaryKeys) primary keys; at most one is allowed")
+                    "property '\(at)': AnyRealmValue cannot be optional (it holds null itself)")
             }
+            switch p.type {
+            case .object:
+                guard let targetName = p.objectClassName, let target = self[targetName] else {
+                    throw StoreError.invalidSchema(
+                        "property '\(at)' links to class '\(p.objectClassName ?? "")', which is not in the schema")
+                }
+                if p.collection == .single, !p.isOptional {
+                    throw StoreError.invalidSchema("to-one relationship '\(at)' must be optional")
+                }
+                if p.collection == .set, target.isEmbedded {
+                    throw StoreError.invalidSchema("property '\(at)': a MutableSet cannot hold embedded objects")
+                }
+                if p.collection == .list || p.collection == .set, p.isOptional {
+                    throw StoreError.invalidSchema("property '\(at)': a collection of objects cannot hold null")
+                }
+                if p.collection == .map, !p.isOptional {
+                    // A deleted target leaves its key with null, so the values must be optional (Realm's rule).
+                    throw StoreError.invalidSchema(
+                        "property '\(at)': a Map of objects must have optional values (Map<String, \(targetName)?>)"
+                    )
+                }
+            case .linkingObjects:
+                guard let originName = p.originProperty, !originName.isEmpty else {
+                    throw StoreError.invalidSchema(
+                        "LinkingObjects '\(at)' must name the link it follows: @Persisted(originProperty: \"name\")")
+                }
+                guard let originClass = p.objectClassName.flatMap({ self[$0] }) else {
+                    throw StoreError.invalidSchema(
+                        "LinkingObjects '\(at)' names class '\(p.objectClassName ?? "")', which is not in the schema"
+                    )
+                }
+                guard let origin = originClass.property(named: originName) else {
+                    throw StoreError.invalidSchema(
+                        "LinkingObjects '\(at)' names property '\(originClass.name).\(originName)', which does not exist"
+                    )
+                }
+                guard origin.type == .object, origin.objectClassName == cls.name else {
+                    throw StoreError.invalidSchema(
+                        "LinkingObjects '\(at)' names '\(originClass.name).\(origin.name)', which is not a link to \(cls.name)"
+                    )
+                }
+            default:
+                break
+            }
+        }
+        checking = nil
+        if primaryKeys.count > 1 {
+            throw StoreError.invalidSchema(
+                "class '\(cls.name)' has \(primaryKeys.count) primary keys ("
+                    + primaryKeys.joined(separator: ", ") + "); at most one is allowed")
         }
     }
 }
