@@ -33,7 +33,7 @@ enum ExitStatus {
                 switch failure.reason {
                 case .missing: throw ExitCode(missingFile)
                 case .notAStore, .notARegularFile, .unsupportedFormat: throw ExitCode(dataError)
-                case .exists, .readOnly, .access, .conflictingOptions: throw ExitCode.failure
+                case .exists, .readOnly, .access, .conflictingOptions, .unsupported: throw ExitCode.failure
                 }
             default: throw ExitCode(dataError)
             }

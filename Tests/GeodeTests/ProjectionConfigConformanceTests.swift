@@ -811,3 +811,88 @@ extension ProjectionConfigConformanceTests {
         #expect(failure.className == "PCUnnamedBacklinks" && failure.property == "holders")
     }
 }
+
+// MARK: - Configuration and references beyond the first pass
+
+final class PCSquad: Object {
+    @Persisted var label = ""
+    @Persisted(originProperty: "squad") var members: LinkingObjects<PCMember>
+}
+
+final class PCMember: Object {
+    @Persisted var name = ""
+    @Persisted var squad: PCSquad?
+}
+
+extension ProjectionConfigConformanceTests {
+    /// realm-swift RealmTests.swift, testSeedFilePath: the seed is copied only when the store's
+    /// file does not exist yet.
+    @Test func aSeedFileIsCopiedOnlyWhenTheStoreIsMissing() throws {
+        let directory = try TemporaryDirectory()
+        let seed = directory.url.appendingPathComponent("seed.geode")
+        do {
+            let realm = try Realm(configuration: Realm.Configuration(fileURL: seed, objectTypes: [PCItem.self]))
+            try realm.write { realm.create(PCItem.self, value: ["label": "seeded"]) }
+        }
+        let target = directory.url.appendingPathComponent("app.geode")
+        var configuration = Realm.Configuration(fileURL: target, objectTypes: [PCItem.self])
+        configuration.seedFilePath = seed
+        let realm = try Realm(configuration: configuration)
+        #expect(realm.objects(PCItem.self).map(\.label) == ["seeded"])
+        try realm.write { realm.create(PCItem.self, value: ["label": "mine"]) }
+        let again = try Realm(configuration: configuration)
+        #expect(again.objects(PCItem.self).count == 2, "an existing store is not replaced by the seed")
+    }
+
+    /// Geode does not encrypt: a key is refused, not ignored.
+    @Test func anEncryptionKeyIsRefusedRatherThanIgnored() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.url.appendingPathComponent("secret.geode")
+        let configuration = Realm.Configuration(
+            fileURL: url, encryptionKey: Data(repeating: 1, count: 64), objectTypes: [PCItem.self])
+        do {
+            _ = try Realm(configuration: configuration)
+            Issue.record("opened with an encryption key")
+        } catch GeodeError.file(let failure) {
+            #expect(failure.reason == .unsupported)
+        }
+        #expect(!FileManager.default.fileExists(atPath: url.path), "nothing was written")
+    }
+
+    /// realm-swift RealmConfigurationTests.swift, testEquals: configurations compare by file,
+    /// in-memory identifier, key, read-only and schema version. (`Realm(fileURL:)` opens with
+    /// every class the process knows, which here includes the invalid ones above.)
+    @Test func configurationsCompareAsRealmsDo() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.url.appendingPathComponent("by-url.geode")
+        #expect(Realm.Configuration(fileURL: url) == Realm.Configuration(fileURL: url))
+        #expect(Realm.Configuration(fileURL: url) != Realm.Configuration(fileURL: url, readOnly: true))
+        #expect(Realm.Configuration(fileURL: url) != Realm.Configuration(inMemoryIdentifier: "m"))
+    }
+
+    /// realm-swift ThreadSafeReferenceTests.swift, testPassThreadSafeReferenceToLinkingObjects,
+    /// testPassThreadSafeReferenceToAnyRealmCollection and assertResolve (a resolved reference
+    /// is invalidated).
+    @Test func linkingObjectsAndErasedCollectionsPassBetweenThreads() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try directory.realm(of: [PCSquad.self, PCMember.self])
+        let squad = try realm.write {
+            let squad = realm.create(PCSquad.self, value: ["label": "red"])
+            realm.create(PCMember.self, value: ["name": "bo", "squad": squad])
+            realm.create(PCMember.self, value: ["name": "ann", "squad": squad])
+            return squad
+        }
+        let members = realm.objects(PCMember.self).filter("squad == %@", squad)
+        let erased = ThreadSafeReference(to: AnyRealmCollection(members.sorted(byKeyPath: "name")))
+        let links = ThreadSafeReference(to: squad.members)
+        let configuration = realm.configuration
+        let seen = SharedValue<[String]>([])
+        onAnotherThread {
+            guard let other = try? Realm(configuration: configuration) else { return }
+            let names = other.resolve(erased)?.map(\.name).joined(separator: ",") ?? "nil"
+            let count = other.resolve(links).map { "\($0.count)" } ?? "nil"
+            seen.value = [names, count, "\(erased.isInvalidated)"]
+        }
+        #expect(seen.value == ["ann,bo", "2", "true"])
+    }
+}

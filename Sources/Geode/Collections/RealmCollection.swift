@@ -82,6 +82,8 @@ public final class AnyRealmCollection<Element>: RealmCollection {
     /// The wrapped collection's objects as live results, when it holds
     /// objects (`Results`, or a `List`, `MutableSet` or `LinkingObjects` of them).
     let resultsOf: (() -> Any)?
+    /// How the wrapped collection is found in another realm (for ``ThreadSafeReference``).
+    let resolverOf: (() -> _ThreadConfinedResolver)?
     /// Observes the wrapped collection (nil for one that cannot be observed).
     let observeBase:
         (
@@ -96,6 +98,12 @@ public final class AnyRealmCollection<Element>: RealmCollection {
         realmOf = { base.realm }
         invalidatedOf = { (base as? any InvalidationReporting)?.isInvalidated ?? false }
         resultsOf = (base as? any ResultsSource).map { source in { source.erasedResults } }
+        resolverOf = (base as? any ThreadConfined).map { confined in
+            {
+                let inner = confined._geodeResolver()
+                return _ThreadConfinedResolver { realm in (inner.resolve(realm) as? C).map { AnyRealmCollection($0) } }
+            }
+        }
         observeBase = (base as? any ErasedObserving).map { observable in
             { keyPaths, queue, block in
                 observable.observeErased(keyPaths: keyPaths, on: queue) { change in

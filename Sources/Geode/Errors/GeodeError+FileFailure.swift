@@ -29,6 +29,8 @@ extension GeodeError {
             /// The configuration asks for options that exclude each other
             /// (`readOnly` with `deleteRealmIfMigrationNeeded`).
             case conflictingOptions
+            /// The configuration asks for what Geode does not do (an encryption key).
+            case unsupported
         }
 
         /// What is wrong, in words.

@@ -41,6 +41,9 @@ public final class ThreadSafeReference<Confined: ThreadConfined>: Sendable {
         version = realm.pinned.version
     }
 
+    /// Whether the reference was resolved already (it can be only once).
+    public var isInvalidated: Bool { used.withLock { $0 } }
+
     /// The value in `realm`, which first advances to the reference's version
     /// when it reads an older one (so an object made on another thread is
     /// found); stops the program if resolved a second time, as in Realm.
@@ -121,6 +124,28 @@ extension MutableSet: ThreadConfined {
         return _ThreadConfinedResolver { realm in
             location.value?.resolved(in: realm).map { MutableSet(location: $0) }
         }
+    }
+}
+
+extension LinkingObjects: ThreadConfined {
+    public func _geodeResolver() -> _ThreadConfinedResolver {
+        guard let origin else { return _ThreadConfinedResolver { _ in nil } }
+        let (rootName, className, key, path) = (origin.root.name, origin.cls.name, origin.key, origin.path)
+        let property = originProperty
+        return _ThreadConfinedResolver { realm in
+            guard let root = realm.realmClass(named: rootName), let cls = realm.realmClass(named: className) else {
+                return nil
+            }
+            let ref = ManagedRef(realm: realm, cls: cls, root: root, key: key, path: path)
+            guard realm.exists(ref) else { return nil }
+            return LinkingObjects(origin: ref, originProperty: property)
+        }
+    }
+}
+
+extension AnyRealmCollection: ThreadConfined {
+    public func _geodeResolver() -> _ThreadConfinedResolver {
+        resolverOf?() ?? _ThreadConfinedResolver { _ in nil }
     }
 }
 

@@ -21,6 +21,17 @@ extension Realm {
         }
         /// Open without write access.
         public var readOnly: Bool
+        /// Realm's 64-byte key for an encrypted file. Geode does not encrypt
+        /// stores: a realm configured with a key is refused when it opens
+        /// (``GeodeError/FileFailure/Reason/unsupported``), rather than written in the clear.
+        public var encryptionKey: Data?
+        /// A store file copied to ``fileURL`` when no file is there yet, the
+        /// first time a realm opens it (a bundled starting store).
+        ///
+        /// ```swift
+        /// configuration.seedFilePath = Bundle.main.url(forResource: "seed", withExtension: "geode")
+        /// ```
+        public var seedFilePath: URL?
         /// The schema's version; raise it to add or remove properties. The
         /// largest `UInt64` is reserved (it marks a file without a schema), as in Realm.
         public var schemaVersion: UInt64
@@ -73,20 +84,22 @@ extension Realm {
         /// A configuration; every argument has Realm's default (the default file, version 0, every class).
         /// An `inMemoryIdentifier` takes the place of the file.
         public init(
-            fileURL: URL? = nil, inMemoryIdentifier: String? = nil, readOnly: Bool = false,
-            schemaVersion: UInt64 = 0, migrationBlock: MigrationBlock? = nil,
+            fileURL: URL? = nil, inMemoryIdentifier: String? = nil, encryptionKey: Data? = nil,
+            readOnly: Bool = false, schemaVersion: UInt64 = 0, migrationBlock: MigrationBlock? = nil,
             deleteRealmIfMigrationNeeded: Bool = false,
             shouldCompactOnLaunch: ((_ totalBytes: Int, _ usedBytes: Int) -> Bool)? = nil,
-            objectTypes: [ObjectBase.Type]? = nil
+            objectTypes: [ObjectBase.Type]? = nil, seedFilePath: URL? = nil
         ) {
             self.fileURL = inMemoryIdentifier == nil ? fileURL ?? Self.defaultFileURL : nil
             self.inMemoryIdentifier = inMemoryIdentifier
+            self.encryptionKey = encryptionKey
             self.readOnly = readOnly
             self.schemaVersion = schemaVersion
             self.migrationBlock = migrationBlock
             self.deleteRealmIfMigrationNeeded = deleteRealmIfMigrationNeeded
             self.shouldCompactOnLaunch = shouldCompactOnLaunch
             self.objectTypes = objectTypes
+            self.seedFilePath = seedFilePath
         }
 
         nonisolated(unsafe) private static var current = Configuration()
@@ -115,9 +128,31 @@ extension Realm {
                             + "(readOnly and deleteRealmIfMigrationNeeded are both set)",
                         path: (try? storePath()) ?? "", reason: .conflictingOptions))
             }
+            if encryptionKey != nil {
+                throw GeodeError.file(
+                    .init(
+                        "Geode does not encrypt stores; a configuration with an encryptionKey is refused "
+                            + "rather than written in the clear", path: (try? storePath()) ?? "", reason: .unsupported))
+            }
             if schemaVersion == .max {
                 throw GeodeError.schema(
                     .init("schema version \(schemaVersion) is reserved for a file without a schema; use a lower one"))
+            }
+        }
+
+        /// Copies ``seedFilePath`` to the store's place when nothing is there.
+        func copySeedFile() throws {
+            guard let seed = seedFilePath, inMemoryIdentifier == nil else { return }
+            let path = try storePath()
+            guard !FileManager.default.fileExists(atPath: path) else { return }
+            do {
+                try FileManager.default.copyItem(atPath: seed.path, toPath: path)
+            } catch {
+                let missing = !FileManager.default.fileExists(atPath: seed.path)
+                throw GeodeError.file(
+                    .init(
+                        "cannot copy the seed file '\(seed.path)' to '\(path)': \(error.localizedDescription)",
+                        path: seed.path, reason: missing ? .missing : .access(errno: EIO)))
             }
         }
 
@@ -130,5 +165,16 @@ extension Realm {
             }
             return (fileURL ?? Self.defaultFileURL).path
         }
+    }
+}
+
+extension Realm.Configuration: Equatable {
+    /// Whether two configurations open the same store the same way, as Realm
+    /// compares them: file, in-memory identifier, encryption key, read-only
+    /// and schema version.
+    public static func == (lhs: Realm.Configuration, rhs: Realm.Configuration) -> Bool {
+        lhs.fileURL == rhs.fileURL && lhs.inMemoryIdentifier == rhs.inMemoryIdentifier
+            && lhs.encryptionKey == rhs.encryptionKey && lhs.readOnly == rhs.readOnly
+            && lhs.schemaVersion == rhs.schemaVersion
     }
 }

@@ -93,6 +93,7 @@ public final class Realm {
         isFrozen = false
         let infos = ClassInfo.closure(of: configuration.objectTypes ?? ClassInfo.all.map(\.type))
         try configuration.validate()
+        try configuration.copySeedFile()
         do {
             if let shouldCompact = configuration.shouldCompactOnLaunch, configuration.inMemoryIdentifier == nil,
                 !configuration.readOnly
@@ -119,6 +120,17 @@ public final class Realm {
         }
         noteReadVersion()
         for info in infos { bind(info) }
+    }
+
+    /// Opens the store at `fileURL` with the rest of the default configuration.
+    ///
+    /// ```swift
+    /// let realm = try Realm(fileURL: URL(fileURLWithPath: "places.geode"))
+    /// ```
+    public convenience init(fileURL: URL) throws {
+        var configuration = Configuration.defaultConfiguration
+        configuration.fileURL = fileURL
+        try self.init(configuration: configuration)
     }
 
     /// A realm on `store` inside its open write `transaction` (a migration's).
