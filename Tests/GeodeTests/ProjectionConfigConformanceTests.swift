@@ -580,7 +580,9 @@ extension ProjectionConfigConformanceTests {
         #expect(holder.item?.label == "before")
         try realm.write {
             #expect(holder.item?.realm?.isInWriteTransaction == true)
+            holder.item?.label = "after"
         }
+        #expect(item.label == "after", "the write through the wrapper was the realm's own")
     }
 }
 
@@ -894,5 +896,25 @@ extension ProjectionConfigConformanceTests {
             seen.value = [names, count, "\(erased.isInvalidated)"]
         }
         #expect(seen.value == ["ann,bo", "2", "true"])
+    }
+}
+
+extension ProjectionConfigConformanceTests {
+    /// realm-swift ProjectionTests.swift, testThawUpdatedOnDifferentThread (the projection handed
+    /// over with a ThreadSafeReference): it resolves to a projection of the same object there.
+    @Test func aProjectionPassesBetweenThreadsByReference() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try directory.realm(of: Self.types)
+        let counter = try realm.write { realm.create(PCCounter.self, value: ["value": 4]) }
+        let reference = ThreadSafeReference(to: PCCounterView(projecting: counter))
+        let configuration = realm.configuration
+        let seen = SharedValue<Int?>(nil)
+        onAnotherThread {
+            guard let other = try? Realm(configuration: configuration), let view = other.resolve(reference) else {
+                return
+            }
+            seen.value = view.value
+        }
+        #expect(seen.value == 4)
     }
 }

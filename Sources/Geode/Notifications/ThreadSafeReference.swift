@@ -143,6 +143,15 @@ extension LinkingObjects: ThreadConfined {
     }
 }
 
+extension Projection: ThreadConfined {
+    /// Finds the root object in the other realm and projects it again.
+    public func _geodeResolver() -> _ThreadConfinedResolver {
+        let root = rootObject._geodeResolver()
+        let type = Swift.type(of: self)
+        return _ThreadConfinedResolver { realm in (root.resolve(realm) as? Root).map { type.init(projecting: $0) } }
+    }
+}
+
 extension AnyRealmCollection: ThreadConfined {
     public func _geodeResolver() -> _ThreadConfinedResolver {
         resolverOf?() ?? _ThreadConfinedResolver { _ in nil }
