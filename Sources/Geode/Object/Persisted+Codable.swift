@@ -22,6 +22,8 @@ import Foundation
 /// objects. Write `encode(to:)` for those. Collections encode what they hold,
 /// managed or not.
 extension Persisted: Decodable where Value: Decodable {
+    /// The property holding the decoder's single value (links and embedded
+    /// objects decode as unmanaged objects, collections as unmanaged collections).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         self.init(stored: try container.decode(Value.self), options: PersistedOptions())
@@ -29,6 +31,8 @@ extension Persisted: Decodable where Value: Decodable {
 }
 
 extension Persisted: Encodable where Value: Encodable {
+    /// Writes the value the object holds; an `EncodingError` when the object
+    /// keeps it elsewhere (managed, or made with `init(value:)`).
     public func encode(to encoder: any Encoder) throws {
         guard property < 0 else {
             throw EncodingError.invalidValue(
