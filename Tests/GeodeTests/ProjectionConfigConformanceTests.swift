@@ -918,3 +918,31 @@ extension ProjectionConfigConformanceTests {
         #expect(seen.value == 4)
     }
 }
+
+final class PCAddressView: Projection<PCAddress> {
+    @Projected(\PCAddress.city) var city
+}
+
+extension ProjectionConfigConformanceTests {
+    /// realm-swift ObjectTests.swift (testFreezeEmbedded… through EmbeddedObject's freeze and thaw)
+    /// and ProjectionTests (freeze and thaw of a projection of any thread-confined root): an
+    /// embedded object freezes at its place in its owner and thaws back to the live one.
+    @Test func embeddedObjectsAndTheirProjectionsFreezeAndThaw() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try directory.realm(of: Self.types)
+        let person = try realm.write {
+            realm.create(PCPerson.self, value: ["firstName": "Ann", "address": ["city": "Lyon", "country": "FR"]])
+        }
+        let address = try #require(person.address)
+        let frozen = address.freeze()
+        #expect(frozen.isFrozen && !address.isFrozen)
+        let view = PCAddressView(projecting: address).freeze()
+        try realm.write { address.city = "Oslo" }
+        #expect(frozen.city == "Lyon" && view.city == "Lyon")
+        let thawed = try #require(frozen.thaw())
+        #expect(!thawed.isFrozen && thawed.city == "Oslo")
+        #expect(view.thaw()?.city == "Oslo")
+        try realm.write { person.address = nil }
+        #expect(frozen.thaw() == nil, "its place is empty now")
+    }
+}

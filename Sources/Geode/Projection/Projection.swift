@@ -93,6 +93,14 @@ extension Projection where Root: Object {
     public func thaw() -> Self? { rootObject.thaw().map { Self(projecting: $0) } }
 }
 
+extension Projection where Root: EmbeddedObject {
+    /// A frozen projection: of the embedded root object in a frozen copy of its realm.
+    public func freeze() -> Self { Self(projecting: rootObject.freeze()) }
+
+    /// The live projection of a frozen one; nil when the embedded root object is gone since.
+    public func thaw() -> Self? { rootObject.thaw().map { Self(projecting: $0) } }
+}
+
 extension Projection: Equatable, Hashable {
     /// Projections are equal when they project the same object.
     public static func == (lhs: Projection, rhs: Projection) -> Bool { lhs.rootObject == rhs.rootObject }

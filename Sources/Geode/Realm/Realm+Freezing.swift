@@ -67,3 +67,30 @@ extension Object {
         return exists ? live.accessor(cls, ref.key) as? Self : nil
     }
 }
+
+extension EmbeddedObject {
+    /// Whether the object belongs to a frozen realm.
+    public var isFrozen: Bool { realm?.isFrozen ?? false }
+
+    /// The embedded object in a frozen copy of its realm, at the same place
+    /// in the same owner: its values at this version. Inside a write
+    /// transaction, as the write found them; one created in that write cannot
+    /// be frozen yet (as in Realm).
+    ///
+    /// ```swift
+    /// let frozenAddress = person.address?.freeze()
+    /// ```
+    public func freeze() -> Self {
+        guard let realm = _ref?.realm, !realm.isFrozen else { return self }
+        guard let frozen = _geodeResolver().resolve(realm.freeze()) as? Self else {
+            preconditionFailure("Geode: an embedded object cannot be frozen in the write transaction that created it")
+        }
+        return frozen
+    }
+
+    /// The embedded object in a live realm; nil when it, or its place, is gone since.
+    public func thaw() -> Self? {
+        guard let realm = _ref?.realm, realm.isFrozen else { return self }
+        return _geodeResolver().resolve(realm.thaw()) as? Self
+    }
+}
