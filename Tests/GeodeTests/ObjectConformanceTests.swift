@@ -740,3 +740,41 @@ private final class OCHiddenThing: Object {
         #expect(OCHiddenThing().objectSchema.className == "OCHiddenThing")
     }
 }
+
+// MARK: - Defaults inside nested embedded values
+
+final class OCStreet: EmbeddedObject {
+    @Persisted var name = ""
+    @Persisted var country = "FR"
+    @Persisted var floors: List<Int>
+}
+
+final class OCResident: Object {
+    @Persisted var name = ""
+    @Persisted var home: OCStreet?
+    @Persisted var past: List<OCStreet>
+    @Persisted var byYear: Map<String, OCStreet?>
+}
+
+extension ObjectConformanceTests {
+    /// realm-swift ObjectCreationTests.swift (testCreateWithDefaults… for embedded objects): an
+    /// embedded object given as a dictionary takes its class's defaults for what it leaves out,
+    /// alone, in a list and in a map, as the top-level object does.
+    @Test func nestedEmbeddedDictionariesTakeTheirClassDefaults() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try directory.realm(of: [OCResident.self, OCStreet.self])
+        let resident = try realm.write {
+            realm.create(
+                OCResident.self,
+                value: [
+                    "name": "Ann", "home": ["name": "Rue A"], "past": [["name": "Rue B", "country": "DE"]],
+                    "byYear": ["2020": ["name": "Rue C"], "2021": NSNull()],
+                ])
+        }
+        #expect(resident.home?.name == "Rue A" && resident.home?.country == "FR")
+        #expect(resident.home.map { Array($0.floors) } == [])
+        #expect(resident.past.map(\.country) == ["DE"])
+        #expect(resident.byYear["2020"]??.country == "FR")
+        #expect(resident.byYear["2021"] == .some(nil))
+    }
+}

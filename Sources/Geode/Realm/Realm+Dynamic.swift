@@ -67,26 +67,9 @@ extension Realm {
                 "'\(schema.name)' has no primary key: it cannot be created with update \(update)")
         }
         let context = _WriteContext(realm: self, transaction: txn)
-        var given = OrderedDictionary<String, Value>()
-        let typed = cls.info.type != DynamicObject.self
-        for (property, item) in try dynamicInput(value, of: schema) {
-            do {
-                // A Swift class's property first applies what its Swift type knows.
-                var input = item
-                if typed, let index = cls.info.index(of: property.name),
-                    cls.info.properties[index].valueType._geodeChecksInput
-                {
-                    // An engine value (from an import) is checked as the Swift value it stands for.
-                    let plain = engineInput(item).map { DynamicValue.plain($0, self) ?? NSNull() } ?? item
-                    input = try cls.info.properties[index].valueType._geodeInput(plain)
-                }
-                given[property.name] = try dynamicEngineValue(
-                    input, for: property, update, txn, context, creating: creating)
-            } catch {
-                throw GeodeError.from(error).located(in: schema.name, property.name)
-            }
-        }
+        var given = try givenValues(value, of: cls, update, txn, context, creating: creating)
         // A Swift class fills what the input leaves out with a new instance's values.
+        let typed = cls.info.type != DynamicObject.self
         let defaults = typed ? try initialValues(of: cls, missingFrom: given, context) : [:]
         if schema.primaryKey.map({ given[$0.name] == nil }) == true, let pk = schema.primaryKey,
             let value = defaults[pk.name]
@@ -118,6 +101,49 @@ extension Realm {
             try builder.row(from: given, of: schema, fillingMissing: true, defaults: defaults), into: cls.table)
         changeCount += 1
         return key
+    }
+
+    /// The engine values of the properties `value` gives for an object of `cls`.
+    private func givenValues(
+        _ value: Any, of cls: RealmClass, _ update: UpdatePolicy, _ txn: StoreWriteTransaction,
+        _ context: _WriteContext, creating: [ObjectIdentifier]
+    ) throws -> OrderedDictionary<String, Value> {
+        let schema = cls.table.schema
+        var given = OrderedDictionary<String, Value>()
+        let typed = cls.info.type != DynamicObject.self
+        for (property, item) in try dynamicInput(value, of: schema) {
+            do {
+                // A Swift class's property first applies what its Swift type knows.
+                var input = item
+                if typed, let index = cls.info.index(of: property.name),
+                    cls.info.properties[index].valueType._geodeChecksInput
+                {
+                    // An engine value (from an import) is checked as the Swift value it stands for.
+                    let plain = engineInput(item).map { DynamicValue.plain($0, self) ?? NSNull() } ?? item
+                    input = try cls.info.properties[index].valueType._geodeInput(plain)
+                }
+                given[property.name] = try dynamicEngineValue(
+                    input, for: property, update, txn, context, creating: creating)
+            } catch {
+                throw GeodeError.from(error).located(in: schema.name, property.name)
+            }
+        }
+        return given
+    }
+
+    /// An embedded object of the Swift class `cls` given as a dictionary: its
+    /// values, with what the dictionary leaves out taken from a new instance
+    /// of the class, as Realm fills them (and as ``dynamicCreate(_:_:_:_:creating:)``
+    /// fills a top-level object's).
+    private func embeddedDocument(
+        _ dictionary: [String: Any], of cls: RealmClass, _ txn: StoreWriteTransaction, _ context: _WriteContext,
+        creating: [ObjectIdentifier]
+    ) throws -> Value {
+        var given = try givenValues(dictionary, of: cls, .error, txn, context, creating: creating)
+        for (name, value) in try initialValues(of: cls, missingFrom: given, context) where given[name] == nil {
+            given[name] = value
+        }
+        return .map(given)
     }
 
     /// `new` assigned over `old` as Realm's `.modified` update assigns a map
@@ -207,9 +233,36 @@ extension Realm {
         guard let present = unwrappedInput(item), engineInput(present) != .null else { return .null }
         let item = holdsClassInstance(present) ? (present as? InputCollection)?.inputValue ?? present : present
         guard property.type == .object, let targetName = property.objectClassName,
-            let target = dynamicClass(named: targetName), !target.table.schema.isEmbedded
+            let target = dynamicClass(named: targetName)
         else {
             return try DynamicValue.engine(item, context)
+        }
+        if target.table.schema.isEmbedded {
+            // Dictionaries for a Swift embedded class take its defaults for what they leave out.
+            guard let swiftClass = classesByName[targetName], swiftClass.info.type != DynamicObject.self else {
+                return try DynamicValue.engine(item, context)
+            }
+            func embedded(_ element: Any) throws -> Value {
+                guard let dictionary = element as? [String: Any] else { return try DynamicValue.engine(element, context) }
+                return try embeddedDocument(dictionary, of: swiftClass, txn, context, creating: creating)
+            }
+            switch property.collection {
+            case .single: return try embedded(item)
+            case .list, .set:
+                guard let items = item as? [Any] else { return try DynamicValue.engine(item, context) }
+                return .list(try items.map(embedded))
+            case .map:
+                guard let items = item as? [String: Any] else { return try DynamicValue.engine(item, context) }
+                var map = OrderedDictionary<String, Value>()
+                for key in items.keys.sorted() {
+                    guard let element = unwrappedInput(items[key] as Any) else {
+                        map[key] = .null
+                        continue
+                    }
+                    map[key] = try embedded(element)
+                }
+                return .map(map)
+            }
         }
         func link(_ element: Any) throws -> Value {
             guard let element = unwrappedInput(element) else { return .null }

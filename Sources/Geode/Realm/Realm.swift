@@ -45,7 +45,7 @@ public final class Realm {
     private(set) var writeError: Error?
     /// Objects that became managed in the open write (unmanaged again if it is cancelled).
     private var addedInWrite: [ObjectBase] = []
-    private var classesByName: [String: RealmClass] = [:]
+    private(set) var classesByName: [String: RealmClass] = [:]
     /// Bindings of classes used by name (dynamic objects).
     var dynamicClasses: [String: RealmClass] = [:]
     /// The same bindings by Swift type: the lookup every add and read makes.
