@@ -243,7 +243,9 @@ extension Realm {
                 return try DynamicValue.engine(item, context)
             }
             func embedded(_ element: Any) throws -> Value {
-                guard let dictionary = element as? [String: Any] else { return try DynamicValue.engine(element, context) }
+                guard let dictionary = element as? [String: Any] else {
+                    return try DynamicValue.engine(element, context)
+                }
                 return try embeddedDocument(dictionary, of: swiftClass, txn, context, creating: creating)
             }
             switch property.collection {
