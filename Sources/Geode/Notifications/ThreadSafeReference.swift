@@ -72,21 +72,30 @@ extension Realm {
     }
 }
 
-extension ObjectBase: ThreadConfined {
-    public func _geodeResolver() -> _ThreadConfinedResolver {
-        guard let ref = _ref else { return _ThreadConfinedResolver { _ in nil } }
-        let rootName = ref.root.name
-        let className = ref.cls.name
-        let key = ref.key
-        let path = ref.path
-        let type = Swift.type(of: self)
-        return _ThreadConfinedResolver { realm in
+extension ManagedRef {
+    /// Finds the same place (object, or embedded object along its path) in
+    /// another realm of the store: nil when its class is unknown there or the
+    /// object no longer exists.
+    func locator() -> (Realm) -> ManagedRef? {
+        let (rootName, className, key, path) = (root.name, cls.name, self.key, self.path)
+        return { realm in
             guard let root = realm.realmClass(named: rootName), let cls = realm.realmClass(named: className) else {
                 return nil
             }
+            let ref = ManagedRef(realm: realm, cls: cls, root: root, key: key, path: path)
+            return realm.exists(ref) ? ref : nil
+        }
+    }
+}
+
+extension ObjectBase: ThreadConfined {
+    public func _geodeResolver() -> _ThreadConfinedResolver {
+        guard let locate = _ref?.locator() else { return _ThreadConfinedResolver { _ in nil } }
+        let type = Swift.type(of: self)
+        return _ThreadConfinedResolver { realm in
+            guard let ref = locate(realm) else { return nil }
             let object = type.init()
-            object.becomeManaged(ManagedRef(realm: realm, cls: cls, root: root, key: key, path: path))
-            guard let ref = object._ref, realm.exists(ref) else { return nil }
+            object.becomeManaged(ref)
             return object
         }
     }
@@ -129,16 +138,10 @@ extension MutableSet: ThreadConfined {
 
 extension LinkingObjects: ThreadConfined {
     public func _geodeResolver() -> _ThreadConfinedResolver {
-        guard let origin else { return _ThreadConfinedResolver { _ in nil } }
-        let (rootName, className, key, path) = (origin.root.name, origin.cls.name, origin.key, origin.path)
+        guard let locate = origin?.locator() else { return _ThreadConfinedResolver { _ in nil } }
         let property = originProperty
         return _ThreadConfinedResolver { realm in
-            guard let root = realm.realmClass(named: rootName), let cls = realm.realmClass(named: className) else {
-                return nil
-            }
-            let ref = ManagedRef(realm: realm, cls: cls, root: root, key: key, path: path)
-            guard realm.exists(ref) else { return nil }
-            return LinkingObjects(origin: ref, originProperty: property)
+            locate(realm).map { LinkingObjects(origin: $0, originProperty: property) }
         }
     }
 }
