@@ -111,6 +111,12 @@ struct QueryBinder {
                 column: c.column)
         }
         if let lhsPath, lhsPath.reduction == .type { try checkTypeTest(c) }
+        if c.asksMembership, let lhsPath, !lhsPath.isMultiple, lhsPath.type != .mixed {
+            // realm-core's rule: `5.5 IN fav_item.price` is refused, not read as equality.
+            throw StoreError.invalidQuery(
+                message: "the key path following IN must reach a list; \(c.lhs) holds one value",
+                column: c.column)
+        }
         try checkOperator(c, lhsPath)
         let rhs: BoundComparison.Right
         // Whether the right side is a list: a literal or argument list, or a
@@ -291,6 +297,12 @@ struct QueryBinder {
         default: return nil
         }
         if let lhsPath, lhsPath.reduction == .type { try checkTypeTest(c) }
+        if c.asksMembership, let lhsPath, !lhsPath.isMultiple, lhsPath.type != .mixed {
+            // realm-core's rule: `5.5 IN fav_item.price` is refused, not read as equality.
+            throw StoreError.invalidQuery(
+                message: "the key path following IN must reach a list; \(c.lhs) holds one value",
+                column: c.column)
+        }
         try checkOperator(c, lhsPath)
         switch c.rhs {
         case let .value(v): result.rhs = try constantRight(v, c, lhsPath)

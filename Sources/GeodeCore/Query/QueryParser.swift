@@ -276,6 +276,7 @@ package struct QueryParser {
         case (.value, .keyPath), (.value, .subqueryCount), (.value, .arithmetic), (.object, .keyPath):
             if c.op == .in {
                 c.op = .equal
+                c.asksMembership = true
                 // `'x' IN tags`: the value is one of the list's.
                 c.quantifier = c.rhsQuantifier ?? .any
                 c.quantifierGiven = c.rhsQuantifier != nil
@@ -366,17 +367,21 @@ package struct QueryParser {
         }
     }
 
-    /// `lhs op rhs`: computed now when both are constants (as realm-core does:
-    /// a value that is not a number makes null), else an expression for each object.
+    /// `lhs op rhs`: computed now when both are constants, or a `{…}` list and
+    /// a constant (element by element; as realm-core does, a value that is not
+    /// a number makes null), else an expression for each object.
     private static func combine(_ op: ArithmeticOperator, _ lhs: QueryExpression, _ rhs: QueryExpression, _ column: Int)
         throws -> QueryExpression
     {
-        if case let .value(a) = lhs, case let .value(b) = rhs { return .value(op.apply(a, b)) }
-        for side in [lhs, rhs] {
-            if case .values = side {
-                throw StoreError.invalidQuery(
-                    message: "a {…} list cannot take part in arithmetic ('\(op.rawValue)')", column: column)
-            }
+        switch (lhs, rhs) {
+        case let (.value(a), .value(b)): return .value(op.apply(a, b))
+        // A list with a number: each element computed with it, as realm-core does (`{8, 10} / 2` is `{4, 5}`).
+        case let (.values(list), .value(b)): return .values(list.map { op.apply($0, b) })
+        case let (.value(a), .values(list)): return .values(list.map { op.apply(a, $0) })
+        case (.values, _), (_, .values):
+            throw StoreError.invalidQuery(
+                message: "a {…} list takes part in arithmetic ('\(op.rawValue)') only with a number", column: column)
+        default: break
         }
         let expression = QueryExpression.arithmetic(op, lhs, rhs)
         guard depth(of: expression) <= maximumNesting else {

@@ -142,6 +142,9 @@ package struct QueryComparison: Sendable, CustomStringConvertible {
     /// A string operator written with the value on its left (`'abc' CONTAINS name`):
     /// the key path is kept on the left, and the value is what the operator tests.
     package var operandsReversed = false
+    /// Whether the query wrote `value IN keyPath`, kept as `ANY keyPath == value`:
+    /// realm-core then refuses a key path that reaches one value.
+    package var asksMembership = false
     package var column = 0
     /// How the right side was written, when it is one constant: realm-core
     /// reads a literal and an argument differently against a property.

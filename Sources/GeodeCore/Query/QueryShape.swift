@@ -121,7 +121,8 @@ struct QueryShape: Hashable {
             return x.op == y.op && x.caseInsensitive == y.caseInsensitive
                 && x.diacriticInsensitive == y.diacriticInsensitive && x.quantifier == y.quantifier
                 && x.quantifierGiven == y.quantifierGiven && x.rhsQuantifier == y.rhsQuantifier
-                && x.operandsReversed == y.operandsReversed && x.column == y.column
+                && x.operandsReversed == y.operandsReversed && x.asksMembership == y.asksMembership
+                && x.column == y.column
                 && sameShape(x.lhs, y.lhs) && sameShape(x.rhs, y.rhs)
         default: return false
         }
