@@ -318,7 +318,7 @@ extension CollectionMutationBehaviourTests {
     @Test(arguments: Kind.allCases)
     func swappingExchangesTwoElementsAndSwappingOneWithItselfDoesNothing(_ kind: Kind) throws {
         let f = try Fixture(kind)
-        var list = try f.shelf().words
+        let list = try f.shelf().words
         try f.realm.write {
             list.append(objectsIn: [f.one, f.two])
             list.swapAt(0, 1)
@@ -1084,7 +1084,6 @@ extension CollectionMutationBehaviourTests {
     }
 
     static func swapEnds<T: _PersistableValue & Hashable>(_ f: BagFixture, _ list: List<T>, _ values: [T]) throws {
-        var list = list
         try f.realm.write {
             list.append(objectsIn: values)
             list.swapAt(0, 2)
