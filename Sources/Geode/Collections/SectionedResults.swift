@@ -6,9 +6,8 @@ import Foundation
 ///
 /// Each section holds the elements whose key is the section's, in sort
 /// order; sections come in the order their first elements do. The sections
-/// are live: read after a write, they reflect it. (Change notifications per
-/// section, Realm's `observe`, are not offered; observe the collection the
-/// sections are made from.)
+/// are live: read after a write, they reflect it, and `observe` reports each
+/// write's changes by section (``SectionedResultsChange``).
 ///
 /// ```swift
 /// let byInitial = realm.objects(Dog.self).sectioned(by: { String($0.name.prefix(1)) },
@@ -85,18 +84,35 @@ final class SectionSource<Key: Hashable, Element> {
         var positions: [Int]
     }
 
-    private let sortedElements: () -> [Element]
+    /// The sorted elements, and for each the position it has in the collection.
+    struct Sorted {
+        var elements: [Element]
+        var order: [Int]
+    }
+
+    /// Registers a change observer on the collection (nil for one that cannot be observed).
+    typealias Observe =
+        (_ keyPaths: [String]?, _ queue: DispatchQueue?, _ block: @escaping (RealmCollectionChange<Any>) -> Void)
+        -> NotificationToken
+
+    private let sortedElements: () -> Sorted
     private let keyOf: (Element) -> Key
     let realm: () -> Realm?
     let isInvalidated: () -> Bool
     let freeze: () -> SectionSource?
     let thaw: () -> SectionSource?
-    private var cached: (realm: ObjectIdentifier, change: Int, elements: [Element], sections: [Section])?
+    let observe: Observe?
+    /// The key paths the sort reads: a change to them can move elements.
+    let sortKeyPaths: [String]
+    /// The same sections over another copy of the collection (one a change delivered).
+    let sectioning: (Any) -> SectionSource?
+    private var cached: (realm: ObjectIdentifier, change: Int, sorted: Sorted, sections: [Section])?
 
     init(
-        sortedElements: @escaping () -> [Element], keyOf: @escaping (Element) -> Key, realm: @escaping () -> Realm?,
+        sortedElements: @escaping () -> Sorted, keyOf: @escaping (Element) -> Key, realm: @escaping () -> Realm?,
         isInvalidated: @escaping () -> Bool, freeze: @escaping () -> SectionSource?,
-        thaw: @escaping () -> SectionSource?
+        thaw: @escaping () -> SectionSource?, observe: Observe?, sortKeyPaths: [String],
+        sectioning: @escaping (Any) -> SectionSource?
     ) {
         self.sortedElements = sortedElements
         self.keyOf = keyOf
@@ -104,20 +120,25 @@ final class SectionSource<Key: Hashable, Element> {
         self.isInvalidated = isInvalidated
         self.freeze = freeze
         self.thaw = thaw
+        self.observe = observe
+        self.sortKeyPaths = sortKeyPaths
+        self.sectioning = sectioning
     }
 
-    var elements: [Element] { current.elements }
+    var elements: [Element] { current.sorted.elements }
     var sections: [Section] { current.sections }
+    /// For each sorted position, the element's position in the collection.
+    var order: [Int] { current.sorted.order }
 
-    private var current: (elements: [Element], sections: [Section]) {
+    private var current: (sorted: Sorted, sections: [Section]) {
         let realm = realm()
         if let realm, let cached, cached.realm == ObjectIdentifier(realm), cached.change == realm.changeCount {
-            return (cached.elements, cached.sections)
+            return (cached.sorted, cached.sections)
         }
-        let elements = sortedElements()
+        let sorted = sortedElements()
         var sections: [Section] = []
         var sectionOf: [Key: Int] = [:]
-        for (position, element) in elements.enumerated() {
+        for (position, element) in sorted.elements.enumerated() {
             let key = keyOf(element)
             if let index = sectionOf[key] {
                 sections[index].positions.append(position)
@@ -126,8 +147,8 @@ final class SectionSource<Key: Hashable, Element> {
                 sections.append(Section(key: key, positions: [position]))
             }
         }
-        if let realm { cached = (ObjectIdentifier(realm), realm.changeCount, elements, sections) }
-        return (elements, sections)
+        if let realm { cached = (ObjectIdentifier(realm), realm.changeCount, sorted, sections) }
+        return (sorted, sections)
     }
 }
 
@@ -189,8 +210,13 @@ extension RealmCollection {
         _ collection: Self, _ descriptors: [SortDescriptor], _ keyBlock: @escaping (Element) -> Key
     ) -> SectionSource<Key, Element> {
         let sectionable = collection as? any SectionableCollection
+        let observing = collection as? any ErasedObserving
         return SectionSource(
-            sortedElements: { sortedInMemory(Array(collection), by: descriptors) },
+            sortedElements: {
+                let elements = Array(collection)
+                let order = sortedOrder(elements, by: descriptors)
+                return SectionSource.Sorted(elements: order.map { elements[$0] }, order: order)
+            },
             keyOf: keyBlock,
             realm: { collection.realm },
             isInvalidated: { sectionable?.isInvalidated ?? false },
@@ -202,7 +228,12 @@ extension RealmCollection {
                 guard let sectionable else { return sectionSource(collection, descriptors, keyBlock) }
                 guard let thawed = thawedCopy(sectionable) as? Self else { return nil }
                 return sectionSource(thawed, descriptors, keyBlock)
-            })
+            },
+            observe: observing.map { observing in
+                { keyPaths, queue, block in observing.observeErased(keyPaths: keyPaths, on: queue, block) }
+            },
+            sortKeyPaths: descriptors.map(\.keyPath).filter { $0 != "self" },
+            sectioning: { delivered in (delivered as? Self).map { sectionSource($0, descriptors, keyBlock) } })
     }
 
     private static func frozenCopy<C: SectionableCollection>(_ collection: C) -> Any { collection.frozenForSections() }
@@ -210,8 +241,9 @@ extension RealmCollection {
         collection.thawedForSections()
     }
 
-    /// `elements` sorted by the values at each descriptor's key path, the first deciding first.
-    private static func sortedInMemory(_ elements: [Element], by descriptors: [SortDescriptor]) -> [Element] {
+    /// The positions of `elements` in the order the values at each
+    /// descriptor's key path give them, the first deciding first.
+    private static func sortedOrder(_ elements: [Element], by descriptors: [SortDescriptor]) -> [Int] {
         let keys = elements.map { element in
             descriptors.map { descriptor in
                 descriptor.keyPath == "self"
@@ -225,7 +257,7 @@ extension RealmCollection {
             }
             return a < b
         }
-        return order.map { elements[$0] }
+        return order
     }
 }
 

@@ -32,6 +32,7 @@ extension Results: ErasedObserving {}
 extension List: ErasedObserving {}
 extension MutableSet: ErasedObserving {}
 extension LinkingObjects: ErasedObserving {}
+extension AnyRealmCollection: ErasedObserving {}
 
 extension AnyRealmCollection {
     /// Calls `block` with the collection now, then after each write that
