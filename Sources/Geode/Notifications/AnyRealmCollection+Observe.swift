@@ -52,3 +52,33 @@ extension AnyRealmCollection {
         return observeBase(keyPaths, queue, block)
     }
 }
+
+extension RealmCollection where Element: ObjectBase {
+    /// The collection's `observe(keyPaths:on:_:)` with the key paths as
+    /// Swift key paths: only changes to those properties count as
+    /// modifications.
+    ///
+    /// ```swift
+    /// let token = realm.objects(Dog.self).observe(keyPaths: [\.name, \.owner?.name]) { change in
+    ///     print(change)
+    /// }
+    /// ```
+    public func observe(
+        keyPaths: [PartialKeyPath<Element>], on queue: DispatchQueue? = nil,
+        _ block: @escaping (RealmCollectionChange<Self>) -> Void
+    ) -> NotificationToken {
+        guard let observing = self as? any ErasedObserving else {
+            preconditionFailure("Geode: a \(Self.self) cannot be observed")
+        }
+        let names = keyPaths.map { QueryKeyPaths.name(of: $0) }
+        return observing.observeErased(keyPaths: names, on: queue) { change in
+            switch change {
+            case let .initial(collection as Self): block(.initial(collection))
+            case let .update(collection as Self, deletions, insertions, modifications):
+                block(.update(collection, deletions: deletions, insertions: insertions, modifications: modifications))
+            case let .error(error): block(.error(error))
+            default: preconditionFailure("Geode: a \(Self.self) observer was handed another collection")
+            }
+        }
+    }
+}

@@ -102,6 +102,19 @@ extension Object {
     ) -> NotificationToken {
         observeObject(self, keyPaths: keyPaths, on: queue, block)
     }
+
+    /// ``observe(keyPaths:on:_:)-(_,_,(ObjectChange<T>)->Void)`` with the key paths as Swift key paths.
+    ///
+    /// ```swift
+    /// let token = dog.observe(keyPaths: [\Dog.name, \Dog.owner?.name]) { (change: ObjectChange<Dog>) in
+    ///     print(change)
+    /// }
+    /// ```
+    public func observe<T: Object>(
+        keyPaths: [PartialKeyPath<T>], on queue: DispatchQueue? = nil, _ block: @escaping (ObjectChange<T>) -> Void
+    ) -> NotificationToken {
+        observeObject(self, keyPaths: keyPaths.map { QueryKeyPaths.name(of: $0) }, on: queue, block)
+    }
 }
 
 extension EmbeddedObject {
@@ -120,7 +133,7 @@ extension EmbeddedObject {
 
 /// Registers an ``ObjectObserver`` of `object` (as a `T`) with its realm, or
 /// with a realm confined to `queue`.
-private func observeObject<T: ObjectBase>(
+func observeObject<T: ObjectBase>(
     _ object: ObjectBase, keyPaths: [String]?, on queue: DispatchQueue?, _ block: @escaping (ObjectChange<T>) -> Void
 ) -> NotificationToken {
     guard let ref = object._ref else { preconditionFailure("Geode: only a managed object can be observed") }

@@ -58,6 +58,8 @@ public struct Projected<T: ObjectBase, Value> {
 protocol AnyProjected {
     /// The property's value on `root`, as Swift prints it.
     func describe(on root: ObjectBase) -> String
+    /// The property's value on `root`; nil when `root` is not of its root class.
+    func value(on root: ObjectBase) -> Any?
     /// The stored path the key path reads, `\.address.city` (a transform and a
     /// collection's projected element left out); `\.` alone when it reads none.
     var storedPath: String { get }
@@ -67,6 +69,10 @@ extension Projected: AnyProjected {
     func describe(on root: ObjectBase) -> String {
         guard let root = root as? T else { return "?" }
         return String(describing: root[keyPath: keyPath])
+    }
+
+    func value(on root: ObjectBase) -> Any? {
+        (root as? T).map { $0[keyPath: keyPath] }
     }
 
     var storedPath: String {
