@@ -131,24 +131,14 @@ import Testing
         let realm = try people(directory)
         let ann = try #require(realm.objects(PersonProjection.self).first)
         let queue = DispatchQueue(label: "projection")
-        let heard = DispatchSemaphore(value: 0)
-        let names = Names()
+        let names = Collected<String>()
         let token = ann.observe(keyPaths: [\PersonProjection.name], on: queue) { change in
             dispatchPrecondition(condition: .onQueue(queue))
             if case let .change(projection, _) = change { names.add(projection.name) }
-            heard.signal()
         }
         try realm.write { ann.rootObject.firstName = "Anne" }
-        #expect(heard.wait(timeout: .now() + 10) == .success)
+        #expect(names.wait(for: 1))
         token.invalidate()
         #expect(names.all == ["Anne"])
-    }
-
-    /// Names a queue's block saw, read on the test's thread.
-    final class Names: @unchecked Sendable {
-        private let lock = NSLock()
-        private var names: [String] = []
-        func add(_ name: String) { lock.withLock { names.append(name) } }
-        var all: [String] { lock.withLock { names } }
     }
 }

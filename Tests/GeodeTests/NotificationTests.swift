@@ -25,29 +25,6 @@ final class NPet: Object {
 
 private let types: [ObjectBase.Type] = [NOwner.self, NAddress.self, NPet.self]
 
-/// What a block heard, kept across threads.
-private final class Collected<T>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [T] = []
-    private let arrived = DispatchSemaphore(value: 0)
-
-    func add(_ item: T) {
-        lock.withLock { items.append(item) }
-        arrived.signal()
-    }
-
-    var all: [T] { lock.withLock { items } }
-
-    /// Waits until `count` items arrived (at most `seconds`); whether they did.
-    func wait(for count: Int, seconds: Double = 10) -> Bool {
-        let deadline = DispatchTime.now() + seconds
-        while all.count < count {
-            if arrived.wait(timeout: deadline) == .timedOut { return all.count >= count }
-        }
-        return true
-    }
-}
-
 private func summary<C>(_ change: RealmCollectionChange<C>) -> String {
     switch change {
     case .initial: return "initial"

@@ -15,35 +15,16 @@ import Testing
         var firstLetter: String? { text.first.map { String($0) } }
     }
 
-    /// What an observer heard, kept across threads.
-    final class Heard: @unchecked Sendable {
-        private let lock = NSLock()
-        private var items: [String] = []
-        private let arrived = DispatchSemaphore(value: 0)
-
-        func add<C>(_ change: SectionedResultsChange<C>, count: (C) -> Int) {
-            let text: String
-            switch change {
-            case let .initial(collection):
-                text = "initial \(count(collection))"
-            case let .update(collection, deletions, insertions, modifications, sectionsToInsert, sectionsToDelete):
-                let paths = { (paths: [IndexPath]) in paths.map { "\($0[0]).\($0[1])" }.joined(separator: " ") }
-                text =
-                    "\(count(collection)): -[\(paths(deletions))] +[\(paths(insertions))] ~[\(paths(modifications))] "
-                    + "sections +\(Array(sectionsToInsert)) -\(Array(sectionsToDelete))"
-            }
-            lock.withLock { items.append(text) }
-            arrived.signal()
-        }
-
-        var all: [String] { lock.withLock { items } }
-
-        func wait(for count: Int) -> Bool {
-            let deadline = DispatchTime.now() + 10
-            while all.count < count {
-                if arrived.wait(timeout: deadline) == .timedOut { return all.count >= count }
-            }
-            return true
+    /// A change in one line: the number of sections or rows, then the rows
+    /// deleted, inserted and modified and the sections inserted and deleted.
+    static func summary<C>(_ change: SectionedResultsChange<C>, count: (C) -> Int) -> String {
+        switch change {
+        case let .initial(collection):
+            return "initial \(count(collection))"
+        case let .update(collection, deletions, insertions, modifications, sectionsToInsert, sectionsToDelete):
+            let paths = { (paths: [IndexPath]) in paths.map { "\($0[0]).\($0[1])" }.joined(separator: " ") }
+            return "\(count(collection)): -[\(paths(deletions))] +[\(paths(insertions))] ~[\(paths(modifications))] "
+                + "sections +\(Array(sectionsToInsert)) -\(Array(sectionsToDelete))"
         }
     }
 
@@ -60,8 +41,8 @@ import Testing
         let realm = try fixture(directory)
         let words = realm.objects(Word.self)
         let sections = words.sectioned(by: \.firstLetter, ascending: true)
-        let heard = Heard()
-        let token = sections.observe(keyPaths: ["text"]) { heard.add($0, count: \.count) }
+        let heard = Collected<String>()
+        let token = sections.observe(keyPaths: ["text"]) { heard.add(Self.summary($0, count: \.count)) }
         realm.refresh()
         try realm.write {
             realm.delete([words[2], words[0]])  // apple, banana
@@ -87,10 +68,10 @@ import Testing
         let realm = try fixture(directory)
         let words = realm.objects(Word.self)
         let queue = DispatchQueue(label: "sections")
-        let heard = Heard()
+        let heard = Collected<String>()
         let token = words.sectioned(by: \.firstLetter, ascending: true).observe(keyPaths: [\Word.text], on: queue) {
             dispatchPrecondition(condition: .onQueue(queue))
-            heard.add($0, count: \.count)
+            heard.add(Self.summary($0, count: \.count))
         }
         #expect(heard.wait(for: 1))
         try realm.write { realm.add(Word(value: ["text": "avocado"])) }
@@ -104,10 +85,10 @@ import Testing
         let realm = try fixture(directory)
         let words = realm.objects(Word.self)
         let sections = words.sectioned(by: \.firstLetter, ascending: true)
-        let a = Heard(), b = Heard()
+        let a = Collected<String>(), b = Collected<String>()
         let tokens = [
-            sections[0].observe(keyPaths: [\Word.text]) { a.add($0, count: \.count) },
-            sections[1].observe(keyPaths: ["text"]) { b.add($0, count: \.count) },
+            sections[0].observe(keyPaths: [\Word.text]) { a.add(Self.summary($0, count: \.count)) },
+            sections[1].observe(keyPaths: ["text"]) { b.add(Self.summary($0, count: \.count)) },
         ]
         realm.refresh()
         try realm.write { realm.delete([words[2], words[0]]) }  // apple, banana
@@ -137,9 +118,9 @@ import Testing
         let directory = try TemporaryDirectory()
         let realm = try fixture(directory)
         let words = realm.objects(Word.self)
-        let heard = Heard()
+        let heard = Collected<String>()
         let token = words.sectioned(by: \.firstLetter, ascending: true).observe(keyPaths: [\Word.count]) {
-            heard.add($0, count: \.count)
+            heard.add(Self.summary($0, count: \.count))
         }
         realm.refresh()
         let apple = try #require(words.where { $0.text == "apple" }.first)
@@ -159,8 +140,10 @@ import Testing
         let realm = try fixture(directory)
         let word = try #require(realm.objects(Word.self).first)
         try realm.write { word.letters.append(objectsIn: ["banana", "box", "apple", "chalk"]) }
-        let heard = Heard()
-        let token = word.letters.sectioned(by: { String($0.prefix(1)) }).observe { heard.add($0, count: \.count) }
+        let heard = Collected<String>()
+        let token = word.letters.sectioned(by: { String($0.prefix(1)) }).observe {
+            heard.add(Self.summary($0, count: \.count))
+        }
         realm.refresh()
         try realm.write {
             word.letters.remove(at: 3)  // chalk
@@ -181,9 +164,9 @@ import Testing
         let realm = try fixture(directory)
         let words = realm.objects(Word.self)
         let sections = words.sectioned(by: \.firstLetter, ascending: true)
-        let skipped = Heard(), told = Heard()
-        let first = sections.observe { skipped.add($0, count: \.count) }
-        let second = sections.observe { told.add($0, count: \.count) }
+        let skipped = Collected<String>(), told = Collected<String>()
+        let first = sections.observe { skipped.add(Self.summary($0, count: \.count)) }
+        let second = sections.observe { told.add(Self.summary($0, count: \.count)) }
         realm.refresh()
         try realm.write(withoutNotifying: [first]) { realm.delete(words) }
         first.invalidate()
