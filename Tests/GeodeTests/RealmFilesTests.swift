@@ -135,8 +135,29 @@ import Testing
             #expect(throws: GeodeError.self) { try Realm.deleteFiles(for: Self.configuration(url)) }
             #expect(realm.objects(Note.self).count == 100)
         }
+        #expect(Realm.fileExists(for: Self.configuration(url)))
         #expect(try Realm.deleteFiles(for: Self.configuration(url)))
         #expect(!FileManager.default.fileExists(atPath: url.path))
+        #expect(!Realm.fileExists(for: Self.configuration(url)))
         #expect(try !Realm.deleteFiles(for: Self.configuration(url)))
+    }
+
+    @Test func asyncOpenHandsARealmConfinedToTheCallbackQueueOrTheError() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.url.appendingPathComponent("notes.geode")
+        try Self.realmWithFreePages(url)
+        let queue = DispatchQueue(label: "opened")
+        let outcomes = Collected<String>()
+        Realm.asyncOpen(configuration: Self.configuration(url), callbackQueue: queue) { result in
+            dispatchPrecondition(condition: .onQueue(queue))
+            outcomes.add((try? result.get()).map { "\($0.objects(Note.self).count) notes" } ?? "failed")
+        }
+        var missing = Self.configuration(directory.url.appendingPathComponent("missing.geode"))
+        missing.readOnly = true
+        Realm.asyncOpen(configuration: missing, callbackQueue: queue) { result in
+            outcomes.add((try? result.get()).map { _ in "opened" } ?? "failed")
+        }
+        #expect(outcomes.wait(for: 2))
+        #expect(outcomes.all.sorted() == ["100 notes", "failed"])
     }
 }

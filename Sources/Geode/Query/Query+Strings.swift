@@ -10,8 +10,17 @@ extension Data: _QueryString {}
 
 extension Query where T: _QueryString {
     private func stringTest(_ op: ComparisonOperator, _ value: String, _ options: StringOptions) -> Query<Bool> {
+        stringTest(op, .value(.string(value)), options)
+    }
+
+    /// `op` against another property of the same object.
+    private func stringTest<U>(_ op: ComparisonOperator, _ column: Query<U>, _ options: StringOptions) -> Query<Bool> {
+        stringTest(op, .keyPath(QueryKeyPath(column.components)), options)
+    }
+
+    private func stringTest(_ op: ComparisonOperator, _ rhs: QueryExpression, _ options: StringOptions) -> Query<Bool> {
         comparison(
-            op, .value(.string(value)), caseInsensitive: options.contains(.caseInsensitive),
+            op, rhs, caseInsensitive: options.contains(.caseInsensitive),
             diacriticInsensitive: options.contains(.diacriticInsensitive))
     }
 
@@ -31,8 +40,45 @@ extension Query where T: _QueryString {
     public func equals(_ value: String, options: StringOptions = []) -> Query<Bool> {
         stringTest(.equal, value, options)
     }
+    /// Not equal to `value` under `options`.
+    ///
+    /// ```swift
+    /// realm.objects(Dog.self).where { $0.name.notEquals("rex", options: .caseInsensitive) }
+    /// ```
+    public func notEquals(_ value: String, options: StringOptions = []) -> Query<Bool> {
+        stringTest(.notEqual, value, options)
+    }
     /// Matches a wildcard pattern: `*` any run of characters, `?` one character.
     public func like(_ pattern: String, caseInsensitive: Bool = false) -> Query<Bool> {
         stringTest(.like, pattern, caseInsensitive ? .caseInsensitive : [])
+    }
+
+    /// Contains the value of another property of the object as a substring.
+    ///
+    /// ```swift
+    /// realm.objects(Dog.self).where { $0.name.contains($0.nickname, options: .caseInsensitive) }
+    /// ```
+    public func contains<U>(_ column: Query<U>, options: StringOptions = []) -> Query<Bool> {
+        stringTest(.contains, column, options)
+    }
+    /// Starts with the value of another property of the object.
+    public func starts<U>(with column: Query<U>, options: StringOptions = []) -> Query<Bool> {
+        stringTest(.beginsWith, column, options)
+    }
+    /// Ends with the value of another property of the object.
+    public func ends<U>(with column: Query<U>, options: StringOptions = []) -> Query<Bool> {
+        stringTest(.endsWith, column, options)
+    }
+    /// Equal to the value of another property of the object under `options`.
+    public func equals<U>(_ column: Query<U>, options: StringOptions = []) -> Query<Bool> {
+        stringTest(.equal, column, options)
+    }
+    /// Not equal to the value of another property of the object under `options`.
+    public func notEquals<U>(_ column: Query<U>, options: StringOptions = []) -> Query<Bool> {
+        stringTest(.notEqual, column, options)
+    }
+    /// Matches the wildcard pattern another property of the object holds.
+    public func like<U>(_ column: Query<U>, caseInsensitive: Bool = false) -> Query<Bool> {
+        stringTest(.like, column, caseInsensitive ? .caseInsensitive : [])
     }
 }

@@ -25,6 +25,16 @@ extension Realm {
         }
     }
 
+    /// Whether the store file `configuration` opens exists (for an in-memory
+    /// configuration, whether a realm of this process holds it now).
+    ///
+    /// ```swift
+    /// if !Realm.fileExists(for: configuration) { print("first launch") }
+    /// ```
+    public static func fileExists(for configuration: Realm.Configuration) -> Bool {
+        (try? configuration.storePath()).map { FileManager.default.fileExists(atPath: $0) } ?? false
+    }
+
     /// Deletes the store file of `configuration` and its lock file. Returns
     /// whether there was a file to delete; throws when a realm of this or
     /// another process has the store open, as Realm does.
