@@ -778,3 +778,44 @@ extension ObjectConformanceTests {
         #expect(resident.byYear["2021"] == .some(nil))
     }
 }
+
+/// `ObjectKeyIdentifiable` and `RealmCollectionValue`, as Realm code uses them.
+@Suite struct ObjectKeyIdentifiableTests {
+    final class Tag: EmbeddedObject, ObjectKeyIdentifiable {
+        @Persisted var label = ""
+    }
+
+    final class Dog: Object, ObjectKeyIdentifiable {
+        @Persisted var name = ""
+        @Persisted var tags: List<Tag>
+        @Persisted var scores: List<Int>
+    }
+
+    final class DogName: Projection<Dog>, ObjectKeyIdentifiable {
+        @Projected(\Dog.name) var name
+    }
+
+    private static func firstTwo<T: RealmCollectionValue>(_ list: List<T>) -> [T] { Array(list.prefix(2)) }
+
+    @Test func everyAccessorOfOneObjectHasItsIdAndOtherObjectsAnother() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try directory.realm(of: [Dog.self, Tag.self])
+        let rex = Dog(value: ["name": "Rex", "tags": [["label": "a"], ["label": "b"]], "scores": [3, 1, 2]])
+        let unmanaged = Dog()
+        #expect(rex.id != unmanaged.id)
+        try realm.write {
+            realm.add(rex)
+            realm.add(Dog(value: ["name": "Max"]))
+        }
+        let dogs = realm.objects(Dog.self)
+        #expect(dogs[0].id == dogs[0].id)
+        #expect(dogs[0].id != dogs[1].id)
+        #expect(rex.id == dogs[0].id)
+        #expect(dogs[0].tags[0].id == rex.tags[0].id)
+        #expect(dogs[0].tags[0].id != dogs[0].tags[1].id)
+        let projections = realm.objects(DogName.self)
+        #expect(projections[0].id == dogs[0].id)
+        #expect(Self.firstTwo(rex.scores) == [3, 1])
+        #expect(Self.firstTwo(rex.tags).map(\.label) == ["a", "b"])
+    }
+}
