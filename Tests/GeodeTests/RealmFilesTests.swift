@@ -142,6 +142,28 @@ import Testing
         #expect(try !Realm.deleteFiles(for: Self.configuration(url)))
     }
 
+    @Test func aRealmFreezesAndThawsObjectsAndCollectionsAndCopiesToAConfiguration() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.url.appendingPathComponent("notes.geode")
+        try Self.realmWithFreePages(url)
+        let realm = try Realm(configuration: Self.configuration(url))
+        let note = try #require(realm.object(ofType: Note.self, forPrimaryKey: 0))
+        let notes = realm.objects(Note.self)
+        let (frozenNote, frozenNotes) = (realm.freeze(note), realm.freeze(notes))
+        try realm.write { realm.delete(note) }
+        #expect(frozenNote.isFrozen && frozenNotes.isFrozen)
+        #expect(frozenNotes.count == 100 && notes.count == 99)
+        #expect(frozenNote.id == 0)
+        #expect(realm.thaw(frozenNote) == nil)
+        #expect(realm.thaw(realm.freeze(notes[0]))?.id == notes[0].id)
+        let copy = directory.url.appendingPathComponent("copy.geode")
+        try realm.writeCopy(configuration: Self.configuration(copy))
+        #expect(try Realm(configuration: Self.configuration(copy)).objects(Note.self).count == 99)
+        #expect(throws: GeodeError.self) {
+            try realm.writeCopy(configuration: Realm.Configuration(inMemoryIdentifier: "nowhere"))
+        }
+    }
+
     @Test func asyncOpenHandsARealmConfinedToTheCallbackQueueOrTheError() throws {
         let directory = try TemporaryDirectory()
         let url = directory.url.appendingPathComponent("notes.geode")

@@ -25,6 +25,20 @@ extension Realm {
         }
     }
 
+    /// Writes the copy ``writeCopy(toFile:encryptionKey:)`` writes to the
+    /// file `configuration` names, which must not exist. An in-memory
+    /// configuration, or one with an encryption key, is refused.
+    ///
+    /// ```swift
+    /// try realm.writeCopy(configuration: Realm.Configuration(fileURL: backupURL))
+    /// ```
+    public func writeCopy(configuration: Realm.Configuration) throws {
+        guard configuration.inMemoryIdentifier == nil, let fileURL = configuration.fileURL else {
+            throw GeodeError.invalidValue("an in-memory configuration names no file to copy the store to")
+        }
+        try writeCopy(toFile: fileURL, encryptionKey: configuration.encryptionKey)
+    }
+
     /// Whether the store file `configuration` opens exists (for an in-memory
     /// configuration, whether a realm of this process holds it now).
     ///

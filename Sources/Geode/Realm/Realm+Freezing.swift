@@ -94,3 +94,49 @@ extension EmbeddedObject {
         return _geodeResolver().resolve(realm.thaw()) as? Self
     }
 }
+
+extension Realm {
+    /// `object` frozen: ``Object/freeze()`` or ``EmbeddedObject/freeze()``.
+    ///
+    /// ```swift
+    /// let snapshot = realm.freeze(dog)
+    /// ```
+    public func freeze<T: ObjectBase>(_ object: T) -> T {
+        let frozen: ObjectBase
+        switch object {
+        case let object as Object: frozen = object.freeze()
+        case let object as EmbeddedObject: frozen = object.freeze()
+        default: frozen = object
+        }
+        guard let typed = frozen as? T else { preconditionFailure("Geode: the frozen object is not a \(T.self)") }
+        return typed
+    }
+
+    /// `object` in a live realm: ``Object/thaw()`` or ``EmbeddedObject/thaw()``;
+    /// nil when it is gone since.
+    ///
+    /// ```swift
+    /// let live = realm.thaw(snapshot)
+    /// ```
+    public func thaw<T: ObjectBase>(_ object: T) -> T? {
+        switch object {
+        case let object as Object: return object.thaw() as? T
+        case let object as EmbeddedObject: return object.thaw() as? T
+        default: return object
+        }
+    }
+
+    /// `collection` frozen: the same collection at this version, readable from any thread.
+    ///
+    /// ```swift
+    /// let snapshot = realm.freeze(realm.objects(Dog.self))
+    /// ```
+    public func freeze<Collection: RealmCollection>(_ collection: Collection) -> Collection {
+        guard let freezable = collection as? any SectionableCollection,
+            let frozen = Self.frozenCopy(freezable) as? Collection
+        else { preconditionFailure("Geode: a \(Collection.self) cannot be frozen") }
+        return frozen
+    }
+
+    private static func frozenCopy<C: SectionableCollection>(_ collection: C) -> Any { collection.frozenForSections() }
+}
