@@ -111,12 +111,6 @@ struct QueryBinder {
                 column: c.column)
         }
         if let lhsPath, lhsPath.reduction == .type { try checkTypeTest(c) }
-        if c.asksMembership, let lhsPath, !lhsPath.isMultiple, lhsPath.type != .mixed {
-            // realm-core's rule: `5.5 IN fav_item.price` is refused, not read as equality.
-            throw StoreError.invalidQuery(
-                message: "the key path following IN must reach a list; \(c.lhs) holds one value",
-                column: c.column)
-        }
         try checkOperator(c, lhsPath)
         let rhs: BoundComparison.Right
         // Whether the right side is a list: a literal or argument list, or a
@@ -297,12 +291,6 @@ struct QueryBinder {
         default: return nil
         }
         if let lhsPath, lhsPath.reduction == .type { try checkTypeTest(c) }
-        if c.asksMembership, let lhsPath, !lhsPath.isMultiple, lhsPath.type != .mixed {
-            // realm-core's rule: `5.5 IN fav_item.price` is refused, not read as equality.
-            throw StoreError.invalidQuery(
-                message: "the key path following IN must reach a list; \(c.lhs) holds one value",
-                column: c.column)
-        }
         try checkOperator(c, lhsPath)
         switch c.rhs {
         case let .value(v): result.rhs = try constantRight(v, c, lhsPath)
@@ -434,6 +422,10 @@ struct QueryBinder {
     /// has no order, ALL or NONE on one value, infinity against an integer.
     private func checkOperator(_ c: QueryComparison, _ lhsPath: BoundPath?) throws {
         func refuse(_ message: String) -> StoreError { .invalidQuery(message: message, column: c.column) }
+        if c.asksMembership, let lhsPath, !lhsPath.isMultiple, lhsPath.type != .mixed {
+            // realm-core's rule: `5.5 IN fav_item.price` is refused, not read as equality.
+            throw refuse("the key path following IN must reach a list; \(c.lhs) holds one value")
+        }
         if c.op == .like && c.diacriticInsensitive { throw refuse("LIKE cannot be diacritic-insensitive ([d])") }
         if c.op.isOrdering, c.caseInsensitive || c.diacriticInsensitive, let t = lhsPath?.resultType,
             t == .string || t == .data
