@@ -144,3 +144,31 @@ extension LinkingObjects {
         }
     }
 }
+
+/// The collections that freeze and thaw as themselves: what sections and
+/// `Realm.freeze(_:)` freeze through, whatever the collection's type.
+protocol FreezableCollection: RealmCollection {
+    func frozenCopy() -> Self
+    func thawedCopy() -> Self?
+    var isInvalidated: Bool { get }
+}
+
+extension Results: FreezableCollection {
+    func frozenCopy() -> Results { freeze() }
+    func thawedCopy() -> Results? { thaw() }
+}
+
+extension List: FreezableCollection {
+    func frozenCopy() -> List { freeze() }
+    func thawedCopy() -> List? { thaw() }
+}
+
+extension MutableSet: FreezableCollection {
+    func frozenCopy() -> MutableSet { freeze() }
+    func thawedCopy() -> MutableSet? { thaw() }
+}
+
+extension LinkingObjects: FreezableCollection {
+    func frozenCopy() -> LinkingObjects { freeze() }
+    func thawedCopy() -> LinkingObjects? { thaw() }
+}

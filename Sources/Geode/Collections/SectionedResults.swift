@@ -152,33 +152,6 @@ final class SectionSource<Key: Hashable, Element> {
     }
 }
 
-/// The collections that can be sectioned, frozen and thawed with their sections.
-protocol SectionableCollection: RealmCollection {
-    func frozenForSections() -> Self
-    func thawedForSections() -> Self?
-    var isInvalidated: Bool { get }
-}
-
-extension Results: SectionableCollection {
-    func frozenForSections() -> Results { freeze() }
-    func thawedForSections() -> Results? { thaw() }
-}
-
-extension List: SectionableCollection {
-    func frozenForSections() -> List { freeze() }
-    func thawedForSections() -> List? { thaw() }
-}
-
-extension MutableSet: SectionableCollection {
-    func frozenForSections() -> MutableSet { freeze() }
-    func thawedForSections() -> MutableSet? { thaw() }
-}
-
-extension LinkingObjects: SectionableCollection {
-    func frozenForSections() -> LinkingObjects { freeze() }
-    func thawedForSections() -> LinkingObjects? { thaw() }
-}
-
 extension RealmCollection {
     /// Sorts the collection by `sortDescriptors` and splits it into sections
     /// by the key `keyBlock` gives each element. The first sort descriptor
@@ -209,7 +182,7 @@ extension RealmCollection {
     private static func sectionSource<Key: Hashable>(
         _ collection: Self, _ descriptors: [SortDescriptor], _ keyBlock: @escaping (Element) -> Key
     ) -> SectionSource<Key, Element> {
-        let sectionable = collection as? any SectionableCollection
+        let freezable = collection as? any FreezableCollection
         let observing = collection as? any ErasedObserving
         return SectionSource(
             sortedElements: {
@@ -219,14 +192,14 @@ extension RealmCollection {
             },
             keyOf: keyBlock,
             realm: { collection.realm },
-            isInvalidated: { sectionable?.isInvalidated ?? false },
+            isInvalidated: { freezable?.isInvalidated ?? false },
             freeze: {
-                guard let frozen = sectionable.flatMap({ frozenCopy($0) }) as? Self else { return nil }
+                guard let frozen = freezable?.frozenCopy() as? Self else { return nil }
                 return sectionSource(frozen, descriptors, keyBlock)
             },
             thaw: {
-                guard let sectionable else { return sectionSource(collection, descriptors, keyBlock) }
-                guard let thawed = thawedCopy(sectionable) as? Self else { return nil }
+                guard let freezable else { return sectionSource(collection, descriptors, keyBlock) }
+                guard let thawed = freezable.thawedCopy() as? Self else { return nil }
                 return sectionSource(thawed, descriptors, keyBlock)
             },
             observe: observing.map { observing in
@@ -234,11 +207,6 @@ extension RealmCollection {
             },
             sortKeyPaths: descriptors.map(\.keyPath).filter { $0 != "self" },
             sectioning: { delivered in (delivered as? Self).map { sectionSource($0, descriptors, keyBlock) } })
-    }
-
-    private static func frozenCopy<C: SectionableCollection>(_ collection: C) -> Any { collection.frozenForSections() }
-    private static func thawedCopy<C: SectionableCollection>(_ collection: C) -> Any? {
-        collection.thawedForSections()
     }
 
     /// The positions of `elements` in the order the values at each

@@ -1,24 +1,5 @@
 import Foundation
 
-/// What can observe its changes as a projection does: a view whose values
-/// come from a root object (``Projection`` subclasses).
-///
-/// ```swift
-/// func watch<P: ProjectionObservable>(_ projection: P) -> NotificationToken {
-///     projection.observe { change in print(change) }
-/// }
-/// ```
-public protocol ProjectionObservable: AnyObject {
-    /// The class of the object the projection reads.
-    associatedtype Root: ObjectBase
-    /// The object the projection reads.
-    var rootObject: Root { get }
-    /// A projection of `object`.
-    init(projecting object: Root)
-}
-
-extension Projection: ProjectionObservable {}
-
 extension ProjectionObservable {
     /// Calls `block` after each write that changes a projected property of
     /// the root object (or of objects it links to, as the projection reads

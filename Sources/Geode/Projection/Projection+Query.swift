@@ -1,7 +1,7 @@
 import Foundation
 import GeodeCore
 
-extension Query where T: _ProjectionType {
+extension Query where T: ProjectionObservable {
     /// The root property a projection's property reads, for type-safe queries
     /// by projected names (Realm queries projections only by root names).
     ///
@@ -31,17 +31,17 @@ enum ProjectionPaths {
 
     private static let paths = KeyPathCache<Path>()
 
-    static func path<P: _ProjectionType, V>(of keyPath: KeyPath<P, V>, in type: P.Type) -> Path {
+    static func path<P: ProjectionObservable, V>(of keyPath: KeyPath<P, V>, in type: P.Type) -> Path {
         paths.value(for: keyPath) {
-            let projection = P(projecting: P._Root())
+            let projection = P(projecting: P.Root())
             let trace = ProjectionTrace.run { projection[keyPath: keyPath] }
             guard !trace.components.isEmpty else {
                 preconditionFailure(
-                    "Geode: \(keyPath) reads no stored property of \(P._Root.self); it cannot be queried")
+                    "Geode: \(keyPath) reads no stored property of \(P.Root.self); it cannot be queried")
             }
             guard !trace.isTransformed else {
                 preconditionFailure(
-                    "Geode: \(keyPath) transforms the value of \(P._Root.self).\(QueryKeyPath(trace.components)); "
+                    "Geode: \(keyPath) transforms the value of \(P.Root.self).\(QueryKeyPath(trace.components)); "
                         + "query that property instead (filter by root property names)")
             }
             return Path(components: trace.components, collectionEnd: trace.collectionEnd)

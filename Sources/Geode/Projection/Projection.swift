@@ -141,13 +141,3 @@ enum ProjectionDeclarations {
         if first { body() }
     }
 }
-
-/// Projection classes, for type-safe queries by projected names.
-public protocol _ProjectionType: AnyObject {
-    associatedtype _Root: ObjectBase
-    init(projecting object: _Root)
-}
-
-extension Projection: _ProjectionType {
-    public typealias _Root = Root
-}

@@ -132,11 +132,9 @@ extension Realm {
     /// let snapshot = realm.freeze(realm.objects(Dog.self))
     /// ```
     public func freeze<Collection: RealmCollection>(_ collection: Collection) -> Collection {
-        guard let freezable = collection as? any SectionableCollection,
-            let frozen = Self.frozenCopy(freezable) as? Collection
-        else { preconditionFailure("Geode: a \(Collection.self) cannot be frozen") }
+        guard let frozen = (collection as? any FreezableCollection)?.frozenCopy() as? Collection else {
+            preconditionFailure("Geode: a \(Collection.self) cannot be frozen")
+        }
         return frozen
     }
-
-    private static func frozenCopy<C: SectionableCollection>(_ collection: C) -> Any { collection.frozenForSections() }
 }
