@@ -20,6 +20,8 @@ final class ClassInfo: @unchecked Sendable {
     /// One `@Persisted` property.
     struct Property {
         let name: String
+        /// The name the store gives the property (``ObjectBase/propertiesMapping()``); usually `name`.
+        var storedName: String
         let kind: _PropertyKind
         let options: PersistedOptions
         /// The property's Swift type, for converting input values.
@@ -92,10 +94,14 @@ final class ClassInfo: @unchecked Sendable {
         schema = ClassSchema(
             name: name,
             properties: properties.map { p in
-                PropertySchema(
-                    name: p.name, type: p.kind.type, collection: p.kind.collection, isOptional: p.kind.storesNull,
-                    objectClassName: p.kind.objectType.map(Self.className), originProperty: p.options.originProperty,
+                var property = PropertySchema(
+                    name: p.storedName, type: p.kind.type, collection: p.kind.collection, isOptional: p.kind.storesNull,
+                    objectClassName: p.kind.objectType.map(Self.className),
+                    // The origin is named in Swift, after the linking class's own mapping.
+                    originProperty: p.options.originProperty.map { p.kind.objectType?.propertiesMapping()[$0] ?? $0 },
                     isPrimaryKey: p.options.isPrimaryKey, isIndexed: p.options.isIndexed)
+                if p.storedName != p.name { property.publicName = p.name }
+                return property
             }, isEmbedded: type is EmbeddedObject.Type)
     }
 
@@ -107,7 +113,8 @@ final class ClassInfo: @unchecked Sendable {
         isEmbedded = schema.isEmbedded
         properties = schema.properties.map { p in
             Property(
-                name: p.name, kind: _PropertyKind(p.type, collection: p.collection, isOptional: p.isOptional),
+                name: p.publicName ?? p.name, storedName: p.name,
+                kind: _PropertyKind(p.type, collection: p.collection, isOptional: p.isOptional),
                 options: PersistedOptions(
                     isPrimaryKey: p.isPrimaryKey, isIndexed: p.isIndexed, originProperty: p.originProperty),
                 valueType: DynamicValue.self)
@@ -261,8 +268,10 @@ final class ClassInfo: @unchecked Sendable {
         return listed && others == 0
     }
 
-    /// The index of the property named `name`.
-    func index(of name: String) -> Int? { properties.firstIndex { $0.name == name } }
+    /// The index of the property named `name`, else of the one the store names so.
+    func index(of name: String) -> Int? {
+        properties.firstIndex { $0.name == name } ?? properties.firstIndex { $0.storedName == name }
+    }
 
     // MARK: - Registry
 
@@ -319,6 +328,7 @@ final class ClassInfo: @unchecked Sendable {
             mirrors.append(m)
             mirror = m.superclassMirror
         }
+        let mapping = Swift.type(of: instance).propertiesMapping()
         var found: [(token: Int32, property: Property)] = []
         for m in mirrors.reversed() {
             for child in m.children {
@@ -329,8 +339,9 @@ final class ClassInfo: @unchecked Sendable {
                     (
                         wrapper.token,
                         Property(
-                            name: String(label.dropFirst()), kind: wrapper.kind, options: wrapper.options,
-                            valueType: wrapper.valueType)
+                            name: String(label.dropFirst()),
+                            storedName: mapping[String(label.dropFirst())] ?? String(label.dropFirst()),
+                            kind: wrapper.kind, options: wrapper.options, valueType: wrapper.valueType)
                     ))
             }
         }

@@ -49,6 +49,20 @@ open class ObjectBase {
     /// ```
     open class func _realmObjectName() -> String? { nil }
 
+    /// The names the store gives some properties, by Swift name (Realm's hook
+    /// of the same name): for a store shared with other programs whose names
+    /// are not Swift's. The file holds the mapped names; Swift code, key paths
+    /// and queries use the Swift names (queries take the stored names too).
+    ///
+    /// ```swift
+    /// final class Person: Object {
+    ///     @Persisted var firstName = ""
+    ///     override class func propertiesMapping() -> [String: String] { ["firstName": "first_name"] }
+    /// }
+    /// let people = realm.objects(Person.self).filter("firstName == 'Ann'")
+    /// ```
+    open class func propertiesMapping() -> [String: String] { [:] }
+
     /// Creates an unmanaged object from a dictionary (property name → value), an
     /// array in property order, or another object.
     ///

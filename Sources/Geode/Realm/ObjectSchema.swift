@@ -81,8 +81,15 @@ public struct Property: Sendable, Equatable, CustomStringConvertible {
             isPrimaryKey: isPrimary, isIndexed: isIndexed)
     }
 
-    /// The property's name.
-    public var name: String { schema.name }
+    /// The property's name: the Swift name for a mapped property
+    /// (``ObjectBase/propertiesMapping()``).
+    public var name: String { schema.publicName ?? schema.name }
+    /// The name the store gives the property: ``name`` unless it is mapped.
+    ///
+    /// ```swift
+    /// Person().objectSchema["firstName"]?.columnName   // "first_name"
+    /// ```
+    public var columnName: String { schema.name }
     /// The type of the property's values; of each element for a List, MutableSet or Map.
     public var type: PropertyType { PropertyType(schema.type) }
     /// Whether the value (or, for collections, each element) may be nil.
@@ -114,7 +121,7 @@ public struct Property: Sendable, Equatable, CustomStringConvertible {
             lines.append("linkOriginPropertyName = \(schema.originProperty ?? "(null)")")
         }
         lines += [
-            "columnName = \(name)", "indexed = \(flag(isIndexed))", "isPrimary = \(flag(isPrimary))",
+            "columnName = \(columnName)", "indexed = \(flag(isIndexed))", "isPrimary = \(flag(isPrimary))",
             "array = \(flag(isArray))", "set = \(flag(isSet))", "dictionary = \(flag(isMap))",
             "optional = \(flag(isOptional))",
         ]

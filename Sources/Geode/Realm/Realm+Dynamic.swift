@@ -172,13 +172,13 @@ extension Realm {
         _ context: _WriteContext
     ) throws -> [String: Value] {
         let missing = cls.info.properties.indices.filter {
-            cls.info.properties[$0].kind.type != .linkingObjects && given[cls.info.properties[$0].name] == nil
+            cls.info.properties[$0].kind.type != .linkingObjects && given[cls.info.properties[$0].storedName] == nil
         }
         guard !missing.isEmpty else { return [:] }
         let fresh = ValueAssignment.unmanagedValues(of: cls.info.type.init())
         var values: [String: Value] = [:]
         for index in missing {
-            values[cls.info.properties[index].name] = try fresh[index]._geodeEngineValue(context).value
+            values[cls.info.properties[index].storedName] = try fresh[index]._geodeEngineValue(context).value
         }
         return values
     }
@@ -189,7 +189,8 @@ extension Realm {
         var given: [(PropertySchema, Any)] = []
         given.reserveCapacity(properties.count)
         try CreateInput.forEach(
-            value, names: properties.lazy.map(\.name), className: schema.name,
+            // Input names properties as programs do (a mapped property by its Swift name).
+            value, names: properties.lazy.map { $0.publicName ?? $0.name }, className: schema.name,
             reading: { object, name in object.objectSchema[name] == nil ? nil : object[name] ?? NSNull() }
         ) { given.append((properties[$0], $1)) }
         return given

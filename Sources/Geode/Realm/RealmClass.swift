@@ -25,8 +25,9 @@ final class RealmClass {
         self.info = info
         self.table = table
         self.readsOldSchema = readsOldSchema
-        absentValues = info.properties.map { p in table.schema.property(named: p.name)?.defaultValue ?? .null }
-        slots = info.properties.map { p in table.schema.property(named: p.name).map { $0.isStored ? $0.slot : -1 } ?? -1
+        absentValues = info.properties.map { p in table.schema.property(named: p.storedName)?.defaultValue ?? .null }
+        slots = info.properties.map { p in
+            table.schema.property(named: p.storedName).map { $0.isStored ? $0.slot : -1 } ?? -1
         }
         var rows = [Int](repeating: -1, count: table.schema.slotCount)
         for (row, p) in table.storedProperties.enumerated() where p.slot < rows.count { rows[p.slot] = row }

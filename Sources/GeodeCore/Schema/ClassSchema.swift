@@ -40,9 +40,9 @@ package struct ClassSchema: Hashable, Sendable {
     /// The stored properties, in declaration order.
     package var storedProperties: [PropertySchema] { properties.filter(\.isStored) }
 
-    /// The property named `name`.
+    /// The property named `name` in the store, else the one whose public name it is.
     package func property(named name: String) -> PropertySchema? {
-        properties.first { $0.name == name }
+        properties.first { $0.name == name } ?? properties.first { $0.publicName == name }
     }
 
     /// Gives stored properties consecutive slots in declaration order.

@@ -38,6 +38,9 @@ package enum CollectionKind: String, Hashable, Sendable {
 /// ```
 package struct PropertySchema: Hashable, Sendable {
     package var name: String
+    /// The name programs use for it when the store's differs (a Swift class's
+    /// `propertiesMapping()`): key paths and queries may use either.
+    package var publicName: String?
     package var type: PropertyType
     package var collection: CollectionKind
     /// For single values: may be null. For collections: elements may be null.

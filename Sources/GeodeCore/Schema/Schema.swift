@@ -148,7 +148,7 @@ extension Schema {
                         "slots": .int(Int64(cls.slotCount)),
                         "properties": .list(
                             cls.properties.map { p in
-                                .map([
+                                var entry: OrderedDictionary<String, Value> = [
                                     "name": .string(p.name),
                                     "type": .string(p.type.rawValue),
                                     "collection": .string(p.collection.rawValue),
@@ -158,7 +158,10 @@ extension Schema {
                                     "primary": .bool(p.isPrimaryKey),
                                     "indexed": .bool(p.isIndexed),
                                     "slot": .int(Int64(p.slot)),
-                                ])
+                                ]
+                                // Only a mapped property has a public name: other stored schemas stay as they were.
+                                if let publicName = p.publicName { entry["public"] = .string(publicName) }
+                                return .map(entry)
                             }),
                     ])
                 }),
@@ -194,6 +197,7 @@ extension Schema {
                     originProperty: p["origin"].flatMap { if case let .string(s) = $0 { s } else { nil } },
                     isPrimaryKey: primary, isIndexed: indexed)
                 property.slot = Int(slot)
+                if case let .string(publicName)? = p["public"] { property.publicName = publicName }
                 properties.append(property)
             }
             var cls = ClassSchema(name: name, properties: properties, isEmbedded: embedded)
