@@ -111,7 +111,7 @@ extension Realm {
         let schema = cls.table.schema
         var given = OrderedDictionary<String, Value>()
         let typed = cls.info.type != DynamicObject.self
-        for (property, item) in try dynamicInput(value, of: schema) {
+        for (property, item) in try dynamicInput(value, of: cls) {
             do {
                 // A Swift class's property first applies what its Swift type knows.
                 var input = item
@@ -184,13 +184,13 @@ extension Realm {
     }
 
     /// The properties `value` gives (see ``CreateInput``), with their schemas.
-    private func dynamicInput(_ value: Any, of schema: ClassSchema) throws -> [(PropertySchema, Any)] {
-        let properties = schema.storedProperties
+    private func dynamicInput(_ value: Any, of cls: RealmClass) throws -> [(PropertySchema, Any)] {
+        let properties = cls.table.storedProperties
         var given: [(PropertySchema, Any)] = []
         given.reserveCapacity(properties.count)
         try CreateInput.forEach(
             // Input names properties as programs do (a mapped property by its Swift name).
-            value, names: properties.lazy.map { $0.publicName ?? $0.name }, className: schema.name,
+            value, names: cls.inputNames, className: cls.table.schema.name,
             reading: { object, name in object.objectSchema[name] == nil ? nil : object[name] ?? NSNull() }
         ) { given.append((properties[$0], $1)) }
         return given

@@ -20,6 +20,9 @@ final class RealmClass {
     /// For each property of `info`: what it reads as in a document written
     /// before it existed (its type's zero value, null, or empty).
     let absentValues: [Value]
+    /// For each stored property of the table: the name create dictionaries
+    /// give it (a mapped property's Swift name), worked out once.
+    let inputNames: [String]
 
     init(info: ClassInfo, table: Table, readsOldSchema: Bool = false) {
         self.info = info
@@ -38,6 +41,7 @@ final class RealmClass {
         }
         propertyByRow = properties
         primaryKey = info.properties.firstIndex { $0.options.isPrimaryKey }
+        inputNames = table.storedProperties.map { $0.publicName ?? $0.name }
     }
 
     var name: String { info.name }
