@@ -35,6 +35,15 @@ public struct ObjectSchema: CustomStringConvertible, Equatable, Sendable {
     public var properties: [Property] { schema.properties.filter(\.isStored).map(Property.init) }
     /// The primary key property, if any.
     public var primaryKeyProperty: Property? { schema.primaryKey.map(Property.init) }
+    /// The Swift class the schema describes, as in Realm: the program's class
+    /// of this name, else ``DynamicObject`` for a class known only from the file.
+    ///
+    /// ```swift
+    /// realm.schema["Dog"]?.objectClass == Dog.self   // true
+    /// ```
+    public var objectClass: ObjectBase.Type {
+        ClassInfo.all.first { $0.name == className && $0.type != DynamicObject.self }?.type ?? DynamicObject.self
+    }
 
     /// The property named `name`.
     public subscript(name: String) -> Property? { schema.property(named: name).map(Property.init) }
@@ -94,8 +103,9 @@ public struct Property: Sendable, Equatable, CustomStringConvertible {
     public var type: PropertyType { PropertyType(schema.type) }
     /// Whether the value (or, for collections, each element) may be nil.
     public var isOptional: Bool { schema.isOptional }
-    /// Whether the property is a `List`.
-    public var isArray: Bool { schema.collection == .list }
+    /// Whether the property is a `List`, or `LinkingObjects` (which Realm
+    /// reports as an array of the objects linking here).
+    public var isArray: Bool { schema.collection == .list || schema.type == .linkingObjects }
     /// Whether the property is a `MutableSet`.
     public var isSet: Bool { schema.collection == .set }
     /// Whether the property is a `Map`.
