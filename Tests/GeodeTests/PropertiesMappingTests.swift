@@ -108,6 +108,22 @@ import Testing
         #expect(dynamic["badge"].flatMap { ($0 as? DynamicObject)?["level"] as? Int } == 3)
     }
 
+    @Test func importedRecordsMayNameAPropertyEitherWay() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try owners(directory)
+        let input = directory.url.appendingPathComponent("owners.ndjson")
+        try Data(
+            """
+            {"pk": 3, "custom_intCol": 9, "name": "Cy"}
+            {"custom_pk": 4, "intCol": 10, "name": "Di"}
+
+            """.utf8
+        ).write(to: input)
+        try realm.importJSON(Owner.self, from: input)
+        #expect(realm.object(ofType: Owner.self, forPrimaryKey: 3)?.intCol == 9)
+        #expect(realm.object(ofType: Owner.self, forPrimaryKey: 4)?.intCol == 10)
+    }
+
     @Test func observersNameTheSwiftProperties() throws {
         let directory = try TemporaryDirectory()
         let realm = try owners(directory)

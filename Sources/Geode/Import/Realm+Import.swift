@@ -174,23 +174,26 @@ extension Realm {
             if case let .map(members)? = feature.properties?.value {
                 for (key, value) in members {
                     if let property = cls.table.schema.property(named: key) {
-                        input[key] = try RecordValue.value(
+                        // Keyed as `create` reads its input: a mapped property by its Swift name.
+                        input[property.inputName] = try RecordValue.value(
                             value, for: property, settings, at: record.pointer + "/properties/" + key)
                     } else {
                         rest[key] = value
                     }
                 }
             }
-            if let idProperty = options.idProperty ?? cls.table.schema.primaryKey?.name, feature.id != .null {
+            if let idProperty = options.idProperty.map({ cls.table.schema.property(named: $0)?.inputName ?? $0 })
+                ?? cls.table.schema.primaryKey?.inputName, feature.id != .null
+            {
                 input[idProperty] = feature.id
             }
             if let geo = self.store.schema.firstGeoPointProperty(of: cls.table.schema),
                 let members = feature.geometryMembers(for: geo.objectClassName.flatMap { self.store.schema[$0] })
             {
-                input[geo.name] = members
+                input[geo.inputName] = members
             }
             if !rest.isEmpty, let p = cls.table.schema.property(named: "properties"), p.type == .mixed {
-                input["properties"] = .map(rest)
+                input[p.inputName] = .map(rest)
             }
             self.create(type, value: Value.map(input), update: options.update)
             report.written += 1
@@ -220,7 +223,8 @@ extension Realm {
             var input = OrderedDictionary<String, Value>()
             for (key, value) in members {
                 guard let property = cls.table.schema.property(named: key) else { continue }
-                input[key] = try RecordValue.value(value, for: property, settings, at: record.pointer + "/" + key)
+                input[property.inputName] = try RecordValue.value(
+                    value, for: property, settings, at: record.pointer + "/" + key)
             }
             self.create(type, value: Value.map(input), update: options.update)
             report.written += 1

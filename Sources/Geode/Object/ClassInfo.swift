@@ -113,7 +113,7 @@ final class ClassInfo: @unchecked Sendable {
         isEmbedded = schema.isEmbedded
         properties = schema.properties.map { p in
             Property(
-                name: p.publicName ?? p.name, storedName: p.name,
+                name: p.inputName, storedName: p.name,
                 kind: _PropertyKind(p.type, collection: p.collection, isOptional: p.isOptional),
                 options: PersistedOptions(
                     isPrimaryKey: p.isPrimaryKey, isIndexed: p.isIndexed, originProperty: p.originProperty),

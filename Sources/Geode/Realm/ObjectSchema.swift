@@ -92,7 +92,7 @@ public struct Property: Sendable, Equatable, CustomStringConvertible {
 
     /// The property's name: the Swift name for a mapped property
     /// (``ObjectBase/propertiesMapping()``).
-    public var name: String { schema.publicName ?? schema.name }
+    public var name: String { schema.inputName }
     /// The name the store gives the property: ``name`` unless it is mapped.
     ///
     /// ```swift

@@ -41,7 +41,7 @@ final class RealmClass {
         }
         propertyByRow = properties
         primaryKey = info.properties.firstIndex { $0.options.isPrimaryKey }
-        inputNames = table.storedProperties.map { $0.publicName ?? $0.name }
+        inputNames = table.storedProperties.map(\.inputName)
     }
 
     var name: String { info.name }

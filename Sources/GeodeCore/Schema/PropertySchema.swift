@@ -41,6 +41,8 @@ package struct PropertySchema: Hashable, Sendable {
     /// The name programs use for it when the store's differs (a Swift class's
     /// `propertiesMapping()`): key paths and queries may use either.
     package var publicName: String?
+    /// The name programs give the property: its public name, else its stored one.
+    package var inputName: String { publicName ?? name }
     package var type: PropertyType
     package var collection: CollectionKind
     /// For single values: may be null. For collections: elements may be null.
