@@ -86,7 +86,7 @@ enum QueryModel {
     }
 }
 
-extension Results {
+extension Results where Element: RealmFetchable {
     /// The throwing query with an argument array (fixtures build arguments at run time).
     func query(_ format: String, arguments: [Any]) throws -> Results<Element> {
         switch arguments.count {

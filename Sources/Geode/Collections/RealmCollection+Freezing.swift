@@ -153,7 +153,7 @@ protocol FreezableCollection: RealmCollection {
     var isInvalidated: Bool { get }
 }
 
-extension Results: FreezableCollection {
+extension Results: FreezableCollection where Element: RealmFetchable {
     func frozenCopy() -> Results { freeze() }
     func thawedCopy() -> Results? { thaw() }
 }

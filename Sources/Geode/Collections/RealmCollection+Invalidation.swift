@@ -31,9 +31,11 @@ extension LinkingObjects {
 }
 
 extension Results {
-    /// Whether the results can no longer be read: never, in Geode. Results
-    /// read the realm's current version, even after ``Realm/invalidate()``.
-    public var isInvalidated: Bool { false }
+    /// Whether the results can no longer be read: for results of objects
+    /// never, in Geode (they read the realm's current version, even after
+    /// ``Realm/invalidate()``); for results over the values of a collection,
+    /// once the object holding it was deleted.
+    public var isInvalidated: Bool { values?.location.isInvalidated ?? false }
 }
 
 /// The collections that tell whether they can still be read.

@@ -170,7 +170,7 @@ protocol ResultsSource {
     var erasedResults: Any { get }
 }
 
-extension Results: ResultsSource {
+extension Results: ResultsSource where Element: RealmFetchable {
     var erasedResults: Any { self }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
 import GeodeCore
 
-extension Results {
+extension Results where Element: RealmFetchable {
     /// The values of one property (or key path) of every object, as the engine stores them.
     func engineValues(_ keyPath: String) -> [[Value]] {
         do {

@@ -114,7 +114,7 @@ extension _ObjectCollection {
     }
 }
 
-extension Results {
+extension Results where Element: RealmFetchable {
     /// `filter(_:_:)` with its arguments as an array.
     func filter(_ predicateFormat: String, arguments: [Any]) -> Results<Element> {
         do {

@@ -1,6 +1,6 @@
 import GeodeCore
 
-extension Results {
+extension Results where Element: RealmFetchable {
     /// The objects that also match `predicateFormat`, a Realm Query Language
     /// predicate with `%@`, `$0` and `%K` arguments.
     ///

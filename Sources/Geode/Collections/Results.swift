@@ -10,7 +10,11 @@ import GeodeCore
 /// print(puppies.count, puppies.first?.name ?? "none")
 /// for dog in puppies { print(dog.name) }
 /// ```
-public final class Results<Element: RealmFetchable>: RandomAccessCollection {
+///
+/// Results can also hold the values of a managed list, set or map, sorted or
+/// made distinct (`scores.sorted(ascending: false)`, `tags.distinct()`):
+/// they read the collection again after each change.
+public final class Results<Element>: RandomAccessCollection {
     /// Where the objects a query tests come from.
     enum Base {
         /// Every object of the class, in key order.
@@ -35,6 +39,13 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
     /// Whether the elements are the accessors themselves (results of an
     /// `Object` class, not of a projection): then no cast is needed.
     @usableFromInline let elementsAreAccessors: Bool
+    /// For results over values: where they are read and what is done to
+    /// them (then `cls` is the class of the object holding the collection);
+    /// nil for results of objects.
+    let values: ResultValues<Element>?
+    /// The values at `valuesVersion`.
+    private var cachedValues: [Element] = []
+    private var valuesVersion = -1
 
     init(realm: Realm, cls: RealmClass, query: GeodeCore.Query = .all, base: Base = .table, bound: BoundQuery? = nil) {
         self.realmOfResults = realm
@@ -43,6 +54,27 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
         self.base = base
         self.boundQuery = bound
         elementsAreAccessors = ObjectIdentifier(Element.self) == ObjectIdentifier(cls.info.type)
+        values = nil
+    }
+
+    /// Results over the values `values` reads from a collection of the
+    /// object `owner` of class `cls`.
+    init(values: ResultValues<Element>, realm: Realm, cls: RealmClass) {
+        self.realmOfResults = realm
+        self.cls = cls
+        query = .all
+        base = .keys({ [] })
+        elementsAreAccessors = false
+        self.values = values
+    }
+
+    /// The values of results over values, read again when the realm changed.
+    private func currentValues(_ values: ResultValues<Element>) -> [Element] {
+        if valuesVersion != realmOfResults.changeCount {
+            cachedValues = values.elements()
+            valuesVersion = realmOfResults.changeCount
+        }
+        return cachedValues
     }
 
     /// `query` bound to this class.
@@ -124,6 +156,7 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
     /// The number of objects. A sorted query learns it with its first keys,
     /// which reads by position (`first`, `prefix(_:)`, `[i]`) need next.
     public var endIndex: Int {
+        if let values { return currentValues(values).count }
         if cachedVersion != realmOfResults.changeCount, prefix(reaching: 0) != nil { return cachedTotal }
         return count
     }
@@ -131,6 +164,7 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
     /// Iterates over the objects as they are when iteration starts (each
     /// object made when it is reached).
     public func makeIterator() -> Iterator {
+        if let values { return Iterator(results: self, values: currentValues(values)) }
         // Every object of the class, outside a write: walk them in the realm's
         // current version, keys and documents together, instead of collecting
         // every key first and then finding the documents.
@@ -152,17 +186,28 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
     /// weakly, to hold on to it past its turn.
     public struct Iterator: IteratorProtocol {
         @usableFromInline let results: Results
-        @usableFromInline let accessors: AccessorStream
+        /// The objects, for results of objects.
+        @usableFromInline let accessors: AccessorStream?
+        /// The values, for results over values.
+        @usableFromInline var values: IndexingIterator<[Element]>?
 
         init(results: Results, accessors: AccessorStream) {
             self.results = results
             self.accessors = accessors
+            values = nil
+        }
+
+        init(results: Results, values: [Element]) {
+            self.results = results
+            accessors = nil
+            self.values = values.makeIterator()
         }
 
         /// Inlinable, so that it is specialized for the element type where the
         /// loop is: handing out an accessor is then a plain reference.
         @inlinable
         public mutating func next() -> Element? {
+            guard let accessors else { return values?.next() }
             guard let accessor = accessors.next() else { return nil }
             return results.element(of: accessor)
         }
@@ -171,6 +216,7 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
     /// The number of objects; counted without materialising them when the
     /// results were not read at this version yet.
     public var count: Int {
+        if let values { return currentValues(values).count }
         if cachedVersion == realmOfResults.changeCount { return cachedKeys.count }
         if prefixVersion == realmOfResults.changeCount { return cachedTotal }
         guard case .table = base else { return keys.count }
@@ -190,6 +236,7 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
     /// let oldest = realm.objects(Dog.self).sorted(byKeyPath: "age", ascending: false).first
     /// ```
     public var first: Element? {
+        if let values { return currentValues(values).first }
         if let prefix = prefix(reaching: 0) { return prefix.first.map(element(for:)) }
         return keys.first.map(element(for:))
     }
@@ -200,11 +247,19 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
     /// let youngest = realm.objects(Dog.self).sorted(byKeyPath: "age", ascending: false).last
     /// ```
     public var last: Element? {
-        keys.last.map(element(for:))
+        if let values { return currentValues(values).last }
+        return keys.last.map(element(for:))
     }
 
     /// The object at `index`.
     public subscript(index: Int) -> Element {
+        if let values {
+            let elements = currentValues(values)
+            precondition(
+                index >= 0 && index < elements.count,
+                "Geode: index \(index) is out of bounds (\(elements.count) values)")
+            return elements[index]
+        }
         if index >= 0, let prefix = prefix(reaching: index) {
             precondition(index < cachedTotal, "Geode: index \(index) is out of bounds (\(cachedTotal) objects)")
             if index < prefix.count { return element(for: prefix[index]) }
@@ -230,12 +285,16 @@ public final class Results<Element: RealmFetchable>: RandomAccessCollection {
     /// Apart, so that the common path does not look up `Element?`'s metadata.
     @usableFromInline @inline(never)
     func castElement(_ accessor: ObjectBase) -> Element {
-        guard let object = accessor as? Object, let element = Element._geodeElement(of: object) else {
+        guard let object = accessor as? Object,
+            let element = (Element.self as? any RealmFetchable.Type)?._geodeElement(of: object) as? Element
+        else {
             preconditionFailure("Geode: object of class \(cls.name) is not a \(Element.self)")
         }
         return element
     }
+}
 
+extension Results where Element: RealmFetchable {
     /// The plan the engine picks for this query, in words: a primary-key
     /// lookup, an index range or a scan, and the clauses that follow.
     ///
@@ -253,6 +312,6 @@ extension Results: CustomStringConvertible, RealmDescribable {
     public var description: String { realmDescription(depth: RealmDescription.maximumDepth) }
 
     func realmDescription(depth: Int) -> String {
-        RealmDescription.collection("Results", self, named: cls.name, depth: depth)
+        RealmDescription.collection("Results", self, named: values == nil ? cls.name : nil, depth: depth)
     }
 }

@@ -1,7 +1,7 @@
 import GeodeCore
 import GeodeGeo
 
-extension Results {
+extension Results where Element: RealmFetchable {
     /// The objects ordered by the great-circle distance of the geo point at
     /// `keyPath` from `center`, nearest first (objects without a well-formed
     /// point last; ties keep their order). Beyond Realm.

@@ -1,7 +1,7 @@
 import GeodeCore
 import GeodeGeo
 
-extension Results {
+extension Results where Element: RealmFetchable {
     /// The geometry the first object keeps in `property` (a geometry object
     /// or a geo point); nil when there is no object or it has no valid
     /// geometry there. What `geode query --within-feature` relates others to.

@@ -5,7 +5,7 @@ import GeodeGeo
 import GeodeJSON
 import OrderedCollections
 
-extension Results {
+extension Results where Element: RealmFetchable {
     /// Writes the objects as CSV or TSV (``ExportFormat/csv``, ``ExportFormat/tsv``)
     /// through CSV.swift: a header, then one row per object. The geometry comes
     /// first, as Well-Known Text in a column named `WKT` (as ogr2ogr writes it,

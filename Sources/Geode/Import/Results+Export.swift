@@ -27,7 +27,7 @@ public enum ExportFormat: String, Sendable, CaseIterable {
     case tsv
 }
 
-extension Results {
+extension Results where Element: RealmFetchable {
     /// Writes the objects to `handle` as GeoJSON or JSON and returns how many
     /// were written. Numbers are written in their shortest exact form, so an
     /// export imports back to identical values and coordinates.

@@ -3,7 +3,7 @@ import GeodeCore
 import GeodeJSON
 import OrderedCollections
 
-extension Results {
+extension Results where Element: RealmFetchable {
     /// The objects grouped by their value at `keyPath`, each group counted and
     /// summarised at `aggregating` (sum, min, max, average of the numbers
     /// there), largest group first (then in the order of their keys' JSON text).
@@ -49,7 +49,7 @@ extension Results {
     }
 }
 
-extension Results {
+extension Results where Element: RealmFetchable {
     /// Up to `limit` of the objects, each as the map of its properties' plain
     /// values (as ``export(to:format:fields:offset:)`` writes them): for tools
     /// that look at what a class holds. Reads that fail throw.
@@ -64,7 +64,7 @@ extension Results {
     }
 }
 
-extension Results {
+extension Results where Element: RealmFetchable {
     /// The smallest longitude/latitude box holding every coordinate of the
     /// objects' geometries (a feature's point or other geometry, or a class's
     /// first geo point property), as `[west, south, east, north]` in GeoJSON's

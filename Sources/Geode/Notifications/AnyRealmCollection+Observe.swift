@@ -28,7 +28,7 @@ extension RealmCollectionChange {
     }
 }
 
-extension Results: ErasedObserving {}
+extension Results: ErasedObserving where Element: RealmFetchable {}
 extension List: ErasedObserving {}
 extension MutableSet: ErasedObserving {}
 extension LinkingObjects: ErasedObserving {}

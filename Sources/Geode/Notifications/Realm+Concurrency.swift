@@ -190,7 +190,7 @@ private func onActor<A: Actor, Change>(_ actor: A, _ block: @escaping @Sendable 
     }
 }
 
-extension Results {
+extension Results where Element: RealmFetchable {
     /// Calls `block` on `actor` with the results as that actor reads them,
     /// then after each write that changes them (as `observe(keyPaths:on:_:)`
     /// with a queue does).

@@ -1,6 +1,6 @@
 import Foundation
 
-extension Results {
+extension Results where Element: RealmFetchable {
     /// The results' changes as an asynchronous sequence, for `for await`:
     /// first `.initial`, then an `.update` after each write that changes
     /// them. Each element holds a frozen snapshot, readable on any thread.

@@ -110,7 +110,7 @@ final class KeysObserver: ChangeObserver {
     }
 }
 
-extension Results {
+extension Results where Element: RealmFetchable {
     /// Calls `block` with the results now, then after each write that changes them:
     /// which objects left, which came, and which were modified.
     ///

@@ -101,7 +101,7 @@ extension ObjectBase: ThreadConfined {
     }
 }
 
-extension Results: ThreadConfined {
+extension Results: ThreadConfined where Element: RealmFetchable {
     public func _geodeResolver() -> _ThreadConfinedResolver {
         let source = Unchecked(self)
         if case .keys = base {

@@ -2,7 +2,7 @@ import Foundation
 import GeodeCore
 import GeodeGeo
 
-extension Results {
+extension Results where Element: RealmFetchable {
     /// The objects that match a type-safe query.
     ///
     /// ```swift

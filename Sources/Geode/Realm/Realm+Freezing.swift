@@ -1,6 +1,6 @@
 import GeodeCore
 
-extension Results {
+extension Results where Element: RealmFetchable {
     /// Whether the results belong to a frozen realm (they never change).
     public var isFrozen: Bool { realmOfResults.isFrozen }
 

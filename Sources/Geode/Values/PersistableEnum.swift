@@ -1,4 +1,5 @@
-/// An enum stored as its raw value (an integer or a string).
+/// An enum stored as its raw value (an integer or a string), which
+/// collections of it sort by.
 ///
 /// ```swift
 /// enum TaskStatus: String, PersistableEnum {
@@ -8,7 +9,7 @@
 ///     @Persisted var status = TaskStatus.notStarted
 /// }
 /// ```
-public protocol PersistableEnum: _PersistableValue, RawRepresentable, CaseIterable, Hashable
+public protocol PersistableEnum: _PersistableValue, SortableType, RawRepresentable, CaseIterable, Hashable
 where RawValue: _PersistableValue {}
 
 extension PersistableEnum {
