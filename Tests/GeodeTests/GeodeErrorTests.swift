@@ -176,4 +176,65 @@ import Testing
             #expect(damage.code == -30796, "MDB_CORRUPTED")
         }
     }
+
+    @Test func realmsCatchClausesMatchByRealmsErrorCodes() throws {
+        let directory = try TemporaryDirectory()
+        let missing = directory.url.appendingPathComponent("missing.geode")
+        do {
+            _ = try Realm(
+                configuration: Realm.Configuration(fileURL: missing, readOnly: true, objectTypes: [Owner.self]))
+            Issue.record("opened a missing file")
+        } catch Realm.Error.fileNotFound {
+            // Realm's spelling of the catch
+        }
+
+        let notes = directory.url.appendingPathComponent("notes.txt")
+        try Data("shopping list\n".utf8).write(to: notes)
+        do {
+            _ = try Realm(configuration: Realm.Configuration(fileURL: notes, objectTypes: [Owner.self, Pet.self]))
+            Issue.record("opened a text file")
+        } catch let error as Realm.Error {
+            #expect(error.code == .invalidDatabase)
+            #expect(error.fileURL?.path == notes.path)
+        }
+
+        let realm = try Self.realm(directory)
+        do {
+            try realm.writeCopy(toFile: notes)
+            Issue.record("copied over an existing file")
+        } catch Realm.Error.fileExists {
+            #expect(try String(contentsOf: notes, encoding: .utf8) == "shopping list\n")
+        }
+
+        do {
+            _ = try realm.objects(Owner.self).query("age >>> 3")
+            Issue.record("ran a query that does not parse")
+        } catch let error as Realm.Error {
+            #expect(error.code == .invalidInput)
+            #expect(error.fileURL == nil)
+        }
+    }
+
+    @Test func aStoreThatNeedsAMigrationIsRealmsSchemaMismatch() throws {
+        let directory = try TemporaryDirectory()
+        _ = try Self.realm(directory)
+        final class Owner: Object {
+            @Persisted(primaryKey: true) var name = ""
+            @Persisted var age = ""
+        }
+        #expect(throws: Realm.Error.self) {
+            _ = try Realm(
+                configuration: Realm.Configuration(
+                    fileURL: directory.url.appendingPathComponent("owners.geode"), objectTypes: [Owner.self]))
+        }
+        do {
+            _ = try Realm(
+                configuration: Realm.Configuration(
+                    fileURL: directory.url.appendingPathComponent("owners.geode"), objectTypes: [Owner.self]))
+        } catch {
+            #expect(Realm.Error.schemaMismatch ~= error)
+            #expect(!(Realm.Error.fileNotFound ~= error))
+            #expect((error as? Realm.Error)?.code.rawValue == 10, "Realm's number for the code")
+        }
+    }
 }

@@ -51,7 +51,7 @@ extension Realm {
     /// realm.writeAsync({ realm.add(Dog()) }, onComplete: { error in print(error ?? "committed") })
     /// ```
     @discardableResult
-    public func writeAsync(_ block: @escaping () -> Void, onComplete: ((Error?) -> Void)? = nil)
+    public func writeAsync(_ block: @escaping () -> Void, onComplete: ((Swift.Error?) -> Void)? = nil)
         -> AsyncTransactionId
     {
         beginAsyncWrite {
@@ -106,14 +106,14 @@ extension Realm {
     /// realm.commitAsyncWrite { error in print(error ?? "committed") }
     /// ```
     @discardableResult
-    public func commitAsyncWrite(allowGrouping: Bool = false, _ onComplete: ((Error?) -> Void)? = nil)
+    public func commitAsyncWrite(allowGrouping: Bool = false, _ onComplete: ((Swift.Error?) -> Void)? = nil)
         -> AsyncTransactionId
     {
         let id = asyncWrites.withLock { writes in
             writes.next &+= 1
             return writes.next
         }
-        var failure: Error?
+        var failure: Swift.Error?
         do {
             try commitWrite()
         } catch {

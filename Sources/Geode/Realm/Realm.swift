@@ -42,7 +42,7 @@ public final class Realm {
     /// are. An integer, so that the check costs no reference counting.
     @exclusivity(unchecked) private(set) var keptDocumentSerial = -1
     /// The first data error of the open write; later changes in it are skipped.
-    private(set) var writeError: Error?
+    private(set) var writeError: Swift.Error?
     /// Objects that became managed in the open write (unmanaged again if it is cancelled).
     private var addedInWrite: [ObjectBase] = []
     private(set) var classesByName: [String: RealmClass] = [:]
@@ -426,7 +426,7 @@ public final class Realm {
 
     /// Records the first data error of the open write: the commit throws it and
     /// changes after it are skipped.
-    func record(_ error: Error) {
+    func record(_ error: Swift.Error) {
         if writeError == nil { writeError = error }
     }
 
@@ -452,7 +452,7 @@ public final class Realm {
     }
 
     /// Keeps the first error of a read that cannot throw, for ``deferredError``.
-    func deferReadError(_ error: Error) {
+    func deferReadError(_ error: Swift.Error) {
         if deferredError == nil { deferredError = GeodeError.from(error) }
     }
 

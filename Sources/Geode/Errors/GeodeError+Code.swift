@@ -1,0 +1,142 @@
+import CLMDB
+import Foundation
+
+extension Realm {
+    /// Realm's name for the errors a realm throws: ``GeodeError``, whose
+    /// ``GeodeError/code`` gives Realm's error code, so that Realm's
+    /// `catch` clauses work as written.
+    ///
+    /// ```swift
+    /// do {
+    ///     realm = try Realm(configuration: configuration)
+    /// } catch Realm.Error.fileNotFound {
+    ///     print("no store yet")
+    /// } catch let error as Realm.Error where error.code == .schemaMismatch {
+    ///     print("a migration is needed:", error)
+    /// }
+    /// ```
+    public typealias Error = GeodeError
+}
+
+extension GeodeError {
+    /// Realm's error codes (with Realm's numbers): the kind of failure,
+    /// coarser than the error's case, for code written against Realm.
+    ///
+    /// ```swift
+    /// switch error.code {
+    /// case .fileNotFound, .filePermissionDenied: showFilePicker()
+    /// case .invalidDatabase: offerSalvage()
+    /// default: report(error)
+    /// }
+    /// ```
+    public enum Code: Int, Sendable, CaseIterable {
+        /// A failure with no more specific code (storage limits, an unsupported option).
+        case fail = 1
+        /// The system refused to read or write the file.
+        case fileAccess = 2
+        /// The system refused access to the file for lack of permission.
+        case filePermissionDenied = 3
+        /// A file that must be new exists already.
+        case fileExists = 4
+        /// There is no file at the path.
+        case fileNotFound = 5
+        /// The schema differs from the file's and no migration was asked for.
+        case schemaMismatch = 10
+        /// A value, query, geometry or import input was refused.
+        case invalidInput = 13
+        /// The disk is full, or the store reached its map size.
+        case outOfDiskSpace = 14
+        /// The store was asked for with options that cannot share it (read-only
+        /// and deleted when a migration is needed).
+        case incompatibleSession = 15
+        /// The file is a store of a format this build does not read.
+        case unsupportedFileFormatVersion = 16
+        /// The file is not a store, or is damaged.
+        case invalidDatabase = 20
+    }
+
+    /// Realm's code for this error.
+    ///
+    /// ```swift
+    /// catch let error as Realm.Error where error.code == .invalidDatabase { … }
+    /// ```
+    public var code: Code {
+        switch self {
+        case let .file(failure):
+            switch failure.reason {
+            case .missing: return .fileNotFound
+            case .exists: return .fileExists
+            case .notAStore: return .invalidDatabase
+            case .unsupportedFormat: return .unsupportedFileFormatVersion
+            case .notARegularFile, .readOnly: return .fileAccess
+            case let .access(code):
+                switch code {
+                case EACCES, EPERM: return .filePermissionDenied
+                case ENOSPC: return .outOfDiskSpace
+                case ENOENT: return .fileNotFound
+                default: return .fileAccess
+                }
+            case .conflictingOptions: return .incompatibleSession
+            case .unsupported: return .fail
+            }
+        case let .storage(failure):
+            switch failure.code {
+            case ENOSPC, MDB_MAP_FULL: return .outOfDiskSpace
+            case EACCES, EPERM: return .filePermissionDenied
+            default: return .fail
+            }
+        case .damagedStore: return .invalidDatabase
+        case let .schema(failure): return failure.differences.isEmpty ? .fail : .schemaMismatch
+        case .invalidValue, .query, .invalidGeometry, .importFailed: return .invalidInput
+        }
+    }
+
+    /// The file the error is about, when it is about one.
+    ///
+    /// ```swift
+    /// catch let error as Realm.Error { print(error.fileURL?.path ?? "no file") }
+    /// ```
+    public var fileURL: URL? {
+        switch self {
+        case let .file(failure): return URL(fileURLWithPath: failure.path)
+        case let .storage(failure): return failure.path.map { URL(fileURLWithPath: $0) }
+        case let .damagedStore(failure): return failure.path.map { URL(fileURLWithPath: $0) }
+        default: return nil
+        }
+    }
+
+    // Realm's codes as members of the error type, for `catch Realm.Error.fileNotFound`.
+
+    /// ``Code/fail``.
+    public static var fail: Code { .fail }
+    /// ``Code/fileAccess``.
+    public static var fileAccess: Code { .fileAccess }
+    /// ``Code/filePermissionDenied``.
+    public static var filePermissionDenied: Code { .filePermissionDenied }
+    /// ``Code/fileExists``.
+    public static var fileExists: Code { .fileExists }
+    /// ``Code/fileNotFound``.
+    public static var fileNotFound: Code { .fileNotFound }
+    /// ``Code/incompatibleSession``.
+    public static var incompatibleSession: Code { .incompatibleSession }
+    /// ``Code/schemaMismatch``.
+    public static var schemaMismatch: Code { .schemaMismatch }
+    /// ``Code/invalidInput``.
+    public static var invalidInput: Code { .invalidInput }
+    /// ``Code/outOfDiskSpace``.
+    public static var outOfDiskSpace: Code { .outOfDiskSpace }
+    /// ``Code/unsupportedFileFormatVersion``.
+    public static var unsupportedFileFormatVersion: Code { .unsupportedFileFormatVersion }
+    /// ``Code/invalidDatabase``.
+    public static var invalidDatabase: Code { .invalidDatabase }
+}
+
+/// Whether `error` is a ``GeodeError`` with Realm's code `code`: what lets
+/// `catch Realm.Error.fileNotFound` match.
+///
+/// ```swift
+/// do { try realm.writeCopy(toFile: url) } catch Realm.Error.fileExists { print("already copied") }
+/// ```
+public func ~= (code: GeodeError.Code, error: any Error) -> Bool {
+    (error as? GeodeError)?.code == code
+}
