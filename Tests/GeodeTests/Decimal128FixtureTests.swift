@@ -1,19 +1,24 @@
 import Foundation
 import Geode
+import GeodeCore
 import GeodeTestSupport
 import Testing
 
-/// The cases of `Data/Fixtures/decimal/decimal128.json`: parsing, printing,
-/// conversion from doubles, arithmetic, order, and numeric promotion in queries.
+/// The cases of `Data/Fixtures/decimal/decimal128.json`: parsing and the
+/// digits kept (checked in the text export writes, which shows every digit),
+/// Realm's text (`stringValue`), conversion from doubles, arithmetic, order,
+/// and numeric promotion in queries.
 @Suite struct Decimal128FixtureTests {
     struct Cases: Decodable {
         struct Parse: Decodable { let text: String; let string: String }
+        struct RealmText: Decodable { let text: String; let realm: String }
         struct Invalid: Decodable { let text: String; let at: Int }
         struct FromDouble: Decodable { let double: Double; let string: String }
         struct Arithmetic: Decodable { let a: String; let op: String; let b: String; let result: String }
         struct Order: Decodable { let a: String; let b: String; let order: Int }
         struct Promotion: Decodable { let a: String; let b: JSONNumber; let equal: Bool }
         let parse: [Parse]
+        let realmText: [RealmText]
         let invalid: [Invalid]
         let fromDouble: [FromDouble]
         let arithmetic: [Arithmetic]
@@ -40,12 +45,22 @@ import Testing
         return try JSONDecoder().decode(Cases.self, from: Data(contentsOf: url))
     }
 
-    @Test func textParsesAndPrintsInScientificForm() throws {
+    @Test func textParsesKeepingItsDigits() throws {
         for c in try Self.load().parse {
             let d = try Decimal128(string: c.text)
-            #expect(d.stringValue == c.string, "\(c.text)")
+            #expect(d.bits.string == c.string, "\(c.text)")
             // Printing and parsing again keeps the value and its digits.
-            #expect(try Decimal128(string: d.stringValue).stringValue == c.string)
+            #expect(try Decimal128(string: d.bits.string).bits.string == c.string)
+        }
+    }
+
+    @Test func stringValueIsRealmsText() throws {
+        for c in try Self.load().realmText {
+            let d = try Decimal128(string: c.text)
+            #expect(d.stringValue == c.realm, "\(c.text)")
+            #expect(d.description == c.realm, "\(c.text)")
+            // Realm's text reads back as the same value.
+            #expect(try Decimal128(string: d.stringValue) == d, "\(c.text)")
         }
     }
 
@@ -62,7 +77,7 @@ import Testing
 
     @Test func doublesConvertWithFifteenSignificantDigits() throws {
         for c in try Self.load().fromDouble {
-            #expect(Decimal128(c.double).stringValue == c.string, "\(c.double)")
+            #expect(Decimal128(c.double).bits.string == c.string, "\(c.double)")
         }
     }
 
@@ -77,7 +92,7 @@ import Testing
             case "/": result = a / b
             default: Issue.record("unknown operator \(c.op)"); continue
             }
-            #expect(result.stringValue == c.result, "\(c.a) \(c.op) \(c.b)")
+            #expect(result.bits.string == c.result, "\(c.a) \(c.op) \(c.b)")
         }
     }
 

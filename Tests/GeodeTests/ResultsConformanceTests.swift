@@ -985,9 +985,7 @@ extension ResultsConformanceTests {
         let two = try #require(Decimal128(exactly: 0b10))
         let one = try #require(Decimal128(exactly: 0b1))
         #expect(a + b == 6.288888)
-        withKnownIssue("Geode prints a decimal with the digits it holds (-1.0); Realm trims trailing zeros") {
-            #expect((c + d).description == "11.11111")
-        }
+        #expect((c + d).description == "11.11111")
         #expect(a == 3.144444)
         #expect(c.description == "1.234567")
         #expect(d.description == "9.876543")
@@ -1005,9 +1003,7 @@ extension ResultsConformanceTests {
         let two = try #require(Decimal128(exactly: 0b10))
         let one = try #require(Decimal128(exactly: 0b1))
         #expect(a - b == -1.0)
-        withKnownIssue("Geode prints a decimal with the digits it holds (-1.0); Realm trims trailing zeros") {
-            #expect((c - d).description == "-1")
-        }
+        #expect((c - d).description == "-1")
         #expect(c.description == "2.5")
         #expect(d.description == "3.5")
         #expect(two - one == 1.0)

@@ -21,7 +21,7 @@ public struct Decimal128: Sendable, Hashable, Comparable, CustomStringConvertibl
     ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByStringLiteral,
     SignedNumeric, Strideable
 {
-    let bits: Decimal128Bits
+    package let bits: Decimal128Bits
 
     init(bits: Decimal128Bits) { self.bits = bits }
 
@@ -54,7 +54,7 @@ public struct Decimal128: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// A double rounded to 15 significant digits, as Realm converts it.
     ///
     /// ```swift
-    /// Decimal128(0.1).stringValue         // "0.1"
+    /// Decimal128(0.25).doubleValue         // 0.25
     /// ```
     public init(_ value: Double) { bits = Decimal128Bits(rounding: value) }
 
@@ -124,10 +124,32 @@ public struct Decimal128: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// Zero.
     public static var zero: Decimal128 { Decimal128() }
 
-    /// The decimal text (`"1.10"`, `"1E+3"`, `"NaN"`), as MongoDB writes it.
-    public var stringValue: String { bits.string }
+    /// The decimal text, as Realm writes it: the coefficient's digits with
+    /// the point moved left while the exponent is not zero and more than one
+    /// digit stands before it, then `E` and what is left of the exponent, and
+    /// trailing zeros after the point dropped (`"2.5"`, `"-1"` for −1.0,
+    /// `"3E-1"` for 0.21 / 0.7, `"1.5E2"` for 1.5e2, `"NaN"`, `"-Inf"`).
+    public var stringValue: String {
+        guard let (negative, coefficient, stored) = bits.parts else {
+            return (bits.isNegative ? "-" : "") + (bits.isNaN ? "NaN" : "Inf")
+        }
+        // A coefficient beyond 64 bits: Realm gives the library's text as it is.
+        guard UInt64(coefficient) != nil else { return bits.libraryString }
+        var before = coefficient.count
+        var exponent = stored
+        while before > 1 && exponent != 0 {
+            before -= 1
+            exponent += 1
+        }
+        var text = (negative ? "-" : "") + coefficient.prefix(before)
+        var after = coefficient.dropFirst(before)
+        while after.last == "0" { after.removeLast() }
+        if !after.isEmpty { text += "." + after }
+        if exponent != 0 { text += "E\(exponent)" }
+        return text
+    }
     /// The decimal text, the same as `stringValue`.
-    public var description: String { bits.string }
+    public var description: String { stringValue }
     /// The nearest `Double`.
     public var doubleValue: Double { bits.double }
     /// The value as Foundation's `Decimal` (38 digits; NaN for NaN and infinities).

@@ -130,18 +130,8 @@ package struct Decimal128Bits: Hashable, Sendable {
     package var string: String {
         if isNaN { return "NaN" }
         if isInfinite { return isNegative ? "-Infinity" : "Infinity" }
-        var flags: _IDEC_flags = 0
-        var buffer = [CChar](repeating: 0, count: 64)
-        __bid128_to_string(&buffer, bid, &flags)
-        // The library writes "+<coefficient>E<exponent>".
-        let raw = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let sign = raw.hasPrefix("-") ? "-" : ""
-        let body = raw.drop { $0 == "+" || $0 == "-" }
-        guard let e = body.firstIndex(where: { $0 == "E" }), let exponent = Int(body[body.index(after: e)...]) else {
-            return raw
-        }
-        var coefficient = String(body[..<e].drop { $0 == "0" })
-        if coefficient.isEmpty { coefficient = "0" }
+        guard let (negative, coefficient, exponent) = parts else { return libraryString }
+        let sign = negative ? "-" : ""
         let adjusted = exponent + coefficient.count - 1
         if exponent <= 0, adjusted >= -6 {
             if exponent == 0 { return sign + coefficient }
@@ -155,6 +145,28 @@ package struct Decimal128Bits: Hashable, Sendable {
         var mantissa = String(coefficient.prefix(1))
         if coefficient.count > 1 { mantissa += "." + coefficient.dropFirst() }
         return sign + mantissa + "E" + (adjusted >= 0 ? "+" : "-") + String(abs(adjusted))
+    }
+
+    /// The value as the decimal library writes it: `+<coefficient>E<exponent>`.
+    package var libraryString: String {
+        var flags: _IDEC_flags = 0
+        var buffer = [CChar](repeating: 0, count: 64)
+        __bid128_to_string(&buffer, bid, &flags)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// A finite value's sign, coefficient (its digits without leading zeros;
+    /// "0" for zero) and exponent: the value is the coefficient × 10^exponent.
+    /// Nil for NaN and the infinities.
+    package var parts: (negative: Bool, coefficient: String, exponent: Int)? {
+        guard isFinite else { return nil }
+        let raw = libraryString
+        let body = raw.drop { $0 == "+" || $0 == "-" }
+        guard let e = body.firstIndex(where: { $0 == "E" }), let exponent = Int(body[body.index(after: e)...]) else {
+            return nil
+        }
+        let coefficient = String(body[..<e].drop { $0 == "0" })
+        return (raw.hasPrefix("-"), coefficient.isEmpty ? "0" : coefficient, exponent)
     }
 
     // MARK: Classification
