@@ -142,7 +142,7 @@ extension GeodeCommand {
         /// The classes of the store with an `id` property whose objects hold ids, by object count.
         private static func classesWithIDs(in realm: Realm) -> [String: Int] {
             var classes: [String: Int] = [:]
-            for schema in realm.schema.objectSchema where !schema.isEmbedded && schema["id"] != nil {
+            for schema in realm.fileSchema.objectSchema where !schema.isEmbedded && schema["id"] != nil {
                 let objects = realm.dynamicObjects(schema.className)
                 if !objects.isEmpty { classes[schema.className] = objects.count }
             }

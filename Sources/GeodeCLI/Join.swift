@@ -111,7 +111,7 @@ extension GeodeCommand {
                     Self.summary(tagged, points, label, into)
                     return
                 }
-                let idPath = realm.schema[points]?.primaryKeyProperty?.name ?? "id"
+                let idPath = realm.fileSchema[points]?.primaryKeyProperty?.name ?? "id"
                 var out = ""
                 for (region, objects) in joined {
                     let text = try Self.text(labels[region] ?? .null)

@@ -32,7 +32,7 @@ enum ToolStore {
         func isThisStore(_ realm: Realm) -> Bool { realm.configuration.fileURL?.standardizedFileURL.path == canonical }
         let empty = opened.filter(isThisStore).allSatisfy { realm in
             realm.refresh()
-            return realm.schema.objectSchema.filter { !$0.isEmbedded }.allSatisfy {
+            return realm.fileSchema.objectSchema.filter { !$0.isEmbedded }.allSatisfy {
                 realm.dynamicObjects($0.className).isEmpty
             }
         }
@@ -96,10 +96,10 @@ enum ToolStore {
     /// object with a `type` string and `coordinates`: doubles for a geo point,
     /// an AnyRealmValue for any geometry), nil when none does.
     static func geometryProperty(of className: String, in realm: Realm) -> String? {
-        guard let cls = realm.schema[className] else { return nil }
+        guard let cls = realm.fileSchema[className] else { return nil }
         return cls.properties.first { property in
             guard property.type == .object, !property.isCollection,
-                let target = property.objectClassName.flatMap({ realm.schema[$0] })
+                let target = property.objectClassName.flatMap({ realm.fileSchema[$0] })
             else {
                 return false
             }
@@ -148,8 +148,8 @@ enum ToolStore {
     static func objects(of name: String, named: Bool = true, in realm: Realm, _ path: String) throws -> Results<
         DynamicObject
     > {
-        let classes = realm.schema.objectSchema.filter { !$0.isEmbedded }.map(\.className)
-        guard let cls = realm.schema[name], !cls.isEmbedded else {
+        let classes = realm.fileSchema.objectSchema.filter { !$0.isEmbedded }.map(\.className)
+        guard let cls = realm.fileSchema[name], !cls.isEmbedded else {
             ExitStatus.report(
                 "\(path) has no class named '\(name)'; its classes: \(classes.isEmpty ? "none" : classes.joined(separator: ", "))"
             )

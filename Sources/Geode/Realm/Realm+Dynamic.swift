@@ -3,13 +3,24 @@ import GeodeCore
 import OrderedCollections
 
 extension Realm {
-    /// The classes of the realm's store, with their properties: every class in
-    /// the file, whether or not the program has a Swift type for it.
+    /// The classes of the realm, with their properties: every class in the
+    /// file, but — as in Realm — those the file held when the realm opened
+    /// that its ``Configuration/objectTypes`` (when given and not empty) do
+    /// not declare or reach. `dynamicObjects` still reads those.
     ///
     /// ```swift
     /// for objectSchema in realm.schema.objectSchema { print(objectSchema.className) }
     /// ```
-    public var schema: Schema { Schema(store.schema) }
+    public var schema: Schema {
+        guard !undeclaredClasses.isEmpty else { return fileSchema }
+        var schema = store.schema
+        schema.classes.removeAll { undeclaredClasses.contains($0.name) }
+        return Schema(schema)
+    }
+
+    /// Every class in the file, configured or not: for tools that read any
+    /// store (the `geode` command).
+    package var fileSchema: Schema { Schema(store.schema) }
 
     /// Every object of the class named `className`, by name: for code that has
     /// no Swift type for it (tools, the `geode` command).

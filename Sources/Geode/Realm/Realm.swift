@@ -46,6 +46,10 @@ public final class Realm {
     /// Objects that became managed in the open write (unmanaged again if it is cancelled).
     private var addedInWrite: [ObjectBase] = []
     private(set) var classesByName: [String: RealmClass] = [:]
+    /// The classes the file held when the realm opened that its configured
+    /// ``Configuration/objectTypes`` do not declare: left out of ``schema``, as
+    /// Realm leaves them out (classes made later, by an import, are not).
+    private(set) var undeclaredClasses: Set<String> = []
     /// Bindings of classes used by name (dynamic objects).
     var dynamicClasses: [String: RealmClass] = [:]
     /// The same bindings by Swift type: the lookup every add and read makes.
@@ -120,6 +124,10 @@ public final class Realm {
         }
         noteReadVersion()
         for info in infos { bind(info) }
+        if let types = configuration.objectTypes, !types.isEmpty {
+            let declared = Set(infos.map(\.name) + configuration.dynamicClasses.map(\.className))
+            undeclaredClasses = Set(store.schema.classes.map(\.name)).subtracting(declared)
+        }
     }
 
     /// Opens the store at `fileURL` with the rest of the default configuration.
