@@ -173,3 +173,41 @@ import Testing
         #expect(erased.isEmpty)
     }
 }
+
+extension ValueResultsTests {
+    @Test func valuesFilterWithSelfInEitherQueryForm() throws {
+        let directory = try TemporaryDirectory()
+        let (realm, holder) = try holder(directory)
+        try realm.write {
+            holder.ints.append(objectsIn: [5, 12, 7, 30, 1])
+            holder.strings.append(objectsIn: ["Jade", "amber", "jet", "ruby"])
+            holder.doubleMap.merge(["tea": 2.5, "cake": 4, "bread": 12]) { $1 }
+            holder.optionalInts.append(objectsIn: [nil, 3, nil, 8])
+            holder.levels.append(objectsIn: [.high, .low, .middle])
+        }
+        #expect(Array(holder.ints.filter("self > %@", 6)) == [12, 7, 30])
+        #expect(Array(holder.ints.where { $0 > 6 }) == [12, 7, 30])
+        #expect(Array(holder.ints.where { $0 > 6 }.sorted()) == [7, 12, 30])
+        #expect(Array(holder.ints.filter("self BETWEEN {5, 12}")) == [5, 12, 7])
+        #expect(Array(holder.ints.filter("self IN {1, 30, 99}")) == [30, 1])
+        #expect(Array(holder.strings.filter("self BEGINSWITH[c] 'j'")) == ["Jade", "jet"])
+        #expect(Array(holder.strings.where { $0.contains("e") }) == ["Jade", "amber", "jet"])
+        #expect(holder.doubleMap.where { $0 < 10 }.sorted().map { $0 } == [2.5, 4])
+        #expect(Array(holder.doubleMap.sorted(byKeyPath: "self", ascending: false)) == [12, 4, 2.5])
+        #expect(Array(holder.optionalInts.filter("self == nil")) == [nil, nil])
+        #expect(Array(holder.optionalInts.where { $0 != nil }) == [3, 8])
+        #expect(Array(holder.levels.where { $0 == .middle || $0 == .high }) == [.high, .middle])
+    }
+
+    @Test func filteredValuesAreLive() throws {
+        let directory = try TemporaryDirectory()
+        let (realm, holder) = try holder(directory)
+        let big = holder.ints.filter("self >= 10")
+        #expect(big.isEmpty)
+        try realm.write { holder.ints.append(objectsIn: [3, 10, 40]) }
+        #expect(Array(big) == [10, 40])
+        try realm.write { holder.ints[0] = 99 }
+        #expect(Array(big) == [99, 10, 40])
+        #expect(big.sum() == 149)
+    }
+}

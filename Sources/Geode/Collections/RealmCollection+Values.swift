@@ -1,4 +1,6 @@
-// Sorting a collection of values, and making it distinct: `List`,
+import GeodeCore
+
+// Sorting, filtering and making distinct a collection of values: `List`,
 // `MutableSet` and `Map` values and the `Results` made from them. As in Realm,
 // the collection must be managed, and the results are live: they read the
 // collection again after each change.
@@ -24,6 +26,17 @@ extension _ValueCollection where _Value: SortableType {
     public func sorted(ascending: Bool = true) -> Results<_Value> {
         _geodeValueResults().appending(.sorted(ascending: ascending))
     }
+
+    /// The values sorted, as ``sorted(ascending:)``: values have one key
+    /// path, `self`, as in Realm.
+    ///
+    /// ```swift
+    /// let prices = shop.pricesByItem.sorted(byKeyPath: "self", ascending: false)
+    /// ```
+    public func sorted(byKeyPath keyPath: String, ascending: Bool = true) -> Results<_Value> {
+        precondition(keyPath == "self", "Geode: values sort by \"self\", not by \"\(keyPath)\"")
+        return sorted(ascending: ascending)
+    }
 }
 
 extension _ValueCollection where _Value: SortableType, Self: RealmCollection {
@@ -34,6 +47,45 @@ extension _ValueCollection where _Value: SortableType, Self: RealmCollection {
     /// ```
     public func distinct() -> Results<_Value> {
         _geodeValueResults().appending(.distinct)
+    }
+}
+
+extension _ValueCollection where _Value: SortableType & _PersistableValue {
+    /// The values that match `predicateFormat`, a Realm Query Language
+    /// predicate in which the value is `self`, in the collection's order.
+    /// As in Realm, a predicate that does not parse or does not fit the
+    /// values stops the program with a message naming the column.
+    ///
+    /// ```swift
+    /// let passing = player.scores.filter("self >= %@", 50)
+    /// let jTags = post.tags.filter("self BEGINSWITH[c] 'j'")
+    /// ```
+    public func filter(_ predicateFormat: String, _ args: Any...) -> Results<_Value> {
+        let results = _geodeValueResults()
+        do {
+            let parsed = try QueryParser.parse(predicateFormat, QueryArguments.convert(args, results.realmOfResults))
+            return results.appending(.filtered(try ResultValues<_Value>.filter(parsed, in: results.realmOfResults)))
+        } catch {
+            preconditionFailure("Geode: invalid query \"\(predicateFormat)\": \(GeodeError.from(error))")
+        }
+    }
+
+    /// The values that match a type-safe query, in which `$0` is the value.
+    ///
+    /// ```swift
+    /// let passing = player.scores.where { $0 >= 50 }
+    /// let cheap = shop.pricesByItem.where { $0 < 10 }
+    /// ```
+    public func `where`(_ isIncluded: (Query<_Value>) -> Query<Bool>) -> Results<_Value> {
+        let results = _geodeValueResults()
+        let predicate = isIncluded(Query<_Value>([.property(ValueFilter.name)])).predicate
+        do {
+            let filter = try ResultValues<_Value>.filter(
+                GeodeCore.Query(predicate: predicate), in: results.realmOfResults)
+            return results.appending(.filtered(filter))
+        } catch {
+            preconditionFailure("Geode: invalid query \(predicate): \(GeodeError.from(error))")
+        }
     }
 }
 

@@ -11,6 +11,8 @@ struct ResultValues<Element> {
         case sorted(ascending: Bool)
         /// The first of each group of equal values, in the order they had.
         case distinct
+        /// The values a query over `self` matches.
+        case filtered(ValueFilter)
     }
 
     /// The collection read.
@@ -38,9 +40,26 @@ struct ResultValues<Element> {
                 }
             case .distinct:
                 entries = Self.distinct(entries)
+            case let .filtered(filter):
+                entries = matching(filter, entries)
             }
         }
         return entries.map(\.element)
+    }
+
+    /// The entries whose values `filter` matches; none when the store cannot
+    /// be read (the error waits for the next throwing call).
+    private func matching(
+        _ filter: ValueFilter, _ entries: [(value: Value, element: Element)]
+    ) -> [(value: Value, element: Element)] {
+        do {
+            return try location.realm.withTransaction { txn in
+                try entries.filter { try filter.matches($0.value, in: txn) }
+            }
+        } catch {
+            location.realm.deferReadError(error)
+            return []
+        }
     }
 
     /// The first of each group of equal values, in their order: found by
@@ -69,6 +88,13 @@ struct ResultValues<Element> {
 }
 
 extension ResultValues where Element: _PersistableValue {
+    /// `query` over values of `Element` (each value is `self`).
+    static func filter(_ query: GeodeCore.Query, in realm: Realm) throws -> ValueFilter {
+        let kind = Element._geodeKind
+        let element = PropertySchema(name: ValueFilter.name, type: kind.type, isOptional: kind.storesNull)
+        return try ValueFilter(query, of: element, store: realm.store)
+    }
+
     /// The values of the managed collection at `location`: a list's or a
     /// set's elements, or a map's values (`keyed`), in the collection's
     /// order. A value that does not convert to `Element` is its default when
