@@ -73,4 +73,21 @@ import Testing
         let unmanaged = List<Int>()
         #expect(unmanaged.thaw() === unmanaged && !unmanaged.isFrozen)
     }
+
+    @Test func aTypeErasedCollectionFreezesAndThawsAsTheOneItWraps() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try directory.realm(of: [Kennel.self, Dog.self])
+        let (kennel, _) = try Self.fill(realm)
+        let erasedDogs = AnyRealmCollection(kennel.dogs)
+        let erasedResults = AnyRealmCollection(realm.objects(Dog.self))
+        let (frozenDogs, frozenResults) = (erasedDogs.freeze(), realm.freeze(erasedResults))
+        #expect(frozenDogs.isFrozen && frozenResults.isFrozen && !erasedDogs.isFrozen)
+        try realm.write { kennel.dogs.append(realm.create(Dog.self, value: ["id": 2])) }
+        #expect(frozenDogs.map(\.id) == [1] && frozenResults.count == 1)
+        #expect(erasedDogs.count == 2 && erasedResults.count == 2)
+        let thawed = try #require(frozenResults.thaw())
+        #expect(!thawed.isFrozen && thawed.count == 2)
+        #expect(frozenDogs.freeze().map(\.id) == [1], "freezing a frozen collection gives the same snapshot")
+        #expect(erasedDogs.thaw()?.count == 2, "a live collection thaws into itself")
+    }
 }

@@ -145,6 +145,40 @@ extension LinkingObjects {
     }
 }
 
+extension AnyRealmCollection {
+    /// Whether the wrapped collection is frozen: it never changes and can be
+    /// read on any thread.
+    public var isFrozen: Bool { realm?.isFrozen ?? false }
+
+    /// A frozen copy of the wrapped collection, wrapped (itself when frozen
+    /// already); a collection of a kind that cannot be frozen stops the program.
+    ///
+    /// ```swift
+    /// let snapshot = AnyRealmCollection(realm.objects(Dog.self)).freeze()
+    /// ```
+    public func freeze() -> AnyRealmCollection {
+        if isFrozen { return self }
+        guard let frozenOf else { preconditionFailure("Geode: this collection cannot be frozen") }
+        return frozenOf()
+    }
+
+    /// A live copy of the wrapped collection, wrapped (itself when live); nil
+    /// when the object holding it was deleted since.
+    ///
+    /// ```swift
+    /// let live = snapshot.thaw()
+    /// ```
+    public func thaw() -> AnyRealmCollection? {
+        guard isFrozen else { return self }
+        return thawedOf?()
+    }
+}
+
+extension AnyRealmCollection: FreezableCollection {
+    func frozenCopy() -> AnyRealmCollection { freeze() }
+    func thawedCopy() -> AnyRealmCollection? { thaw() }
+}
+
 /// The collections that freeze and thaw as themselves: what sections and
 /// `Realm.freeze(_:)` freeze through, whatever the collection's type.
 protocol FreezableCollection: RealmCollection {

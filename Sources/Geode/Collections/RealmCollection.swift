@@ -84,6 +84,10 @@ public final class AnyRealmCollection<Element>: RealmCollection {
     let resultsOf: (() -> Any)?
     /// How the wrapped collection is found in another realm (for ``ThreadSafeReference``).
     let resolverOf: (() -> _ThreadConfinedResolver)?
+    /// Frozen and live copies of the wrapped collection, wrapped (nil for one
+    /// that cannot be frozen).
+    let frozenOf: (() -> AnyRealmCollection<Element>)?
+    let thawedOf: (() -> AnyRealmCollection<Element>?)?
     /// Observes the wrapped collection (nil for one that cannot be observed).
     let observeBase:
         (
@@ -103,6 +107,18 @@ public final class AnyRealmCollection<Element>: RealmCollection {
                 let inner = confined._geodeResolver()
                 return _ThreadConfinedResolver { realm in (inner.resolve(realm) as? C).map { AnyRealmCollection($0) } }
             }
+        }
+        let freezable = base as? any FreezableCollection
+        frozenOf = freezable.map { freezable in
+            {
+                guard let frozen = freezable.frozenCopy() as? C else {
+                    preconditionFailure("Geode: the frozen copy of \(C.self) is not a \(C.self)")
+                }
+                return AnyRealmCollection(frozen)
+            }
+        }
+        thawedOf = freezable.map { freezable in
+            { (freezable.thawedCopy() as? C).map { AnyRealmCollection($0) } }
         }
         observeBase = (base as? any ErasedObserving).map { observable in
             { keyPaths, queue, block in
