@@ -946,3 +946,38 @@ extension ProjectionConfigConformanceTests {
         #expect(frozen.thaw() == nil, "its place is empty now")
     }
 }
+
+// MARK: - Active versions (RealmTests.mm, testActiveVersionLimit)
+
+extension ProjectionConfigConformanceTests {
+    /// realm-swift RealmTests.mm, testActiveVersionLimit: with a limit of 3,
+    /// realms frozen at four versions make the next write fail with Realm's
+    /// `.fail` and a message that counts them; once they are let go, writes
+    /// succeed again. (Each write changes something: LMDB makes no version of
+    /// a write that changes nothing, where Realm does.)
+    @Test func writesFailWhileMoreVersionsThanTheLimitAreHeld() throws {
+        let directory = try TemporaryDirectory()
+        var configuration = Realm.Configuration(
+            fileURL: directory.url.appendingPathComponent("versions.geode"), objectTypes: [PCCounter.self])
+        configuration.maximumNumberOfActiveVersions = 3
+        let realm = try Realm(configuration: configuration)
+        try realm.write { realm.add(PCCounter()) }
+        var pinned = [realm.freeze()]
+        for i in 1 ... 3 {
+            try realm.write { realm.objects(PCCounter.self).first?.value = i }
+            pinned.append(realm.freeze())
+        }
+        #expect(Set(pinned.map { $0.objects(PCCounter.self).first?.value }).count == 4, "four versions are held")
+        do {
+            try realm.write { realm.add(PCCounter()) }
+            Issue.record("wrote while four versions were held")
+        } catch let error as Realm.Error {
+            #expect(error.code == .fail)
+            #expect("\(error)" == "Number of active versions (4) in the Realm exceeded the limit of 3")
+        }
+        #expect(realm.objects(PCCounter.self).count == 1, "the refused write changed nothing")
+        pinned.removeAll()
+        try realm.write { realm.add(PCCounter()) }
+        #expect(realm.objects(PCCounter.self).count == 2)
+    }
+}

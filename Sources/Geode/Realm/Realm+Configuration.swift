@@ -80,6 +80,17 @@ extension Realm {
         /// }
         /// ```
         public var shouldCompactOnLaunch: ((_ totalBytes: Int, _ usedBytes: Int) -> Bool)?
+        /// The most versions of the file that readers of any process may hold
+        /// (each realm pins one, each frozen realm or object one more) before
+        /// a write transaction is refused: then `write` throws a
+        /// ``GeodeError`` with Realm's code `.fail`, saying how many there
+        /// are, as Realm refuses it. Nil, the default, sets no limit; the
+        /// file grows by every version held.
+        ///
+        /// ```swift
+        /// configuration.maximumNumberOfActiveVersions = 64   // catch frozen objects that pile up
+        /// ```
+        public var maximumNumberOfActiveVersions: UInt?
 
         /// A configuration; every argument has Realm's default (the default file, version 0, every class).
         /// An `inMemoryIdentifier` takes the place of the file.

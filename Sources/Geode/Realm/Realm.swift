@@ -354,6 +354,15 @@ public final class Realm {
     func openWrite() throws -> StoreWriteTransaction {
         precondition(!isFrozen, "Geode: a frozen realm cannot be written; thaw() it first")
         precondition(transaction == nil, "Geode: a write transaction is already open on this realm")
+        if let limit = configuration.maximumNumberOfActiveVersions {
+            let active = store.activeVersionCount
+            guard active <= limit else {
+                throw GeodeError.storage(
+                    GeodeError.StorageFailure(
+                        "Number of active versions (\(active)) in the Realm exceeded the limit of \(limit)",
+                        path: configuration.fileURL?.path, operation: "begin a write transaction"))
+            }
+        }
         let opened: StoreWriteTransaction
         do {
             opened = try store.beginWrite()

@@ -347,12 +347,16 @@ package final class Environment: @unchecked Sendable {
 
     /// The oldest version a reader of any process holds now, from LMDB's
     /// reader table; nil when no reader holds one.
-    func oldestReaderVersion() -> Int? {
-        final class Oldest {
-            var version: Int?
+    func oldestReaderVersion() -> Int? { readerVersions().min() }
+
+    /// The versions readers of any process hold now, from LMDB's reader table
+    /// (a reset reader, which holds none, is left out).
+    func readerVersions() -> Set<Int> {
+        final class Versions {
+            var held: Set<Int> = []
         }
-        let oldest = Oldest()
-        _ = withExtendedLifetime(oldest) {
+        let versions = Versions()
+        _ = withExtendedLifetime(versions) {
             mdb_reader_list(
                 handle,
                 { line, context in
@@ -360,13 +364,12 @@ package final class Environment: @unchecked Sendable {
                     guard let line, let context else { return 0 }
                     let fields = String(cString: line).split(whereSeparator: { $0 == " " || $0 == "\n" })
                     if fields.count == 3, let version = Int(fields[2]) {
-                        let oldest = Unmanaged<Oldest>.fromOpaque(context).takeUnretainedValue()
-                        oldest.version = min(oldest.version ?? version, version)
+                        Unmanaged<Versions>.fromOpaque(context).takeUnretainedValue().held.insert(version)
                     }
                     return 0
-                }, Unmanaged.passUnretained(oldest).toOpaque())
+                }, Unmanaged.passUnretained(versions).toOpaque())
         }
-        return oldest.version
+        return versions.held
     }
 
     /// Grows the map until `bytes` are free past the data, before a write

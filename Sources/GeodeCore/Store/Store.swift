@@ -653,6 +653,10 @@ package final class Store: @unchecked Sendable {
     /// Pins the current version for reading from any thread until closed.
     package func pin() throws -> PinnedTransaction { try environment.pin() }
 
+    /// How many versions of the file readers of any process hold now (the
+    /// versions the file must keep).
+    package var activeVersionCount: Int { environment.readerVersions().count }
+
     /// Runs `body` on the version `pinned` holds.
     package func read<T>(_ pinned: PinnedTransaction, _ body: (StoreTransaction) throws -> T) throws -> T {
         try pinned.read { txn in
