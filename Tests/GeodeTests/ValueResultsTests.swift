@@ -210,4 +210,20 @@ extension ValueResultsTests {
         #expect(Array(big) == [99, 10, 40])
         #expect(big.sum() == 149)
     }
+
+    @Test func resultsOverValuesFreezeAndThaw() throws {
+        let directory = try TemporaryDirectory()
+        let (realm, holder) = try holder(directory)
+        try realm.write { holder.ints.append(objectsIn: [3, 1, 2]) }
+        let sorted = holder.ints.sorted(ascending: true)
+        let frozen = sorted.freeze()
+        #expect(frozen.isFrozen && !sorted.isFrozen)
+        try realm.write { holder.ints.append(0) }
+        #expect(Array(frozen) == [1, 2, 3] && Array(sorted) == [0, 1, 2, 3])
+        let read = DispatchQueue(label: "reader").sync { Array(frozen) }
+        #expect(read == [1, 2, 3], "a frozen snapshot is read on another thread")
+        let thawed = frozen.thaw()
+        #expect(!thawed.isFrozen && Array(thawed) == [0, 1, 2, 3])
+        #expect(Array(frozen.filter("self > 1")) == [2, 3], "steps apply to the snapshot")
+    }
 }

@@ -129,6 +129,37 @@ extension Results: _ValueCollection where Element: SortableType {
     public func _geodeValueResults() -> Results<Element> { self }
 }
 
+extension Results where Element: SortableType {
+    /// Whether the results read a frozen copy of the collection (they never change).
+    public var isFrozen: Bool { realmOfResults.isFrozen }
+
+    /// The same values read from a frozen copy of the realm: a snapshot that
+    /// never changes and can be read on another thread.
+    ///
+    /// ```swift
+    /// let snapshot = player.scores.sorted(ascending: false).freeze()
+    /// ```
+    public func freeze() -> Results<Element> {
+        guard let values, !isFrozen else { return self }
+        let location = values.location.frozen("collection")
+        return Results(values: values.moved(to: location), realm: location.realm, cls: location.owner.cls)
+    }
+
+    /// The same values read from the live realm; the object holding the
+    /// collection must still exist there.
+    ///
+    /// ```swift
+    /// let live = snapshot.thaw()
+    /// ```
+    public func thaw() -> Results<Element> {
+        guard let values, isFrozen else { return self }
+        guard let location = values.location.thawed else {
+            preconditionFailure("Geode: the object holding these values was deleted; they cannot be thawed")
+        }
+        return Results(values: values.moved(to: location), realm: location.realm, cls: location.owner.cls)
+    }
+}
+
 extension Results where Element: SortableType & Equatable {
     /// The position of the first value equal to `value`; nil when there is none.
     ///

@@ -16,10 +16,19 @@ struct ResultValues<Element> {
     }
 
     /// The collection read.
-    let location: CollectionLocation
-    /// The collection's values now, each with its stored value (what the steps compare).
-    let read: () -> [(value: Value, element: Element)]
+    private(set) var location: CollectionLocation
+    /// The values of the collection at a location, each with its stored value
+    /// (what the steps compare).
+    private let reader: (CollectionLocation) -> [(value: Value, element: Element)]
     var steps: [Step] = []
+
+    /// The same values and steps read at `other` (the collection in a frozen
+    /// or live copy of its realm).
+    func moved(to other: CollectionLocation) -> ResultValues {
+        var moved = self
+        moved.location = other
+        return moved
+    }
 
     /// These values with `step` done after the others.
     func appending(_ step: Step) -> ResultValues {
@@ -30,7 +39,7 @@ struct ResultValues<Element> {
 
     /// The values now, every step done.
     func elements() -> [Element] {
-        var entries = read()
+        var entries = reader(location)
         for step in steps {
             switch step {
             case let .sorted(ascending):
@@ -101,7 +110,7 @@ extension ResultValues where Element: _PersistableValue {
     /// `Element` is optional, and is left out otherwise.
     init(of location: CollectionLocation, keyed: Bool) {
         self.location = location
-        read = {
+        reader = { location in
             location.read { container in
                 guard let container else { return [] }
                 return (0 ..< container.count).compactMap { i -> (value: Value, element: Element)? in
