@@ -104,7 +104,8 @@ private func valueResults<Element: _PersistableValue>(
     _ location: CollectionLocation?, keyed: Bool, _ kind: String
 ) -> Results<Element> {
     guard let location else {
-        preconditionFailure("Geode: only a managed \(kind)'s values can be sorted or made distinct, as in Realm")
+        preconditionFailure(
+            "Geode: only a managed \(kind)'s values can be sorted, filtered or made distinct, as in Realm")
     }
     return Results(values: ResultValues(of: location, keyed: keyed), realm: location.realm, cls: location.owner.cls)
 }

@@ -1,9 +1,9 @@
 import GeodeCore
 
 /// What ``Results`` over values hold: the managed list, set or map whose
-/// values they read, and the sorts and distincts applied to them in order.
-/// Values are compared as realm-core compares them (``MixedOrder``), so a
-/// list sorts as a query sorts the same values.
+/// values they read, and the sorts, filters and distincts applied to them in
+/// order. Values are compared as realm-core compares them (``MixedOrder``),
+/// so a list sorts as a query sorts the same values.
 struct ResultValues<Element> {
     /// One thing done to the values, after the ones before it.
     enum Step {
@@ -62,9 +62,8 @@ struct ResultValues<Element> {
         _ filter: ValueFilter, _ entries: [(value: Value, element: Element)]
     ) -> [(value: Value, element: Element)] {
         do {
-            return try location.realm.withTransaction { txn in
-                try entries.filter { try filter.matches($0.value, in: txn) }
-            }
+            let matches = try location.realm.withTransaction { try filter.matches(entries.map(\.value), in: $0) }
+            return zip(entries, matches).filter(\.1).map(\.0)
         } catch {
             location.realm.deferReadError(error)
             return []

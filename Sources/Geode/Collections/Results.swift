@@ -11,9 +11,10 @@ import GeodeCore
 /// for dog in puppies { print(dog.name) }
 /// ```
 ///
-/// Results can also hold the values of a managed list, set or map, sorted or
-/// made distinct (`scores.sorted(ascending: false)`, `tags.distinct()`):
-/// they read the collection again after each change.
+/// Results can also hold the values of a managed list, set or map, sorted,
+/// filtered or made distinct (`scores.sorted(ascending: false)`,
+/// `scores.filter("self > 5")`, `tags.distinct()`): they read the collection
+/// again after each change.
 public final class Results<Element>: RandomAccessCollection {
     /// Where the objects a query tests come from.
     enum Base {
@@ -57,8 +58,8 @@ public final class Results<Element>: RandomAccessCollection {
         values = nil
     }
 
-    /// Results over the values `values` reads from a collection of the
-    /// object `owner` of class `cls`.
+    /// Results over the values `values` reads from a collection of an object
+    /// of class `cls` in `realm`.
     init(values: ResultValues<Element>, realm: Realm, cls: RealmClass) {
         self.realmOfResults = realm
         self.cls = cls

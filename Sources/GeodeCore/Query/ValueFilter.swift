@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// let filter = try ValueFilter(QueryParser.parse("self > 3"), of: PropertySchema(name: "self", type: .int), store: store)
-/// try filter.matches(.int(5), in: transaction)   // true
+/// try filter.matches([.int(5), .int(2)], in: transaction)   // [true, false]
 /// ```
 package struct ValueFilter {
     /// The name a query gives the value.
@@ -24,14 +24,16 @@ package struct ValueFilter {
         predicate = try QueryBinder(store: store).bind(query.predicate, in: values)
     }
 
-    /// Whether `value` matches, read in `transaction` (which an `AnyRealmValue`
-    /// link is followed in).
-    package func matches(_ value: Value, in transaction: StoreTransaction) throws -> Bool {
+    /// Whether each of `values` matches, read in `transaction` (which an
+    /// `AnyRealmValue` link is followed in): one document buffer and one
+    /// evaluator serve them all.
+    package func matches(_ values: [Value], in transaction: StoreTransaction) throws -> [Bool] {
         var writer = DocumentWriter()
-        return try writer.withDocument([value]) { bytes in
-            let document = try ContainerView(document: bytes)
-            return try QueryEvaluator(transaction: transaction).matches(
-                predicate, .object(0, ObjectKey(0), document))
+        let evaluator = QueryEvaluator(transaction: transaction)
+        return try values.map { value in
+            try writer.withDocument([value]) { bytes in
+                try evaluator.matches(predicate, .object(0, ObjectKey(0), try ContainerView(document: bytes)))
+            }
         }
     }
 }
