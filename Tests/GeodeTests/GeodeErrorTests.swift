@@ -237,4 +237,39 @@ import Testing
             #expect((error as? Realm.Error)?.code.rawValue == 10, "Realm's number for the code")
         }
     }
+
+    /// realm-swift RealmTests.swift, testCatchSpecificErrors: a path through
+    /// something that is not a directory is `.fileOperationFailed`.
+    @Test func aPathThroughAFileIsRealmsFileOperationFailed() throws {
+        do {
+            _ = try Realm(configuration: Realm.Configuration(fileURL: URL(fileURLWithPath: "/dev/null/foo")))
+            Issue.record("opened a store under /dev/null")
+        } catch Realm.Error.fileOperationFailed {
+            // Realm's code for it
+        }
+    }
+
+    /// realm-swift RealmTests.swift, testAsyncWriteCancelsOnThrow: an error
+    /// made from Realm's code carries that code, and a write block that throws
+    /// it commits nothing.
+    @Test func anErrorMadeFromACodeCarriesItAndAbortsTheWrite() throws {
+        for code in GeodeError.Code.allCases {
+            #expect(Realm.Error(code).code == code, "\(code)")
+        }
+        let made = Realm.Error(
+            .fileNotFound, userInfo: [NSLocalizedDescriptionKey: "gone", NSFilePathErrorKey: "/tmp/x"])
+        #expect("\(made)" == "gone" && made.fileURL?.path == "/tmp/x")
+        #expect(Realm.Error(.fail).fileURL == nil)
+        let directory = try TemporaryDirectory()
+        let realm = try Self.realm(directory)
+        do {
+            try realm.write {
+                realm.create(Owner.self, value: ["name": "Ann"])
+                throw Realm.Error(.fail)
+            }
+            Issue.record("the write did not throw")
+        } catch Realm.Error.fail {
+            #expect(realm.objects(Owner.self).isEmpty)
+        }
+    }
 }

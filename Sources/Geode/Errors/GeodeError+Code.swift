@@ -51,6 +51,9 @@ extension GeodeError {
         case incompatibleSession = 15
         /// The file is a store of a format this build does not read.
         case unsupportedFileFormatVersion = 16
+        /// An operation on the file failed for another reason the system gave
+        /// (a path through something that is not a directory, an I/O error).
+        case fileOperationFailed = 19
         /// The file is not a store, or is damaged.
         case invalidDatabase = 20
     }
@@ -68,13 +71,15 @@ extension GeodeError {
             case .exists: return .fileExists
             case .notAStore: return .invalidDatabase
             case .unsupportedFormat: return .unsupportedFileFormatVersion
-            case .notARegularFile, .readOnly: return .fileAccess
+            case .readOnly: return .fileAccess
+            case .notARegularFile: return .fileOperationFailed
             case let .access(code):
                 switch code {
                 case EACCES, EPERM: return .filePermissionDenied
                 case ENOSPC: return .outOfDiskSpace
                 case ENOENT: return .fileNotFound
-                default: return .fileAccess
+                case EEXIST: return .fileExists
+                default: return .fileOperationFailed
                 }
             case .conflictingOptions: return .incompatibleSession
             case .unsupported: return .fail
@@ -91,6 +96,36 @@ extension GeodeError {
         }
     }
 
+    /// An error of Realm's code `code`, as Realm's error type is made (a
+    /// migration or write block that fails on purpose); its message is the
+    /// `userInfo`'s `NSLocalizedDescriptionKey`, else the code's name.
+    ///
+    /// ```swift
+    /// try realm.write {
+    ///     guard isValid(order) else { throw Realm.Error(.fail) }
+    ///     realm.add(order)
+    /// }
+    /// ```
+    public init(_ code: Code, userInfo: [String: Any] = [:]) {
+        let message = userInfo[NSLocalizedDescriptionKey] as? String ?? "\(code)"
+        let path = userInfo[NSFilePathErrorKey] as? String ?? ""
+        switch code {
+        case .fail: self = .storage(StorageFailure(message, path: path.nonEmpty))
+        case .fileAccess: self = .file(FileFailure(message, path: path, reason: .readOnly))
+        case .filePermissionDenied: self = .file(FileFailure(message, path: path, reason: .access(errno: EACCES)))
+        case .fileExists: self = .file(FileFailure(message, path: path, reason: .exists))
+        case .fileNotFound: self = .file(FileFailure(message, path: path, reason: .missing))
+        case .schemaMismatch: self = .schema(SchemaFailure(message, differences: [message]))
+        case .invalidInput: self = .invalidValue(ValueFailure(message))
+        case .outOfDiskSpace: self = .storage(StorageFailure(message, path: path.nonEmpty, code: ENOSPC))
+        case .incompatibleSession: self = .file(FileFailure(message, path: path, reason: .conflictingOptions))
+        case .unsupportedFileFormatVersion:
+            self = .file(FileFailure(message, path: path, reason: .unsupportedFormat(found: 0, supported: 0)))
+        case .fileOperationFailed: self = .file(FileFailure(message, path: path, reason: .access(errno: EIO)))
+        case .invalidDatabase: self = .damagedStore(DamageFailure(message, path: path.nonEmpty))
+        }
+    }
+
     /// The file the error is about, when it is about one.
     ///
     /// ```swift
@@ -98,7 +133,7 @@ extension GeodeError {
     /// ```
     public var fileURL: URL? {
         switch self {
-        case let .file(failure): return URL(fileURLWithPath: failure.path)
+        case let .file(failure): return failure.path.nonEmpty.map { URL(fileURLWithPath: $0) }
         case let .storage(failure): return failure.path.map { URL(fileURLWithPath: $0) }
         case let .damagedStore(failure): return failure.path.map { URL(fileURLWithPath: $0) }
         default: return nil
@@ -127,6 +162,8 @@ extension GeodeError {
     public static var outOfDiskSpace: Code { .outOfDiskSpace }
     /// ``Code/unsupportedFileFormatVersion``.
     public static var unsupportedFileFormatVersion: Code { .unsupportedFileFormatVersion }
+    /// ``Code/fileOperationFailed``.
+    public static var fileOperationFailed: Code { .fileOperationFailed }
     /// ``Code/invalidDatabase``.
     public static var invalidDatabase: Code { .invalidDatabase }
 }
