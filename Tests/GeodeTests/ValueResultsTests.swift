@@ -30,6 +30,9 @@ import Testing
         @Persisted var stringSet: MutableSet<String>
         @Persisted var doubleMap: Map<String, Double>
         @Persisted var optionalDateMap: Map<String, Date?>
+        @Persisted var flags: List<Bool>
+        @Persisted var ids: MutableSet<ObjectId>
+        @Persisted var uuidMap: Map<String, UUID?>
     }
 
     private func holder(_ directory: TemporaryDirectory) throws -> (Realm, Holder) {
@@ -225,5 +228,23 @@ extension ValueResultsTests {
         let thawed = frozen.thaw()
         #expect(!thawed.isFrozen && Array(thawed) == [0, 1, 2, 3])
         #expect(Array(frozen.filter("self > 1")) == [2, 3], "steps apply to the snapshot")
+    }
+
+    @Test func boolsObjectIdsAndUUIDsFilterThoughTheyDoNotSort() throws {
+        let directory = try TemporaryDirectory()
+        let (realm, holder) = try holder(directory)
+        let kept = ObjectId.generate()
+        let one = UUID()
+        try realm.write {
+            holder.flags.append(objectsIn: [true, false, true])
+            holder.ids.insert(objectsIn: [kept, ObjectId.generate()])
+            holder.uuidMap["a"] = one
+            holder.uuidMap["b"] = .some(nil)
+        }
+        #expect(Array(holder.flags.filter("self == true")) == [true, true])
+        #expect(Array(holder.flags.where { $0 == false }) == [false])
+        #expect(Array(holder.ids.filter("self == %@", kept)) == [kept])
+        #expect(Array(holder.uuidMap.where { $0 != nil }) == [one])
+        #expect(holder.flags.where { $0 }.freeze().count == 2)
     }
 }

@@ -50,7 +50,7 @@ extension _ValueCollection where _Value: SortableType, Self: RealmCollection {
     }
 }
 
-extension _ValueCollection where _Value: SortableType & _PersistableValue {
+extension _ValueCollection where _Value: _PlainValue {
     /// The values that match `predicateFormat`, a Realm Query Language
     /// predicate in which the value is `self`, in the collection's order.
     /// As in Realm, a predicate that does not parse or does not fit the
@@ -89,7 +89,7 @@ extension _ValueCollection where _Value: SortableType & _PersistableValue {
     }
 }
 
-extension Results where Element: SortableType {
+extension Results where Element: _PlainValue {
     /// These results over values with `step` done after their own steps.
     func appending(_ step: ResultValues<Element>.Step) -> Results<Element> {
         guard let values else {
@@ -110,27 +110,27 @@ private func valueResults<Element: _PersistableValue>(
     return Results(values: ResultValues(of: location, keyed: keyed), realm: location.realm, cls: location.owner.cls)
 }
 
-extension List: _ValueCollection where Element: SortableType {
+extension List: _ValueCollection where Element: _PlainValue {
     /// The list's values as live results.
     public func _geodeValueResults() -> Results<Element> { valueResults(location, keyed: false, "list") }
 }
 
-extension MutableSet: _ValueCollection where Element: SortableType {
+extension MutableSet: _ValueCollection where Element: _PlainValue {
     /// The set's values as live results.
     public func _geodeValueResults() -> Results<Element> { valueResults(location, keyed: false, "set") }
 }
 
-extension Map: _ValueCollection where Value: SortableType {
+extension Map: _ValueCollection where Value: _PlainValue {
     /// The map's values, in the order of its keys, as live results.
     public func _geodeValueResults() -> Results<Value> { valueResults(location, keyed: true, "map") }
 }
 
-extension Results: _ValueCollection where Element: SortableType {
+extension Results: _ValueCollection where Element: _PlainValue {
     /// These results.
     public func _geodeValueResults() -> Results<Element> { self }
 }
 
-extension Results where Element: SortableType {
+extension Results where Element: _PlainValue {
     /// Whether the results read a frozen copy of the collection (they never change).
     public var isFrozen: Bool { realmOfResults.isFrozen }
 
@@ -161,7 +161,7 @@ extension Results where Element: SortableType {
     }
 }
 
-extension Results where Element: SortableType & Equatable {
+extension Results where Element: _PlainValue & Equatable {
     /// The position of the first value equal to `value`; nil when there is none.
     ///
     /// ```swift

@@ -10,7 +10,17 @@ import Foundation
 ///     scores.max()
 /// }
 /// ```
-public protocol SortableType {}
+public protocol SortableType: _PlainValue {}
+
+/// A stored value that is not an object: what a managed collection of
+/// values holds, which its `filter` and `where` test as `self` — every
+/// ``SortableType``, and `Bool`, `ObjectId` and `UUID`.
+public protocol _PlainValue: _PersistableValue {}
+
+extension Bool: _PlainValue {}
+extension ObjectId: _PlainValue {}
+extension UUID: _PlainValue {}
+extension Optional: _PlainValue where Wrapped: _PlainValue {}
 
 extension Int: SortableType {}
 extension Int8: SortableType {}
