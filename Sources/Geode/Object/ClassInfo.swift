@@ -335,13 +335,13 @@ final class ClassInfo: @unchecked Sendable {
                 guard let label = child.label, label.hasPrefix("_"),
                     let wrapper = child.value as? DiscoverablePersisted
                 else { continue }
+                let name = String(label.dropFirst())
                 found.append(
                     (
                         wrapper.token,
                         Property(
-                            name: String(label.dropFirst()),
-                            storedName: mapping[String(label.dropFirst())] ?? String(label.dropFirst()),
-                            kind: wrapper.kind, options: wrapper.options, valueType: wrapper.valueType)
+                            name: name, storedName: mapping[name] ?? name, kind: wrapper.kind,
+                            options: wrapper.options, valueType: wrapper.valueType)
                     ))
             }
         }
