@@ -103,12 +103,17 @@ struct CollectionLocation {
 
     /// Replaces the collection with the value `change` makes from the current one,
     /// inside the realm's write transaction (refused values are recorded there).
-    func mutate(_ change: (inout Value, _WriteContext) throws -> Void) {
+    /// `edit` says what became of the elements, for the accessors of embedded
+    /// objects to follow (see ``EmbeddedEdits``).
+    func mutate(_ edit: EmbeddedEdits.Change? = nil, _ change: (inout Value, _WriteContext) throws -> Void) {
         guard let txn = realm.requireWrite("changing \(name)") else { return }
         do {
             var current = value
             try change(&current, _WriteContext(realm: realm, transaction: txn))
             try realm.replace(at: path, in: owner, with: current, txn)
+            if let edit, case let .property(cls, property) = naming, realm.holdsEmbeddedObjects(cls, property) {
+                realm.noteEmbeddedEdit(edit, at: path, in: owner)
+            }
         } catch {
             realm.record(error)
         }

@@ -97,10 +97,19 @@ extension List {
             return refuse("offset \(last) is out of bounds")
         }
         guard destination >= 0, destination <= count else { return refuse("offset \(destination) is out of bounds") }
-        let moving = source.map { self[$0] }
-        let before = source.count(in: 0 ..< destination)
-        remove(atOffsets: source)
-        insert(contentsOf: moving, at: destination - before)
+        // One move per element, each put just before the element that is to follow the
+        // moved ones, so that the accessors of embedded objects follow them (removing and
+        // inserting them again would replace them). `order` holds the original positions
+        // as they are arranged after each move.
+        var order = Array(0 ..< count)
+        let following = (destination ..< count).first { !source.contains($0) }
+        for moving in source {
+            guard let from = order.firstIndex(of: moving) else { continue }
+            order.remove(at: from)
+            let to = following.flatMap { order.firstIndex(of: $0) } ?? order.count
+            order.insert(moving, at: to)
+            if from != to { move(from: from, to: to) }
+        }
     }
 
     /// The position of the first element equal to `element`.

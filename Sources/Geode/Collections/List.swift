@@ -57,7 +57,7 @@ public final class List<Element: _PersistableValue>: RandomAccessCollection, Mut
         }
         set {
             guard let location else { items[index] = newValue; return }
-            location.mutate { list, context in
+            location.mutate(.replaced(.index(index))) { list, context in
                 guard case var .list(elements) = list, index >= 0, index < elements.count else {
                     throw GeodeError.invalidValue("index \(index) is out of bounds of \(location.name)")
                 }
@@ -92,7 +92,7 @@ public final class List<Element: _PersistableValue>: RandomAccessCollection, Mut
     /// Inserts `element` at `index`.
     public func insert(_ element: Element, at index: Int) {
         guard let location else { items.insert(element, at: index); return }
-        location.mutate { list, context in
+        location.mutate(.inserted(index)) { list, context in
             var elements = Self.elements(list)
             guard index >= 0 && index <= elements.count else {
                 throw GeodeError.invalidValue("index \(index) is out of bounds of \(location.name)")
@@ -108,7 +108,7 @@ public final class List<Element: _PersistableValue>: RandomAccessCollection, Mut
     /// Removes the element at `index`.
     public func remove(at index: Int) {
         guard let location else { items.remove(at: index); return }
-        location.mutate { list, _ in
+        location.mutate(.removed(index)) { list, _ in
             var elements = Self.elements(list)
             guard index >= 0 && index < elements.count else {
                 throw GeodeError.invalidValue("index \(index) is out of bounds of \(location.name)")
@@ -121,7 +121,7 @@ public final class List<Element: _PersistableValue>: RandomAccessCollection, Mut
     /// Removes every element.
     public func removeAll() {
         guard let location else { items.removeAll(); return }
-        location.mutate { list, _ in list = .list([]) }
+        location.mutate(.replacedAll) { list, _ in list = .list([]) }
     }
 
     /// Removes the last element.
@@ -130,7 +130,7 @@ public final class List<Element: _PersistableValue>: RandomAccessCollection, Mut
     /// Moves the element at `from` to `to`.
     public func move(from: Int, to: Int) {
         guard let location else { items.insert(items.remove(at: from), at: to); return }
-        location.mutate { list, _ in
+        location.mutate(.moved(from: from, to: to)) { list, _ in
             var elements = Self.elements(list)
             guard from >= 0, to >= 0, from < elements.count, to < elements.count else {
                 throw GeodeError.invalidValue("index out of bounds of \(location.name)")
@@ -164,7 +164,7 @@ extension List: _Persistable {
     }
     public static func _geodeSet(_ object: ObjectBase, _ property: Int, _ value: List) {
         let elements = Array(value)
-        CollectionLocation(object: object, property: property).mutate { list, context in
+        CollectionLocation(object: object, property: property).mutate(.replacedAll) { list, context in
             list = try elements.engineList(context)
         }
     }

@@ -72,7 +72,7 @@ public final class Map<Key: _MapKey, Value: _PersistableValue>: Sequence {
         }
         set {
             guard let location else { entries[key._geodeString] = newValue; return }
-            location.mutate { map, context in
+            location.mutate(.replaced(.key(key._geodeString))) { map, context in
                 guard case var .map(stored) = map else { map = .map([:]); return }
                 stored[key._geodeString] = try newValue.map { try $0._geodeEngineValue(context).value }
                 map = .map(stored)
@@ -102,7 +102,7 @@ public final class Map<Key: _MapKey, Value: _PersistableValue>: Sequence {
     /// Removes every entry.
     public func removeAll() {
         guard let location else { entries.removeAll(); return }
-        location.mutate { map, _ in map = .map([:]) }
+        location.mutate(.replacedAll) { map, _ in map = .map([:]) }
     }
 
     var snapshot: [(key: String, value: Value)] {
@@ -142,7 +142,7 @@ extension Map: _Persistable {
     }
     public static func _geodeSet(_ object: ObjectBase, _ property: Int, _ value: Map) {
         let entries = value.snapshot
-        CollectionLocation(object: object, property: property).mutate { map, context in
+        CollectionLocation(object: object, property: property).mutate(.replacedAll) { map, context in
             var stored = OrderedDictionary<String, GeodeCore.Value>()
             for (key, element) in entries { stored[key] = try element._geodeEngineValue(context).value }
             map = .map(stored)

@@ -3,11 +3,22 @@ import GeodeCore
 
 /// An object that lives inside exactly one owner and dies with it.
 ///
+/// An embedded object is stored inside its owner's document. Its accessor
+/// follows it through the edits of the list, map or property holding it made
+/// through the same realm, as Realm's accessors do: an insertion, removal or
+/// move before it takes it to its new index, and once it is removed or
+/// replaced it is ``ObjectBase/isInvalidated`` and writing it fails the
+/// write. Edits another realm instance made, and brought in by
+/// ``Realm/refresh()``, are not followed: such an accessor reads its place.
+///
 /// ```swift
 /// class Address: EmbeddedObject {
 ///     @Persisted var street: String?
 ///     @Persisted var city: String?
 /// }
+/// let second = person.addresses[1]
+/// try realm.write { person.addresses.remove(at: 0) }
+/// print(second.street)   // the same address, now at index 0
 /// ```
 open class EmbeddedObject: ObjectBase {}
 

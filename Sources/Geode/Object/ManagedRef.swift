@@ -13,8 +13,17 @@ final class ManagedRef {
     /// Changed only by ``repoint(to:document:)``, on the thread using the
     /// accessor: read without the runtime's exclusivity check.
     @exclusivity(unchecked) private(set) var key: ObjectKey
-    /// Path from the document to this object: slot, then list index or map key.
-    let path: [PathStep]
+    /// Path from the document to this object: slot, then list index or map
+    /// key. An embedded object's path follows the edits its realm made since
+    /// it was last read (see ``EmbeddedEdits``): ``nowhere`` ends it once the
+    /// object was removed or replaced.
+    var path: [PathStep] {
+        if placedPath.isEmpty || placedSerial == realm.embeddedEdits.serial { return placedPath }
+        return followEdits()
+    }
+    /// The path as of edit serial `placedSerial` of the realm's ``EmbeddedEdits``.
+    @exclusivity(unchecked) private var placedPath: [PathStep]
+    @exclusivity(unchecked) private var placedSerial: Int
     /// Where the document lay in the realm's version when the accessor was
     /// made outside a write: reads at that version need no lookup.
     @exclusivity(unchecked) private(set) var document: PinnedDocument?
@@ -27,8 +36,26 @@ final class ManagedRef {
         self.cls = cls
         self.root = root
         self.key = key
-        self.path = path
+        placedPath = path
+        placedSerial = path.isEmpty ? 0 : realm.embeddedEdits.serial
         self.document = document
+    }
+
+    /// The step that ends the path of an embedded object that was removed or
+    /// replaced: no list or object has an element there, so reads find nothing
+    /// (``Object/isInvalidated`` is true) and writes fail.
+    static let nowhere = PathStep.index(Int.max)
+
+    /// Brings the path up to the realm's edits.
+    private func followEdits() -> [PathStep] {
+        let edits = realm.embeddedEdits
+        if placedPath.last != Self.nowhere {
+            placedPath =
+                edits.follow(placedPath, table: root.table.schema.table, key: key, since: placedSerial)
+                ?? placedPath + [Self.nowhere]
+        }
+        placedSerial = edits.serial
+        return placedPath
     }
 
     /// Points this ref, which one top-level accessor alone holds, at object

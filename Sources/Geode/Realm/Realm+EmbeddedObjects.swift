@@ -53,6 +53,24 @@ extension Realm {
         manageEmbedded(embedded, in: ref, at: path)
     }
 
+    /// Logs an edit of the container at `container` in the document of `owner`
+    /// (any object of that document), for the accessors of the embedded objects
+    /// it held to follow (see ``EmbeddedEdits``).
+    func noteEmbeddedEdit(_ change: EmbeddedEdits.Change, at container: [PathStep], in owner: ManagedRef) {
+        embeddedEdits.append(
+            .init(table: owner.root.table.schema.table, key: owner.key, container: container, change: change))
+    }
+
+    /// Whether property `property` of `cls` holds embedded objects (alone, or
+    /// in a list or map).
+    func holdsEmbeddedObjects(_ cls: RealmClass, _ property: Int) -> Bool {
+        guard cls.info.properties[property].kind.type == .object,
+            let stored = cls.table.schema.property(named: cls.info.properties[property].storedName),
+            let target = stored.objectClassName
+        else { return false }
+        return store.schema[target]?.isEmbedded == true
+    }
+
     /// Makes `element`, just written as an element of the collection at
     /// `location` (at `step`: its index or key), managed there when it is an
     /// unmanaged embedded object and the write went through.

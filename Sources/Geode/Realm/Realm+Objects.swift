@@ -281,8 +281,11 @@ extension Realm {
         do {
             let value = try produce(_WriteContext(realm: self, transaction: txn)).value
             let slot = ref.cls.slots[property]
-            if ref.path.isEmpty, try updateTopLevel(slot, in: ref, with: value, txn) { return }
-            try replace(at: ref.path + [.index(slot)], in: ref, with: value, txn)
+            let path = ref.path
+            let updated = path.isEmpty ? try updateTopLevel(slot, in: ref, with: value, txn) : false
+            if !updated { try replace(at: path + [.index(slot)], in: ref, with: value, txn) }
+            // The embedded objects the property held are replaced: their accessors no longer read them.
+            if holdsEmbeddedObjects(ref.cls, property) { noteEmbeddedEdit(.replaced(.index(slot)), at: path, in: ref) }
         } catch {
             record(error)
         }
@@ -455,17 +458,20 @@ extension Realm {
 
     private func removeEmbedded(_ ref: ManagedRef, _ txn: StoreWriteTransaction) throws {
         // An embedded object is deleted by clearing the place that holds it.
-        guard let last = ref.path.last else { return }
-        let parentPath = Array(ref.path.dropLast())
+        let path = ref.path
+        guard let last = path.last else { return }
+        let parentPath = Array(path.dropLast())
         if case let .index(i) = last, parentPath.count >= 1 {
             let holder = try withDocument(of: ref) { try $0?.value(atPath: parentPath)?.decode() }
             if case var .list(items)? = holder, i < items.count {
                 items.remove(at: i)
                 try replace(at: parentPath, in: ref, with: .list(items), txn)
+                noteEmbeddedEdit(.removed(i), at: parentPath, in: ref)
                 return
             }
         }
-        try replace(at: ref.path, in: ref, with: .null, txn)
+        try replace(at: path, in: ref, with: .null, txn)
+        noteEmbeddedEdit(.replaced(last), at: parentPath, in: ref)
     }
 
     /// Whether `ref` is an object of this realm: this instance's, or another

@@ -55,6 +55,11 @@ public final class Realm {
     /// The same bindings by Swift type: the lookup every add and read makes.
     /// A realm binds a handful of classes, so a linear search beats hashing.
     @exclusivity(unchecked) private var classesByType: [(type: ObjectIdentifier, cls: RealmClass)] = []
+    /// The edits this realm made to the places holding embedded objects, which
+    /// their accessors follow; read on every read of an embedded object.
+    @exclusivity(unchecked) var embeddedEdits = EmbeddedEdits()
+    /// The edit serial when the open write began: a cancel undoes the moves since.
+    private var embeddedEditsAtWriteStart = 0
     /// Counts changes this realm has seen (its own writes, new versions), so
     /// that live collections know when to read again.
     @exclusivity(unchecked) var changeCount = 0
@@ -372,6 +377,7 @@ public final class Realm {
         transaction = opened
         writeError = nil
         addedInWrite = []
+        embeddedEditsAtWriteStart = embeddedEdits.serial
         return opened
     }
 
@@ -416,6 +422,7 @@ public final class Realm {
         transaction = nil
         txn.abort()
         changeCount += 1
+        embeddedEdits.undo(since: embeddedEditsAtWriteStart)
         // Classes first used in the cancelled write are gone again.
         forgetRemovedClasses()
         for object in addedInWrite {
