@@ -35,7 +35,7 @@ struct QueryToken: CustomStringConvertible {
         case let .keyPathArgument(i): return "%K (argument \(i))"
         case let .variable(s): return "$\(s)"
         case let .symbol(s): return "'\(s)'"
-        case .end: return "the end of the query"
+        case .end: return "end of the query"
         }
     }
 
