@@ -162,4 +162,19 @@ final class EARoom: EmbeddedObject {
         #expect(Self.streets(person) == ["a", "b", "c"])
         #expect(added.isInvalidated, "the object appended in the cancelled write is gone")
     }
+
+    @Test func aWriteThatFailsPutsAccessorsBackInPlace() throws {
+        let directory = try TemporaryDirectory()
+        let (realm, person) = try Self.person(["a", "b", "c"], in: directory)
+        let c = person.addresses[2]
+        #expect(throws: GeodeError.self) {
+            try realm.write {
+                person.addresses.remove(at: 0)
+                person.addresses.remove(at: 7)  // refused: the write fails and changes nothing
+            }
+        }
+        #expect(c.street == "c")
+        #expect(c == person.addresses[2])
+        #expect(Self.streets(person) == ["a", "b", "c"])
+    }
 }

@@ -406,6 +406,7 @@ public final class Realm {
                 object._ref = nil
             }
             addedInWrite = []
+            embeddedEdits.undo(since: embeddedEditsAtWriteStart)
             forgetRemovedClasses()
             refresh()
             throw GeodeError.from(error)
