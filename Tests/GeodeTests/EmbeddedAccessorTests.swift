@@ -14,6 +14,12 @@ final class EAPerson: Object {
     @Persisted var byLabel: Map<String, EAAddress?>
 }
 
+final class EAKeyed: Object {
+    @Persisted(primaryKey: true) var id = 0
+    @Persisted var home: EAAddress?
+    @Persisted var addresses: List<EAAddress>
+}
+
 final class EAAddress: EmbeddedObject {
     @Persisted var street = ""
     @Persisted var rooms: List<EARoom>
@@ -24,7 +30,7 @@ final class EARoom: EmbeddedObject {
 }
 
 @Suite struct EmbeddedAccessorTests {
-    static let types: [ObjectBase.Type] = [EAPerson.self, EAAddress.self, EARoom.self]
+    static let types: [ObjectBase.Type] = [EAPerson.self, EAKeyed.self, EAAddress.self, EARoom.self]
 
     /// A person with addresses `streets`, in a realm of its own.
     private static func person(_ streets: [String], in directory: TemporaryDirectory) throws -> (Realm, EAPerson) {
@@ -176,5 +182,32 @@ final class EARoom: EmbeddedObject {
         #expect(c.street == "c")
         #expect(c == person.addresses[2])
         #expect(Self.streets(person) == ["a", "b", "c"])
+    }
+
+    /// realm-swift ObjectCreationTests.swift, testAddAndUpdateEmbedded and
+    /// testAddAndUpdateChangedEmbedded: an update `.all` deletes the embedded
+    /// objects it replaces; an update `.modified` changes them in place.
+    @Test func anUpdateAllReplacesEmbeddedObjectsAndAModifiedUpdateChangesThem() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try directory.realm(of: Self.types)
+        let keyed = try realm.write {
+            realm.create(EAKeyed.self, value: ["id": 1, "home": ["street": "a"], "addresses": [["street": "x"]]])
+        }
+        let (home, first) = (try #require(keyed.home), keyed.addresses[0])
+        try realm.write {
+            realm.add(
+                EAKeyed(value: ["id": 1, "home": ["street": "b"], "addresses": [["street": "y"]]]), update: .modified)
+        }
+        #expect(!home.isInvalidated && !first.isInvalidated)
+        #expect(home.street == "b" && first.street == "y")
+        try realm.write {
+            realm.add(EAKeyed(value: ["id": 1, "home": ["street": "c"], "addresses": [["street": "z"]]]), update: .all)
+        }
+        #expect(home.isInvalidated && first.isInvalidated)
+        #expect(keyed.home?.street == "c")
+        let (newHome, newFirst) = (try #require(keyed.home), keyed.addresses[0])
+        try realm.write { realm.create(EAKeyed.self, value: ["id": 1, "home": ["street": "d"]], update: .all) }
+        #expect(newHome.isInvalidated, "the given embedded object is replaced")
+        #expect(!newFirst.isInvalidated && newFirst.street == "z", "what the input leaves out is kept")
     }
 }

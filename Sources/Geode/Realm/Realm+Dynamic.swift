@@ -106,6 +106,13 @@ extension Realm {
             }
             try txn.update(try builder.row(from: merged, of: schema), key: existing, in: cls.table)
             changeCount += 1
+            if update == .all {
+                let replaced = schema.storedProperties.filter { property in
+                    given[property.name] != nil && property.type == .object
+                        && property.objectClassName.flatMap { store.schema[$0]?.isEmbedded } == true
+                }
+                noteReplacedEmbeddedObjects(of: cls.table, existing, slots: replaced.map(\.slot))
+            }
             return existing
         }
         let key = try txn.insert(

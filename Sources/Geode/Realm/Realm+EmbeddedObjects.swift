@@ -61,6 +61,16 @@ extension Realm {
             .init(table: owner.root.table.schema.table, key: owner.key, container: container, change: change))
     }
 
+    /// Logs that an update `.all` replaced the embedded objects object `key`
+    /// of `table` held in document slots `slots` (``UpdatePolicy/modified``
+    /// changes them in place, as in Realm).
+    func noteReplacedEmbeddedObjects(of table: Table, _ key: ObjectKey, slots: [Int]) {
+        for slot in slots where slot >= 0 {
+            embeddedEdits.append(
+                .init(table: table.schema.table, key: key, container: [], change: .replaced(.index(slot))))
+        }
+    }
+
     /// Whether property `property` of `cls` holds embedded objects (alone, or
     /// in a list or map).
     func holdsEmbeddedObjects(_ cls: RealmClass, _ property: Int) -> Bool {

@@ -90,6 +90,10 @@ extension Realm {
                 if update == .all || stored != row {
                     try txn.update(row, key: existing, in: cls.table)
                 }
+                if update == .all {
+                    noteReplacedEmbeddedObjects(
+                        of: cls.table, existing, slots: cls.info.embeddedPlaces.map { cls.slots[$0] })
+                }
                 takeNestedPlaces(of: object, cls)
                 return existing
             }
