@@ -5,9 +5,12 @@ import GeodeCore
 public enum UpdatePolicy: Sendable {
     /// A second object with the same primary key is an error.
     case error
-    /// Update the stored object, writing only the properties whose values differ.
+    /// Update the stored object, writing only the properties whose values
+    /// differ. Its embedded objects are changed in place: accessors read
+    /// before read the new values.
     case modified
-    /// Update the stored object, writing every property.
+    /// Update the stored object, writing every property. Its embedded objects
+    /// are replaced: accessors read before are invalidated.
     case all
 }
 
