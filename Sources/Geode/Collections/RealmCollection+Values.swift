@@ -95,7 +95,7 @@ extension Results where Element: _PlainValue {
         guard let values else {
             preconditionFailure("Geode: \(Element.self) results hold objects: sort them by a key path")
         }
-        return Results(values: values.appending(step), realm: realmOfResults, cls: cls)
+        return Results(values: values.appending(step))
     }
 }
 
@@ -107,7 +107,7 @@ private func valueResults<Element: _PersistableValue>(
         preconditionFailure(
             "Geode: only a managed \(kind)'s values can be sorted, filtered or made distinct, as in Realm")
     }
-    return Results(values: ResultValues(of: location, keyed: keyed), realm: location.realm, cls: location.owner.cls)
+    return Results(values: ResultValues(of: location, keyed: keyed))
 }
 
 extension List: _ValueCollection where Element: _PlainValue {
@@ -143,7 +143,7 @@ extension Results where Element: _PlainValue {
     public func freeze() -> Results<Element> {
         guard let values, !isFrozen else { return self }
         let location = values.location.frozen("collection")
-        return Results(values: values.moved(to: location), realm: location.realm, cls: location.owner.cls)
+        return Results(values: values.moved(to: location))
     }
 
     /// The same values read from the live realm; the object holding the
@@ -157,7 +157,7 @@ extension Results where Element: _PlainValue {
         guard let location = values.location.thawed else {
             preconditionFailure("Geode: the object holding these values was deleted; they cannot be thawed")
         }
-        return Results(values: values.moved(to: location), realm: location.realm, cls: location.owner.cls)
+        return Results(values: values.moved(to: location))
     }
 }
 

@@ -58,11 +58,11 @@ public final class Results<Element>: RandomAccessCollection {
         values = nil
     }
 
-    /// Results over the values `values` reads from a collection of an object
-    /// of class `cls` in `realm`.
-    init(values: ResultValues<Element>, realm: Realm, cls: RealmClass) {
-        self.realmOfResults = realm
-        self.cls = cls
+    /// Results over the values `values` reads from a collection, in the realm
+    /// of the object holding it.
+    init(values: ResultValues<Element>) {
+        realmOfResults = values.location.realm
+        cls = values.location.owner.cls
         query = .all
         base = .keys({ [] })
         elementsAreAccessors = false

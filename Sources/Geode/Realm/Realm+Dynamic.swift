@@ -107,10 +107,7 @@ extension Realm {
             try txn.update(try builder.row(from: merged, of: schema), key: existing, in: cls.table)
             changeCount += 1
             if update == .all {
-                let replaced = schema.storedProperties.filter { property in
-                    given[property.name] != nil && property.type == .object
-                        && property.objectClassName.flatMap { store.schema[$0]?.isEmbedded } == true
-                }
+                let replaced = schema.storedProperties.filter { given[$0.name] != nil && holdsEmbeddedObjects($0) }
                 noteReplacedEmbeddedObjects(of: cls.table, existing, slots: replaced.map(\.slot))
             }
             return existing

@@ -75,10 +75,14 @@ extension Realm {
     /// in a list or map).
     func holdsEmbeddedObjects(_ cls: RealmClass, _ property: Int) -> Bool {
         guard cls.info.properties[property].kind.type == .object,
-            let stored = cls.table.schema.property(named: cls.info.properties[property].storedName),
-            let target = stored.objectClassName
+            let stored = cls.table.schema.property(named: cls.info.properties[property].storedName)
         else { return false }
-        return store.schema[target]?.isEmbedded == true
+        return holdsEmbeddedObjects(stored)
+    }
+
+    /// Whether the stored property `property` holds embedded objects.
+    func holdsEmbeddedObjects(_ property: PropertySchema) -> Bool {
+        property.type == .object && property.objectClassName.flatMap { store.schema[$0]?.isEmbedded } == true
     }
 
     /// Makes `element`, just written as an element of the collection at
