@@ -149,8 +149,7 @@ public final class List<Element: _PersistableValue>: RandomAccessCollection, Mut
 extension List: _Persistable {
     public var _geodeHeldObject: AnyObject? { self }
     public static func _geodeSharedObject(in pointer: UnsafeMutableRawPointer) -> AnyObject? {
-        let held = pointer.assumingMemoryBound(to: List?.self)
-        return isKnownUniquelyReferenced(&held.pointee) ? nil : held.pointee
+        sharedReference(at: pointer)
     }
     public static var _geodeKind: _PropertyKind {
         var kind = Element._geodeKind

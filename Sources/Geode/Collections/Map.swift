@@ -127,8 +127,7 @@ public final class Map<Key: _MapKey, Value: _PersistableValue>: Sequence {
 extension Map: _Persistable {
     public var _geodeHeldObject: AnyObject? { self }
     public static func _geodeSharedObject(in pointer: UnsafeMutableRawPointer) -> AnyObject? {
-        let held = pointer.assumingMemoryBound(to: Map?.self)
-        return isKnownUniquelyReferenced(&held.pointee) ? nil : held.pointee
+        sharedReference(at: pointer)
     }
     public static var _geodeKind: _PropertyKind {
         var kind = Value._geodeKind

@@ -88,8 +88,7 @@ public final class MutableSet<Element: _PersistableValue & Hashable>: RandomAcce
 extension MutableSet: _Persistable {
     public var _geodeHeldObject: AnyObject? { self }
     public static func _geodeSharedObject(in pointer: UnsafeMutableRawPointer) -> AnyObject? {
-        let held = pointer.assumingMemoryBound(to: MutableSet?.self)
-        return isKnownUniquelyReferenced(&held.pointee) ? nil : held.pointee
+        sharedReference(at: pointer)
     }
     public static var _geodeKind: _PropertyKind {
         var kind = Element._geodeKind

@@ -198,7 +198,9 @@ final class ClassInfo: @unchecked Sendable {
         guard let wrapperFields else { return ValueAssignment.unmanagedValue(of: object, index)._geodeHeldObject }
         guard let field = wrapperFields[index] else { return nil }
         return withExtendedLifetime(object) {
-            field.type.sharedObject(at: Unmanaged.passUnretained(object).toOpaque() + field.offset)
+            let address = Unmanaged.passUnretained(object).toOpaque() + field.offset
+            guard let reader = field.reader else { return field.type.sharedObject(at: address) }
+            return reader.shared(address)
         }
     }
 
@@ -398,8 +400,10 @@ public typealias _WrapperReader = (UnsafeRawPointer, _WriteContext) throws -> _E
 /// Hands the discovery running on this thread the reader of the wrapper that
 /// took `token`.
 @usableFromInline
-func _registerWrapperReader(_ token: Int32, _ reader: @escaping _WrapperReader) {
-    SchemaDiscovery.current?.readers[token] = WrapperReader(read: reader)
+func _registerWrapperReader(
+    _ token: Int32, read: @escaping _WrapperReader, shared: @escaping (UnsafeMutableRawPointer) -> AnyObject?
+) {
+    SchemaDiscovery.current?.readers[token] = WrapperReader(read: read, shared: shared)
 }
 
 /// A wrapper's reader, boxed: a closure kept in a dictionary is stored at the
@@ -408,5 +412,10 @@ func _registerWrapperReader(_ token: Int32, _ reader: @escaping _WrapperReader) 
 /// object with an embedded one).
 final class WrapperReader {
     let read: _WrapperReader
-    init(read: @escaping _WrapperReader) { self.read = read }
+    /// The wrapper's `DiscoverablePersisted/sharedObject(at:)`, compiled for its type.
+    let shared: (UnsafeMutableRawPointer) -> AnyObject?
+    init(read: @escaping _WrapperReader, shared: @escaping (UnsafeMutableRawPointer) -> AnyObject?) {
+        self.read = read
+        self.shared = shared
+    }
 }

@@ -25,9 +25,7 @@ open class EmbeddedObject: ObjectBase {}
 extension EmbeddedObject: _PersistableValue {
     public var _geodeHeldObject: AnyObject? { self }
     public static func _geodeSharedObject(in pointer: UnsafeMutableRawPointer) -> AnyObject? {
-        // A reference to a subclass instance has the layout of one to this class.
-        let held = pointer.assumingMemoryBound(to: EmbeddedObject?.self)
-        return isKnownUniquelyReferenced(&held.pointee) ? nil : held.pointee
+        sharedReference(at: pointer)
     }
     public static var _geodeKind: _PropertyKind { .init(.object, objectType: self) }
     public static var _geodeReadsShallow: Bool { true }

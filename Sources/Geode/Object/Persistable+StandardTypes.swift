@@ -245,10 +245,9 @@ extension Decimal128: _PersistableValue {
 extension Optional: _Persistable where Wrapped: _PersistableValue {
     public var _geodeHeldObject: AnyObject? { self?._geodeHeldObject }
     public static func _geodeSharedObject(in pointer: UnsafeMutableRawPointer) -> AnyObject? {
-        // The memory holds a `Wrapped??`: when the outer optional has a value, that
-        // value, a `Wrapped?`, lies at the same address (a single-payload enum).
-        guard case .some = pointer.assumingMemoryBound(to: Wrapped??.self).pointee else { return nil }
-        return Wrapped._geodeSharedObject(in: pointer)
+        // Only class references are held objects, and an optional one has the layout the
+        // class's own check reads (an optional reference), nil included.
+        Wrapped._geodeSharedObject(in: pointer)
     }
     public static var _geodeKind: _PropertyKind {
         var kind = Wrapped._geodeKind

@@ -62,6 +62,17 @@ extension _Persistable {
     public static var _geodeChecksInput: Bool { false }
 }
 
+/// The class reference an optional one at `pointer` holds, when something
+/// besides that place holds it too (``_Persistable/_geodeSharedObject(in:)``
+/// of a collection or an embedded object). Read as `AnyObject?`, which has
+/// the layout of every optional class reference: a generic class's own
+/// optional type would be looked up at run time on each call, a tenth of
+/// what adding an object with a collection cost.
+func sharedReference(at pointer: UnsafeMutableRawPointer) -> AnyObject? {
+    let held = pointer.assumingMemoryBound(to: AnyObject?.self)
+    return isKnownUniquelyReferenced(&held.pointee) ? nil : held.pointee
+}
+
 /// The value an `Any` holds, looking through an `Optional` in it; nil for a
 /// nil optional or `NSNull`. Casts are chosen by the value's dynamic type
 /// first: casting a Swift array or dictionary to a class (`is NSNull`)

@@ -76,10 +76,13 @@ public struct Persisted<Value: _Persistable> {
         token = _nextDiscoveryToken()
         if token != 0 {
             // Compiled here, for this property's type, in the model's module.
-            _registerWrapperReader(token) { address, context in
-                let wrapper = address.assumingMemoryBound(to: Persisted<Value>.self)
-                return try (wrapper.pointee.stored ?? Value._geodeInitial())._geodeEngineValue(context)
-            }
+            _registerWrapperReader(
+                token,
+                read: { address, context in
+                    let wrapper = address.assumingMemoryBound(to: Persisted<Value>.self)
+                    return try (wrapper.pointee.stored ?? Value._geodeInitial())._geodeEngineValue(context)
+                },
+                shared: { address in Persisted<Value>.sharedObject(at: address) })
         }
     }
 
@@ -240,8 +243,15 @@ extension Persisted: DiscoverablePersisted {
         address.assumingMemoryBound(to: Self.self).pointee.unmanagedValue
     }
 
+    /// Inlinable, so that the wrapper's initializer compiles it for the
+    /// property's type (``_registerWrapperReader(_:read:shared:)``): looking up
+    /// the metadata of `Value?` at run time on every call was most of what an
+    /// add spent finding the collections and embedded objects code kept.
+    @inlinable @usableFromInline
     static func sharedObject(at address: UnsafeMutableRawPointer) -> AnyObject? {
         let wrapper = address.assumingMemoryBound(to: Self.self)
+        guard wrapper.pointee.stored != nil else { return nil }
+        // A single-payload enum: the value lies where the optional does.
         return withUnsafeMutablePointer(to: &wrapper.pointee.stored) {
             Value._geodeSharedObject(in: UnsafeMutableRawPointer($0))
         }

@@ -154,9 +154,12 @@ extension Realm {
                 ValueIssue(.notAllowedHere("an embedded object that already has an owner"), className: cls.name))
         }
         let context = _WriteContext(realm: self, transaction: txn)
-        var slots = [Value](repeating: .null, count: cls.table.schema.slotCount)
-        for (index, slot) in cls.slots.enumerated() where slot >= 0 {
-            slots[slot] = try cls.info.engineValue(of: object, index, context)
+        // Filled in slot order, as `unmanagedRow` fills a row: `Array(repeating:count:)`
+        // looked up the array's metadata at run time for each embedded object.
+        var slots: [Value] = []
+        slots.reserveCapacity(cls.propertyBySlot.count)
+        for index in cls.propertyBySlot {
+            slots.append(index >= 0 ? try cls.info.engineValue(of: object, index, context) : .null)
         }
         return slots
     }

@@ -12,6 +12,9 @@ final class RealmClass {
     /// For each position in a row: the property of `info` stored there, or -1
     /// (a stored property the class does not declare).
     let propertyByRow: [Int]
+    /// For each document slot: the property of `info` stored there, or -1
+    /// (retired, or a property the class does not declare).
+    let propertyBySlot: [Int]
     /// The primary key property's index in `info.properties`.
     let primaryKey: Int?
     /// Whether this is the class as a migration's old schema saw it: its
@@ -40,6 +43,9 @@ final class RealmClass {
             properties[rows[slot]] = index
         }
         propertyByRow = properties
+        var bySlot = [Int](repeating: -1, count: table.schema.slotCount)
+        for (index, slot) in slots.enumerated() where slot >= 0 && slot < bySlot.count { bySlot[slot] = index }
+        propertyBySlot = bySlot
         primaryKey = info.properties.firstIndex { $0.options.isPrimaryKey }
         inputNames = table.storedProperties.map(\.inputName)
     }
