@@ -166,7 +166,52 @@ final class EARoom: EmbeddedObject {
         #expect(c.street == "c")
         #expect(c == person.addresses[2])
         #expect(Self.streets(person) == ["a", "b", "c"])
-        #expect(added.isInvalidated, "the object appended in the cancelled write is gone")
+        #expect(added.realm == nil, "the object appended in the cancelled write is unmanaged again, as added ones are")
+        #expect(added.street == "new")
+    }
+
+    @Test func embeddedObjectsKeptByCodeBecomeManagedWhenTheirOwnerIsAdded() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try directory.realm(of: Self.types)
+        let person = EAPerson()
+        let home = EAAddress(value: ["street": "home"])
+        let listed = EAAddress(value: ["street": "listed"])
+        let labelled = EAAddress(value: ["street": "labelled"])
+        let room = EARoom(value: ["name": "hall"])
+        person.home = home
+        person.addresses.append(EAAddress(value: ["street": "not kept"]))
+        person.addresses.append(listed)
+        person.byLabel["work"] = labelled
+        listed.rooms.append(room)
+        try realm.write { realm.add(person) }
+        for object in [home, listed, labelled, room] as [ObjectBase] {
+            #expect(object.realm === realm, "\(object) is managed")
+        }
+        try realm.write {
+            home.street = "Home"
+            listed.street = "Listed"
+            labelled.street = "Labelled"
+            room.name = "Hall"
+        }
+        #expect(person.home?.street == "Home")
+        #expect(Self.streets(person) == ["not kept", "Listed"])
+        #expect(person.byLabel["work"]??.street == "Labelled")
+        #expect(person.addresses[1].rooms[0].name == "Hall")
+    }
+
+    @Test func aCancelledAddLeavesItsEmbeddedObjectsUnmanagedWithTheirValues() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try directory.realm(of: Self.types)
+        let person = EAPerson()
+        let home = EAAddress(value: ["street": "home"])
+        person.home = home
+        realm.beginWrite()
+        realm.add(person)
+        #expect(home.realm === realm)
+        realm.cancelWrite()
+        #expect(home.realm == nil)
+        #expect(home.street == "home")
+        #expect(realm.objects(EAPerson.self).isEmpty)
     }
 
     @Test func aWriteThatFailsPutsAccessorsBackInPlace() throws {

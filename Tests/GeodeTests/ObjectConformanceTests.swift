@@ -651,10 +651,8 @@ private final class OCHiddenThing: Object {
         nest.egg = egg
         nest.eggs.append(listed)
         try realm.write { realm.add(nest) }
-        withKnownIssue("Geode leaves the embedded objects of an added object unmanaged (a bulk add's cost)") {
-            #expect(egg.realm === realm)
-            #expect(listed.realm === realm)
-        }
+        #expect(egg.realm === realm)
+        #expect(listed.realm === realm)
         #expect(nest.egg?.weight == 1)
         #expect(nest.eggs.first?.weight == 2)
     }

@@ -35,7 +35,8 @@ struct CollectionLocation {
         }
         realm = ref.realm
         owner = ref.owner
-        path = ref.path + [.index(ref.cls.slots[property])]
+        let base = ref.path
+        path = base.isEmpty ? ref.cls.slotPaths[property] : base + [.index(ref.cls.slots[property])]
         naming = .property(ref.cls, property)
     }
 

@@ -204,6 +204,16 @@ final class ClassInfo: @unchecked Sendable {
         }
     }
 
+    /// The value of property `index` of the unmanaged `object`: the one
+    /// `init(value:)` set aside, else its wrapper's (read at its field).
+    func unmanagedValue(of object: ObjectBase, _ index: Int) -> any _Persistable {
+        if let assigned = object._unmanaged?[index] as? any _Persistable { return assigned }
+        guard let field = wrapperFields?[index] else { return ValueAssignment.unmanagedValue(of: object, index) }
+        return withExtendedLifetime(object) {
+            field.type.unmanagedValue(at: UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()) + field.offset)
+        }
+    }
+
     /// The engine value of property `index` of the unmanaged `object`: the
     /// value `init(value:)` set aside, else the wrapper's, read by the reader
     /// the wrapper registered (through `any _Persistable` only for a class

@@ -45,10 +45,10 @@ public protocol _Persistable {
     /// optional one): what becomes managed with the object holding it when
     /// that object is added; nil for other values (the default).
     var _geodeHeldObject: AnyObject? { get }
-    /// The object an `Optional<Self>` at `pointer` holds (a wrapper's stored
-    /// value) when something besides that optional holds it too: code that
-    /// kept it. Nil when the optional is its only holder, since nothing can
-    /// then read it unmanaged once it is stored; nil for other values.
+    /// The object the `Self` at `pointer` is or holds (a wrapper's stored
+    /// value, a collection's element) when something besides that place holds
+    /// it too: code that kept it. Nil when the place is its only holder, since
+    /// nothing can then read it unmanaged once it is stored; nil for other values.
     static func _geodeSharedObject(in pointer: UnsafeMutableRawPointer) -> AnyObject?
 }
 

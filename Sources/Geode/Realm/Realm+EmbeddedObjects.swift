@@ -1,25 +1,22 @@
 import GeodeCore
 
 extension Realm {
-    /// Makes the embedded objects an object held unmanaged managed at the
-    /// places its document now holds them (as in Realm: `address.realm` is
-    /// the realm once the person is added), at any depth. `ref` is where the
-    /// object itself now lives.
+    /// Makes the embedded objects an object held unmanaged, and that code
+    /// kept, managed at the places its document now holds them (as in Realm:
+    /// `address.realm` is the realm once the person is added), at any depth.
+    /// `ref` is where the object itself now lives. Objects nothing else holds
+    /// are left alone: nobody can read them unmanaged again.
     func manageEmbeddedObjects(of object: ObjectBase, _ cls: RealmClass, at ref: ManagedRef) {
+        let base = ref.path
         for index in cls.info.embeddedPlaces {
-            guard cls.slots[index] >= 0, let held = cls.info.heldObject(of: object, index) else { continue }
-            let path = ref.path + [.index(cls.slots[index])]
-            switch cls.info.properties[index].kind.collection {
-            case .single:
-                if let embedded = held as? EmbeddedObject { manage(embedded, in: ref, at: path) }
-            case .list, .set:
-                guard let elements = (held as? InputCollection)?.inputValue as? [Any] else { continue }
-                for (position, element) in elements.enumerated() {
-                    manageEmbedded(element, in: ref, at: path + [.index(position)])
+            guard cls.slots[index] >= 0 else { continue }
+            let path = base.isEmpty ? cls.slotPaths[index] : base + [.index(cls.slots[index])]
+            if cls.info.properties[index].kind.collection == .single {
+                if let embedded = cls.info.heldObject(of: object, index) as? EmbeddedObject {
+                    manage(embedded, in: ref, at: path)
                 }
-            case .map:
-                guard let entries = (held as? InputCollection)?.inputValue as? [String: Any] else { continue }
-                for (key, element) in entries { manageEmbedded(element, in: ref, at: path + [.key(key)]) }
+            } else if let holder = cls.info.unmanagedValue(of: object, index) as? EmbeddedObjectHolder {
+                for (step, embedded) in holder.keptEmbeddedObjects() { manage(embedded, in: ref, at: path + [step]) }
             }
         }
     }
@@ -37,6 +34,8 @@ extension Realm {
         let embeddedRef = ManagedRef(realm: self, cls: cls, root: ref.root, key: ref.key, path: path)
         if !cls.info.embeddedPlaces.isEmpty { manageEmbeddedObjects(of: embedded, cls, at: embeddedRef) }
         embedded.becomeManaged(embeddedRef)
+        // A cancelled write hands it back unmanaged, as it does the object that holds it.
+        noteAdded(embedded)
     }
 
     /// Writes `embedded` into property `property` of the managed object at
@@ -92,4 +91,11 @@ extension Realm {
         guard writeError == nil else { return }
         manageEmbedded(element, in: location.owner, at: location.path + [step])
     }
+}
+
+/// An unmanaged list or map of embedded objects: the elements code kept
+/// besides it, which become managed when the collection's owner is added.
+protocol EmbeddedObjectHolder {
+    /// The elements something besides the collection holds, with their places.
+    func keptEmbeddedObjects() -> [(PathStep, EmbeddedObject)]
 }

@@ -18,10 +18,15 @@ extension Realm {
     // MARK: - Adding
 
     /// Adds an unmanaged object, and every unmanaged object it links to, to the
-    /// realm. Inside a write transaction only.
+    /// realm. Inside a write transaction only. The embedded objects and
+    /// collections it holds that code kept become managed too, as in Realm:
+    /// a kept `address` reads and writes the stored one afterwards.
     ///
     /// ```swift
-    /// try realm.write { realm.add(dog) }
+    /// let address = Address(value: ["street": "Main Street"])
+    /// person.address = address
+    /// try realm.write { realm.add(person) }
+    /// try realm.write { address.street = "High Street" }   // the stored address
     /// ```
     public func add(_ object: Object, update: UpdatePolicy = .error) {
         guard let txn = requireWrite("adding an object") else { return }
@@ -111,12 +116,12 @@ extension Realm {
         return key
     }
 
-    /// Makes the collections a just-added object held unmanaged, and that code
-    /// kept, its managed ones (read from its values, so after they are
-    /// written). Its embedded objects are not made managed here: doing so
-    /// for every added object cost bulk adds half their time; assigned ones
-    /// are (``assign(_:to:_:)``).
+    /// Makes the embedded objects and collections a just-added object held
+    /// unmanaged, and that code kept, managed (read from its values, so after
+    /// they are written; the embedded objects first, from the collections
+    /// still unmanaged).
     private func takeNestedPlaces(of object: ObjectBase, _ cls: RealmClass) {
+        if !cls.info.embeddedPlaces.isEmpty, let ref = object._ref { manageEmbeddedObjects(of: object, cls, at: ref) }
         if !cls.info.collectionPlaces.isEmpty { adoptCollections(of: object, cls) }
     }
 

@@ -7,6 +7,10 @@ final class RealmClass {
     let table: Table
     /// For each property of `info`: its document slot, or -1 (linking objects).
     let slots: [Int]
+    /// For each property of `info`: the path of its value in a top-level
+    /// object's document (`[.index(slot)]`), made once rather than for every
+    /// collection read or embedded object made managed.
+    let slotPaths: [[PathStep]]
     /// For each document slot: its position in a row, or -1 (retired).
     let rowIndexBySlot: [Int]
     /// For each position in a row: the property of `info` stored there, or -1
@@ -35,6 +39,7 @@ final class RealmClass {
         slots = info.properties.map { p in
             table.schema.property(named: p.storedName).map { $0.isStored ? $0.slot : -1 } ?? -1
         }
+        slotPaths = slots.map { [.index($0)] }
         var rows = [Int](repeating: -1, count: table.schema.slotCount)
         for (row, p) in table.storedProperties.enumerated() where p.slot < rows.count { rows[p.slot] = row }
         rowIndexBySlot = rows
