@@ -244,13 +244,24 @@ struct NotificationTests {
             let heard = Collected<String>()
             let token = realm.objects(NPet.self).observe { heard.add(summary($0)) }
             realm.refresh()
-            let writer = try Realm(configuration: realm.configuration)
-            let rex = try #require(writer.objects(NPet.self).first)
-            for age in 2 ... 10_200 { try writer.write { rex.age = age } }
-            try writer.write {
-                writer.objects(NPet.self)[2].age = 5
-                writer.add(NPet(value: ["name": "Kim"]))
-            }
+            // Written on a thread of its own: a realm of this thread would share each write.
+            let configuration = realm.configuration
+            let wrote = SharedValue(false)
+            let done = DispatchSemaphore(value: 0)
+            Thread {
+                defer { done.signal() }
+                guard let writer = try? Realm(configuration: configuration),
+                    let rex = writer.objects(NPet.self).first
+                else { return }
+                for age in 2 ... 10_200 { try? writer.write { rex.age = age } }
+                try? writer.write {
+                    writer.objects(NPet.self)[2].age = 5
+                    writer.add(NPet(value: ["name": "Kim"]))
+                }
+                wrote.value = true
+            }.start()
+            done.wait()
+            #expect(wrote.value)
             realm.refresh()
             #expect(heard.all == ["initial", "d[] i[3] m[0, 2]"])
             token.invalidate()

@@ -9,7 +9,7 @@ extension Realm: ImportWriter {
     }
 
     package func checkBatch() throws {
-        if let writeError { throw GeodeError.from(writeError) }
+        if let pendingWriteError { throw GeodeError.from(pendingWriteError) }
     }
 
     package func commitBatch() throws {

@@ -48,7 +48,7 @@ extension Realm {
             return
         }
         write(ref, property) { context in try embedded._geodeEngineValue(context) }
-        guard writeError == nil else { return }
+        guard pendingWriteError == nil else { return }
         manageEmbedded(embedded, in: ref, at: path)
     }
 
@@ -88,7 +88,7 @@ extension Realm {
     /// `location` (at `step`: its index or key), managed there when it is an
     /// unmanaged embedded object and the write went through.
     func manageEmbedded(_ element: Any, in location: CollectionLocation, at step: PathStep) {
-        guard writeError == nil else { return }
+        guard pendingWriteError == nil else { return }
         manageEmbedded(element, in: location.owner, at: location.path + [step])
     }
 }

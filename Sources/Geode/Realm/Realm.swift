@@ -34,7 +34,9 @@ public final class Realm {
     @exclusivity(unchecked) var transaction: StoreWriteTransaction? {
         didSet {
             noteReadVersion()
-            if (oldValue == nil) != (transaction == nil) { WritingRealm.note(self, writing: transaction != nil) }
+            if writeLeader == nil, (oldValue == nil) != (transaction == nil) {
+                WritingRealm.note(self, writing: transaction != nil)
+            }
         }
     }
     /// The serial of the pinned version while reads go through it (no write
@@ -45,6 +47,11 @@ public final class Realm {
     private(set) var writeError: Swift.Error?
     /// Objects that became managed in the open write (unmanaged again if it is cancelled).
     private var addedInWrite: [ObjectBase] = []
+    /// The realm of this thread whose write transaction this one shares (see
+    /// ``WritingRealm``): it commits or cancels it, and this realm leaves it then.
+    private(set) var writeLeader: Realm?
+    /// The realms sharing this realm's open write transaction.
+    private var writeFollowers: [WritingRealm.Weak] = []
     private(set) var classesByName: [String: RealmClass] = [:]
     /// The classes the file held when the realm opened that its configured
     /// ``Configuration/objectTypes`` do not declare: left out of ``schema``, as
@@ -102,7 +109,31 @@ public final class Realm {
         isFrozen = false
         let infos = ClassInfo.closure(of: configuration.objectTypes ?? ClassInfo.all.map(\.type))
         try configuration.validate()
-        try configuration.copySeedFile()
+        // This thread writes the store already: the realm shares that write, as
+        // Realm's one realm per thread would be the writing one (see `WritingRealm`).
+        let writing = configuration.readOnly ? nil : WritingRealm.current(forStoreAt: try configuration.storePath())
+        if let writing {
+            store = writing.store
+            pinned = writing.pinned
+            try Self.checkSchemaStands(infos, configuration, in: writing.store)
+        } else {
+            try configuration.copySeedFile()
+            (store, pinned) = try Self.open(infos, configuration)
+        }
+        noteReadVersion()
+        for info in infos { bind(info) }
+        if let types = configuration.objectTypes, !types.isEmpty {
+            let declared = Set(infos.map(\.name) + configuration.dynamicClasses.map(\.className))
+            undeclaredClasses = Set(store.schema.classes.map(\.name)).subtracting(declared)
+        }
+        if let writing { join(writing) }
+        if !configuration.readOnly { WritingRealm.register(self) }
+    }
+
+    /// Opens the store `configuration` describes, migrating or compacting it
+    /// first when the configuration asks, and pins its newest version.
+    private static func open(_ infos: [ClassInfo], _ configuration: Configuration) throws -> (Store, PinnedTransaction)
+    {
         do {
             if let shouldCompact = configuration.shouldCompactOnLaunch, configuration.inMemoryIdentifier == nil,
                 !configuration.readOnly
@@ -119,20 +150,35 @@ public final class Realm {
             storeConfiguration.deleteIfMigrationNeeded = configuration.deleteRealmIfMigrationNeeded
             storeConfiguration.auditsPages = configuration.verifiesPagesOnOpen
             storeConfiguration.migration = { migration in try Self.migrate(migration, configuration) }
-            store = try Store.open(storeConfiguration)
-            pinned = try store.pin()
+            let store = try Store.open(storeConfiguration)
+            return (store, try store.pin())
         } catch let error as MigrationBlockError {
             // What the application's own migration block threw reaches it as it was.
             throw error.error
         } catch {
             throw GeodeError.from(error)
         }
-        noteReadVersion()
-        for info in infos { bind(info) }
-        if let types = configuration.objectTypes, !types.isEmpty {
-            let declared = Set(infos.map(\.name) + configuration.dynamicClasses.map(\.className))
-            undeclaredClasses = Set(store.schema.classes.map(\.name)).subtracting(declared)
+    }
+
+    /// Throws unless `store`, which this thread is writing, already has the
+    /// schema `configuration` declares: changing it would need a write of its own.
+    private static func checkSchemaStands(_ infos: [ClassInfo], _ configuration: Configuration, in store: Store) throws
+    {
+        let declared = GeodeCore.Schema(
+            classes: infos.map(\.schema) + configuration.dynamicClasses.map(\.schema),
+            version: configuration.schemaVersion)
+        let outcome: SchemaReconciliation
+        do {
+            outcome = try SchemaReconciliation.reconcile(
+                declared: declared, stored: store.schema, deleteIfMigrationNeeded: false, path: store.path)
+        } catch {
+            throw GeodeError.from(error)
         }
+        guard outcome.changed || outcome.needsMigration else { return }
+        throw GeodeError.schema(
+            GeodeError.SchemaFailure(
+                "\(store.path) is in a write transaction on this thread: a realm opened inside it cannot change its schema"
+            ))
     }
 
     /// Opens the store at `fileURL` with the rest of the default configuration.
@@ -316,7 +362,14 @@ public final class Realm {
 
     // MARK: - Transactions
 
-    /// Whether a write transaction is open.
+    /// Whether a write transaction is open: this realm's, or one it shares
+    /// with another realm of this thread on the same store.
+    ///
+    /// ```swift
+    /// try realm.write {
+    ///     try Realm(configuration: realm.configuration).isInWriteTransaction   // true
+    /// }
+    /// ```
     public var isInWriteTransaction: Bool { transaction != nil }
 
     /// Runs `block` in a write transaction and commits it.
@@ -324,6 +377,18 @@ public final class Realm {
     /// When `block` throws, or a change inside it was refused (a value too long,
     /// a duplicate primary key, a wrong type), nothing is committed and the
     /// error is thrown. The block may not nest another write.
+    ///
+    /// The write is the thread's, as Realm's one realm per thread and file
+    /// makes it: every other realm this thread has open on the store shares
+    /// it until it ends, as does a realm opened inside it. Objects read
+    /// through any of them change here, and changes made through any of them
+    /// commit (or are cancelled) together.
+    ///
+    /// ```swift
+    /// let dogs = try Realm().objects(Dog.self)
+    /// let realm = try Realm()
+    /// try realm.write { dogs.first?.name = "Rex" }
+    /// ```
     @discardableResult
     public func write<Result>(withoutNotifying tokens: [NotificationToken] = [], _ block: () throws -> Result) throws
         -> Result
@@ -378,7 +443,62 @@ public final class Realm {
         writeError = nil
         addedInWrite = []
         embeddedEditsAtWriteStart = embeddedEdits.serial
+        for other in WritingRealm.others(of: self) where other.transaction == nil { other.join(self) }
         return opened
+    }
+
+    /// Shares `leader`'s open write transaction, as Realm's one realm per
+    /// thread and file would be writing: reads see its changes and writes go
+    /// into it, until `leader` commits or cancels it. A realm confined to a
+    /// queue or an actor, frozen or read-only, keeps to itself.
+    func join(_ leader: Realm) {
+        guard !isFrozen, !configuration.readOnly, queue == nil, actor == nil, let txn = leader.transaction else {
+            return
+        }
+        writeLeader = leader
+        writeError = nil
+        addedInWrite = []
+        embeddedEditsAtWriteStart = embeddedEdits.serial
+        transaction = txn
+        // Live collections read again: the write may be newer than the version they read.
+        changeCount += 1
+        leader.writeFollowers.append(WritingRealm.Weak(self))
+    }
+
+    /// Leaves the write transaction it shared, which its leader `committed`
+    /// or cancelled, and reads the version after it.
+    private func leaveWrite(committed: Bool, skipping tokens: [NotificationToken]) {
+        transaction = nil
+        writeLeader = nil
+        writeError = nil
+        if committed {
+            addedInWrite = []
+            advance(skipping: tokens)
+        } else {
+            changeCount += 1
+            embeddedEdits.undo(since: embeddedEditsAtWriteStart)
+            forgetRemovedClasses()
+            releaseAddedObjects()
+            refresh()
+        }
+    }
+
+    /// Lets the realms that shared the write transaction just ended go.
+    private func releaseFollowers(committed: Bool, skipping tokens: [NotificationToken] = []) {
+        let followers = writeFollowers.compactMap(\.realm)
+        writeFollowers = []
+        for follower in followers where follower.writeLeader === self {
+            follower.leaveWrite(committed: committed, skipping: tokens)
+        }
+    }
+
+    /// Hands the objects added in the write that did not commit back unmanaged.
+    private func releaseAddedObjects() {
+        for object in addedInWrite {
+            Self.releaseCollections(of: object)
+            object._ref = nil
+        }
+        addedInWrite = []
     }
 
     /// Commits the open write transaction. If a change inside it was refused,
@@ -388,6 +508,7 @@ public final class Realm {
     /// (their next notification starts after it).
     public func commitWrite(withoutNotifying tokens: [NotificationToken] = []) throws {
         guard let txn = transaction else { preconditionFailure("Geode: commitWrite() without beginWrite()") }
+        if let writeLeader { return try writeLeader.commitWrite(withoutNotifying: tokens) }
         if let error = deferredError {
             deferredError = nil
             cancelWrite()
@@ -401,38 +522,34 @@ public final class Realm {
         do {
             try txn.commit()
         } catch {
-            for object in addedInWrite {
-                Self.releaseCollections(of: object)
-                object._ref = nil
-            }
-            addedInWrite = []
+            releaseAddedObjects()
             embeddedEdits.undo(since: embeddedEditsAtWriteStart)
             forgetRemovedClasses()
             refresh()
+            releaseFollowers(committed: false)
             throw GeodeError.from(error)
         }
         addedInWrite = []
         ChangeWatcher.noteCommit(in: store)
         advance(skipping: tokens)
+        releaseFollowers(committed: true, skipping: tokens)
     }
 
     /// Discards every change of the open write transaction; objects added in it
     /// become unmanaged again.
     public func cancelWrite() {
         guard let txn = transaction else { preconditionFailure("Geode: cancelWrite() without beginWrite()") }
+        if let writeLeader { return writeLeader.cancelWrite() }
         transaction = nil
         txn.abort()
         changeCount += 1
         embeddedEdits.undo(since: embeddedEditsAtWriteStart)
         // Classes first used in the cancelled write are gone again.
         forgetRemovedClasses()
-        for object in addedInWrite {
-            Self.releaseCollections(of: object)
-            object._ref = nil
-        }
-        addedInWrite = []
+        releaseAddedObjects()
         writeError = nil
         refresh()
+        releaseFollowers(committed: false)
     }
 
     /// Runs `body` with the transaction reads see: the open write, else the pinned version.
@@ -452,8 +569,12 @@ public final class Realm {
     /// Records the first data error of the open write: the commit throws it and
     /// changes after it are skipped.
     func record(_ error: Swift.Error) {
+        if let writeLeader { return writeLeader.record(error) }
         if writeError == nil { writeError = error }
     }
+
+    /// The first data error of the open write, whichever realm sharing it met it.
+    var pendingWriteError: Swift.Error? { writeLeader?.writeError ?? writeError }
 
     /// The first error a read that cannot throw met — `Results.count`, iteration,
     /// a property or collection read, an aggregate — on a damaged or unreadable
@@ -494,7 +615,7 @@ public final class Realm {
             }
             preconditionFailure("Geode: \(what()) can only happen inside a write transaction (realm.write { ... })")
         }
-        return writeError == nil ? txn : nil
+        return pendingWriteError == nil ? txn : nil
     }
 
     func noteAdded(_ object: ObjectBase) { addedInWrite.append(object) }

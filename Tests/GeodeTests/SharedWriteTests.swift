@@ -1,0 +1,135 @@
+import Foundation
+import Geode
+import GeodeTestSupport
+import Testing
+
+// Realm keeps one live realm per thread and file, so `try Realm()` anywhere on
+// a thread is the realm that is writing. Geode's instances of one thread and
+// store share the write instead: these are the patterns code written for Realm
+// relies on.
+
+final class SWDog: Object {
+    @Persisted(primaryKey: true) var id = 0
+    @Persisted var name = ""
+}
+
+final class SWCat: Object {
+    @Persisted var name = ""
+}
+
+@Suite struct SharedWriteTests {
+    @Test func anObjectReadThroughOneRealmChangesInAnotherRealmsWrite() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try directory.realm(of: [SWDog.self])
+        try realm.write { realm.create(SWDog.self, value: ["id": 1, "name": "Rex"]) }
+        let dog = try #require(realm.objects(SWDog.self).first)
+        let other = try Realm(configuration: realm.configuration)
+        try other.write { dog.name = "Max" }
+        #expect(dog.name == "Max")
+        #expect(other.objects(SWDog.self).first?.name == "Max")
+        #expect(!realm.isInWriteTransaction)
+        #expect(!other.isInWriteTransaction)
+    }
+
+    @Test func aRealmOpenedInsideAWriteIsWritingAndSeesItsChanges() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try directory.realm(of: [SWDog.self])
+        let configuration = realm.configuration
+        try realm.write {
+            realm.create(SWDog.self, value: ["id": 1, "name": "Rex"])
+            let inner = try Realm(configuration: configuration)
+            #expect(inner.isInWriteTransaction)
+            #expect(inner.objects(SWDog.self).count == 1, "the uncommitted dog")
+            inner.add(SWDog(value: ["id": 2, "name": "Max"]))
+            #expect(realm.objects(SWDog.self).count == 2)
+        }
+        let after = try Realm(configuration: configuration)
+        #expect(after.objects(SWDog.self).map(\.name).sorted() == ["Max", "Rex"])
+    }
+
+    @Test func aRealmOpenedBeforeAWriteLeavesItWhenItCommits() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try directory.realm(of: [SWDog.self])
+        let other = try Realm(configuration: realm.configuration)
+        let dogs = other.objects(SWDog.self)
+        #expect(dogs.isEmpty)
+        realm.beginWrite()
+        #expect(other.isInWriteTransaction)
+        other.create(SWDog.self, value: ["id": 7])
+        #expect(dogs.count == 1)
+        try other.commitWrite()
+        #expect(!realm.isInWriteTransaction)
+        #expect(!other.isInWriteTransaction)
+        #expect(realm.objects(SWDog.self).count == 1)
+        #expect(dogs.count == 1)
+    }
+
+    @Test func aCancelledWriteUndoesWhatEveryRealmSharingItAdded() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try directory.realm(of: [SWDog.self])
+        let other = try Realm(configuration: realm.configuration)
+        let dog = SWDog(value: ["id": 3, "name": "Rex"])
+        realm.beginWrite()
+        other.add(dog)
+        #expect(dog.realm != nil)
+        realm.cancelWrite()
+        #expect(dog.realm == nil, "unmanaged again, with its values")
+        #expect(dog.name == "Rex")
+        #expect(!other.isInWriteTransaction)
+        #expect(other.objects(SWDog.self).isEmpty)
+    }
+
+    @Test func aRefusedChangeThroughASharingRealmFailsTheWholeWrite() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try directory.realm(of: [SWDog.self])
+        let configuration = realm.configuration
+        #expect(throws: GeodeError.self) {
+            try realm.write {
+                realm.create(SWDog.self, value: ["id": 1])
+                let inner = try Realm(configuration: configuration)
+                inner.create(SWDog.self, value: ["id": 1])  // a duplicate primary key
+            }
+        }
+        #expect(realm.objects(SWDog.self).isEmpty)
+        #expect(!realm.isInWriteTransaction)
+    }
+
+    @Test func aRealmOpenedInsideAWriteCannotChangeTheSchema() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try directory.realm(of: [SWDog.self])
+        var configuration = realm.configuration
+        configuration.objectTypes = [SWDog.self, SWCat.self]
+        try realm.write {
+            realm.create(SWDog.self, value: ["id": 1])
+            #expect(throws: GeodeError.self) { _ = try Realm(configuration: configuration) }
+        }
+        #expect(realm.objects(SWDog.self).count == 1)
+        #expect(try Realm(configuration: configuration).objects(SWCat.self).isEmpty, "added once the write is over")
+    }
+
+    @Test func realmsOfOtherThreadsDoNotShareTheWrite() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try directory.realm(of: [SWDog.self])
+        let configuration = realm.configuration
+        // A thread of its own (`DispatchQueue.sync` would run on this one), with its
+        // realm open before the write: opening one waits for the write to end.
+        let seen = SharedValue<[Bool]>([])
+        let (opened, go, done) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        Thread {
+            let elsewhere = try? Realm(configuration: configuration)
+            opened.signal()
+            go.wait()
+            if let elsewhere {
+                seen.value = [elsewhere.isInWriteTransaction, elsewhere.objects(SWDog.self).isEmpty]
+            }
+            done.signal()
+        }.start()
+        opened.wait()
+        try realm.write {
+            realm.create(SWDog.self, value: ["id": 1])
+            go.signal()
+            done.wait()
+        }
+        #expect(seen.value == [false, true])
+    }
+}
