@@ -11,7 +11,9 @@ import Synchronization
 /// As in Realm Swift, a `Realm` and the objects and collections read from it
 /// are used by one thread at a time: open a realm per thread (they share one
 /// store underneath), and begin and commit a write on the same thread. Any
-/// number of threads and processes read while one of them writes.
+/// number of threads and processes read while one of them writes. The realms
+/// one thread has open on a store share the write one of them begins, as
+/// Realm's one realm per thread does (see ``write(withoutNotifying:_:)``).
 ///
 /// ```swift
 /// let realm = try Realm()

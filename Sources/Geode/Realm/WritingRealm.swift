@@ -12,6 +12,7 @@ import Foundation
 /// write through its transaction, and leave when it commits or is cancelled.
 /// A realm opened while the write is open joins it as it opens.
 enum WritingRealm {
+    /// A realm held weakly: an entry outlives neither the realm's use nor the realm.
     final class Weak {
         weak var realm: Realm?
         init(_ realm: Realm) { self.realm = realm }
