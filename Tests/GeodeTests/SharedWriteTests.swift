@@ -47,21 +47,24 @@ final class SWCat: Object {
         #expect(after.objects(SWDog.self).map(\.name).sorted() == ["Max", "Rex"])
     }
 
-    @Test func aRealmOpenedBeforeAWriteLeavesItWhenItCommits() throws {
+    @Test func aRealmOpenedBeforeAWriteJoinsItWhenAskedAndLeavesItWhenItCommits() throws {
         let directory = try TemporaryDirectory()
         let realm = try directory.realm(of: [SWDog.self])
         let other = try Realm(configuration: realm.configuration)
+        let bystander = try Realm(configuration: realm.configuration)
         let dogs = other.objects(SWDog.self)
         #expect(dogs.isEmpty)
         realm.beginWrite()
+        realm.create(SWDog.self, value: ["id": 6])
+        #expect(bystander.objects(SWDog.self).isEmpty, "a realm joins when it writes or is asked: it reads its version")
         #expect(other.isInWriteTransaction)
         other.create(SWDog.self, value: ["id": 7])
-        #expect(dogs.count == 1)
+        #expect(dogs.count == 2)
         try other.commitWrite()
         #expect(!realm.isInWriteTransaction)
         #expect(!other.isInWriteTransaction)
-        #expect(realm.objects(SWDog.self).count == 1)
-        #expect(dogs.count == 1)
+        #expect(realm.objects(SWDog.self).count == 2)
+        #expect(dogs.count == 2)
     }
 
     @Test func aCancelledWriteUndoesWhatEveryRealmSharingItAdded() throws {

@@ -129,7 +129,6 @@ public final class Realm {
             undeclaredClasses = Set(store.schema.classes.map(\.name)).subtracting(declared)
         }
         if let writing { join(writing) }
-        if !configuration.readOnly { WritingRealm.register(self) }
     }
 
     /// Opens the store `configuration` describes, migrating or compacting it
@@ -364,15 +363,15 @@ public final class Realm {
 
     // MARK: - Transactions
 
-    /// Whether a write transaction is open: this realm's, or one it shares
-    /// with another realm of this thread on the same store.
+    /// Whether a write transaction is open: this realm's, or one another
+    /// realm of this thread has open on the store, which it then shares.
     ///
     /// ```swift
     /// try realm.write {
     ///     try Realm(configuration: realm.configuration).isInWriteTransaction   // true
     /// }
     /// ```
-    public var isInWriteTransaction: Bool { transaction != nil }
+    public var isInWriteTransaction: Bool { transaction != nil || joinThreadWrite() }
 
     /// Runs `block` in a write transaction and commits it.
     ///
@@ -381,10 +380,12 @@ public final class Realm {
     /// error is thrown. The block may not nest another write.
     ///
     /// The write is the thread's, as Realm's one realm per thread and file
-    /// makes it: every other realm this thread has open on the store shares
-    /// it until it ends, as does a realm opened inside it. Objects read
-    /// through any of them change here, and changes made through any of them
-    /// commit (or are cancelled) together.
+    /// makes it: a realm opened inside it shares it, and so does any other
+    /// realm this thread has open on the store once something is changed
+    /// through it (or it is asked ``isInWriteTransaction``), until the write
+    /// ends. Objects read through any of them change here, and changes made
+    /// through any of them commit (or are cancelled) together. Until it
+    /// joins, another realm reads its own version.
     ///
     /// ```swift
     /// let dogs = try Realm().objects(Dog.self)
@@ -445,8 +446,20 @@ public final class Realm {
         writeError = nil
         addedInWrite = []
         embeddedEditsAtWriteStart = embeddedEdits.serial
-        for other in WritingRealm.others(of: self) where other.transaction == nil { other.join(self) }
         return opened
+    }
+
+    /// Joins the write transaction another realm of this thread has open on
+    /// the store, if any (see ``WritingRealm``); returns whether it writes now.
+    /// Called on the thread using this realm: where it is about to change
+    /// something, or is asked whether it writes.
+    func joinThreadWrite() -> Bool {
+        if transaction != nil { return true }
+        guard !isFrozen, !configuration.readOnly, let leader = WritingRealm.current(forStoreAt: store.path),
+            leader !== self
+        else { return false }
+        join(leader)
+        return transaction != nil
     }
 
     /// Shares `leader`'s open write transaction, as Realm's one realm per
@@ -607,7 +620,7 @@ public final class Realm {
     /// The open write transaction, stopping with Realm's rule when there is none;
     /// nil once a change in this write was refused.
     func requireWrite(_ what: @autoclosure () -> String) -> StoreWriteTransaction? {
-        guard let txn = transaction else {
+        guard let txn = transaction ?? (joinThreadWrite() ? transaction : nil) else {
             if let migrationRealm {
                 migrationRealm.record(
                     GeodeError.schema(
