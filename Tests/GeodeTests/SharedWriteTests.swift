@@ -97,6 +97,23 @@ final class SWCat: Object {
         #expect(!realm.isInWriteTransaction)
     }
 
+    @Test func aWriteBegunInsideAWriteOfTheThreadThrowsAndTheOuterOneCommitsNothing() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try directory.realm(of: [SWDog.self])
+        let other = try Realm(configuration: realm.configuration)
+        for inner in [realm, other] {
+            #expect(throws: GeodeError.self) {
+                try realm.write {
+                    realm.create(SWDog.self, value: ["id": 1])
+                    try inner.write { inner.create(SWDog.self, value: ["id": 2]) }
+                }
+            }
+            #expect(!realm.isInWriteTransaction)
+            #expect(!other.isInWriteTransaction)
+            #expect(realm.objects(SWDog.self).isEmpty)
+        }
+    }
+
     @Test func aRealmOpenedInsideAWriteCannotChangeTheSchema() throws {
         let directory = try TemporaryDirectory()
         let realm = try directory.realm(of: [SWDog.self])

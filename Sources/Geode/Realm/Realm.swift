@@ -377,7 +377,8 @@ public final class Realm {
     ///
     /// When `block` throws, or a change inside it was refused (a value too long,
     /// a duplicate primary key, a wrong type), nothing is committed and the
-    /// error is thrown. The block may not nest another write.
+    /// error is thrown. A write begun inside it, through this realm or another
+    /// of the thread's on the store, throws ``GeodeError/storage(_:)``.
     ///
     /// The write is the thread's, as Realm's one realm per thread and file
     /// makes it: a realm opened inside it shares it, and so does any other
@@ -397,6 +398,13 @@ public final class Realm {
         -> Result
     {
         try throwDeferredError()
+        if transaction != nil || joinThreadWrite() {
+            // Realm stops the program here; a thrown error lets the outer write cancel itself.
+            throw GeodeError.storage(
+                GeodeError.StorageFailure(
+                    "a write transaction is already open on this thread; writes do not nest",
+                    path: configuration.fileURL?.path, operation: "begin a write transaction"))
+        }
         try openWrite()
         let result: Result
         do {
