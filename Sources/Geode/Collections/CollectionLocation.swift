@@ -35,8 +35,7 @@ struct CollectionLocation {
         }
         realm = ref.realm
         owner = ref.owner
-        let base = ref.path
-        path = base.isEmpty ? ref.cls.slotPaths[property] : base + [.index(ref.cls.slots[property])]
+        path = ref.cls.path(of: property, under: ref.path)
         naming = .property(ref.cls, property)
     }
 

@@ -204,17 +204,7 @@ extension List: AdoptedCollection {
 
 extension List: EmbeddedObjectHolder {
     func keptEmbeddedObjects() -> [(PathStep, EmbeddedObject)] {
-        // The elements are checked in place, so that the check does not hold them itself.
-        guard location == nil, Element._geodeKind.objectType is EmbeddedObject.Type else { return [] }
-        var kept: [(PathStep, EmbeddedObject)] = []
-        items.withUnsafeMutableBufferPointer { elements in
-            guard let base = elements.baseAddress else { return }
-            for position in elements.indices {
-                if let embedded = Element._geodeSharedObject(in: base + position) as? EmbeddedObject {
-                    kept.append((.index(position), embedded))
-                }
-            }
-        }
-        return kept
+        guard location == nil else { return [] }
+        return items.withUnsafeMutableBufferPointer { keptEmbeddedElements(in: $0) { .index($0) } }
     }
 }

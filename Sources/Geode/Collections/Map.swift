@@ -180,18 +180,8 @@ extension Map: AdoptedCollection {
 
 extension Map: EmbeddedObjectHolder {
     func keptEmbeddedObjects() -> [(PathStep, EmbeddedObject)] {
-        // The elements are checked in place, so that the check does not hold them itself.
-        guard location == nil, Value._geodeKind.objectType is EmbeddedObject.Type else { return [] }
+        guard location == nil else { return [] }
         let keys = entries.keys
-        var kept: [(PathStep, EmbeddedObject)] = []
-        entries.values.withUnsafeMutableBufferPointer { values in
-            guard let base = values.baseAddress else { return }
-            for position in values.indices {
-                if let embedded = Value._geodeSharedObject(in: base + position) as? EmbeddedObject {
-                    kept.append((.key(keys[position]), embedded))
-                }
-            }
-        }
-        return kept
+        return entries.values.withUnsafeMutableBufferPointer { keptEmbeddedElements(in: $0) { .key(keys[$0]) } }
     }
 }

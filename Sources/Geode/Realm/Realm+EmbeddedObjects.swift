@@ -10,7 +10,7 @@ extension Realm {
         let base = ref.path
         for index in cls.info.embeddedPlaces {
             guard cls.slots[index] >= 0 else { continue }
-            let path = base.isEmpty ? cls.slotPaths[index] : base + [.index(cls.slots[index])]
+            let path = cls.path(of: index, under: base)
             if cls.info.properties[index].kind.collection == .single {
                 if let embedded = cls.info.heldObject(of: object, index) as? EmbeddedObject {
                     manage(embedded, in: ref, at: path)
@@ -98,4 +98,21 @@ extension Realm {
 protocol EmbeddedObjectHolder {
     /// The elements something besides the collection holds, with their places.
     func keptEmbeddedObjects() -> [(PathStep, EmbeddedObject)]
+}
+
+/// The embedded objects among a collection's `elements` that something
+/// besides the collection holds, each with its place (`step` of its
+/// position). The elements are checked in place, so that the check does not
+/// hold them itself.
+func keptEmbeddedElements<Element: _Persistable>(
+    in elements: UnsafeMutableBufferPointer<Element>, step: (Int) -> PathStep
+) -> [(PathStep, EmbeddedObject)] {
+    guard Element._geodeKind.objectType is EmbeddedObject.Type, let base = elements.baseAddress else { return [] }
+    var kept: [(PathStep, EmbeddedObject)] = []
+    for position in elements.indices {
+        if let embedded = Element._geodeSharedObject(in: base + position) as? EmbeddedObject {
+            kept.append((step(position), embedded))
+        }
+    }
+    return kept
 }

@@ -143,9 +143,7 @@ public final class Realm {
             }
             var storeConfiguration = StoreConfiguration(
                 path: try configuration.storePath(),
-                schema: GeodeCore.Schema(
-                    classes: infos.map(\.schema) + configuration.dynamicClasses.map(\.schema),
-                    version: configuration.schemaVersion))
+                schema: declaredSchema(infos, configuration))
             storeConfiguration.readOnly = configuration.readOnly
             storeConfiguration.inMemory = configuration.inMemoryIdentifier != nil
             storeConfiguration.deleteIfMigrationNeeded = configuration.deleteRealmIfMigrationNeeded
@@ -161,13 +159,18 @@ public final class Realm {
         }
     }
 
+    /// The schema `configuration` declares: the classes of `infos` and its dynamic classes.
+    private static func declaredSchema(_ infos: [ClassInfo], _ configuration: Configuration) -> GeodeCore.Schema {
+        GeodeCore.Schema(
+            classes: infos.map(\.schema) + configuration.dynamicClasses.map(\.schema),
+            version: configuration.schemaVersion)
+    }
+
     /// Throws unless `store`, which this thread is writing, already has the
     /// schema `configuration` declares: changing it would need a write of its own.
     private static func checkSchemaStands(_ infos: [ClassInfo], _ configuration: Configuration, in store: Store) throws
     {
-        let declared = GeodeCore.Schema(
-            classes: infos.map(\.schema) + configuration.dynamicClasses.map(\.schema),
-            version: configuration.schemaVersion)
+        let declared = declaredSchema(infos, configuration)
         let outcome: SchemaReconciliation
         do {
             outcome = try SchemaReconciliation.reconcile(

@@ -56,4 +56,10 @@ final class RealmClass {
     }
 
     var name: String { info.name }
+
+    /// The path of property `property`'s value in a document, for an object
+    /// at `base` (empty for a top-level object: its path made once).
+    func path(of property: Int, under base: [PathStep]) -> [PathStep] {
+        base.isEmpty ? slotPaths[property] : base + [.index(slots[property])]
+    }
 }
