@@ -152,6 +152,29 @@ final class PersonV3: Object {
         #expect(try schemaVersionAtURL(url) == 1)
     }
 
+    @Test func openingTheRealmInsideItsOwnMigrationThrowsAndTheMigrationGoesOn() throws {
+        let directory = try TemporaryDirectory()
+        let url = try Self.firstRelease(in: directory)
+        var configuration = Self.secondRelease(url)
+        let migrate = configuration.migrationBlock
+        let failures = SharedValue<[String]>([])
+        configuration.migrationBlock = { [configuration] migration, version in
+            // The file is being migrated in a write of this thread: opening it again
+            // would need a second write to migrate it, which would wait for the first.
+            do {
+                _ = try Realm(configuration: configuration)
+            } catch let error as GeodeError {
+                failures.value.append("\(error)")
+            } catch {}
+            try migrate?(migration, version)
+        }
+        let realm = try Realm(configuration: configuration)
+        #expect(failures.value.count == 1)
+        #expect(failures.value.first?.contains("deadlock") == true, "\(failures.value)")
+        #expect(realm.object(ofType: PersonV2.self, forPrimaryKey: 2)?.email == "b@example.com")
+        #expect(try schemaVersionAtURL(url) == 2)
+    }
+
     @Test func oldObjectsKeepTheirValuesWhileTheBlockChangesTheNewOnes() throws {
         let directory = try TemporaryDirectory()
         let url = try Self.firstRelease(in: directory)

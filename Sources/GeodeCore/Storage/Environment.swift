@@ -245,7 +245,12 @@ package final class Environment: @unchecked Sendable {
         writerLock.lock()
         let nested = writerThread.map { pthread_equal($0, me) != 0 } ?? false
         writerLock.unlock()
-        precondition(!nested, "Geode: a write transaction is already open on this thread; writes do not nest")
+        // LMDB would wait on its own lock for ever: a write inside a write of the
+        // same thread (a store opened inside a migration that must change it) throws.
+        if nested {
+            throw StoreError.storage(
+                code: EDEADLK, operation: "begin a write inside the write open on this thread", path: path)
+        }
         return me
     }
 
