@@ -127,12 +127,35 @@ final class SWCat: Object {
         #expect(try Realm(configuration: configuration).objects(SWCat.self).isEmpty, "added once the write is over")
     }
 
+    @Test func aRealmOpensOnAnotherThreadWhileAWriteIsOpen() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try directory.realm(of: [SWDog.self])
+        let configuration = realm.configuration
+        try realm.write { realm.create(SWDog.self, value: ["id": 1]) }
+        let seen = SharedValue<[Int]>([])
+        let opened = DispatchSemaphore(value: 0)
+        realm.beginWrite()
+        realm.create(SWDog.self, value: ["id": 2])
+        Thread {
+            // The schema stands: opening reads it and waits for no writer.
+            if let elsewhere = try? Realm(configuration: configuration) {
+                seen.value = Array(elsewhere.objects(SWDog.self).map(\.id))
+            }
+            opened.signal()
+        }.start()
+        // Were opening to wait for the write, this would time out (and the write end).
+        let result = opened.wait(timeout: .now() + 60)
+        try realm.commitWrite()
+        if result == .timedOut { opened.wait() }
+        #expect(result == .success, "opening waited for the write of another thread")
+        #expect(seen.value == [1], "the other thread reads the last committed version")
+    }
+
     @Test func realmsOfOtherThreadsDoNotShareTheWrite() throws {
         let directory = try TemporaryDirectory()
         let realm = try directory.realm(of: [SWDog.self])
         let configuration = realm.configuration
-        // A thread of its own (`DispatchQueue.sync` would run on this one), with its
-        // realm open before the write: opening one waits for the write to end.
+        // A thread of its own (`DispatchQueue.sync` would run on this one).
         let seen = SharedValue<[Bool]>([])
         let (opened, go, done) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
         Thread {

@@ -190,41 +190,8 @@ package final class Store: @unchecked Sendable {
         _ environment: Environment, _ configuration: StoreConfiguration,
         isNewFile: Bool
     ) throws -> (Database, Database, ChangeLog?, Schema, [String: Database], Bool) {
+        if !isNewFile, let opened = try setUpReading(environment, configuration) { return opened }
         let path = configuration.path
-        if configuration.readOnly {
-            return try environment.read { txn in
-                guard let meta = try txn.existingDatabase("meta") else {
-                    throw StoreError.notAGeodeStore(path: path, reason: "it holds no Geode metadata")
-                }
-                try checkFormat(txn, meta, path)
-                guard let keys = try txn.existingDatabase("keys") else {
-                    throw StoreError.notAGeodeStore(path: path, reason: "its key table is missing")
-                }
-                try syncKeys(environment.mapKeys, txn, keys)
-                let images = try txn.existingDatabase(ChangeLog.imagesName)
-                let log = try txn.existingDatabase(ChangeLog.databaseName).map {
-                    ChangeLog(database: $0, meta: meta, images: images)
-                }
-                let stored = try storedSchema(txn, meta, path)
-                var schema = stored
-                if let declared = configuration.schema {
-                    let outcome = try SchemaReconciliation.reconcile(
-                        declared: declared, stored: stored,
-                        deleteIfMigrationNeeded: false, path: path)
-                    if outcome.changed || outcome.needsMigration {
-                        throw StoreError.schemaMismatch(
-                            path: path, differences: ["the store is read-only and its schema would change"])
-                    }
-                    schema = outcome.schema
-                }
-                return (
-                    meta, keys, log, schema,
-                    try openTables(
-                        schema, txn, create: false, keys: environment.mapKeys.spelling,
-                        spatial: configuration.maintainsSpatialIndexes, previous: nil), false
-                )
-            }
-        }
         return try environment.write { txn in
             var stored: Schema?
             var found = formatVersion
@@ -284,6 +251,91 @@ package final class Store: @unchecked Sendable {
                     spatial: configuration.maintainsSpatialIndexes, previous: stored), needsMigration
             )
         }
+    }
+
+    /// Opens the store in a read transaction when that is all opening takes:
+    /// a store of the current format whose schema the configuration leaves as
+    /// it is, with every table and index in place and no bulk load left to
+    /// finish. Opening then waits for no writer, of this process or another,
+    /// and a thread whose write is open can open the store again. Nil when a
+    /// write must set the store up. A read-only store is always opened here:
+    /// what would need a write is refused with an error.
+    private static func setUpReading(
+        _ environment: Environment, _ configuration: StoreConfiguration
+    ) throws -> (Database, Database, ChangeLog?, Schema, [String: Database], Bool)? {
+        let path = configuration.path
+        let readOnly = configuration.readOnly
+        return try environment.read { txn in
+            guard let meta = try txn.existingDatabase("meta") else {
+                guard readOnly else { return nil }
+                throw StoreError.notAGeodeStore(path: path, reason: "it holds no Geode metadata")
+            }
+            let found: UInt32
+            do {
+                found = try checkFormat(txn, meta, path)
+            } catch StoreError.unsupportedFormat(_, let old, _) where !readOnly && old < formatVersion {
+                return nil  // a writer upgrades it
+            }
+            guard readOnly || found == formatVersion else { return nil }
+            guard let keys = try txn.existingDatabase("keys") else {
+                guard readOnly else { return nil }
+                throw StoreError.notAGeodeStore(path: path, reason: "its key table is missing")
+            }
+            try syncKeys(environment.mapKeys, txn, keys)
+            let images = try txn.existingDatabase(ChangeLog.imagesName)
+            let logDatabase = try txn.existingDatabase(ChangeLog.databaseName)
+            guard readOnly || (images != nil && logDatabase != nil) else { return nil }
+            let log = logDatabase.map {
+                ChangeLog(
+                    database: $0, meta: meta, images: images, retainedVersions: configuration.changeLogRetention)
+            }
+            let stored = try storedSchema(txn, meta, path)
+            var schema = stored
+            if let declared = configuration.schema {
+                let outcome = try SchemaReconciliation.reconcile(
+                    declared: declared, stored: stored,
+                    deleteIfMigrationNeeded: !readOnly && configuration.deleteIfMigrationNeeded, path: path)
+                if outcome.changed || outcome.needsMigration || outcome.resetsData {
+                    guard readOnly else { return nil }
+                    throw StoreError.schemaMismatch(
+                        path: path, differences: ["the store is read-only and its schema would change"])
+                }
+                schema = outcome.schema
+            }
+            let spatial = configuration.maintainsSpatialIndexes
+            let tables = try openTables(
+                schema, txn, create: false, keys: environment.mapKeys.spelling, spatial: spatial, previous: nil)
+            guard try readOnly || tablesAreComplete(schema, tables, txn, spatial: spatial) else { return nil }
+            return (meta, keys, log, schema, tables, false)
+        }
+    }
+
+    /// Whether `tables`, opened for `schema` without a write, hold every
+    /// database a writer would open and leave nothing for it to do: no index
+    /// to build or drop, no bulk load whose process ended to finish.
+    private static func tablesAreComplete(
+        _ schema: Schema, _ tables: [String: Database], _ txn: Transaction, spatial: Bool
+    ) throws -> Bool {
+        let meta = tables[metaLabel]
+        func isReady(_ index: String) throws -> Bool {
+            guard tables[index] != nil else { return false }
+            guard let marker = try BulkLoadRecord.marker(index, meta, txn) else { return true }
+            return marker.owner.isRunning
+        }
+        for cls in schema.classes where !cls.isEmbedded {
+            guard tables[cls.name] != nil else { return false }
+            if cls.primaryKey != nil && !cls.isKeyedByPrimaryKey && tables["pk/\(cls.name)"] == nil { return false }
+            for property in ValueIndex.properties(of: cls) {
+                guard try isReady(ValueIndex.databaseName(cls.name, property.name)) else { return false }
+            }
+            for geo in GeoIndex.properties(of: cls, in: schema) {
+                // Without spatial indexes a writer drops the trees: it decides.
+                guard spatial, try isReady(GeoIndex.databaseName(cls.name, geo.property.name)),
+                    tables[GeoIndex.recentDatabaseName(cls.name, geo.property.name)] != nil
+                else { return false }
+            }
+        }
+        return tables[BacklinkIndex.databaseName] != nil
     }
 
     /// Checks the format mark: sealed from format 4 on, bare before (read
