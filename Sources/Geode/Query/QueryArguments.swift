@@ -70,6 +70,20 @@ enum QueryArguments {
     /// The engine value of the commonest argument types, found by exact casts
     /// alone (no protocol-conformance checks); nil for anything else.
     static func common(_ argument: Any) -> Value? {
+        // The argument's own type is looked at first: a cast that fails costs the
+        // runtime more than the rest of building a comparison (`$0.id == x` with an
+        // AnyRealmValue `x` failed four of them).
+        switch ObjectIdentifier(type(of: argument)) {
+        case ObjectIdentifier(Int.self): if let v = argument as? Int { return .int(Int64(v)) }
+        case ObjectIdentifier(String.self): if let v = argument as? String { return .string(v) }
+        case ObjectIdentifier(AnyRealmValue.self):
+            if let v = argument as? AnyRealmValue {
+                // A link or a collection takes the longer way (links need the realm, collections are refused).
+                if case .object = v { return nil }
+                return v.scalarEngineValue
+            }
+        default: break
+        }
         switch argument {
         case let v as Int: return .int(Int64(v))
         case let v as String: return .string(v)

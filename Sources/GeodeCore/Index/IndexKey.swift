@@ -19,7 +19,7 @@ package enum IndexKey {
         switch value {
         case .null: return [0]
         case let .bool(b): return [1, b ? 1 : 0]
-        case let .int(i): return [2] + bigEndian(UInt64(bitPattern: i) ^ (1 << 63))
+        case let .int(i): return tagged(2, UInt64(bitPattern: i) ^ (1 << 63))
         case let .string(s):
             var (key, whole) = escaped(s)
             if whole { return key + [0, 0] }
@@ -64,6 +64,16 @@ package enum IndexKey {
     }
 
     private static func bigEndian(_ v: UInt64) -> [UInt8] { withUnsafeBytes(of: v.bigEndian, Array.init) }
+
+    /// `tag` then `word`'s big-endian bytes, in one allocation (a query's
+    /// plan encodes its constant on every run).
+    static func tagged(_ tag: UInt8, _ word: UInt64) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: 9) { bytes, count in
+            bytes[0] = tag
+            withUnsafeBytes(of: word.bigEndian) { for i in 0 ..< 8 { bytes[1 + i] = $0[i] } }
+            count = 9
+        }
+    }
 }
 
 extension ObjectKey {

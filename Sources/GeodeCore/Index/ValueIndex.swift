@@ -40,7 +40,7 @@ package struct ValueIndex: Sendable, BulkLoadedIndex {
         }
         if case let .double(d) = value, d.isFinite, d == d.rounded(), abs(d) < 9.2e18 { value = .int(Int64(d)) }
         if case let .double(d) = value {
-            return isMixed ? [7] + withUnsafeBytes(of: Self.orderedBits(d).bigEndian, Array.init) : nil
+            return isMixed ? IndexKey.tagged(7, Self.orderedBits(d)) : nil
         }
         return IndexKey.encode(value)
     }
