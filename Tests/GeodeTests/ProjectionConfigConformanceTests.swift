@@ -457,9 +457,7 @@ extension ProjectionConfigConformanceTests {
             let again = other.resolve(second)
             seen.value = [number.map { "\($0)" } ?? "nil", again == nil ? "nil" : "found"]
         }
-        withKnownIssue(Self.perThreadRealm) {
-            #expect(seen.value == ["0", "nil"])
-        }
+        #expect(seen.value == ["0", "nil"])
     }
 
     /// realm-swift ThreadSafeReferenceTests.swift, testPassThreadSafeReferenceToResults: results
@@ -493,9 +491,7 @@ extension ProjectionConfigConformanceTests {
             }
             seen.value = [before, after, resolved.map(\.label).joined(), "\(other.objects(PCItem.self).count)"]
         }
-        withKnownIssue(Self.perThreadRealm) {
-            #expect(seen.value == ["0 0", "DBA", "EB", "3"])
-        }
+        #expect(seen.value == ["0 0", "DBA", "EB", "3"])
         #expect(results.map(\.label) == ["D", "B", "A"], "not refreshed yet")
         realm.refresh()
         #expect(all.count == 3)

@@ -49,6 +49,7 @@ public final class Results<Element>: RandomAccessCollection {
     private var valuesVersion = -1
 
     init(realm: Realm, cls: RealmClass, query: GeodeCore.Query = .all, base: Base = .table, bound: BoundQuery? = nil) {
+        realm.hasRead = true
         self.realmOfResults = realm
         self.cls = cls
         self.query = query

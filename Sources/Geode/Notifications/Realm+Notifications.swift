@@ -49,6 +49,7 @@ extension Realm {
         precondition(!isFrozen, "Geode: a frozen realm never changes; it cannot be observed")
         precondition(
             transaction == nil, "Geode: notifications cannot be registered inside a write transaction")
+        hasRead = true
         observers.append(observer)
         if queue != nil || actor != nil {
             ChangeWatcher.watch(self)

@@ -16,7 +16,12 @@ public struct _ThreadConfinedResolver: @unchecked Sendable {
 }
 
 /// A way to hand an object or collection to another thread: made on the
-/// thread that has it, resolved once in a realm of the other thread.
+/// thread that has it, resolved once in a realm of the other thread. The
+/// reference keeps the version it was made at readable until it is resolved.
+/// A realm that has read nothing yet resolves it at that version, and reads
+/// there until it refreshes, as Realm begins a realm's reads at its first
+/// use; a realm that has read resolves it at its own version, refreshed
+/// first when that is older.
 ///
 /// ```swift
 /// let reference = ThreadSafeReference(to: dog)
@@ -31,6 +36,9 @@ public final class ThreadSafeReference<Confined: ThreadConfined>: Sendable {
     /// The store version the value's realm read when the reference was made.
     private let version: Int
     private let used = Mutex(false)
+    /// The version the reference was made at, kept readable until it is
+    /// resolved: a realm that has read nothing resolves it there.
+    private let pin: Mutex<Unchecked<PinnedTransaction>?>
 
     /// A reference to `value`, which must be managed by a realm.
     public init(to value: Confined) {
@@ -39,6 +47,7 @@ public final class ThreadSafeReference<Confined: ThreadConfined>: Sendable {
         }
         resolver = value._geodeResolver()
         version = realm.pinned.version
+        pin = Mutex(realm.transaction == nil ? Unchecked(realm.pinned) : nil)
     }
 
     /// Whether the reference was resolved already (it can be only once).
@@ -53,6 +62,12 @@ public final class ThreadSafeReference<Confined: ThreadConfined>: Sendable {
             return !used
         }
         precondition(first, "Geode: a ThreadSafeReference can be resolved only once")
+        if let pinned = pin.withLock({ pin in
+            defer { pin = nil }
+            return pin
+        }) {
+            realm.begin(at: pinned.value)
+        }
         if !realm.isFrozen, !realm.isInWriteTransaction, realm.pinned.version < version { realm.refresh() }
         return resolver.resolve(realm) as? Confined
     }

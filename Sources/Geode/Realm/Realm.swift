@@ -32,6 +32,10 @@ public final class Realm {
     @exclusivity(unchecked) var pinned: PinnedTransaction {
         didSet { noteReadVersion() }
     }
+    /// Whether the realm has read anything: until it has, resolving a
+    /// ``ThreadSafeReference`` moves it to the reference's version, as Realm
+    /// begins a realm's read at its first use (see ``begin(at:)``).
+    @exclusivity(unchecked) var hasRead = false
     /// The open write transaction, if any.
     @exclusivity(unchecked) var transaction: StoreWriteTransaction? {
         didSet {
@@ -438,6 +442,7 @@ public final class Realm {
     func openWrite() throws -> StoreWriteTransaction {
         precondition(!isFrozen, "Geode: a frozen realm cannot be written; thaw() it first")
         precondition(transaction == nil, "Geode: a write transaction is already open on this realm")
+        hasRead = true
         if let limit = configuration.maximumNumberOfActiveVersions {
             let active = store.activeVersionCount
             guard active <= limit else {
@@ -580,6 +585,7 @@ public final class Realm {
 
     /// Runs `body` with the transaction reads see: the open write, else the pinned version.
     func withTransaction<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
+        hasRead = true
         if let txn = transaction { return try body(txn) }
         return try store.read(pinned, body)
     }
@@ -660,6 +666,7 @@ public final class Realm {
     @discardableResult
     func advance(skipping tokens: [NotificationToken]) -> Bool {
         guard !isFrozen, transaction == nil else { return false }
+        hasRead = true
         let latest: PinnedTransaction
         do {
             latest = try store.pin()
@@ -676,5 +683,17 @@ public final class Realm {
         changeCount += 1
         if !observers.isEmpty { notifyObservers(since: old, skipping: tokens) }
         return true
+    }
+
+    /// Moves a realm that has read nothing back to `version`, older than its
+    /// own: Realm begins a realm's read transaction at its first use, so a
+    /// ``ThreadSafeReference`` resolved first is resolved at the version it
+    /// was made at (and the realm stays there until it refreshes).
+    func begin(at version: PinnedTransaction) {
+        guard !hasRead, !isFrozen, transaction == nil, writeLeader == nil, version.version < pinned.version else {
+            return
+        }
+        pinned = version
+        changeCount += 1
     }
 }
