@@ -29,6 +29,11 @@
 // The same with each group's classes as Swift types (`TypedCreateClasses.swift`):
 // create cases go through the typed `create`.
 //
+//   GeodeTestWorker hold-write PATH RELEASE
+//
+// Holds a write open on the record store at PATH until the file RELEASE
+// exists (`HoldWrite.swift`).
+//
 //   GeodeTestWorker realm-migrations FILE START
 //
 // Runs the cases of one file of the migration corpus from case START on
@@ -49,6 +54,9 @@ if arguments.count == 4, arguments[1] == "realm-corpus-typed", let start = Int(a
 }
 if arguments.count == 4, arguments[1] == "realm-migrations", let start = Int(arguments[3]) {
     MigrationCorpus.run(file: arguments[2], start: start)
+}
+if arguments.count == 4, arguments[1] == "hold-write" {
+    HoldWrite.run(path: arguments[2], release: arguments[3])
 }
 if arguments.count == 5, arguments[1] == "read", let size = Int(arguments[3]), let expected = Int(arguments[4]) {
     Reader.run(path: arguments[2], batchSize: size, expected: expected)

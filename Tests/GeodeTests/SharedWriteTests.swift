@@ -151,6 +151,31 @@ final class SWCat: Object {
         #expect(seen.value == [1], "the other thread reads the last committed version")
     }
 
+    @Test func aRealmOpensWhileAnotherProcessHoldsAWrite() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("records.geode")
+        let configuration = Realm.Configuration(
+            fileURL: URL(fileURLWithPath: path), schemaVersion: 1, objectTypes: [Record.self])
+        _ = try Realm(configuration: configuration)
+        let release = directory.path("release")
+        let worker = try Subprocess.start("GeodeTestWorker", ["hold-write", path, release])
+        #expect(worker.readLine() == "writing")
+        let count = SharedValue<Int?>(nil)
+        let opened = DispatchSemaphore(value: 0)
+        Thread {
+            if let realm = try? Realm(configuration: configuration) { count.value = realm.objects(Record.self).count }
+            opened.signal()
+        }.start()
+        // LMDB's write lock spans processes: were opening to take it, this would time out.
+        let result = opened.wait(timeout: .now() + 60)
+        FileManager.default.createFile(atPath: release, contents: nil)
+        if result == .timedOut { opened.wait() }
+        let outcome = worker.finish()
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(result == .success, "opening waited for the other process's write")
+        #expect(count.value == 0, "the other process has not committed")
+    }
+
     @Test func realmsOfOtherThreadsDoNotShareTheWrite() throws {
         let directory = try TemporaryDirectory()
         let realm = try directory.realm(of: [SWDog.self])
