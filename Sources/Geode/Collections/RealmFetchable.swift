@@ -27,3 +27,15 @@ extension Object: RealmFetchable {
     public static func _geodeElement(of object: Object) -> Self? { object as? Self }
     public var _geodeObject: Object { self }
 }
+
+/// An optional object is what a map of objects holds (`Map<String, Dog?>`):
+/// the results of querying, sorting or filtering such a map are `Results<Dog?>`,
+/// as in Realm, and never hold nil.
+extension Optional: RealmFetchable where Wrapped: Object {
+    public static var _geodeRootType: Object.Type { Wrapped.self }
+    public static func _geodeElement(of object: Object) -> Self? { (object as? Wrapped).map { .some($0) } }
+    public var _geodeObject: Object {
+        guard let self else { preconditionFailure("Geode: a nil link has no object") }
+        return self
+    }
+}
