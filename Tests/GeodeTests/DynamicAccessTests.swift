@@ -207,3 +207,46 @@ import Testing
         #expect(stored.dynamicList("route").first?["type"] as? String == "Start")
     }
 }
+
+/// Lists, sets and maps of objects (Realm's `SwiftArrayPropertyObject` and
+/// `SwiftMutableSetPropertyObject`, with a map beside them).
+final class DABag: Object {
+    @Persisted var name = ""
+    @Persisted var words: List<MQWord>
+    @Persisted var counters: List<MQCounter>
+    @Persisted var wordSet: MutableSet<MQWord>
+    @Persisted var wordsByKey: Map<String, MQWord?>
+}
+
+/// realm-swift's `ObjectTests.swift` (testDynamicList, testDynamicMutableSet): a typed
+/// object's collections of objects are read through the dynamic API too.
+@Suite struct TypedObjectDynamicCollectionTests {
+    @Test func aTypedObjectsCollectionsOfObjectsAreReadAsDynamicObjects() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try directory.realm(of: [DABag.self, MQWord.self, MQCounter.self])
+        let (first, second) = (MQWord(value: ["one"]), MQWord(value: ["two"]))
+        let bag = DABag()
+        bag.words.append(objectsIn: [first, second])
+        bag.wordSet.insert(objectsIn: [first, second])
+        bag.wordsByKey["k"] = second
+        try realm.write { realm.add(bag) }
+
+        let list = bag.dynamicList("words")
+        #expect(list.count == 2)
+        #expect(list[0].isSameObject(as: first))
+        #expect(list[1].isSameObject(as: second))
+        #expect(list[1]["text"] as? String == "two")
+        #expect(bag.dynamicList("counters").isEmpty)
+
+        let set = bag.dynamicMutableSet("wordSet")
+        #expect(set.count == 2)
+        #expect(set.contains { $0.isSameObject(as: first) } && set.contains { $0.isSameObject(as: second) })
+
+        let map: Map<String, DynamicObject?> = bag.dynamicMap("wordsByKey")
+        #expect(map["k"]??["text"] as? String == "two")
+
+        // The dynamic list is the typed one: a change through it shows there.
+        try realm.write { list.remove(at: 0) }
+        #expect(bag.words.map(\.text) == ["two"])
+    }
+}

@@ -1,13 +1,14 @@
 import Foundation
 import GeodeCore
 
-extension DynamicObject {
-    /// The list of objects in property `propertyName`, live: what
-    /// `self[propertyName]` gives as `List<DynamicObject>`.
+extension Object {
+    /// The list of objects in property `propertyName`, live, with each object
+    /// read through the dynamic API (what a ``DynamicObject``'s
+    /// `self[propertyName]` gives as `List<DynamicObject>`), as in Realm.
     ///
-    /// The property must be a list of objects, linked or embedded (a list of
-    /// primitives comes from the subscript as `List<String>`, `List<Int?>`…);
-    /// anything else stops the program, as in Realm.
+    /// The object must be managed and the property a list of objects, linked
+    /// or embedded (a list of primitives comes from the subscript as
+    /// `List<String>`, `List<Int?>`…); anything else stops the program, as in Realm.
     ///
     /// ```swift
     /// migration.enumerateObjects(ofType: "Person") { _, new in
@@ -16,7 +17,7 @@ extension DynamicObject {
     /// }
     /// ```
     public func dynamicList(_ propertyName: String) -> List<DynamicObject> {
-        objects(propertyName, as: List<DynamicObject>.self)
+        dynamicCollection(propertyName, as: List<DynamicObject>.self)
     }
 
     /// The set of objects in property `propertyName`, live (a set of linked objects).
@@ -25,7 +26,7 @@ extension DynamicObject {
     /// let friends = person.dynamicMutableSet("friends")
     /// ```
     public func dynamicMutableSet(_ propertyName: String) -> MutableSet<DynamicObject> {
-        objects(propertyName, as: MutableSet<DynamicObject>.self)
+        dynamicCollection(propertyName, as: MutableSet<DynamicObject>.self)
     }
 
     /// The map of objects in property `propertyName`, live (a map of linked
@@ -35,18 +36,24 @@ extension DynamicObject {
     /// let pets: Map<String, DynamicObject?> = person.dynamicMap("pets")
     /// ```
     public func dynamicMap<Key: _MapKey>(_ propertyName: String) -> Map<Key, DynamicObject?> {
-        objects(propertyName, as: Map<Key, DynamicObject?>.self)
+        dynamicCollection(propertyName, as: Map<Key, DynamicObject?>.self)
     }
 
-    /// The collection of objects `propertyName` as `C`.
-    private func objects<C>(_ propertyName: String, as type: C.Type) -> C {
-        guard let collection = self[propertyName] as? C else {
+    /// The collection of objects `propertyName` as `C`, read through the dynamic API.
+    private func dynamicCollection<C>(_ propertyName: String, as type: C.Type) -> C {
+        let info = _ref?.cls.info ?? ClassInfo.of(Swift.type(of: self))
+        guard let ref = _ref, let index = info.index(of: propertyName),
+            let collection = DynamicObject.liveCollection(of: self, ref.cls.table.schema.properties[index], index)
+                as? C
+        else {
             preconditionFailure(
-                "Geode: \(objectSchema.className).\(propertyName) is not a collection of objects of the kind \(C.self)")
+                "Geode: \(info.name).\(propertyName) is not a managed collection of objects of the kind \(C.self)")
         }
         return collection
     }
+}
 
+extension DynamicObject {
     /// The live collection of a managed dynamic object's collection property,
     /// as Realm's `DynamicObject` gives it: a `List`, `MutableSet` or `Map`
     /// whose element type follows the property's (`DynamicObject` for links,
