@@ -907,3 +907,41 @@ extension CollectionConformanceTests {
         }
     }
 }
+
+/// realm-swift's `ListTests.swift` (ListRRCMethodsTests: testRemoveClosedSubrange,
+/// testReplaceClosedSubrange, testRemoveFirstInvalid): a list takes any range, as an
+/// array does, and a count out of range removes nothing.
+@Suite struct ListRangeTests {
+    @Test func closedAndPartialRangesRemoveAndReplaceAsInAnArray() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try directory.realm(of: [CCBag.self, CCWord.self, CCLeaf.self, CCShelf.self])
+        let unmanaged = List<Int>()
+        unmanaged.append(objectsIn: 0 ..< 7)
+        let bag = try realm.write { realm.create(CCBag.self, value: ["ints": Array(0 ..< 7)]) }
+        var expected = Array(0 ..< 7)
+        expected.removeSubrange(1 ... 3)
+        unmanaged.removeSubrange(1 ... 3)
+        try realm.write { bag.ints.removeSubrange(1 ... 3) }
+        #expect(Array(unmanaged) == expected)
+        #expect(Array(bag.ints) == [0, 4, 5, 6])
+        let replacement = [10, 11, 12, 13, 14, 15, 16]
+        expected.replaceSubrange(1..., with: replacement)
+        unmanaged.replaceSubrange(1..., with: replacement)
+        try realm.write { bag.ints.replaceSubrange(1..., with: replacement) }
+        #expect(Array(unmanaged) == expected)
+        #expect(Array(bag.ints) == expected)
+    }
+
+    @Test func removingMoreElementsThanTheListHoldsRemovesNoneAndFailsTheWrite() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try directory.realm(of: [CCBag.self, CCWord.self, CCLeaf.self, CCShelf.self])
+        let bag = try realm.write { realm.create(CCBag.self, value: ["ints": Array(0 ..< 7)]) }
+        #expect(throws: GeodeError.self) { try realm.write { bag.ints.removeFirst(100) } }
+        #expect(throws: GeodeError.self) { try realm.write { bag.ints.removeFirst(-1) } }
+        #expect(throws: GeodeError.self) { try realm.write { bag.ints.removeLast(8) } }
+        #expect(throws: GeodeError.self) { try realm.write { bag.ints.removeSubrange(5 ... 7) } }
+        #expect(Array(bag.ints) == Array(0 ..< 7))
+        try realm.write { bag.ints.removeFirst(7) }
+        #expect(bag.ints.isEmpty)
+    }
+}

@@ -50,13 +50,14 @@ extension List {
 
     /// Removes the first `k` elements.
     public func removeFirst(_ k: Int) {
-        guard k >= 0 else { return refuse("cannot remove \(k) elements") }
+        // Checked first, as Realm does: nothing is removed when k is out of range.
+        guard k >= 0, k <= count else { return refuse("cannot remove \(k) elements from \(count)") }
         for _ in 0 ..< k { remove(at: 0) }
     }
 
     /// Removes the last `k` elements.
     public func removeLast(_ k: Int) {
-        guard k >= 0 else { return refuse("cannot remove \(k) elements") }
+        guard k >= 0, k <= count else { return refuse("cannot remove \(k) elements from \(count)") }
         for _ in 0 ..< k { removeLast() }
     }
 
@@ -68,9 +69,17 @@ extension List {
         location.mutate { _, _ in throw GeodeError.invalidValue("\(message) of \(location.name)") }
     }
 
-    /// Removes the elements in `bounds`.
-    public func removeSubrange(_ bounds: Range<Int>) {
-        for index in bounds.reversed() { remove(at: index) }
+    /// Removes the elements in `bounds` (`1 ..< 3`, `1 ... 3`, `2...`).
+    ///
+    /// ```swift
+    /// try realm.write { list.removeSubrange(1 ... 3) }
+    /// ```
+    public func removeSubrange<R: RangeExpression>(_ bounds: R) where R.Bound == Int {
+        let range = positions(bounds)
+        guard range.lowerBound >= 0, range.upperBound <= count else {
+            return refuse("cannot remove elements \(range) from \(count)")
+        }
+        for index in range.reversed() { remove(at: index) }
     }
 
     /// Replaces the elements in `subrange` with `newElements` (of any length).
@@ -78,10 +87,22 @@ extension List {
     /// ```swift
     /// try realm.write { list.replaceSubrange(0 ..< 2, with: ["a"]) }
     /// ```
-    public func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C)
-    where C.Element == Element {
-        removeSubrange(subrange)
-        insert(contentsOf: newElements, at: subrange.lowerBound)
+    public func replaceSubrange<C: Collection, R: RangeExpression>(_ subrange: R, with newElements: C)
+    where C.Element == Element, R.Bound == Int {
+        let range = positions(subrange)
+        guard range.lowerBound >= 0, range.upperBound <= count else {
+            return refuse("cannot replace elements \(range) of \(count)")
+        }
+        removeSubrange(range)
+        insert(contentsOf: newElements, at: range.lowerBound)
+    }
+
+    /// The positions `bounds` names, unchecked: a closed range past the end
+    /// is refused by the caller, not trapped by the standard library, and a
+    /// range open at the top ends at the last element.
+    private func positions<R: RangeExpression>(_ bounds: R) -> Range<Int> where R.Bound == Int {
+        let range = bounds.relative(to: 0 ..< Int.max)
+        return range.upperBound == Int.max ? range.lowerBound ..< Swift.max(count, range.lowerBound) : range
     }
 
     /// Removes the elements at `offsets` (SwiftUI's `onDelete`).
