@@ -945,3 +945,23 @@ extension CollectionConformanceTests {
         #expect(bag.ints.isEmpty)
     }
 }
+
+extension ListRangeTests {
+    /// realm-swift's ListRRCMethodsTests testSubscript: a subrange is set to elements of another length.
+    @Test func aSubrangeIsSetToElementsOfAnotherLength() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try directory.realm(of: [CCBag.self, CCWord.self, CCLeaf.self, CCShelf.self])
+        let bag = try realm.write { realm.create(CCBag.self, value: ["ints": Array(0 ..< 7)]) }
+        let other = List<Int>()
+        other.append(objectsIn: [20, 21, 22])
+        var expected = Array(0 ..< 7)
+        expected[1 ..< 4] = [20, 21]
+        try realm.write { bag.ints[1 ..< 4] = other[0 ..< 2] }
+        #expect(Array(bag.ints) == expected)
+        #expect(Array(bag.ints[1 ..< 3]) == [20, 21])
+        let unmanaged = List<Int>()
+        unmanaged.append(objectsIn: 0 ..< 7)
+        unmanaged[1 ..< 4] = other[0 ..< 2]
+        #expect(Array(unmanaged) == expected)
+    }
+}

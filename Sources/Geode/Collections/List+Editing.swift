@@ -97,6 +97,17 @@ extension List {
         insert(contentsOf: newElements, at: range.lowerBound)
     }
 
+    /// The elements in `bounds`; setting them replaces them with elements of
+    /// any number, as an array's subrange does.
+    ///
+    /// ```swift
+    /// try realm.write { list[1 ..< 4] = other[0 ..< 2] }   // three elements become two
+    /// ```
+    public subscript(bounds: Range<Int>) -> Slice<List> {
+        get { Slice(base: self, bounds: bounds) }
+        set { replaceSubrange(bounds, with: Array(newValue)) }
+    }
+
     /// The positions `bounds` names, unchecked: a closed range past the end
     /// is refused by the caller, not trapped by the standard library, and a
     /// range open at the top ends at the last element.
