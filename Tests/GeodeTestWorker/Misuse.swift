@@ -55,6 +55,12 @@ enum Misuse {
                 print("fetched \(realm.objects(MembershipView.self).count)")
             case "query-transformed-projection":
                 _ = realm.objects(PersonView.self).where { $0.lastNameCaps == "SMITH" }.count
+            case "change-frozen-object":
+                // realm-swift's testModifyFrozenObject: Realm says to thaw it first.
+                let person = try realm.write { realm.create(Person.self, value: ["lastName": "Kim"]) }
+                let frozen = person.freeze()
+                try realm.write { frozen.lastName = "Lee" }
+                print("changed \(frozen.lastName)")
             default:
                 FileHandle.standardError.write(Data("unknown misuse case \(name)\n".utf8))
                 exit(64)

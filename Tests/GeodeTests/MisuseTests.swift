@@ -36,4 +36,11 @@ import Testing
         #expect(outcome.status != 0)
         #expect(outcome.stderr.contains("transforms the value of Person.lastName"), "\(outcome.stderr)")
     }
+
+    @Test func changingAFrozenObjectIsRefusedWithAnAdviceToThawIt() throws {
+        let outcome = try run("change-frozen-object")
+        #expect(outcome.status != 0)
+        #expect(!outcome.stdout.contains("changed "))
+        #expect(outcome.stderr.contains("a frozen object cannot be changed; call thaw() on it first"), "\(outcome.stderr)")
+    }
 }

@@ -645,6 +645,9 @@ public final class Realm {
                             "\(what()): the old objects of a migration cannot be changed; change the new ones")))
                 return nil
             }
+            if isFrozen {
+                preconditionFailure("Geode: \(what()): a frozen object cannot be changed; call thaw() on it first")
+            }
             preconditionFailure("Geode: \(what()) can only happen inside a write transaction (realm.write { ... })")
         }
         return pendingWriteError == nil ? txn : nil
