@@ -41,6 +41,7 @@ import Testing
         let outcome = try run("change-frozen-object")
         #expect(outcome.status != 0)
         #expect(!outcome.stdout.contains("changed "))
-        #expect(outcome.stderr.contains("a frozen object cannot be changed; call thaw() on it first"), "\(outcome.stderr)")
+        #expect(
+            outcome.stderr.contains("a frozen object cannot be changed; call thaw() on it first"), "\(outcome.stderr)")
     }
 }
