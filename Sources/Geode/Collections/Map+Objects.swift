@@ -6,7 +6,11 @@ import GeodeCore
 /// read in memory while it is unmanaged.
 extension Map where Value: RealmFetchable & _QueryObjectPath, Value._QueryTarget: Object {
     /// The map's objects as live results, in key order.
-    func objectResults() -> Results<Value> {
+    func objectResults() -> Results<Value> { linkedObjects(as: Value.self) }
+
+    /// The map's objects as live results of `Element` (`Dog?` or `Dog`), in
+    /// the order of the map's keys, read again at each evaluation.
+    fileprivate func linkedObjects<Element>(as _: Element.Type) -> Results<Element> {
         guard let realm = location?.realm else {
             preconditionFailure("Geode: querying a map needs a managed one; add its object to a realm first")
         }
@@ -14,7 +18,7 @@ extension Map where Value: RealmFetchable & _QueryObjectPath, Value._QueryTarget
     }
 
     /// The keys of the objects the stored map links to.
-    fileprivate var linkedKeys: [ObjectKey] {
+    private var linkedKeys: [ObjectKey] {
         guard case let .map(entries)? = location?.value else { return [] }
         return entries.values.compactMap { if case let .link(link) = $0 { return link.key } else { return nil } }
     }
@@ -113,12 +117,7 @@ where Value._QueryTarget: Object {
     typealias Element = Value._QueryTarget
     let map: Map<Key, Value>
 
-    func _geodeResults() -> Results<Element> {
-        guard let realm = map.location?.realm else {
-            preconditionFailure("Geode: querying a map needs a managed one; add its object to a realm first")
-        }
-        return Results(realm: realm, cls: realm.realmClass(Element.self), base: .keys { map.linkedKeys })
-    }
+    func _geodeResults() -> Results<Element> { map.linkedObjects(as: Element.self) }
 
     var _unmanagedObjects: [Element]? {
         map.location == nil ? map.compactMap { $0.value as? Element } : nil

@@ -4,10 +4,9 @@
 // another unmanaged one holding equal elements.
 
 extension CollectionLocation {
-    /// Whether `other` is the same managed collection (see ``ObjectBase/isSameObject(as:)``).
+    /// Whether `other` is the same managed collection: the same place of the same object.
     func isSame(as other: CollectionLocation) -> Bool {
-        realm.store.path == other.realm.store.path && realm.isFrozen == other.realm.isFrozen
-            && owner.root.name == other.owner.root.name && owner.key == other.owner.key && path == other.path
+        owner.isSame(as: other.owner) && path == other.path
     }
 
     /// Whether two collections are equal: both managed and the same one, or

@@ -107,6 +107,13 @@ final class ManagedRef {
     var owner: ManagedRef {
         path.isEmpty ? self : ManagedRef(realm: realm, cls: root, root: root, key: key, path: [], document: document)
     }
+
+    /// Whether `other` names the same stored object: of the same store, both
+    /// live or both frozen, at the same place of the same top-level object.
+    func isSame(as other: ManagedRef) -> Bool {
+        realm.store.path == other.realm.store.path && realm.isFrozen == other.realm.isFrozen
+            && root.name == other.root.name && key == other.key && path == other.path
+    }
 }
 
 // MARK: - Links and embedded objects as values

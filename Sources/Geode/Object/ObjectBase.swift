@@ -144,8 +144,7 @@ extension ObjectBase: Equatable, Hashable {
         guard let object else { return false }
         if self === object { return true }
         guard let a = _ref, let b = object._ref else { return false }
-        return a.realm.store.path == b.realm.store.path && a.realm.isFrozen == b.realm.isFrozen
-            && a.root.name == b.root.name && a.key == b.key && a.path == b.path
+        return a.isSame(as: b)
     }
 }
 
