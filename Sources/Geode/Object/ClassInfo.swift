@@ -219,11 +219,8 @@ final class ClassInfo: @unchecked Sendable {
     /// the wrapper registered (through `any _Persistable` only for a class
     /// whose fields could not be listed).
     func engineValue(of object: ObjectBase, _ index: Int, _ context: _WriteContext) throws -> Value {
-        if let assigned = object._unmanaged?[index], let value = assigned as? any _Persistable {
-            return try value._geodeEngineValue(context).value
-        }
-        guard let field = wrapperFields?[index], let read = field.reader?.read else {
-            return try ValueAssignment.unmanagedValue(of: object, index)._geodeEngineValue(context).value
+        guard object._unmanaged?[index] == nil, let field = wrapperFields?[index], let read = field.reader?.read else {
+            return try unmanagedValue(of: object, index)._geodeEngineValue(context).value
         }
         return try withExtendedLifetime(object) {
             try read(UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()) + field.offset, context).value

@@ -506,12 +506,20 @@ public final class Realm {
             addedInWrite = []
             advance(skipping: tokens)
         } else {
-            changeCount += 1
-            embeddedEdits.undo(since: embeddedEditsAtWriteStart)
-            forgetRemovedClasses()
-            releaseAddedObjects()
-            refresh()
+            undoWrite()
         }
+    }
+
+    /// Puts back what this realm did in a write that did not commit: its
+    /// embedded accessors, the classes first used in it and the objects it
+    /// added (unmanaged again); then reads the newest version.
+    private func undoWrite() {
+        changeCount += 1
+        embeddedEdits.undo(since: embeddedEditsAtWriteStart)
+        forgetRemovedClasses()
+        releaseAddedObjects()
+        writeError = nil
+        refresh()
     }
 
     /// Lets the realms that shared the write transaction just ended go.
@@ -553,10 +561,7 @@ public final class Realm {
         do {
             try txn.commit()
         } catch {
-            releaseAddedObjects()
-            embeddedEdits.undo(since: embeddedEditsAtWriteStart)
-            forgetRemovedClasses()
-            refresh()
+            undoWrite()
             releaseFollowers(committed: false)
             throw GeodeError.from(error)
         }
@@ -573,13 +578,7 @@ public final class Realm {
         if let writeLeader { return writeLeader.cancelWrite() }
         transaction = nil
         txn.abort()
-        changeCount += 1
-        embeddedEdits.undo(since: embeddedEditsAtWriteStart)
-        // Classes first used in the cancelled write are gone again.
-        forgetRemovedClasses()
-        releaseAddedObjects()
-        writeError = nil
-        refresh()
+        undoWrite()
         releaseFollowers(committed: false)
     }
 
