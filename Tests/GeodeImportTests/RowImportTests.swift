@@ -42,7 +42,7 @@ import Testing
           {"type": "Feature", "geometry": {"type": "Point", "coordinates": [2.35, 48.85]}, "properties": {"name": "Paris", "population": 2102650}},
           {"type": "Feature", "geometry": {"type": "Point", "coordinates": [4.83, 45.76]}, "properties": {"name": "Lyon", "population": 522250}}
         ]}
-        """#.write(to: input, atomically: true, encoding: .utf8)
+        """#.write(to: input, atomically: false, encoding: .utf8)
         let store = try Self.store(in: directory)
         let rows = RowImport(url: input, settings: ImportSettings(), store: store, table: try store.table("City"))
         let tally = try rows.run(.mappedFeatures, into: StoreImportWriter(store))
@@ -65,7 +65,7 @@ import Testing
         {"name": "Paris", "population": 2102650}
         {"name": "Lyon", "population": 522250}
         {"name": "Nice", "population": "many"}
-        """.write(to: input, atomically: true, encoding: .utf8)
+        """.write(to: input, atomically: false, encoding: .utf8)
         let store = try Self.store(in: directory)
         var settings = ImportSettings()
         settings.batchSize = 2

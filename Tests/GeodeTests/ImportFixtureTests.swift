@@ -337,7 +337,7 @@ import Testing
         let url = directory.url.appendingPathComponent("long.ndjson")
         var lines = (1 ... 2500).map { #"{"n":\#($0)}"# }
         lines[1499] = #"{"n":1500,}"#
-        try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+        try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: false, encoding: .utf8)
         let realm = try Self.openRealm(directory)
         var options = ImportOptions()
         options.batchSize = 1000
@@ -363,13 +363,13 @@ import Testing
             }
             return #"{"type":"FeatureCollection","features":[\#n"# + items.joined(separator: ",\n") + "\n]}\n"
         }
-        try features(badAt: nil).write(to: url, atomically: true, encoding: .utf8)
+        try features(badAt: nil).write(to: url, atomically: false, encoding: .utf8)
         let realm = try Self.openRealm(directory)
         let report = try realm.importGeoJSON(from: url)
         #expect(report.written == 1800)
         #expect(realm.objects(GeoFeature.self).map(\.id) == (0 ..< 1800).map { AnyRealmValue.int($0) })
 
-        try features(badAt: 1300).write(to: url, atomically: true, encoding: .utf8)
+        try features(badAt: 1300).write(to: url, atomically: false, encoding: .utf8)
         let other = try Self.openRealm(directory, "other.geode")
         var options = ImportOptions()
         options.batchSize = 500
@@ -404,7 +404,7 @@ import Testing
         let realm = try ImportFixtureTests.openRealm(directory, "shared.geode")
         func write(_ name: String, _ text: String) throws -> URL {
             let url = directory.url.appendingPathComponent(name)
-            try text.write(to: url, atomically: true, encoding: .utf8)
+            try text.write(to: url, atomically: false, encoding: .utf8)
             return url
         }
         _ = try realm.importGeoJSON(from: try write("a.geojsonl", feature(1, #"{"shared":1,"first":1}"#) + "\n"))

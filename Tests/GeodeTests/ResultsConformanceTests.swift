@@ -486,13 +486,11 @@ extension ResultsConformanceTests {
         let other = RCBox()
         other.value = .fromDictionary(tree)
         try realm.write { realm.add(other) }
-        withKnownIssue("Geode compares AnyRealmValue lists and maps by their content, managed or not") {
-            #expect(first.value != other.value)
-            #expect(first.value.dictionaryValue?["key0"] != other.value.dictionaryValue?["key0"])
-            #expect(
-                first.value.dictionaryValue?["key0"]?.dictionaryValue?["key5"]?.listValue?[0]
-                    != other.value.dictionaryValue?["key0"]?.dictionaryValue?["key5"]?.listValue?[0])
-        }
+        #expect(first.value != other.value)
+        #expect(first.value.dictionaryValue?["key0"] != other.value.dictionaryValue?["key0"])
+        #expect(
+            first.value.dictionaryValue?["key0"]?.dictionaryValue?["key5"]?.listValue?[0]
+                != other.value.dictionaryValue?["key0"]?.dictionaryValue?["key5"]?.listValue?[0])
     }
 
     /// realm-swift MixedCollectionTest.swift, testReassignToMixedList (the

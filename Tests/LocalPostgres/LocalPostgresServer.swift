@@ -30,7 +30,7 @@ package final class LocalPostgresServer: @unchecked Sendable {
         var initdb = ["-D", data, "-U", "geode", "--encoding=UTF8", "--locale=C", "--no-sync"]
         if let password {
             let file = directory.appendingPathComponent("password").path
-            try password.write(toFile: file, atomically: true, encoding: .utf8)
+            try password.write(toFile: file, atomically: false, encoding: .utf8)
             initdb += ["--pwfile=\(file)", "--auth-host=scram-sha-256", "--auth-local=trust"]
         } else {
             initdb += ["--auth=trust"]

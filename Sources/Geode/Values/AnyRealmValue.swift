@@ -64,6 +64,16 @@ public enum AnyRealmValue: Hashable {
     /// The object as `type`, if the value is an object of that type.
     public func object<T: Object>(_ type: T.Type) -> T? { if case let .object(v) = self { return v as? T }; return nil }
 
+    /// Whether two values are equal: scalars by value, objects when they are
+    /// the same object, and lists and maps as `List` and `Map` compare — a
+    /// managed one equals only itself, unmanaged ones equal when their
+    /// contents are.
+    ///
+    /// ```swift
+    /// AnyRealmValue.int(1) == .int(1)                          // true
+    /// box.value == box.value                                    // true: the same stored list
+    /// first.value == second.value                               // false: two objects' lists
+    /// ```
     public static func == (a: AnyRealmValue, b: AnyRealmValue) -> Bool {
         switch (a, b) {
         case (.none, .none): return true
@@ -77,12 +87,9 @@ public enum AnyRealmValue: Hashable {
         case let (.objectId(x), .objectId(y)): return x == y
         case let (.decimal128(x), .decimal128(y)): return x == y
         case let (.uuid(x), .uuid(y)): return x == y
-        case let (.object(x), .object(y)):
-            if x === y { return true }
-            guard let rx = x._ref, let ry = y._ref else { return false }
-            return rx.realm === ry.realm && rx.root === ry.root && rx.key == ry.key
-        case let (.list(x), .list(y)): return Array(x) == Array(y)
-        case let (.dictionary(x), .dictionary(y)): return x.keys == y.keys && x.values == y.values
+        case let (.object(x), .object(y)): return x.isSameObject(as: y)
+        case let (.list(x), .list(y)): return x == y
+        case let (.dictionary(x), .dictionary(y)): return x == y
         default: return false
         }
     }
@@ -100,8 +107,7 @@ public enum AnyRealmValue: Hashable {
         case let .objectId(v): hasher.combine(v)
         case let .decimal128(v): hasher.combine(v)
         case let .uuid(v): hasher.combine(v)
-        case let .object(v):
-            hasher.combine(v._ref?.key.rawValue ?? UInt64(UInt(bitPattern: ObjectIdentifier(v).hashValue)))
+        case let .object(v): hasher.combine(v)
         case let .list(v): hasher.combine(v.count)
         case let .dictionary(v): hasher.combine(v.count)
         }
