@@ -71,6 +71,32 @@ import Testing
         }
     }
 
+    final class Word: Object {
+        @Persisted var text = ""
+    }
+
+    /// A pattern as long as a query can be is read once, when the query is
+    /// bound, not once for every object; runs of `*` mean one `*`.
+    @Test func aLikePatternOfAMillionCharactersMatchesAsItsShortForm() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try Realm(
+            configuration: .init(fileURL: URL(fileURLWithPath: directory.path("words.geode")), objectTypes: [Word.self])
+        )
+        let texts = ["Paris", "Roma", "Oslo", "Lima", "Bern", "Sofia", "Riga", "Évora"]
+        try realm.write {
+            for n in 0 ..< 200 { realm.create(Word.self, value: ["text": texts[n % texts.count]]) }
+        }
+        let words = realm.objects(Word.self)
+        let stars = String(repeating: "*", count: 1_000_000)
+        #expect(try words.query("text LIKE '\(stars)a'").count == 125)
+        #expect(try words.query("text LIKE '\(stars)r\(stars)'").count == 75)
+        #expect(try words.query("text LIKE[c] '\(stars)É\(stars)'").count == 25)
+        let questions = String(repeating: "?", count: 1_000_000)
+        #expect(try words.query("text LIKE '\(questions)'").count == 0)
+        #expect(try words.query("text LIKE '?\(stars)?\(stars)?\(stars)?'").count == 200)
+        #expect(try words.query("text LIKE '?\(stars)?\(stars)?\(stars)?\(stars)?'").count == 75)
+    }
+
     @Test(arguments: [
         String(repeating: "(", count: 10_000) + "n < 3" + String(repeating: ")", count: 10_000),
         String(repeating: "NOT ", count: 5_000) + "n < 3",

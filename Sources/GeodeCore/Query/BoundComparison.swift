@@ -35,7 +35,12 @@ struct BoundComparison {
 
     var lhs: Operand
     var op: ComparisonOperator
-    var rhs: Right
+    var rhs: Right {
+        didSet { likePattern = Self.likePattern(op, rhs, caseInsensitive, diacriticInsensitive, operandsReversed) }
+    }
+    /// The constant of `value LIKE 'pattern'`, prepared once here for every
+    /// value the comparison tests.
+    private(set) var likePattern: LikePattern?
     var caseInsensitive: Bool
     var diacriticInsensitive: Bool
     var quantifier: QueryQuantifier
@@ -81,6 +86,7 @@ struct BoundComparison {
         {
             simple = SimplePath(path)
         }
+        likePattern = Self.likePattern(op, rhs, caseInsensitive, diacriticInsensitive, operandsReversed)
         if case let .path(p) = lhs, p.resultType == nil || p.resultType == .mixed { comparesMixed = true }
         if case let .path(p) = rhs, p.resultType == nil || p.resultType == .mixed { comparesMixed = true }
         let quantified = quantifier != .any || (rhsQuantifier ?? .any) != .any
@@ -90,5 +96,16 @@ struct BoundComparison {
         case let (_, .path(p)) where p.instanceSplit != nil && quantified: quantifiesEachCollection = true
         default: break
         }
+    }
+
+    private static func likePattern(
+        _ op: ComparisonOperator, _ rhs: Right, _ caseInsensitive: Bool, _ diacriticInsensitive: Bool,
+        _ operandsReversed: Bool
+    ) -> LikePattern? {
+        guard op == .like, !operandsReversed, case let .constant(.string(pattern)) = rhs else { return nil }
+        var options: String.CompareOptions = []
+        if caseInsensitive { options.insert(.caseInsensitive) }
+        if diacriticInsensitive { options.insert(.diacriticInsensitive) }
+        return LikePattern(pattern, options: options)
     }
 }

@@ -181,6 +181,7 @@ final class QueryEvaluator {
 
     @inline(__always)
     private func test(_ view: ValueView, _ c: BoundComparison, _ constant: Value, _ text: [UInt8]?) throws -> Bool {
+        if let pattern = c.likePattern { return try Self.like(.view(view), pattern) }
         if let text, let bytes = try view.stringBytes() {
             return text.withUnsafeBytes { Self.stringTest(bytes, $0, c.op) }
         }
@@ -635,6 +636,7 @@ final class QueryEvaluator {
 
     /// `item op constant`, with fast paths for numbers and strings read in place.
     private func test(_ item: Item, _ op: ComparisonOperator, _ constant: Value, _ c: BoundComparison) throws -> Bool {
+        if let pattern = c.likePattern, op == .like { return try Self.like(item, pattern) }
         if c.operandsReversed {
             // `NULL CONTAINS name`: realm-core finds nothing in a null string, and no null
             // inside a string, when the value is on the left (`name CONTAINS NULL` is true).
@@ -667,6 +669,16 @@ final class QueryEvaluator {
         // for mixed values); between strings alone it orders first.
         if c.comparesMixed, op.isOrdering, value.isNull != constant.isNull { return false }
         return Self.generic(value, op, constant, c.caseInsensitive, c.diacriticInsensitive)
+    }
+
+    /// `LIKE` against a pattern prepared when the comparison was bound: only
+    /// a string matches a string pattern.
+    private static func like(_ item: Item, _ pattern: LikePattern) throws -> Bool {
+        if case let .view(v) = item, let bytes = try v.stringBytes() {
+            return pattern.matches(String(decoding: bytes, as: UTF8.self))
+        }
+        guard case let .string(text) = try decode(item) else { return false }
+        return pattern.matches(text)
     }
 
     private static func order<T: Comparable>(_ x: T, _ k: T, _ op: ComparisonOperator) -> Bool {
@@ -791,27 +803,7 @@ final class QueryEvaluator {
 
     /// `LIKE`: `*` matches any run of characters, `?` one character.
     static func like(_ text: String, _ pattern: String, _ options: String.CompareOptions) -> Bool {
-        func fold(_ s: String) -> [Character] {
-            var s = s
-            if options.contains(.diacriticInsensitive) { s = s.folding(options: .diacriticInsensitive, locale: nil) }
-            if options.contains(.caseInsensitive) { s = s.lowercased() }
-            return Array(s)
-        }
-        let t = fold(text), p = fold(pattern)
-        var ti = 0, pi = 0, star = -1, mark = 0
-        while ti < t.count {
-            if pi < p.count, p[pi] == "?" || p[pi] == t[ti] {
-                ti += 1; pi += 1
-            } else if pi < p.count, p[pi] == "*" {
-                star = pi; mark = ti; pi += 1
-            } else if star >= 0 {
-                pi = star + 1; mark += 1; ti = mark
-            } else {
-                return false
-            }
-        }
-        while pi < p.count, p[pi] == "*" { pi += 1 }
-        return pi == p.count
+        LikePattern(pattern, options: options).matches(text)
     }
 
     /// The name `@type` gives a value, as realm-core names it.
