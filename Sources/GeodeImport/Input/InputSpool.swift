@@ -33,20 +33,45 @@ package struct InputSpool {
             throw ImportError.unreadable(path: copy.path, operation: "create the spool file", errno: errno)
         }
         defer { try? source.close(); try? target.close() }
+        // Whatever stops the copy (a NUL byte, a full disk, a read error) removes it.
         var offset = 0
-        while let block = try source.read(upToCount: 1 << 20), !block.isEmpty {
-            if let nul = block.firstIndex(of: 0) {
-                try? FileManager.default.removeItem(at: copy)
-                throw ImportError.stopped(
-                    ImportStop(
-                        file: url.lastPathComponent, line: 1, column: 1, pointer: "",
-                        message: "a NUL byte at byte \(offset + nul - block.startIndex): the input is not CSV text",
-                        committed: 0))
+        do {
+            while true {
+                let read: Data?
+                do {
+                    read = try source.read(upToCount: 1 << 20)
+                } catch {
+                    throw ImportError.unreadable(path: url.path, operation: "read", errno: Self.posixCode(of: error))
+                }
+                guard let block = read, !block.isEmpty else { break }
+                if let nul = block.firstIndex(of: 0) {
+                    throw ImportError.stopped(
+                        ImportStop(
+                            file: url.lastPathComponent, line: 1, column: 1, pointer: "",
+                            message: "a NUL byte at byte \(offset + nul - block.startIndex): the input is not CSV text",
+                            committed: 0))
+                }
+                do {
+                    try target.write(contentsOf: block)
+                } catch {
+                    throw ImportError.unreadable(
+                        path: copy.path, operation: "write the spool file", errno: Self.posixCode(of: error))
+                }
+                offset += block.count
             }
-            try target.write(contentsOf: block)
-            offset += block.count
+        } catch {
+            try? FileManager.default.removeItem(at: copy)
+            throw error
         }
         file = copy
+    }
+
+    /// The POSIX error number a Foundation file error carries (EIO when none).
+    private static func posixCode(of error: Error) -> Int32 {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        if let posix = underlying, posix.domain == NSPOSIXErrorDomain { return Int32(posix.code) }
+        if (error as NSError).domain == NSPOSIXErrorDomain { return Int32((error as NSError).code) }
+        return EIO
     }
 
     /// Deletes the copy.
