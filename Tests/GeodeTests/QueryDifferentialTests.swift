@@ -55,7 +55,7 @@ import Testing
     static func atom(_ random: inout SeededGenerator) -> Predicate {
         let ops = ["<", "<=", ">", ">=", "==", "!="]
         let op = ops.randomElement(using: &random) ?? "=="
-        switch Int.random(in: 0 ... 11, using: &random) {
+        switch Int.random(in: 0 ... 13, using: &random) {
         case 0:
             let k = Int.random(in: 0 ... 20, using: &random)
             return Predicate(text: "age \(op) \(k)") { compare($0.age, op, k) }
@@ -114,6 +114,26 @@ import Testing
         case 10:
             let set = (0 ..< 3).map { _ in Int.random(in: 0 ... 20, using: &random) }
             return Predicate(text: "age IN {\(set.map(String.init).joined(separator: ", "))}") { set.contains($0.age) }
+        case 12:
+            // A long list (sorted once when bound): integers, some written as doubles, and strings that match nothing.
+            let set = (0 ..< Int.random(in: 16 ... 40, using: &random)).map { _ in
+                Int.random(in: 0 ... 60, using: &random)
+            }
+            let items = set.map { Bool.random(using: &random) ? "\($0)" : "\($0).0" } + ["'7'", "'x'"]
+            if Bool.random(using: &random) {
+                return Predicate(text: "age IN {\(items.joined(separator: ", "))}") { set.contains($0.age) }
+            }
+            let withNull = Bool.random(using: &random)
+            return Predicate(text: "extra IN {\((items + (withNull ? ["nil"] : [])).joined(separator: ", "))}") { r in
+                r.extra.map(set.contains) ?? withNull
+            }
+        case 13:
+            let choices = Self.names.filter { _ in Bool.random(using: &random) } + (0 ..< 16).map { "name\($0)" }
+            let text = choices.map { "'\($0)'" }.joined(separator: ", ")
+            if Bool.random(using: &random) {
+                return Predicate(text: "name IN {\(text)}") { choices.contains($0.name) }
+            }
+            return Predicate(text: "nickname IN {\(text), nil}") { r in r.nickname.map(choices.contains) ?? true }
         default:
             let k = Int.random(in: 0 ... 5, using: &random)
             if Bool.random(using: &random) { return Predicate(text: "extra == \(k).0") { $0.extra == k } }

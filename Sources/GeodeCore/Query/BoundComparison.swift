@@ -34,23 +34,23 @@ struct BoundComparison {
     }
 
     var lhs: Operand
-    var op: ComparisonOperator
+    let op: ComparisonOperator
     var rhs: Right {
-        didSet { likePattern = Self.likePattern(op, rhs, caseInsensitive, diacriticInsensitive, operandsReversed) }
+        didSet { prepare() }
     }
-    /// The constant of `value LIKE 'pattern'`, prepared once here for every
-    /// value the comparison tests.
-    private(set) var likePattern: LikePattern?
-    var caseInsensitive: Bool
-    var diacriticInsensitive: Bool
+    /// The constant side made ready once, here, for every value the
+    /// comparison tests.
+    private(set) var prepared: PreparedConstant?
+    let caseInsensitive: Bool
+    let diacriticInsensitive: Bool
     var quantifier: QueryQuantifier
     /// The quantifier written on the right (`… == ALL {1, 2}`); ANY when nil.
-    var rhsQuantifier: QueryQuantifier?
+    let rhsQuantifier: QueryQuantifier?
     /// Whether both sides are lists compared whole, in order (`list == {1, 2}`).
     var comparesWhole = false
     /// Whether the string operator tests the constant against the path's
     /// value (`'abc' CONTAINS name`) rather than the value against the constant.
-    var operandsReversed = false
+    let operandsReversed: Bool
     /// Whether a side is a path of several collections (``BoundPath/instanceSplit``)
     /// that ALL or NONE quantifies: the quantifier then applies to each
     /// collection, and one that satisfies it is enough, as in realm-core.
@@ -86,7 +86,7 @@ struct BoundComparison {
         {
             simple = SimplePath(path)
         }
-        likePattern = Self.likePattern(op, rhs, caseInsensitive, diacriticInsensitive, operandsReversed)
+        prepare()
         if case let .path(p) = lhs, p.resultType == nil || p.resultType == .mixed { comparesMixed = true }
         if case let .path(p) = rhs, p.resultType == nil || p.resultType == .mixed { comparesMixed = true }
         let quantified = quantifier != .any || (rhsQuantifier ?? .any) != .any
@@ -98,14 +98,9 @@ struct BoundComparison {
         }
     }
 
-    private static func likePattern(
-        _ op: ComparisonOperator, _ rhs: Right, _ caseInsensitive: Bool, _ diacriticInsensitive: Bool,
-        _ operandsReversed: Bool
-    ) -> LikePattern? {
-        guard op == .like, !operandsReversed, case let .constant(.string(pattern)) = rhs else { return nil }
-        var options: String.CompareOptions = []
-        if caseInsensitive { options.insert(.caseInsensitive) }
-        if diacriticInsensitive { options.insert(.diacriticInsensitive) }
-        return LikePattern(pattern, options: options)
+    private mutating func prepare() {
+        prepared = PreparedConstant.prepare(
+            op, rhs, rhsQuantifier: rhsQuantifier, caseInsensitive: caseInsensitive,
+            diacriticInsensitive: diacriticInsensitive, operandsReversed: operandsReversed)
     }
 }

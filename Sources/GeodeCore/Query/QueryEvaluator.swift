@@ -181,7 +181,7 @@ final class QueryEvaluator {
 
     @inline(__always)
     private func test(_ view: ValueView, _ c: BoundComparison, _ constant: Value, _ text: [UInt8]?) throws -> Bool {
-        if let pattern = c.likePattern { return try Self.like(.view(view), pattern) }
+        if case let .like(pattern)? = c.prepared { return try Self.like(.view(view), pattern) }
         if let text, let bytes = try view.stringBytes() {
             return text.withUnsafeBytes { Self.stringTest(bytes, $0, c.op) }
         }
@@ -207,6 +207,10 @@ final class QueryEvaluator {
                         if case let .string(wanted) = $0 { return Self.typeMatches(name, wanted) } else { return false }
                     }
                     return c.op == .notEqual ? !matches : matches
+                }
+                if case let .sortedChoices(choices)? = c.prepared {
+                    let value = try Self.decode(item)
+                    if PreparedConstant.isOrderedExactly(value) { return PreparedConstant.contains(value, in: choices) }
                 }
                 return try Self.quantify(c.rhsQuantifier ?? .any, values) { try self.test(item, c.op, $0, c) }
             case let .range(low, high):
@@ -636,7 +640,7 @@ final class QueryEvaluator {
 
     /// `item op constant`, with fast paths for numbers and strings read in place.
     private func test(_ item: Item, _ op: ComparisonOperator, _ constant: Value, _ c: BoundComparison) throws -> Bool {
-        if let pattern = c.likePattern, op == .like { return try Self.like(item, pattern) }
+        if op == .like, case let .like(pattern)? = c.prepared { return try Self.like(item, pattern) }
         if c.operandsReversed {
             // `NULL CONTAINS name`: realm-core finds nothing in a null string, and no null
             // inside a string, when the value is on the left (`name CONTAINS NULL` is true).
