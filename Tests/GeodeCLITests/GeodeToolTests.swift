@@ -1,4 +1,5 @@
 import Foundation
+import Geode
 import GeodeTestSupport
 import Testing
 
@@ -32,7 +33,8 @@ import Testing
         #expect(outcome.stdout.contains("geoMultiPolygon(3 polygons"))
         let stats = try Subprocess.run("geode", ["stats", store])
         #expect(stats.status == 0)
-        #expect(stats.stdout.contains("class    GeoFeature: 1178 objects, documents "), "1,001 cities and 177 countries")
+        #expect(
+            stats.stdout.contains("class    GeoFeature: 1178 objects, documents "), "1,001 cities and 177 countries")
         #expect(stats.stdout.contains("geometry: GeoJSONGeometry? (spatial index, "), "\(stats.stdout)")
         #expect(stats.stdout.contains("id: mixed (indexed, "), "\(stats.stdout)")
     }
@@ -691,6 +693,26 @@ import Testing
         #expect(json.status == 0 && json.stdout.hasPrefix("[\n{\"name\":\"a\""), "\(json.stdout)")
         let lines = try Subprocess.run("geode", ["query", store, "Thing", "content.n > 1"])
         #expect(lines.stdout == "{\"name\":\"b\",\"n\":2}\n", "not a terminal: one JSON record per line")
+    }
+
+    /// An application's store holds only the classes it declares: the tool,
+    /// which knows three, reads it without changing it.
+    @Test func queryExportAndStatsReadAStoreAnApplicationMadeWithoutChangingIt() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try directory.realm(of: [GeoFeature.self, GeoJSONGeometry.self], named: "app.geode")
+        let sample = Fixtures.dataDirectory.appendingPathComponent("Samples/cities.geojson")
+        _ = try realm.importGeoJSON(from: sample)
+        realm.invalidate()
+        let store = directory.path("app.geode")
+        let before = try Data(contentsOf: URL(fileURLWithPath: store))
+        let count = try Subprocess.run("geode", ["query", store, "properties.countrycode == 'FR'", "--count"])
+        #expect(
+            count.status == 0 && Int(count.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 > 0,
+            "\(count.stderr)")
+        let exported = try Subprocess.run("geode", ["export", store, "--format", "ndjson", "--output", "-"])
+        #expect(exported.status == 0 && exported.stdout.split(separator: "\n").count == 1_001, "\(exported.stderr)")
+        #expect(try Subprocess.run("geode", ["stats", store]).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before, "reading changed the store")
     }
 
     @Test func aFailedImportLeavesNoStoreItCreatedAndKeepsOneThatExisted() throws {

@@ -7,6 +7,11 @@
 /// Under a higher schema version every difference is applied by a
 /// ``StoreMigration`` (``needsMigration``); under the same version only new
 /// classes and indexes are; `deleteIfMigrationNeeded` starts over instead.
+///
+/// A read-only store changes nothing, and takes what Realm's read-only realms
+/// take: a declared class the file lacks (it has no objects), a property the
+/// file has and the program does not declare (it is not read), and a
+/// different index (the file's indexes are the ones used).
 package struct SchemaReconciliation: Equatable, Sendable {
     /// The schema to use and store.
     package var schema: Schema
@@ -19,10 +24,11 @@ package struct SchemaReconciliation: Equatable, Sendable {
     /// then the stored schema, unchanged).
     package var needsMigration = false
 
-    /// Reconciles `declared` with `stored` (nil for a new store).
+    /// Reconciles `declared` with `stored` (nil for a new store); `readOnly`
+    /// for a store that is only read, whose file stays as it is.
     package static func reconcile(
         declared: Schema, stored: Schema?, deleteIfMigrationNeeded: Bool,
-        path: String
+        path: String, readOnly: Bool = false
     ) throws -> SchemaReconciliation {
         try declared.validate()
         guard let stored else {
@@ -70,6 +76,7 @@ package struct SchemaReconciliation: Equatable, Sendable {
                         breaking.append("primary key of '\(declaredClass.name)' changed at '\(property.name)'")
                     }
                     property.slot = old.slot
+                    if readOnly { property.isIndexed = old.isIndexed }
                 } else {
                     if property.isStored {
                         additive.append("property '\(at)' was added")
@@ -79,7 +86,7 @@ package struct SchemaReconciliation: Equatable, Sendable {
                 }
                 merged.properties.append(property)
             }
-            for old in storedClass.properties where declaredClass.property(named: old.name) == nil {
+            for old in storedClass.properties where declaredClass.property(named: old.name) == nil && !readOnly {
                 additive.append("property '\(declaredClass.name).\(old.name)' was removed")
             }
             result.classes[index] = merged

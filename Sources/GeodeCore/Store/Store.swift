@@ -294,8 +294,9 @@ package final class Store: @unchecked Sendable {
             if let declared = configuration.schema {
                 let outcome = try SchemaReconciliation.reconcile(
                     declared: declared, stored: stored,
-                    deleteIfMigrationNeeded: !readOnly && configuration.deleteIfMigrationNeeded, path: path)
-                if outcome.changed || outcome.needsMigration || outcome.resetsData {
+                    deleteIfMigrationNeeded: !readOnly && configuration.deleteIfMigrationNeeded, path: path,
+                    readOnly: readOnly)
+                if (outcome.changed && !readOnly) || outcome.needsMigration || outcome.resetsData {
                     guard readOnly else { return nil }
                     throw StoreError.schemaMismatch(
                         path: path, differences: ["the store is read-only and its schema would change"])
