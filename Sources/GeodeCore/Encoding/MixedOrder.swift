@@ -68,13 +68,15 @@ package enum MixedOrder {
         switch (a, b) {
         case (.null, .null): return .orderedSame
         case let (.bool(x), .bool(y)): return order(x ? 1 : 0, y ? 1 : 0)
-        case let (.string(x), .string(y)): return bytes(Array(x.utf8), Array(y.utf8))
-        case let (.binary(x), .binary(y)): return bytes(x, y)
+        case var (.string(x), .string(y)):
+            return x.withUTF8 { u in y.withUTF8 { v in bytes(UnsafeRawBufferPointer(u), UnsafeRawBufferPointer(v)) } }
+        case let (.binary(x), .binary(y)):
+            return x.withUnsafeBytes { u in y.withUnsafeBytes { v in bytes(u, v) } }
         case let (.timestamp(x), .timestamp(y)):
             return x.seconds != y.seconds ? order(x.seconds, y.seconds) : order(x.nanoseconds, y.nanoseconds)
         case let (.objectId(x), .objectId(y)): return bytes(x.array, y.array)
         case let (.uuid(x), .uuid(y)):
-            return bytes(withUnsafeBytes(of: x.uuid, Array.init), withUnsafeBytes(of: y.uuid, Array.init))
+            return withUnsafeBytes(of: x.uuid) { u in withUnsafeBytes(of: y.uuid) { v in bytes(u, v) } }
         case let (.link(x), .link(y)):
             return x.table != y.table ? order(x.table, y.table) : order(x.key.rawValue, y.key.rawValue)
         case let (.list(x), .list(y)), let (.embedded(x), .embedded(y)):
@@ -145,7 +147,16 @@ package enum MixedOrder {
     }
 
     private static func bytes(_ x: [UInt8], _ y: [UInt8]) -> ComparisonResult {
-        for (u, v) in zip(x, y) where u != v { return u < v ? .orderedAscending : .orderedDescending }
+        x.withUnsafeBytes { u in y.withUnsafeBytes { v in bytes(u, v) } }
+    }
+
+    /// Byte order, then the shorter first: memcmp over the common prefix.
+    private static func bytes(_ x: UnsafeRawBufferPointer, _ y: UnsafeRawBufferPointer) -> ComparisonResult {
+        let common = min(x.count, y.count)
+        if common > 0, let a = x.baseAddress, let b = y.baseAddress {
+            let r = memcmp(a, b, common)
+            if r != 0 { return r < 0 ? .orderedAscending : .orderedDescending }
+        }
         return order(x.count, y.count)
     }
 }
