@@ -12,6 +12,14 @@ struct BoundComparison {
     }
 
     enum Right {
+        /// Whether the right side is a constant or a list of them (`IN {…}`).
+        var isConstantOrChoices: Bool {
+            switch self {
+            case .constant, .oneOf: return true
+            default: return false
+            }
+        }
+
         /// Whether the right side is a list or dictionary value (an AnyRealmValue argument).
         var isCollectionConstant: Bool {
             switch self {
@@ -62,7 +70,8 @@ struct BoundComparison {
     var answersByEquality: Bool {
         !comparesWhole && !operandsReversed && (rhsQuantifier ?? .any) == .any && !rhs.isCollectionConstant
     }
-    /// The left path in the form the fast path walks, when it qualifies.
+    /// The left path in the form the fast path walks, when it qualifies
+    /// (the right side a constant or, `IN`, several).
     var simple: SimplePath?
     /// Whether a side is a path to mixed values, whose nulls order with nothing.
     var comparesMixed = false
@@ -81,7 +90,7 @@ struct BoundComparison {
         self.caseInsensitive = caseInsensitive
         self.diacriticInsensitive = diacriticInsensitive
         self.quantifier = quantifier
-        if case let .path(path) = lhs, case .constant = rhs, !rhs.isCollectionConstant, quantifier == .any,
+        if case let .path(path) = lhs, rhs.isConstantOrChoices, !rhs.isCollectionConstant, quantifier == .any,
             path.reduction == nil, !operandsReversed
         {
             simple = SimplePath(path)

@@ -83,6 +83,14 @@ final class QueryEvaluator {
                     try self.compareSimple(c, simple, constant, text, document, .object(table, key, document))
                 }
             }
+            if case let .sortedChoices(choices)? = c.prepared,
+                let simple = c.simple?.numbered(by: transaction.store.mapKeys),
+                !simple.endsWithEach
+            {
+                return { key, document in
+                    try self.compareSimple(c, simple, choices, document, .object(table, key, document))
+                }
+            }
             return { key, document in try self.compare(c, .object(table, key, document)) }
         case .geo:
             return { key, document in try self.matches(predicate, .object(table, key, document)) }
@@ -177,6 +185,25 @@ final class QueryEvaluator {
             return false
         }
         return try test(view, c, constant, text)
+    }
+
+    /// `path IN {…}` with the choices sorted when bound (``PreparedConstant``),
+    /// the path walked as in the other `compareSimple`; a value the sorted
+    /// choices cannot answer exactly goes the general way.
+    private func compareSimple(
+        _ c: BoundComparison, _ simple: SimplePath, _ choices: [Value], _ document: ContainerView,
+        _ root: @autoclosure () -> Item
+    ) throws -> Bool {
+        let value: Value
+        switch try simple.resolve(in: document) {
+        case let .value(view): value = try Self.decode(.view(view))
+        case .defaultValue: value = simple.missing
+        case .null: value = .null
+        case .nothing: return false
+        case .link: return try compare(c, root())
+        }
+        guard PreparedConstant.isOrderedExactly(value) else { return try compare(c, root()) }
+        return PreparedConstant.contains(value, in: choices)
     }
 
     @inline(__always)
