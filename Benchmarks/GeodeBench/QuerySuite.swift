@@ -4,12 +4,15 @@ import Geode
 
 /// The query engine next to SQLite with the equivalent indexes: a scan with
 /// one int comparison, indexed equality on String and Int, a range on an
-/// indexed Date, a two-key sort, and a mixed map path (SQLite: json_extract).
+/// indexed Date, a two-key sort, a mixed map path (SQLite: json_extract) and a
+/// scan against a list of 1,000 choices (`IN`).
 /// Every answer is checked against SQLite's; a difference fails the run.
 struct QuerySuite: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "queries",
-        abstract: "Scan, indexed String/Int equality, indexed Date range, two-key sort, mixed path (Geode vs SQLite).")
+        abstract:
+            "Scan, indexed String/Int equality, indexed Date range, two-key sort, mixed path, IN list (Geode vs SQLite)."
+    )
 
     @Option(help: "Objects in the class.")
     var count = 1_000_000
@@ -64,6 +67,8 @@ struct QuerySuite: ParsableCommand {
         let starts = (0 ..< ranges).map { _ in
             Self.origin + Double(random.next() % UInt64(max(count - 1000, 1))) * Self.minute
         }
+        // 1,000 choices for `score IN …`, a fifth of them scores some items have (0 ..< 1000).
+        let choices = (0 ..< 1000).map { i in i % 5 == 0 ? Int(random.next() % 1000) : 1000 + i }
         var results: [Measurement] = []
         var answers: [String: [String]] = [:]
         func record(_ system: String, _ query: String, _ answer: String) {
@@ -129,6 +134,11 @@ struct QuerySuite: ParsableCommand {
                 answer = items.filter("extra.kind == 'k7'").count
             })
         record("Geode", "mixed", "\(answer)")
+        results.append(
+            try measure("Geode scan: score IN 1,000 choices", count: count, repetitions: options.repetitions) {
+                answer = items.filter("score IN %@", choices).count
+            })
+        record("Geode", "in", "\(answer)")
 
         // SQLite: the same columns and indexes; `extra` as JSON text.
         let db = try SQLiteDatabase(path: root.appendingPathComponent("items.sqlite").path)
@@ -194,6 +204,13 @@ struct QuerySuite: ParsableCommand {
                 answer = try countOf(byKind, [])
             })
         record("SQLite", "mixed", "\(answer)")
+        let inList = try db.prepare(
+            "SELECT count(*) FROM item WHERE score IN (\(choices.map(String.init).joined(separator: ",")))")
+        results.append(
+            try measure("SQLite scan: score IN 1,000 choices", count: count, repetitions: options.repetitions) {
+                answer = try countOf(inList, [])
+            })
+        record("SQLite", "in", "\(answer)")
 
         print(
             "geode-bench queries: N = \(count), \(lookups) lookups, \(ranges) ranges, \(options.repetitions) repetitions, median seconds"
@@ -212,6 +229,10 @@ struct QuerySuite: ParsableCommand {
                 (
                     "mixed path: Geode / SQLite json_extract", "Geode mixed path: extra.kind == 'k7'",
                     "SQLite json_extract: extra.kind = 'k7'"
+                ),
+                (
+                    "IN list: Geode / SQLite", "Geode scan: score IN 1,000 choices",
+                    "SQLite scan: score IN 1,000 choices"
                 ),
             ])
         if let scanned = results.first(where: { $0.name == "Geode scan: score > 900" }) {
