@@ -56,11 +56,11 @@ sanitize: setup
 	GEODE_SANITIZER=thread SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --build-path .build/tsan
 
 # libFuzzer with AddressSanitizer on each target for SECONDS seconds: query text,
-# JSON/GeoJSON import, stored documents. Leak reports are off, as in `sanitize`: LeakSanitizer
+# JSON/GeoJSON import, stored documents, CSV/TSV import. Leak reports are off, as in `sanitize`: LeakSanitizer
 # reports some boxes of bound query predicates as leaked, a report whose cause is not found yet. New inputs go to .build/fuzz-corpus,
 # crashes to .build/fuzz-crashes (add them under Data/Fuzz/crashes/TARGET to replay in CI).
 SECONDS ?= 60
-FUZZ_TARGETS ?= query json document
+FUZZ_TARGETS ?= query json document csv
 # The DocC catalog of the Geode library (Sources/Geode/Geode.docc and every doc
 # comment) as a static site in .build/docs; a reference that does not resolve fails it.
 docs: setup

@@ -4,7 +4,7 @@ import Foundation
 //
 // - Built with `make fuzz` (`-sanitize=fuzzer,address -DFUZZING`), libFuzzer's
 //   own `main` drives `LLVMFuzzerTestOneInput` with the target named by
-//   `GEODE_FUZZ_TARGET` (query, json or document).
+//   `GEODE_FUZZ_TARGET` (query, json, document or csv).
 // - Built normally, `GeodeFuzz TARGET FILE…` runs each file once through the
 //   target: the seed corpus and every crash found so far are replayed by the
 //   test suite this way, without libFuzzer.
@@ -48,7 +48,7 @@ import Foundation
         static func main() {
             let arguments = CommandLine.arguments.dropFirst()
             guard let name = arguments.first, let target = FuzzTarget(rawValue: name) else {
-                FileHandle.standardError.write(Data("usage: GeodeFuzz query|json|document FILE…\n".utf8))
+                FileHandle.standardError.write(Data("usage: GeodeFuzz query|json|document|csv FILE…\n".utf8))
                 exit(64)
             }
             var ran = 0

@@ -9,6 +9,8 @@ enum FuzzTarget: String, CaseIterable {
     case json
     /// Bytes read as a stored document (`DocumentFuzz`).
     case document
+    /// CSV, TSV and other delimited text through the importer (`CSVFuzz`).
+    case csv
 
     /// A file of this process in the temporary directory (`geode-fuzz-NAME-PID`),
     /// named the same from an `atexit` handler, which can capture nothing.
@@ -21,6 +23,7 @@ enum FuzzTarget: String, CaseIterable {
         case .query: QueryFuzz.run(input)
         case .json: JSONFuzz.run(input)
         case .document: DocumentFuzz.run(input)
+        case .csv: CSVFuzz.run(input)
         }
     }
 }

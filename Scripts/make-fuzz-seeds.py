@@ -5,6 +5,8 @@ query/     every query text of the fixture files, and queries on the fuzz
            target's own class (Fuzz/QueryFuzz.swift), some with a string
            argument after a NUL byte
 document/  documents in Geode's encoding (Sources/GeodeCore/Encoding/DocumentFormat.swift)
+csv/       the CSV and TSV files of Data/Fixtures/cli and a few more, each after
+           the byte that picks its delimiter (Fuzz/CSVFuzz.swift)
 The json target reads Data/Fixtures/import and Data/Fixtures/json as they are.
 Run from the repository root; files are named by a hash of their bytes.
 """
@@ -115,11 +117,24 @@ def documents():
     write("document", container([nested(17, [varint(1) + int8(7), varint(3) + string("x")])]))
 
 
+def delimited():
+    # CSVFuzz picks the delimiter from the first byte, modulo 4: , TAB ; |
+    pick = {",": b"\x00", "\t": b"\x01", ";": b"\x02", "|": b"\x03"}
+    for path in sorted(glob.glob("Data/Fixtures/cli/*.csv") + glob.glob("Data/Fixtures/cli/*.tsv")):
+        with open(path, "rb") as f:
+            write("csv", pick["\t" if path.endswith(".tsv") else ","] + f.read())
+    write("csv", pick[";"] + b"name;lat;lon\nBern;46.95;7.45\nNowhere;;\n")
+    write("csv", pick[","] + b'id,wkt\n1,"POLYGON ((0 0, 1 0, 1 1, 0 1, 0 0))"\n2,"MULTIPOINT ((1 2), (3 4))"\n')
+    write("csv", pick[","] + b'id,geometry\n1,"{""type"":""Point"",""coordinates"":[1,2]}"\n')
+    write("csv", pick["|"] + b'\xef\xbb\xbfa|b\n"x\ny"|007\ntrue|2024-05-01T12:00:00Z\n')
+
+
 if __name__ == "__main__":
     # Only the seed folders: the README and crashes/ (reproducers) stay.
-    for folder in ("query", "document"):
+    for folder in ("query", "document", "csv"):
         shutil.rmtree(f"{ROOT}/{folder}", ignore_errors=True)
     queries()
     documents()
-    for folder in ("query", "document"):
+    delimited()
+    for folder in ("query", "document", "csv"):
         print(folder, len(os.listdir(f"{ROOT}/{folder}")), "seeds")

@@ -21,6 +21,7 @@ import Testing
         ("query", ["Fuzz/query", "Fuzz/crashes/query"]),
         ("json", ["Fixtures/import", "Fixtures/json", "Fuzz/crashes/json"]),
         ("document", ["Fuzz/document", "Fuzz/crashes/document"]),
+        ("csv", ["Fuzz/csv", "Fuzz/crashes/csv"]),
     ])
     func everySeedAndEveryPastCrashRunsThrough(_ target: String, _ folders: [String]) throws {
         let files = Self.inputs(folders)
