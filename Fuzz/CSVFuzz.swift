@@ -7,20 +7,9 @@ import Geode
 /// place, and nothing else happens. The input's first byte picks the
 /// delimiter, so that one corpus reaches CSV, TSV and semicolons.
 enum CSVFuzz {
-    nonisolated(unsafe) static let setup: (Realm, URL)? = {
-        let store = FuzzTarget.scratch("csv.geode"), input = FuzzTarget.scratch("csv.input")
-        atexit {
-            unlink(FuzzTarget.scratch("csv.geode").path)
-            unlink(FuzzTarget.scratch("csv.geode").path + "-lock")
-            unlink(FuzzTarget.scratch("csv.input").path)
-        }
-        guard
-            let realm = try? Realm(
-                configuration: Realm.Configuration(
-                    fileURL: store, objectTypes: [GeoFeature.self, GeoJSONGeometry.self, JSONDocument.self]))
-        else { return nil }
-        return (realm, input)
-    }()
+    nonisolated(unsafe) static let setup: (Realm, URL)? = FuzzTarget.scratchRealm(
+        "csv", [GeoFeature.self, GeoJSONGeometry.self, JSONDocument.self]
+    ).map { ($0, FuzzTarget.scratch("csv.input")) }
 
     static func run(_ input: UnsafeRawBufferPointer) {
         guard let (realm, file) = setup, let first = input.first, input.count <= 65_536 else { return }

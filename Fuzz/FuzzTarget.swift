@@ -1,4 +1,5 @@
 import Foundation
+import Geode
 
 /// The inputs Geode must survive whatever their bytes: each target runs one
 /// input and returns; a crash, a hang or a sanitizer report is a bug.
@@ -13,10 +14,24 @@ enum FuzzTarget: String, CaseIterable {
     case csv
 
     /// A file of this process in the temporary directory (`geode-fuzz-NAME-PID`),
-    /// named the same from an `atexit` handler, which can capture nothing.
+    /// removed when the process exits.
     static func scratch(_ name: String) -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("geode-fuzz-\(name)-\(getpid())")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("geode-fuzz-\(name)-\(getpid())")
+        if scratchPaths.isEmpty {
+            // An `atexit` handler captures nothing: it reads the paths from here.
+            atexit { for path in FuzzTarget.scratchPaths { unlink(path) } }
+        }
+        scratchPaths += [url.path, url.path + "-lock"]
+        return url
     }
+
+    /// A realm of `types` in the scratch store `NAME.geode`; nil when it cannot be opened.
+    static func scratchRealm(_ name: String, _ types: [ObjectBase.Type]) -> Realm? {
+        try? Realm(configuration: Realm.Configuration(fileURL: scratch("\(name).geode"), objectTypes: types))
+    }
+
+    /// The scratch files to remove at exit (a store's lock file too).
+    nonisolated(unsafe) private static var scratchPaths: [String] = []
 
     func run(_ input: UnsafeRawBufferPointer) {
         switch self {

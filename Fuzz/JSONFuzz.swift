@@ -5,20 +5,9 @@ import Geode
 /// AnyRealmValue; it is stored whole, or refused with an error that names a
 /// place, and nothing else happens.
 enum JSONFuzz {
-    nonisolated(unsafe) static let setup: (Realm, URL)? = {
-        let store = FuzzTarget.scratch("json.geode"), input = FuzzTarget.scratch("json.input")
-        atexit {
-            unlink(FuzzTarget.scratch("json.geode").path)
-            unlink(FuzzTarget.scratch("json.geode").path + "-lock")
-            unlink(FuzzTarget.scratch("json.input").path)
-        }
-        guard
-            let realm = try? Realm(
-                configuration: Realm.Configuration(
-                    fileURL: store, objectTypes: [GeoFeature.self, GeoJSONPoint.self, JSONDocument.self]))
-        else { return nil }
-        return (realm, input)
-    }()
+    nonisolated(unsafe) static let setup: (Realm, URL)? = FuzzTarget.scratchRealm(
+        "json", [GeoFeature.self, GeoJSONPoint.self, JSONDocument.self]
+    ).map { ($0, FuzzTarget.scratch("json.input")) }
 
     static func run(_ input: UnsafeRawBufferPointer) {
         guard let (realm, file) = setup, input.count <= 65_536 else { return }

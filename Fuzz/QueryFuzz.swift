@@ -27,17 +27,7 @@ enum QueryFuzz {
     }
 
     nonisolated(unsafe) static let realm: Realm? = {
-        let url = FuzzTarget.scratch("query.geode")
-        guard
-            let realm = try? Realm(
-                configuration: Realm.Configuration(fileURL: url, objectTypes: [Item.self, GeoJSONPoint.self]))
-        else {
-            return nil
-        }
-        atexit {
-            unlink(FuzzTarget.scratch("query.geode").path)
-            unlink(FuzzTarget.scratch("query.geode").path + "-lock")
-        }
+        guard let realm = FuzzTarget.scratchRealm("query", [Item.self, GeoJSONPoint.self]) else { return nil }
         try? realm.write {
             var last: Item?
             for i in 0 ..< 40 {
