@@ -217,7 +217,6 @@ package struct QueryExecutor {
     package func run(on candidates: [ObjectKey]? = nil, first: Int?) throws -> (keys: [ObjectKey], total: Int) {
         if bound.later.isEmpty { return try runLeadingStep(on: candidates, first: first) }
         var keys = try runLeadingStep(on: candidates, first: nil).keys
-        let evaluator = QueryEvaluator(transaction: transaction)
         for clause in bound.later {
             switch clause {
             case let .sort(keys: paths, ascending: ascending):
@@ -225,7 +224,7 @@ package struct QueryExecutor {
                     keys, try sortValues(keys, SortKeyReader(self, paths: paths), width: paths.count),
                     ascending: ascending)
             case let .distinct(paths):
-                keys = try removeDuplicates(keys, on: paths, evaluator)
+                keys = try removeDuplicates(keys, on: paths)
             case let .limit(n):
                 if keys.count > n { keys.removeSubrange(n...) }
             }
@@ -240,7 +239,7 @@ package struct QueryExecutor {
     private func runLeadingStep(on candidates: [ObjectKey]?, first: Int?) throws -> (keys: [ObjectKey], total: Int) {
         let evaluator = QueryEvaluator(transaction: transaction)
         if candidates == nil, let keys = try nearestThroughIndex(evaluator) {
-            return try finish(keys, matched: keys.count, first: first, evaluator)
+            return try finish(keys, matched: keys.count, first: first)
         }
         var keys: [ObjectKey] = []
         switch try candidates.map(Plan.keys) ?? currentPlan() {
@@ -261,7 +260,7 @@ package struct QueryExecutor {
                 (keys, values, matched) = try matchingRows(from: nil, before: nil, keeping: keeping)
             }
             keys = sort(keys, values, keeping: keeping)
-            return try finish(keys, matched: matched, first: first, evaluator)
+            return try finish(keys, matched: matched, first: first)
         case .scan:
             if let halves = try scanInHalves({ executor, from, before in
                 try executor.matchingKeys(from: from, before: before)
@@ -308,7 +307,7 @@ package struct QueryExecutor {
             // With LIMIT (or `first`) and no DISTINCT only the first rows are needed: keep those.
             keys = sort(keys, try sortValues(keys), keeping: rowsKept(first: first))
         }
-        return try finish(keys, matched: matched, first: first, evaluator)
+        return try finish(keys, matched: matched, first: first)
     }
 
     /// Whether `index` is being bulk-loaded, for ``explain()`` (which does not
@@ -376,11 +375,9 @@ package struct QueryExecutor {
     }
 
     /// DISTINCT, LIMIT and `first` on sorted keys; the number of results in all.
-    private func finish(_ keys: [ObjectKey], matched: Int, first: Int?, _ evaluator: QueryEvaluator) throws -> (
-        keys: [ObjectKey], total: Int
-    ) {
+    private func finish(_ keys: [ObjectKey], matched: Int, first: Int?) throws -> (keys: [ObjectKey], total: Int) {
         var keys = keys
-        if !distinct.isEmpty { keys = try removeDuplicates(keys, evaluator) }
+        if !distinct.isEmpty { keys = try removeDuplicates(keys, on: distinct) }
         if let limit = query.limit, keys.count > limit { keys.removeSubrange(limit...) }
         let total = distinct.isEmpty ? min(matched, query.limit ?? matched) : keys.count
         if let first, keys.count > first { keys.removeSubrange(first...) }
@@ -516,11 +513,6 @@ package struct QueryExecutor {
             }
             return found
         }
-    }
-
-    private func firstValue(_ path: BoundPath, _ key: ObjectKey, _ evaluator: QueryEvaluator) throws -> Value {
-        guard let document = try transaction.document(key, in: table) else { return .null }
-        return try Self.firstValue(path, .object(table.schema.table, key, document), evaluator)
     }
 
     /// The first value `path` yields from `item` (null when none).
@@ -692,27 +684,26 @@ package struct QueryExecutor {
         return distances.map(\.key)
     }
 
-    private func removeDuplicates(_ keys: [ObjectKey], _ evaluator: QueryEvaluator) throws -> [ObjectKey] {
-        try removeDuplicates(keys, on: distinct, evaluator)
-    }
-
     /// The first of `keys` for each combination of the values at `paths`, in
     /// the order of `keys`; an object whose path meets a null link is left out,
     /// as realm-core leaves it out.
-    private func removeDuplicates(_ keys: [ObjectKey], on paths: [BoundPath], _ evaluator: QueryEvaluator) throws
-        -> [ObjectKey]
-    {
+    private func removeDuplicates(_ keys: [ObjectKey], on paths: [BoundPath]) throws -> [ObjectKey] {
+        // Read as sort keys are read: the plain-path reader where it can, one document read per object.
+        let reader = SortKeyReader(self, paths: paths)
         var seen = Set<[Value]>()
         var kept: [ObjectKey] = []
-        let linked = paths.contains(where: \.followsLinks)
-        for key in keys {
-            if linked {
-                guard let document = try transaction.document(key, in: table) else { continue }
-                let item = QueryEvaluator.Item.object(table.schema.table, key, document)
-                guard try paths.allSatisfy({ try !$0.followsLinks || evaluator.linksReachEnd(of: $0, from: item) })
-                else { continue }
+        var values: [Value] = []
+        values.reserveCapacity(paths.count)
+        objects: for key in keys {
+            values.removeAll(keepingCapacity: true)
+            if let document = try transaction.document(key, in: table) {
+                for i in paths.indices {
+                    guard let value = try reader.value(i, key, document) else { continue objects }
+                    values.append(Self.distinctKey(value))
+                }
+            } else {
+                values.append(contentsOf: repeatElement(.null, count: paths.count))
             }
-            let values = try paths.map { Self.distinctKey(try firstValue($0, key, evaluator)) }
             if seen.insert(values).inserted { kept.append(key) }
         }
         return kept
