@@ -19,7 +19,18 @@ extension Realm {
         public var inMemoryIdentifier: String? {
             didSet { if inMemoryIdentifier != nil { fileURL = nil } }
         }
-        /// Open without write access.
+        /// Open without write access: writes throw, and the file is left
+        /// exactly as it is. The file's schema may differ from the declared
+        /// one as Realm's read-only realms allow: a declared class the file
+        /// lacks reads as empty, a property the file has and the classes do
+        /// not declare is not read, and the file's indexes are the ones used.
+        /// A declared property the file lacks, a changed type or primary key,
+        /// or a higher schema version is refused: that needs a migration,
+        /// which writes.
+        ///
+        /// ```swift
+        /// let reader = try Realm(configuration: .init(fileURL: url, readOnly: true, objectTypes: [Dog.self]))
+        /// ```
         public var readOnly: Bool
         /// Realm's 64-byte key for an encrypted file. Geode does not encrypt
         /// stores: a realm configured with a key is refused when it opens
