@@ -48,16 +48,27 @@ package enum MixedOrder {
 
     /// Adds `value` to the sorted set `elements` unless an equal one is there.
     package static func insert(_ value: Value, intoSet elements: inout [Value]) {
+        let (index, found) = position(of: value, inSet: elements)
+        if !found { elements.insert(value, at: index) }
+    }
+
+    /// Whether the sorted set `elements` holds a value equal to `value`.
+    package static func contains(_ value: Value, inSet elements: [Value]) -> Bool {
+        position(of: value, inSet: elements).found
+    }
+
+    /// Where `value` is, or would go, in the sorted set `elements` (binary search).
+    private static func position(of value: Value, inSet elements: [Value]) -> (index: Int, found: Bool) {
         var low = 0, high = elements.count
         while low < high {
             let middle = (low + high) / 2
             switch compare(elements[middle], value) {
             case .orderedAscending: low = middle + 1
             case .orderedDescending: high = middle
-            case .orderedSame: return
+            case .orderedSame: return (middle, true)
             }
         }
-        elements.insert(value, at: low)
+        return (low, false)
     }
 
     /// The order of two values: within a kind by value (numbers numerically,

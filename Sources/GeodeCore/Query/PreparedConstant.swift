@@ -50,18 +50,4 @@ enum PreparedConstant {
         case .decimal128, .link, .embedded, .list, .map: return false
         }
     }
-
-    /// Whether `value` equals one of `choices`, sorted by ``MixedOrder``.
-    static func contains(_ value: Value, in choices: [Value]) -> Bool {
-        var low = 0, high = choices.count
-        while low < high {
-            let middle = (low + high) / 2
-            switch MixedOrder.compare(choices[middle], value) {
-            case .orderedAscending: low = middle + 1
-            case .orderedDescending: high = middle
-            case .orderedSame: return true
-            }
-        }
-        return false
-    }
 }

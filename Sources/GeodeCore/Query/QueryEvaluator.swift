@@ -203,7 +203,7 @@ final class QueryEvaluator {
         case .link: return try compare(c, root())
         }
         guard PreparedConstant.isOrderedExactly(value) else { return try compare(c, root()) }
-        return PreparedConstant.contains(value, in: choices)
+        return MixedOrder.contains(value, inSet: choices)
     }
 
     @inline(__always)
@@ -237,7 +237,7 @@ final class QueryEvaluator {
                 }
                 if case let .sortedChoices(choices)? = c.prepared {
                     let value = try Self.decode(item)
-                    if PreparedConstant.isOrderedExactly(value) { return PreparedConstant.contains(value, in: choices) }
+                    if PreparedConstant.isOrderedExactly(value) { return MixedOrder.contains(value, inSet: choices) }
                 }
                 return try Self.quantify(c.rhsQuantifier ?? .any, values) { try self.test(item, c.op, $0, c) }
             case let .range(low, high):
