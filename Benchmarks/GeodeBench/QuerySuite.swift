@@ -5,13 +5,14 @@ import Geode
 /// The query engine next to SQLite with the equivalent indexes: a scan with
 /// one int comparison, indexed equality on String and Int, a range on an
 /// indexed Date, a two-key sort, a mixed map path (SQLite: json_extract) and a
-/// scan against a list of 1,000 choices (`IN`).
+/// scan against a list of 1,000 choices (`IN`); the first 100 matches of an
+/// unsorted scan (`LIMIT`).
 /// Every answer is checked against SQLite's; a difference fails the run.
 struct QuerySuite: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "queries",
         abstract:
-            "Scan, indexed String/Int equality, indexed Date range, two-key sort, mixed path, IN list (Geode vs SQLite)."
+            "Scan, indexed String/Int equality, indexed Date range, two-key sort, mixed path, IN list, LIMIT (Geode vs SQLite)."
     )
 
     @Option(help: "Objects in the class.")
@@ -139,6 +140,11 @@ struct QuerySuite: ParsableCommand {
                 answer = items.filter("score IN %@", choices).count
             })
         record("Geode", "in", "\(answer)")
+        results.append(
+            try measure("Geode first 100 matches: score > 900", count: count, repetitions: options.repetitions) {
+                firstIds = try items.query("score > 900 LIMIT(100)").map(\.id)
+            })
+        record("Geode", "limit", firstIds.map(String.init).joined(separator: ","))
 
         // SQLite: the same columns and indexes; `extra` as JSON text.
         let db = try SQLiteDatabase(path: root.appendingPathComponent("items.sqlite").path)
@@ -211,6 +217,14 @@ struct QuerySuite: ParsableCommand {
                 answer = try countOf(inList, [])
             })
         record("SQLite", "in", "\(answer)")
+        let limited = try db.prepare("SELECT id FROM item WHERE score > 900 LIMIT 100")
+        results.append(
+            try measure("SQLite first 100 matches: score > 900", count: count, repetitions: options.repetitions) {
+                firstIds = []
+                while try limited.step() { firstIds.append(limited.int(0)) }
+                limited.reset()
+            })
+        record("SQLite", "limit", firstIds.map(String.init).joined(separator: ","))
 
         print(
             "geode-bench queries: N = \(count), \(lookups) lookups, \(ranges) ranges, \(options.repetitions) repetitions, median seconds"
@@ -233,6 +247,10 @@ struct QuerySuite: ParsableCommand {
                 (
                     "IN list: Geode / SQLite", "Geode scan: score IN 1,000 choices",
                     "SQLite scan: score IN 1,000 choices"
+                ),
+                (
+                    "first 100 matches: Geode / SQLite", "Geode first 100 matches: score > 900",
+                    "SQLite first 100 matches: score > 900"
                 ),
             ])
         if let scanned = results.first(where: { $0.name == "Geode scan: score > 900" }) {

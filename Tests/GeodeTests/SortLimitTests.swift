@@ -11,9 +11,14 @@ import Testing
         @Persisted var b: String?
     }
 
+    final class Holder: Object {
+        @Persisted var rows: List<Row>
+    }
+
     static func filledRealm(_ directory: TemporaryDirectory, seed: Int, count: Int = 2000) throws -> Realm {
         let realm = try Realm(
-            configuration: .init(fileURL: directory.url.appendingPathComponent("sort.geode"), objectTypes: [Row.self]))
+            configuration: .init(
+                fileURL: directory.url.appendingPathComponent("sort.geode"), objectTypes: [Row.self, Holder.self]))
         var random = SeededGenerator(seed: UInt64(seed))
         try realm.write {
             for _ in 0 ..< count {
@@ -133,6 +138,49 @@ import Testing
         let limited = try rows.query("a < 3 SORT(b DESC) LIMIT(10)")
         let limitedWhole = Array(try rows.query("a < 3 SORT(b DESC)"))
         #expect(limited.count == 10 && limited[9] == limitedWhole[9])
+    }
+
+    /// Without a sort, a limit or `first` stops at its last match; what it
+    /// returns must still be the whole results' first objects in object order,
+    /// with the same count, whether the class is scanned in one pass or in two
+    /// halves, read through an index or from a list.
+    @Test(arguments: [500, 25_000])
+    func anUnsortedLimitIsThePrefixOfTheWholeResults(count: Int) throws {
+        let directory = try TemporaryDirectory()
+        let realm = try Self.filledRealm(directory, seed: count, count: count)
+        let rows = realm.objects(Row.self)
+        for predicate in ["TRUEPREDICATE", "a == 3", "b == nil", "a > 100", "a >= 18 AND b BEGINSWITH 's2'"] {
+            let whole = Array(try rows.query(predicate))
+            for limit in [1, 7, 100, count + 1] {
+                let limited = try rows.query("\(predicate) LIMIT(\(limit))")
+                #expect(Array(limited) == Array(whole.prefix(limit)), "\(predicate) LIMIT(\(limit))")
+                #expect(limited.count == min(whole.count, limit), "\(predicate) LIMIT(\(limit)): count")
+            }
+            #expect(try rows.query(predicate).first == whole.first, "\(predicate): first")
+            #expect(try rows.query("\(predicate) LIMIT(3)").first == whole.first, "\(predicate) LIMIT(3): first")
+        }
+        // A limit before a DISTINCT keeps the first objects, not the first distinct ones.
+        let firstTen = Array(rows.prefix(10))
+        let distinctOfTen = try rows.query("TRUEPREDICATE LIMIT(10) DISTINCT(a)")
+        #expect(distinctOfTen.count == Set(firstTen.map(\.a)).count)
+    }
+
+    /// Results over a list keep the list's order: `first` and a limit give its
+    /// first matching elements, not the lowest keys.
+    @Test func anUnsortedLimitOverAListKeepsTheListsOrder() throws {
+        let directory = try TemporaryDirectory()
+        let realm = try Self.filledRealm(directory, seed: 3, count: 400)
+        let holder = Holder()
+        try realm.write {
+            holder.rows.append(objectsIn: realm.objects(Row.self).reversed())
+            realm.add(holder)
+        }
+        let listed = holder.rows
+        let whole = Array(listed.filter("a < 10"))
+        #expect(whole.count > 20)
+        #expect(listed.filter("a < 10").first == whole.first)
+        #expect(Array(try listed.filter("a < 10").query("TRUEPREDICATE LIMIT(20)")) == Array(whole.prefix(20)))
+        #expect(listed.first == realm.objects(Row.self).last)
     }
 
     @Test func firstAndLastAreTheEndsOfTheWholeResults() throws {

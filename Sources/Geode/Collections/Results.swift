@@ -240,7 +240,26 @@ public final class Results<Element>: RandomAccessCollection {
     public var first: Element? {
         if let values { return currentValues(values).first }
         if let prefix = prefix(reaching: 0) { return prefix.first.map(element(for:)) }
-        return keys.first.map(element(for:))
+        return firstKey().map(element(for:))
+    }
+
+    /// The key of the first object: the known keys' first when they are
+    /// current, else found by a run that stops there (an unsorted query tests
+    /// objects only up to its first match).
+    private func firstKey() -> ObjectKey? {
+        if cachedVersion == realmOfResults.changeCount { return cachedKeys.first }
+        do {
+            return try realmOfResults.withTransaction { txn in
+                let executor = try executor(txn)
+                switch base {
+                case .table: return try executor.firstKeys(1).first
+                case let .keys(keys): return try executor.firstKeys(1, on: try keys()).first
+                }
+            }
+        } catch {
+            realmOfResults.deferReadError(error)
+            return nil
+        }
     }
 
     /// The last object; nil when there is none. The query runs once.

@@ -215,8 +215,8 @@ package struct QueryExecutor {
     /// through a bounded heap when the query sorts and has no DISTINCT), and
     /// the number of results in all.
     package func run(on candidates: [ObjectKey]? = nil, first: Int?) throws -> (keys: [ObjectKey], total: Int) {
-        if bound.later.isEmpty { return try runLeadingStep(on: candidates, first: first) }
-        var keys = try runLeadingStep(on: candidates, first: nil).keys
+        if bound.later.isEmpty { return try runLeadingStep(on: candidates, first: first, counting: true) }
+        var keys = try runLeadingStep(on: candidates, first: nil, counting: true).keys
         for clause in bound.later {
             switch clause {
             case let .sort(keys: paths, ascending: ascending):
@@ -234,17 +234,38 @@ package struct QueryExecutor {
         return (keys, total)
     }
 
+    /// The first `n` keys in the query's order, without the number of results
+    /// in all: a query that neither sorts nor has DISTINCT stops at its `n`th
+    /// match instead of testing every object (`Results.first` on a million
+    /// objects reads one).
+    package func firstKeys(_ n: Int, on candidates: [ObjectKey]? = nil) throws -> [ObjectKey] {
+        guard bound.later.isEmpty else { return try run(on: candidates, first: n).keys }
+        return try runLeadingStep(on: candidates, first: n, counting: false).keys
+    }
+
     /// The predicate and the leading sort, distinct and limit, run as one step
-    /// (a sort with a limit keeps only its first rows while it scans).
-    private func runLeadingStep(on candidates: [ObjectKey]?, first: Int?) throws -> (keys: [ObjectKey], total: Int) {
+    /// (a sort with a limit keeps only its first rows while it scans). Without
+    /// `counting`, the total returned is not the number of results in all.
+    private func runLeadingStep(on candidates: [ObjectKey]?, first: Int?, counting: Bool) throws -> (
+        keys: [ObjectKey], total: Int
+    ) {
         let evaluator = QueryEvaluator(transaction: transaction)
         if candidates == nil, let keys = try nearestThroughIndex(evaluator) {
             return try finish(keys, matched: keys.count, first: first)
         }
+        // Unsorted results come in key (or candidate) order, so the matches after the
+        // last one returned change nothing but the total: LIMIT's total is at most
+        // the limit, and a caller that does not count needs only `first`.
+        let stop =
+            ordering.isEmpty && distinct.isEmpty && bound.distance == nil
+            ? [query.limit, counting ? nil : first].compactMap { $0 }.min() : nil
         var keys: [ObjectKey] = []
         switch try candidates.map(Plan.keys) ?? currentPlan() {
         case let .keys(candidates):
-            for key in candidates where try object(key, matches: predicate, evaluator) { keys.append(key) }
+            for key in candidates where try object(key, matches: predicate, evaluator) {
+                keys.append(key)
+                if keys.count == stop { break }
+            }
         case .scan where !ordering.isEmpty && bound.distance == nil:
             // Sorting a scan: take each match's sort keys from the document the scan reads anyway;
             // with LIMIT (or `first`) and no DISTINCT, keep only the first rows while scanning.
@@ -262,12 +283,14 @@ package struct QueryExecutor {
             keys = sort(keys, values, keeping: keeping)
             return try finish(keys, matched: matched, first: first)
         case .scan:
+            // Each half stops at `stop` matches: the lower half's come first, and
+            // the upper half's make up what it lacks.
             if let halves = try scanInHalves({ executor, from, before in
-                try executor.matchingKeys(from: from, before: before)
+                try executor.matchingKeys(from: from, before: before, limit: stop)
             }) {
                 keys = halves.0 + halves.1
             } else {
-                keys = try matchingKeys(from: nil, before: nil)
+                keys = try matchingKeys(from: nil, before: nil, limit: stop)
             }
         case let .primaryKey(values):
             var found = Set<ObjectKey>()
@@ -401,17 +424,16 @@ package struct QueryExecutor {
         return v
     }
 
-    /// Scans the objects in `from ..< before` in this executor's transaction,
-    /// calling `body` with the key of each one that matches.
-    private func scan(from: ObjectKey?, before: ObjectKey?, _ body: (ObjectKey, ContainerView) throws -> Void) throws {
+    /// Calls `body` with each matching object in `from ..< before`, in key
+    /// order, until it returns false.
+    private func scan(from: ObjectKey?, before: ObjectKey?, _ body: (ObjectKey, ContainerView) throws -> Bool) throws {
         let matches = QueryEvaluator(transaction: transaction).matcher(for: predicate, table: table.schema.table)
         try transaction.forEach(in: table, from: from, before: before) { key, document in
             do {
-                if try matches(key, document) { try body(key, document) }
+                return try matches(key, document) ? try body(key, document) : true
             } catch {
                 throw error.inObject(table, key)
             }
-            return true
         }
     }
 
@@ -427,10 +449,14 @@ package struct QueryExecutor {
         }
     }
 
-    /// The keys of the objects in `from ..< before` that match.
-    private func matchingKeys(from: ObjectKey?, before: ObjectKey?) throws -> [ObjectKey] {
+    /// The keys of the objects in `from ..< before` that match; with `limit`,
+    /// the first `limit` of them.
+    private func matchingKeys(from: ObjectKey?, before: ObjectKey?, limit: Int? = nil) throws -> [ObjectKey] {
         var keys: [ObjectKey] = []
-        try scan(from: from, before: before) { key, _ in keys.append(key) }
+        try scan(from: from, before: before) { key, _ in
+            keys.append(key)
+            return keys.count != limit
+        }
         return keys
     }
 
@@ -448,6 +474,7 @@ package struct QueryExecutor {
             try scan(from: from, before: before) { key, document in
                 matched += 1
                 try top.offer(key) { i in try reader.value(i, key, document) }
+                return true
             }
             let (keys, values) = top.rowsInOfferOrder()
             return (keys, values, matched)
@@ -458,6 +485,7 @@ package struct QueryExecutor {
         try scan(from: from, before: before) { key, document in
             keys.append(key)
             for i in 0 ..< width { values.append(try reader.value(i, key, document)) }
+            return true
         }
         return (keys, values, keys.count)
     }
@@ -465,7 +493,10 @@ package struct QueryExecutor {
     /// How many objects in `from ..< before` match.
     private func matchCount(from: ObjectKey?, before: ObjectKey?) throws -> Int {
         var n = 0
-        try scan(from: from, before: before) { _, _ in n += 1 }
+        try scan(from: from, before: before) { _, _ in
+            n += 1
+            return true
+        }
         return n
     }
 
