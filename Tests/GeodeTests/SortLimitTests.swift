@@ -157,6 +157,7 @@ import Testing
                 #expect(limited.count == min(whole.count, limit), "\(predicate) LIMIT(\(limit)): count")
             }
             #expect(try rows.query(predicate).first == whole.first, "\(predicate): first")
+            #expect(try rows.query(predicate).isEmpty == whole.isEmpty, "\(predicate): isEmpty")
             #expect(try rows.query("\(predicate) LIMIT(3)").first == whole.first, "\(predicate) LIMIT(3): first")
         }
         // A limit before a DISTINCT keeps the first objects, not the first distinct ones.
@@ -195,12 +196,16 @@ import Testing
             #expect(try rows.query(query).last == whole.last, "\(query)")
         }
         #expect(rows.filter("a > 100").first == nil && rows.filter("a > 100").last == nil)
+        let large = rows.filter("a > 100")
+        #expect(large.isEmpty && !rows.isEmpty && !rows.filter("a > 100 OR a == 3").isEmpty)
         // Inside a write the ends follow its changes.
         let threes = rows.filter("a == 3")
         try realm.write {
             let added = realm.create(Row.self, value: ["a": 3, "b": "new"])
             #expect(threes.last == added)
             #expect(threes.first != added)
+            realm.create(Row.self, value: ["a": 101])
+            #expect(!large.isEmpty, "isEmpty follows the write")
         }
     }
 }

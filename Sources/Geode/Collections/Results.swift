@@ -230,9 +230,9 @@ public final class Results<Element>: RandomAccessCollection {
         }
     }
 
-    /// The first object; nil when there is none. The query runs once (a
-    /// sorted one keeps only its first keys), not once to count and again
-    /// to read.
+    /// The first object; nil when there is none. The query runs once, not
+    /// once to count and again to read: a sorted one keeps only its first
+    /// keys, an unsorted one stops at its first match.
     ///
     /// ```swift
     /// let oldest = realm.objects(Dog.self).sorted(byKeyPath: "age", ascending: false).first
@@ -241,6 +241,19 @@ public final class Results<Element>: RandomAccessCollection {
         if let values { return currentValues(values).first }
         if let prefix = prefix(reaching: 0) { return prefix.first.map(element(for:)) }
         return firstKey().map(element(for:))
+    }
+
+    /// Whether there are no objects: an unsorted query stops at its first
+    /// match instead of counting them all.
+    ///
+    /// ```swift
+    /// if realm.objects(Dog.self).filter("age > 10").isEmpty { print("no old dogs") }
+    /// ```
+    public var isEmpty: Bool {
+        if let values { return currentValues(values).isEmpty }
+        if cachedVersion == realmOfResults.changeCount { return cachedKeys.isEmpty }
+        if prefixVersion == realmOfResults.changeCount { return cachedTotal == 0 }
+        return firstKey() == nil
     }
 
     /// The key of the first object: the known keys' first when they are
