@@ -221,7 +221,11 @@ public final class Results<Element>: RandomAccessCollection {
         if let values { return currentValues(values).count }
         if cachedVersion == realmOfResults.changeCount { return cachedKeys.count }
         if prefixVersion == realmOfResults.changeCount { return cachedTotal }
-        guard case .table = base else { return keys.count }
+        // A LIMIT, DISTINCT or later clause is counted on the keys themselves:
+        // keep them for the reads that follow (`map` counts, then reads each object).
+        guard case .table = base, query.limit == nil, query.distinct.isEmpty, query.laterClauses.isEmpty else {
+            return keys.count
+        }
         do {
             return try realmOfResults.withTransaction { try executor($0).count() }
         } catch {

@@ -4,6 +4,11 @@ extension QueryExecutor {
     /// Objects a scan must have before it is split across two cores.
     static let parallelScanThreshold = 20_000
 
+    /// Whether this process may use more than one core, asked once: on Linux,
+    /// Foundation reads the cgroup's CPU quota files at every call, which
+    /// cost a fifth of a scan that stops at its first hundred matches.
+    static let hasSeveralCores = ProcessInfo.processInfo.activeProcessorCount > 1
+
     /// Runs `half` on the lower half of the class's keys here and on the upper
     /// half on another thread, in a second read transaction of the same
     /// version; nil when that is not possible or not worth it (one core, a
@@ -14,7 +19,7 @@ extension QueryExecutor {
     /// The other thread binds the query afresh: sharing the bound predicate's
     /// objects would make both threads fight over their reference counts.
     func scanInHalves<T>(_ half: @escaping (QueryExecutor, ObjectKey?, ObjectKey?) throws -> T) throws -> (T, T)? {
-        guard ProcessInfo.processInfo.activeProcessorCount > 1, !(transaction is StoreWriteTransaction),
+        guard Self.hasSeveralCores, !(transaction is StoreWriteTransaction),
             !predicate.testsGeometry, try transaction.count(table) >= Self.parallelScanThreshold,
             let (first, last) = try transaction.keyBounds(in: table), last.rawValue > first.rawValue
         else { return nil }
