@@ -166,6 +166,36 @@ import Testing
         #expect(distinctOfTen.count == Set(firstTen.map(\.a)).count)
     }
 
+    /// DISTINCT without a sort keeps each value's first object in object
+    /// order, read during the scan (in two halves on a large class): the same
+    /// objects as keeping the first of each value by hand, with a LIMIT too.
+    @Test(arguments: [500, 25_000])
+    func anUnsortedDistinctKeepsEachValuesFirstObject(count: Int) throws {
+        let directory = try TemporaryDirectory()
+        let realm = try Self.filledRealm(directory, seed: count + 1, count: count)
+        let rows = realm.objects(Row.self)
+        func firstOfEach(_ objects: [Row], _ value: (Row) -> String) -> [Row] {
+            var seen = Set<String>()
+            return objects.filter { seen.insert(value($0)).inserted }
+        }
+        let all = Array(rows)
+        let cases: [(String, [Row])] = [
+            ("TRUEPREDICATE DISTINCT(a)", firstOfEach(all) { "\($0.a)" }),
+            ("TRUEPREDICATE DISTINCT(b, a)", firstOfEach(all) { "\($0.b ?? "nil")|\($0.a)" }),
+            ("a > 4 DISTINCT(b)", firstOfEach(all.filter { $0.a > 4 }) { $0.b ?? "nil" }),
+        ]
+        for (query, expected) in cases {
+            #expect(Array(try rows.query(query)) == expected, "\(query)")
+            #expect(try rows.query(query).count == expected.count, "\(query): count")
+            #expect(try rows.query(query).first == expected.first, "\(query): first")
+            for limit in [1, 5, 40] {
+                let limited = try rows.query("\(query) LIMIT(\(limit))")
+                #expect(Array(limited) == Array(expected.prefix(limit)), "\(query) LIMIT(\(limit))")
+                #expect(limited.count == min(limit, expected.count), "\(query) LIMIT(\(limit)): count")
+            }
+        }
+    }
+
     /// Results over a list keep the list's order: `first` and a limit give its
     /// first matching elements, not the lowest keys.
     @Test func anUnsortedLimitOverAListKeepsTheListsOrder() throws {

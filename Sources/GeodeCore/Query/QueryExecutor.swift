@@ -282,6 +282,24 @@ package struct QueryExecutor {
             }
             keys = sort(keys, values, keeping: keeping)
             return try finish(keys, matched: matched, first: first)
+        case .scan where !distinct.isEmpty && ordering.isEmpty && bound.distance == nil:
+            // DISTINCT without a sort: each match's values come from the document the scan
+            // reads anyway, and only the first object of each value is kept; with LIMIT (or
+            // `first`, not counting) the scan stops at that many distinct objects. The upper
+            // half's first objects make up what the lower half lacks, less the values it saw.
+            let limit = [query.limit, counting ? nil : first].compactMap { $0 }.min()
+            if let halves = try scanInHalves({ executor, from, before in
+                try executor.distinctMatches(from: from, before: before, limit: limit)
+            }) {
+                let seen = Set(halves.0.values)
+                keys = halves.0.keys
+                for (key, values) in zip(halves.1.keys, halves.1.values) where !seen.contains(values) {
+                    keys.append(key)
+                }
+            } else {
+                keys = try distinctMatches(from: nil, before: nil, limit: limit).keys
+            }
+            return try finish(keys, matched: keys.count, first: first, deduplicated: true)
         case .scan:
             // Each half stops at `stop` matches: the lower half's come first, and
             // the upper half's make up what it lacks.
@@ -398,9 +416,11 @@ package struct QueryExecutor {
     }
 
     /// DISTINCT, LIMIT and `first` on sorted keys; the number of results in all.
-    private func finish(_ keys: [ObjectKey], matched: Int, first: Int?) throws -> (keys: [ObjectKey], total: Int) {
+    private func finish(_ keys: [ObjectKey], matched: Int, first: Int?, deduplicated: Bool = false) throws -> (
+        keys: [ObjectKey], total: Int
+    ) {
         var keys = keys
-        if !distinct.isEmpty { keys = try removeDuplicates(keys, on: distinct) }
+        if !distinct.isEmpty, !deduplicated { keys = try removeDuplicates(keys, on: distinct) }
         if let limit = query.limit, keys.count > limit { keys.removeSubrange(limit...) }
         let total = distinct.isEmpty ? min(matched, query.limit ?? matched) : keys.count
         if let first, keys.count > first { keys.removeSubrange(first...) }
@@ -725,19 +745,50 @@ package struct QueryExecutor {
         var kept: [ObjectKey] = []
         var values: [Value] = []
         values.reserveCapacity(paths.count)
-        objects: for key in keys {
-            values.removeAll(keepingCapacity: true)
+        for key in keys {
             if let document = try transaction.document(key, in: table) {
-                for i in paths.indices {
-                    guard let value = try reader.value(i, key, document) else { continue objects }
-                    values.append(Self.distinctKey(value))
-                }
+                guard try Self.distinctValues(reader, paths.count, key, document, into: &values) else { continue }
             } else {
-                values.append(contentsOf: repeatElement(.null, count: paths.count))
+                values = Array(repeating: .null, count: paths.count)
             }
             if seen.insert(values).inserted { kept.append(key) }
         }
         return kept
+    }
+
+    /// The first matching object of each distinct value in `from ..< before`,
+    /// in key order, with its values; with `limit`, the first `limit` of them.
+    private func distinctMatches(from: ObjectKey?, before: ObjectKey?, limit: Int?) throws -> (
+        keys: [ObjectKey], values: [[Value]]
+    ) {
+        let reader = SortKeyReader(self, paths: distinct)
+        var seen = Set<[Value]>()
+        var kept: (keys: [ObjectKey], values: [[Value]]) = ([], [])
+        var values: [Value] = []
+        values.reserveCapacity(distinct.count)
+        try scan(from: from, before: before) { key, document in
+            guard try Self.distinctValues(reader, distinct.count, key, document, into: &values) else { return true }
+            if seen.insert(values).inserted {
+                kept.keys.append(key)
+                kept.values.append(values)
+            }
+            return kept.keys.count != limit
+        }
+        return kept
+    }
+
+    /// The values DISTINCT compares for object `key`, read from its
+    /// `document` into `values`; false when a null link keeps a path from
+    /// reaching a value (DISTINCT leaves such an object out).
+    private static func distinctValues(
+        _ reader: SortKeyReader, _ width: Int, _ key: ObjectKey, _ document: ContainerView, into values: inout [Value]
+    ) throws -> Bool {
+        values.removeAll(keepingCapacity: true)
+        for i in 0 ..< width {
+            guard let value = try reader.value(i, key, document) else { return false }
+            values.append(distinctKey(value))
+        }
+        return true
     }
 
     /// `value` as DISTINCT compares it: numbers by value, as realm-core's
