@@ -196,6 +196,37 @@ import Testing
         }
     }
 
+    /// SORT then DISTINCT keeps, of each value, the object the whole sort
+    /// puts first (ties in object order), found while scanning: the same
+    /// objects, in the same order, as keeping the first of each value of the
+    /// whole sort by hand.
+    @Test(arguments: [500, 25_000])
+    func aSortedDistinctKeepsEachValuesFirstObjectOfTheSort(count: Int) throws {
+        let directory = try TemporaryDirectory()
+        let realm = try Self.filledRealm(directory, seed: count + 2, count: count)
+        let rows = realm.objects(Row.self)
+        func firstOfEach(_ objects: [Row], _ value: (Row) -> String) -> [Row] {
+            var seen = Set<String>()
+            return objects.filter { seen.insert(value($0)).inserted }
+        }
+        let cases: [(sort: String, distinct: String, predicate: String, value: (Row) -> String)] = [
+            ("a DESC", "b", "TRUEPREDICATE", { $0.b ?? "nil" }),
+            ("b ASC", "a", "TRUEPREDICATE", { "\($0.a)" }),
+            ("a ASC, b DESC", "b", "a > 2", { $0.b ?? "nil" }),
+            ("b DESC", "a, b", "a < 15", { "\($0.a)|\($0.b ?? "nil")" }),
+        ]
+        for (sort, distinct, predicate, value) in cases {
+            let whole = Array(try rows.query("\(predicate) SORT(\(sort))"))
+            let expected = firstOfEach(whole, value)
+            let query = "\(predicate) SORT(\(sort)) DISTINCT(\(distinct))"
+            #expect(Array(try rows.query(query)) == expected, "\(query)")
+            #expect(try rows.query(query).count == expected.count, "\(query): count")
+            #expect(try rows.query(query).first == expected.first, "\(query): first")
+            let limited = try rows.query("\(query) LIMIT(5)")
+            #expect(Array(limited) == Array(expected.prefix(5)), "\(query) LIMIT(5)")
+        }
+    }
+
     /// Results over a list keep the list's order: `first` and a limit give its
     /// first matching elements, not the lowest keys.
     @Test func anUnsortedLimitOverAListKeepsTheListsOrder() throws {

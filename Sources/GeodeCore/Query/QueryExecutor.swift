@@ -266,6 +266,21 @@ package struct QueryExecutor {
                 keys.append(key)
                 if keys.count == stop { break }
             }
+        case .scan where !ordering.isEmpty && !distinct.isEmpty && bound.distance == nil:
+            // SORT then DISTINCT: only the first row of each value in the sort is kept
+            // while scanning, and only those rows are sorted.
+            var rows: DistinctRows
+            if let halves = try scanInHalves({ executor, from, before in
+                try executor.firstRowsOfEachValue(from: from, before: before)
+            }) {
+                rows = halves.0
+                rows.append(halves.1)
+            } else {
+                rows = try firstRowsOfEachValue(from: nil, before: nil)
+            }
+            let (kept, values) = rows.rowsInOfferOrder()
+            keys = sort(kept, values)
+            return try finish(keys, matched: keys.count, first: first, deduplicated: true)
         case .scan where !ordering.isEmpty && bound.distance == nil:
             // Sorting a scan: take each match's sort keys from the document the scan reads anyway;
             // with LIMIT (or `first`) and no DISTINCT, keep only the first rows while scanning.
@@ -508,6 +523,23 @@ package struct QueryExecutor {
             return true
         }
         return (keys, values, keys.count)
+    }
+
+    /// Of each distinct value among the objects in `from ..< before` that
+    /// match, the row that sorts first, with its sort keys.
+    private func firstRowsOfEachValue(from: ObjectKey?, before: ObjectKey?) throws -> DistinctRows {
+        let sortReader = SortKeyReader(self)
+        let distinctReader = SortKeyReader(self, paths: distinct)
+        var rows = DistinctRows(ascending: ordering.map(\.1))
+        var values: [Value] = []
+        values.reserveCapacity(distinct.count)
+        try scan(from: from, before: before) { key, document in
+            if try Self.distinctValues(distinctReader, distinct.count, key, document, into: &values) {
+                try rows.offer(key, values) { i in try sortReader.value(i, key, document) }
+            }
+            return true
+        }
+        return rows
     }
 
     /// How many objects in `from ..< before` match.
