@@ -15,6 +15,12 @@ import Testing
         @Persisted var rows: List<Row>
     }
 
+    /// The first object of each value among `objects`, in their order.
+    static func firstOfEach(_ objects: [Row], _ value: (Row) -> String) -> [Row] {
+        var seen = Set<String>()
+        return objects.filter { seen.insert(value($0)).inserted }
+    }
+
     static func filledRealm(_ directory: TemporaryDirectory, seed: Int, count: Int = 2000) throws -> Realm {
         let realm = try Realm(
             configuration: .init(
@@ -174,15 +180,11 @@ import Testing
         let directory = try TemporaryDirectory()
         let realm = try Self.filledRealm(directory, seed: count + 1, count: count)
         let rows = realm.objects(Row.self)
-        func firstOfEach(_ objects: [Row], _ value: (Row) -> String) -> [Row] {
-            var seen = Set<String>()
-            return objects.filter { seen.insert(value($0)).inserted }
-        }
         let all = Array(rows)
         let cases: [(String, [Row])] = [
-            ("TRUEPREDICATE DISTINCT(a)", firstOfEach(all) { "\($0.a)" }),
-            ("TRUEPREDICATE DISTINCT(b, a)", firstOfEach(all) { "\($0.b ?? "nil")|\($0.a)" }),
-            ("a > 4 DISTINCT(b)", firstOfEach(all.filter { $0.a > 4 }) { $0.b ?? "nil" }),
+            ("TRUEPREDICATE DISTINCT(a)", Self.firstOfEach(all) { "\($0.a)" }),
+            ("TRUEPREDICATE DISTINCT(b, a)", Self.firstOfEach(all) { "\($0.b ?? "nil")|\($0.a)" }),
+            ("a > 4 DISTINCT(b)", Self.firstOfEach(all.filter { $0.a > 4 }) { $0.b ?? "nil" }),
         ]
         for (query, expected) in cases {
             #expect(Array(try rows.query(query)) == expected, "\(query)")
@@ -205,10 +207,6 @@ import Testing
         let directory = try TemporaryDirectory()
         let realm = try Self.filledRealm(directory, seed: count + 2, count: count)
         let rows = realm.objects(Row.self)
-        func firstOfEach(_ objects: [Row], _ value: (Row) -> String) -> [Row] {
-            var seen = Set<String>()
-            return objects.filter { seen.insert(value($0)).inserted }
-        }
         let cases: [(sort: String, distinct: String, predicate: String, value: (Row) -> String)] = [
             ("a DESC", "b", "TRUEPREDICATE", { $0.b ?? "nil" }),
             ("b ASC", "a", "TRUEPREDICATE", { "\($0.a)" }),
@@ -217,7 +215,7 @@ import Testing
         ]
         for (sort, distinct, predicate, value) in cases {
             let whole = Array(try rows.query("\(predicate) SORT(\(sort))"))
-            let expected = firstOfEach(whole, value)
+            let expected = Self.firstOfEach(whole, value)
             let query = "\(predicate) SORT(\(sort)) DISTINCT(\(distinct))"
             #expect(Array(try rows.query(query)) == expected, "\(query)")
             #expect(try rows.query(query).count == expected.count, "\(query): count")

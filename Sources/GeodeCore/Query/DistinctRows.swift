@@ -51,12 +51,8 @@ struct DistinctRows {
     /// The kept rows in the order they were offered (so that a stable sort of
     /// them gives the order of the whole sort's first row of each value).
     func rowsInOfferOrder() -> (keys: [ObjectKey], values: [QueryExecutor.SortKey]) {
-        let width = ascending.count
-        let order = keys.indices.sorted { offered[$0] < offered[$1] }
-        var sortedValues: [QueryExecutor.SortKey] = []
-        sortedValues.reserveCapacity(values.count)
-        for row in order { sortedValues.append(contentsOf: values[row * width ..< (row + 1) * width]) }
-        return (order.map { keys[$0] }, sortedValues)
+        QueryExecutor.rows(
+            keys, values, width: ascending.count, in: keys.indices.sorted { offered[$0] < offered[$1] })
     }
 
     /// Keeps the row whose sort keys were just appended to `values` if its

@@ -654,6 +654,17 @@ package struct QueryExecutor {
         }
     }
 
+    /// `keys` and their rows of `width` sort keys in `values`, rearranged so
+    /// that row `order[i]` comes `i`th.
+    static func rows(_ keys: [ObjectKey], _ values: [SortKey], width: Int, in order: [Int]) -> (
+        keys: [ObjectKey], values: [SortKey]
+    ) {
+        var arranged: [SortKey] = []
+        arranged.reserveCapacity(values.count)
+        for row in order { arranged.append(contentsOf: values[row * width ..< (row + 1) * width]) }
+        return (order.map { keys[$0] }, arranged)
+    }
+
     /// Whether row `a` of `values` sorts before row `b` (rows of
     /// `ascending.count` sort keys, one after the other); nil when all their keys are equal.
     @inline(__always)

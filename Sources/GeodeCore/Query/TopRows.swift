@@ -70,12 +70,8 @@ struct TopRows {
     /// The kept rows in the order they were offered (so that a stable sort of
     /// them, or of several such sets laid end to end, gives the order of the whole).
     func rowsInOfferOrder() -> (keys: [ObjectKey], values: [QueryExecutor.SortKey]) {
-        let width = ascending.count
-        let order = keys.indices.sorted { offered[$0] < offered[$1] }
-        var sortedValues: [QueryExecutor.SortKey] = []
-        sortedValues.reserveCapacity(values.count)
-        for row in order { sortedValues.append(contentsOf: values[row * width ..< (row + 1) * width]) }
-        return (order.map { keys[$0] }, sortedValues)
+        QueryExecutor.rows(
+            keys, values, width: ascending.count, in: keys.indices.sorted { offered[$0] < offered[$1] })
     }
 
     /// Whether row `a` comes before row `b`.
