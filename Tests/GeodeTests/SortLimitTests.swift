@@ -164,6 +164,8 @@ import Testing
             }
             #expect(try rows.query(predicate).first == whole.first, "\(predicate): first")
             #expect(try rows.query(predicate).isEmpty == whole.isEmpty, "\(predicate): isEmpty")
+            #expect(try rows.query(predicate).last == whole.last, "\(predicate): last")
+            #expect(try rows.query("\(predicate) LIMIT(3)").last == whole.prefix(3).last, "\(predicate) LIMIT(3): last")
             #expect(try rows.query("\(predicate) LIMIT(3)").first == whole.first, "\(predicate) LIMIT(3): first")
         }
         // A limit before a DISTINCT keeps the first objects, not the first distinct ones.
@@ -239,6 +241,7 @@ import Testing
         let whole = Array(listed.filter("a < 10"))
         #expect(whole.count > 20)
         #expect(listed.filter("a < 10").first == whole.first)
+        #expect(listed.filter("a < 10").last == whole.last)
         #expect(Array(try listed.filter("a < 10").query("TRUEPREDICATE LIMIT(20)")) == Array(whole.prefix(20)))
         #expect(listed.first == realm.objects(Row.self).last)
     }

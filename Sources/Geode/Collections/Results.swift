@@ -111,18 +111,25 @@ public final class Results<Element>: RandomAccessCollection {
     /// Runs the query: every key, or with `first` only the first ones in its
     /// order; and how many results there are in all.
     private func evaluate(first: Int?) -> (keys: [ObjectKey], total: Int) {
+        withExecutor { try $0.run(on: $1, first: first) } ?? ([], 0)
+    }
+
+    /// What `body` finds with an executor of this query at the realm's
+    /// current version, given the collection's keys when the results are over
+    /// one; nil when the store cannot be read (a damaged store: no objects,
+    /// and the error waits for the next throwing call).
+    private func withExecutor<T>(_ body: (QueryExecutor, [ObjectKey]?) throws -> T?) -> T? {
         do {
             return try realmOfResults.withTransaction { txn in
                 let executor = try executor(txn)
                 switch base {
-                case .table: return try executor.run(first: first)
-                case let .keys(keys): return try executor.run(on: try keys(), first: first)
+                case .table: return try body(executor, nil)
+                case let .keys(keys): return try body(executor, try keys())
                 }
             }
         } catch {
-            // A damaged store: no objects, and the error waits for the next throwing call.
             realmOfResults.deferReadError(error)
-            return ([], 0)
+            return nil
         }
     }
 
@@ -265,28 +272,20 @@ public final class Results<Element>: RandomAccessCollection {
     /// objects only up to its first match).
     private func firstKey() -> ObjectKey? {
         if cachedVersion == realmOfResults.changeCount { return cachedKeys.first }
-        do {
-            return try realmOfResults.withTransaction { txn in
-                let executor = try executor(txn)
-                switch base {
-                case .table: return try executor.firstKeys(1).first
-                case let .keys(keys): return try executor.firstKeys(1, on: try keys()).first
-                }
-            }
-        } catch {
-            realmOfResults.deferReadError(error)
-            return nil
-        }
+        return withExecutor { try $0.firstKeys(1, on: $1).first }
     }
 
-    /// The last object; nil when there is none. The query runs once.
+    /// The last object; nil when there is none. The query runs once; one
+    /// that neither sorts, limits nor has DISTINCT scans from the last object
+    /// down and stops at its first match.
     ///
     /// ```swift
     /// let youngest = realm.objects(Dog.self).sorted(byKeyPath: "age", ascending: false).last
     /// ```
     public var last: Element? {
         if let values { return currentValues(values).last }
-        return keys.last.map(element(for:))
+        if cachedVersion == realmOfResults.changeCount { return cachedKeys.last.map(element(for:)) }
+        return withExecutor { try $0.lastKey(on: $1) }.map(element(for:))
     }
 
     /// The object at `index`.

@@ -243,6 +243,28 @@ package struct QueryExecutor {
         return try runLeadingStep(on: candidates, first: n, counting: false).keys
     }
 
+    /// The key of the last object in the query's order. A query that neither
+    /// sorts, limits nor has DISTINCT scans from the last object down and stops
+    /// at its first match (`Results.last` of a million objects reads one).
+    package func lastKey(on candidates: [ObjectKey]? = nil) throws -> ObjectKey? {
+        guard ordering.isEmpty, distinct.isEmpty, query.limit == nil, bound.later.isEmpty, bound.distance == nil
+        else { return try run(on: candidates).last }
+        let evaluator = QueryEvaluator(transaction: transaction)
+        switch try candidates.map(Plan.keys) ?? currentPlan() {
+        case let .keys(candidates):
+            return try candidates.last { try object($0, matches: predicate, evaluator) }
+        case .scan:
+            var last: ObjectKey?
+            try scan(from: nil, before: nil, backward: true) { key, _ in
+                last = key
+                return false
+            }
+            return last
+        default:
+            return try run().last
+        }
+    }
+
     /// The predicate and the leading sort, distinct and limit, run as one step
     /// (a sort with a limit keeps only its first rows while it scans). Without
     /// `counting`, the total returned is not the number of results in all.
@@ -460,10 +482,13 @@ package struct QueryExecutor {
     }
 
     /// Calls `body` with each matching object in `from ..< before`, in key
-    /// order, until it returns false.
-    private func scan(from: ObjectKey?, before: ObjectKey?, _ body: (ObjectKey, ContainerView) throws -> Bool) throws {
+    /// order (`backward`, from the last down), until it returns false.
+    private func scan(
+        from: ObjectKey?, before: ObjectKey?, backward: Bool = false,
+        _ body: (ObjectKey, ContainerView) throws -> Bool
+    ) throws {
         let matches = QueryEvaluator(transaction: transaction).matcher(for: predicate, table: table.schema.table)
-        try transaction.forEach(in: table, from: from, before: before) { key, document in
+        try transaction.forEach(in: table, from: from, before: before, backward: backward) { key, document in
             do {
                 return try matches(key, document) ? try body(key, document) : true
             } catch {

@@ -92,18 +92,28 @@ package class StoreTransaction {
     }
 
     /// Calls `body` with every object of the class in key order until it
-    /// returns false; with `from` / `before`, only keys in `from ..< before`.
+    /// returns false; with `from` / `before`, only keys in `from ..< before`;
+    /// `backward`, from the last key down.
     package func forEach(
-        in table: Table, from: ObjectKey? = nil, before: ObjectKey? = nil,
+        in table: Table, from: ObjectKey? = nil, before: ObjectKey? = nil, backward: Bool = false,
         _ body: (ObjectKey, ContainerView) throws -> Bool
     ) throws {
         guard let db = table.objects else { return }
         do {
             let cursor = try transaction.cursor(db)
             let keys = store.mapKeys.spelling
-            var entry =
-                try from.map { try cursor.seek(atLeast: withUnsafeBytes(of: $0.rawValue.bigEndian, Array.init)) }
-                ?? cursor.first()
+            func seek(_ key: ObjectKey) throws -> Cursor.Entry? {
+                try cursor.seek(atLeast: withUnsafeBytes(of: key.rawValue.bigEndian, Array.init))
+            }
+            var entry: Cursor.Entry?
+            if backward {
+                // The last key below `before`: the one before the first key at or above it.
+                entry =
+                    try before.map { try seek($0) == nil ? try cursor.last() : try cursor.previous() }
+                    ?? cursor.last()
+            } else {
+                entry = try from.map(seek) ?? cursor.first()
+            }
             while let (key, value) = entry {
                 guard key.count == 8 else {
                     throw StoreError.corruptDocument(
@@ -111,9 +121,10 @@ package class StoreTransaction {
                 }
                 let objectKey = ObjectKey(UInt64(bigEndian: key.loadUnaligned(as: UInt64.self)))
                 if let before, objectKey >= before { return }
+                if let from, objectKey < from { return }
                 Cursor.readAhead(below: value)
                 guard try body(objectKey, try ContainerView(document: value, keys: keys)) else { return }
-                entry = try cursor.next()
+                entry = try backward ? cursor.previous() : cursor.next()
             }
         } catch let error as StoreError {
             guard case let .damagedEntry(_, database, key) = error, database == db.name, key.count == 8 else {
