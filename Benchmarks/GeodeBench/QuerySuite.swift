@@ -6,13 +6,14 @@ import Geode
 /// one int comparison, indexed equality on String and Int, a range on an
 /// indexed Date, a two-key sort, a mixed map path (SQLite: json_extract) and a
 /// scan against a list of 1,000 choices (`IN`); the first 100 matches of an
-/// unsorted scan (`LIMIT`).
+/// unsorted scan (`LIMIT`); the first object of each group, unsorted and after
+/// a sort (`DISTINCT`; SQLite: `GROUP BY` and a window function).
 /// Every answer is checked against SQLite's; a difference fails the run.
 struct QuerySuite: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "queries",
         abstract:
-            "Scan, indexed String/Int equality, indexed Date range, two-key sort, mixed path, IN list, LIMIT (Geode vs SQLite)."
+            "Scan, indexed String/Int equality, indexed Date range, two-key sort, mixed path, IN list, LIMIT, DISTINCT (Geode vs SQLite)."
     )
 
     @Option(help: "Objects in the class.")
@@ -145,6 +146,16 @@ struct QuerySuite: ParsableCommand {
                 firstIds = try items.query("score > 900 LIMIT(100)").map(\.id)
             })
         record("Geode", "limit", firstIds.map(String.init).joined(separator: ","))
+        results.append(
+            try measure("Geode DISTINCT(group)", count: count, repetitions: options.repetitions) {
+                firstIds = items.distinct(by: ["group"]).map(\.id)
+            })
+        record("Geode", "distinct", firstIds.map(String.init).joined(separator: ","))
+        results.append(
+            try measure("Geode SORT(score DESC) DISTINCT(group)", count: count, repetitions: options.repetitions) {
+                firstIds = try items.query("TRUEPREDICATE SORT(score DESC) DISTINCT(group)").map(\.id)
+            })
+        record("Geode", "sorted distinct", firstIds.map(String.init).joined(separator: ","))
 
         // SQLite: the same columns and indexes; `extra` as JSON text.
         let db = try SQLiteDatabase(path: root.appendingPathComponent("items.sqlite").path)
@@ -195,13 +206,17 @@ struct QuerySuite: ParsableCommand {
                 }
             })
         record("SQLite", "date", "\(answer)")
+        func ids(_ statement: SQLiteStatement) throws -> [Int] {
+            var found: [Int] = []
+            while try statement.step() { found.append(statement.int(0)) }
+            statement.reset()
+            return found
+        }
         // Geode's sort is stable (object order breaks ties); id order is SQLite's equivalent.
         let sorted = try db.prepare("SELECT id FROM item ORDER BY grp ASC, score DESC, id ASC LIMIT 100")
         results.append(
             try measure("SQLite two-key sort, first 100", count: count, repetitions: options.repetitions) {
-                firstIds = []
-                while try sorted.step() { firstIds.append(sorted.int(0)) }
-                sorted.reset()
+                firstIds = try ids(sorted)
             })
         record("SQLite", "sort", firstIds.map(String.init).joined(separator: ","))
         let byKind = try db.prepare("SELECT count(*) FROM item WHERE json_extract(extra, '$.kind') = 'k7'")
@@ -220,11 +235,26 @@ struct QuerySuite: ParsableCommand {
         let limited = try db.prepare("SELECT id FROM item WHERE score > 900 LIMIT 100")
         results.append(
             try measure("SQLite first 100 matches: score > 900", count: count, repetitions: options.repetitions) {
-                firstIds = []
-                while try limited.step() { firstIds.append(limited.int(0)) }
-                limited.reset()
+                firstIds = try ids(limited)
             })
         record("SQLite", "limit", firstIds.map(String.init).joined(separator: ","))
+        // Realm's DISTINCT keeps each value's first object (of the sort, ties by object order).
+        let firstOfGroup = try db.prepare("SELECT min(id) AS first FROM item GROUP BY grp ORDER BY first")
+        results.append(
+            try measure("SQLite first id of each group", count: count, repetitions: options.repetitions) {
+                firstIds = try ids(firstOfGroup)
+            })
+        record("SQLite", "distinct", firstIds.map(String.init).joined(separator: ","))
+        let topOfGroup = try db.prepare(
+            """
+            SELECT id FROM (SELECT id, score, ROW_NUMBER() OVER (PARTITION BY grp ORDER BY score DESC, id) AS n FROM item)
+            WHERE n = 1 ORDER BY score DESC, id
+            """)
+        results.append(
+            try measure("SQLite top score of each group", count: count, repetitions: options.repetitions) {
+                firstIds = try ids(topOfGroup)
+            })
+        record("SQLite", "sorted distinct", firstIds.map(String.init).joined(separator: ","))
 
         print(
             "geode-bench queries: N = \(count), \(lookups) lookups, \(ranges) ranges, \(options.repetitions) repetitions, median seconds"
@@ -251,6 +281,11 @@ struct QuerySuite: ParsableCommand {
                 (
                     "first 100 matches: Geode / SQLite", "Geode first 100 matches: score > 900",
                     "SQLite first 100 matches: score > 900"
+                ),
+                ("DISTINCT: Geode / SQLite GROUP BY", "Geode DISTINCT(group)", "SQLite first id of each group"),
+                (
+                    "SORT + DISTINCT: Geode / SQLite window", "Geode SORT(score DESC) DISTINCT(group)",
+                    "SQLite top score of each group"
                 ),
             ])
         if let scanned = results.first(where: { $0.name == "Geode scan: score > 900" }) {
