@@ -280,7 +280,7 @@ package struct QueryExecutor {
         // the limit, and a caller that does not count needs only `first`.
         let stop =
             ordering.isEmpty && distinct.isEmpty && bound.distance == nil
-            ? [query.limit, counting ? nil : first].compactMap { $0 }.min() : nil
+            ? Self.lesser(query.limit, counting ? nil : first) : nil
         var keys: [ObjectKey] = []
         switch try candidates.map(Plan.keys) ?? currentPlan() {
         case let .keys(candidates):
@@ -324,7 +324,7 @@ package struct QueryExecutor {
             // reads anyway, and only the first object of each value is kept; with LIMIT (or
             // `first`, not counting) the scan stops at that many distinct objects. The upper
             // half's first objects make up what the lower half lacks, less the values it saw.
-            let limit = [query.limit, counting ? nil : first].compactMap { $0 }.min()
+            let limit = Self.lesser(query.limit, counting ? nil : first)
             if let halves = try scanInHalves({ executor, from, before in
                 try executor.distinctMatches(from: from, before: before, limit: limit)
             }) {
@@ -449,7 +449,15 @@ package struct QueryExecutor {
     /// How many first rows of a sort are needed, with LIMIT or `first` and no
     /// DISTINCT (which must see every row); nil for all of them.
     private func rowsKept(first: Int?) -> Int? {
-        distinct.isEmpty ? [query.limit, first].compactMap { $0 }.min() : nil
+        distinct.isEmpty ? Self.lesser(query.limit, first) : nil
+    }
+
+    /// The lesser of two optional bounds (nil: none), without the array a
+    /// `min()` of them would make for every query run.
+    private static func lesser(_ a: Int?, _ b: Int?) -> Int? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return Swift.min(a, b)
     }
 
     /// DISTINCT, LIMIT and `first` on sorted keys; the number of results in all.
