@@ -256,6 +256,9 @@ import Testing
             let whole = Array(try rows.query(query))
             #expect(try rows.query(query).first == whole.first, "\(query)")
             #expect(try rows.query(query).last == whole.last, "\(query)")
+            let erased = AnyRealmCollection(try rows.query(query))
+            #expect(erased.first == whole.first && erased.last == whole.last, "\(query), type-erased")
+            #expect(erased.isEmpty == whole.isEmpty, "\(query), type-erased")
         }
         #expect(rows.filter("a > 100").first == nil && rows.filter("a > 100").last == nil)
         let large = rows.filter("a > 100")

@@ -77,6 +77,9 @@ public final class AnyRealmCollection<Element>: RealmCollection {
     public typealias ElementType = Element
     private let countOf: () -> Int
     private let elementAt: (Int) -> Element
+    private let firstOf: () -> Element?
+    private let lastOf: () -> Element?
+    private let isEmptyOf: () -> Bool
     private let realmOf: () -> Realm?
     let invalidatedOf: () -> Bool
     /// The wrapped collection's objects as live results, when it holds
@@ -99,6 +102,10 @@ public final class AnyRealmCollection<Element>: RealmCollection {
     public init<C: RealmCollection>(_ base: C) where C.ElementType == Element {
         countOf = { base.count }
         elementAt = { base[base.startIndex + $0] }
+        // The wrapped collection's own ends: results find them without running the whole query.
+        firstOf = { base.first }
+        lastOf = { base.last }
+        isEmptyOf = { base.isEmpty }
         realmOf = { base.realm }
         invalidatedOf = { (base as? any InvalidationReporting)?.isInvalidated ?? false }
         resultsOf = (base as? any ResultsSource).map { source in { source.erasedResults } }
@@ -150,6 +157,16 @@ public final class AnyRealmCollection<Element>: RealmCollection {
     public var endIndex: Int { countOf() }
     /// The wrapped collection's element at offset `index` from its start.
     public subscript(index: Int) -> Element { elementAt(index) }
+    /// The wrapped collection's first element; nil when it is empty.
+    ///
+    /// ```swift
+    /// let anyDog = AnyRealmCollection(realm.objects(Dog.self).filter("age > 2")).first
+    /// ```
+    public var first: Element? { firstOf() }
+    /// The wrapped collection's last element; nil when it is empty.
+    public var last: Element? { lastOf() }
+    /// Whether the wrapped collection has no elements.
+    public var isEmpty: Bool { isEmptyOf() }
     /// The wrapped collection's realm; nil when it is unmanaged.
     public var realm: Realm? { realmOf() }
 }
