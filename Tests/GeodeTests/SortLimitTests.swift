@@ -157,7 +157,7 @@ import Testing
         let rows = realm.objects(Row.self)
         for predicate in ["TRUEPREDICATE", "a == 3", "b == nil", "a > 100", "a >= 18 AND b BEGINSWITH 's2'"] {
             let whole = Array(try rows.query(predicate))
-            for limit in [1, 7, 100, count + 1] {
+            for limit in [0, 1, 7, 100, count + 1] {
                 let limited = try rows.query("\(predicate) LIMIT(\(limit))")
                 #expect(Array(limited) == Array(whole.prefix(limit)), "\(predicate) LIMIT(\(limit))")
                 #expect(limited.count == min(whole.count, limit), "\(predicate) LIMIT(\(limit)): count")

@@ -18,12 +18,18 @@ extension QueryExecutor {
     ///
     /// The other thread binds the query afresh: sharing the bound predicate's
     /// objects would make both threads fight over their reference counts.
-    func scanInHalves<T>(_ half: @escaping (QueryExecutor, ObjectKey?, ObjectKey?) throws -> T) throws -> (T, T)? {
+    /// With `start`, only the keys from `start` up are split (the lower half
+    /// begins there).
+    func scanInHalves<T>(
+        from start: ObjectKey? = nil, _ half: @escaping (QueryExecutor, ObjectKey?, ObjectKey?) throws -> T
+    ) throws -> (T, T)? {
         guard Self.hasSeveralCores, !(transaction is StoreWriteTransaction),
             !predicate.testsGeometry, try transaction.count(table) >= Self.parallelScanThreshold,
-            let (first, last) = try transaction.keyBounds(in: table), last.rawValue > first.rawValue
+            let (first, last) = try transaction.keyBounds(in: table)
         else { return nil }
-        let middle = ObjectKey(first.rawValue + (last.rawValue - first.rawValue) / 2)
+        let low = max(first, start ?? first)
+        guard last > low else { return nil }
+        let middle = ObjectKey(low.rawValue + (last.rawValue - low.rawValue) / 2)
         let version = transaction.version
         let upper = UpperHalf<T>()
         let done = DispatchSemaphore(value: 0)
@@ -39,7 +45,7 @@ extension QueryExecutor {
             done.signal()
         }
         DispatchQueue.global(qos: .userInitiated).async { work.run() }
-        let lower = Result { try half(self, nil, middle) }
+        let lower = Result { try half(self, start, middle) }
         done.wait()
         guard let upperValue = try upper.result?.get() else { return nil }
         let result = (try lower.get(), upperValue)

@@ -286,7 +286,7 @@ package struct QueryExecutor {
         case let .keys(candidates):
             for key in candidates where try object(key, matches: predicate, evaluator) {
                 keys.append(key)
-                if keys.count == stop { break }
+                if let stop, keys.count >= stop { break }
             }
         case .scan where !ordering.isEmpty && !distinct.isEmpty && bound.distance == nil:
             // SORT then DISTINCT: only the first row of each value in the sort is kept
@@ -338,14 +338,26 @@ package struct QueryExecutor {
             }
             return try finish(keys, matched: keys.count, first: first, deduplicated: true)
         case .scan:
-            // Each half stops at `stop` matches: the lower half's come first, and
-            // the upper half's make up what it lacks.
-            if let halves = try scanInHalves({ executor, from, before in
-                try executor.matchingKeys(from: from, before: before, limit: stop)
-            }) {
-                keys = halves.0 + halves.1
+            // A scan that may stop early reads the first objects alone (starting the other
+            // thread costs more than a short scan), and splits the rest only when they hold
+            // too few matches.
+            var start: ObjectKey?
+            if let stop, let (first, _) = try transaction.keyBounds(in: table) {
+                let (end, overflow) = first.rawValue.addingReportingOverflow(UInt64(Self.parallelScanThreshold))
+                start = overflow ? nil : ObjectKey(end)
+                keys = try matchingKeys(from: nil, before: start, limit: stop)
+                if keys.count >= stop || start == nil { break }
+            }
+            // Each half stops at the matches still wanted: the lower half's come first,
+            // and the upper half's make up what it lacks.
+            let wanted = stop.map { $0 - keys.count }
+            if let halves = try scanInHalves(
+                from: start,
+                { executor, from, before in try executor.matchingKeys(from: from, before: before, limit: wanted) })
+            {
+                keys += halves.0 + halves.1
             } else {
-                keys = try matchingKeys(from: nil, before: nil, limit: stop)
+                keys += try matchingKeys(from: start, before: nil, limit: wanted)
             }
         case let .primaryKey(values):
             var found = Set<ObjectKey>()
@@ -523,7 +535,7 @@ package struct QueryExecutor {
         var keys: [ObjectKey] = []
         try scan(from: from, before: before) { key, _ in
             keys.append(key)
-            return keys.count != limit
+            return limit.map { keys.count < $0 } ?? true
         }
         return keys
     }
@@ -848,7 +860,7 @@ package struct QueryExecutor {
                 kept.keys.append(key)
                 kept.values.append(values)
             }
-            return kept.keys.count != limit
+            return limit.map { kept.keys.count < $0 } ?? true
         }
         return kept
     }
