@@ -272,5 +272,13 @@ import Testing
             realm.create(Row.self, value: ["a": 101])
             #expect(!large.isEmpty, "isEmpty follows the write")
         }
+        // Ends found without the whole query are kept for their version, and found again after a write.
+        let ends = rows.filter("a < 100")
+        let (firstBefore, lastBefore) = (try #require(ends.first), try #require(ends.last))
+        #expect(ends.first == firstBefore && ends.last == lastBefore)
+        try realm.write { realm.delete([firstBefore, lastBefore]) }
+        let (firstAfter, lastAfter) = (ends.first, ends.last)
+        let remaining = Array(rows.filter("a < 100"))
+        #expect(firstAfter == remaining.first && lastAfter == remaining.last)
     }
 }

@@ -35,6 +35,10 @@ public final class Results<Element>: RandomAccessCollection {
     private var cachedPrefix: [ObjectKey] = []
     private var cachedTotal = 0
     private var prefixVersion = -1
+    /// The first and last keys as found without running the whole query, and
+    /// the realm's version then (so that repeated reads of an end do not scan again).
+    private var knownFirst: (version: Int, key: ObjectKey?)?
+    private var knownLast: (version: Int, key: ObjectKey?)?
     /// The query bound to the schema once (shapes prepared once), run at every version.
     private var boundQuery: BoundQuery?
     /// Whether the elements are the accessors themselves (results of an
@@ -271,8 +275,12 @@ public final class Results<Element>: RandomAccessCollection {
     /// current, else found by a run that stops there (an unsorted query tests
     /// objects only up to its first match).
     private func firstKey() -> ObjectKey? {
-        if cachedVersion == realmOfResults.changeCount { return cachedKeys.first }
-        return withExecutor { try $0.firstKeys(1, on: $1).first }
+        let version = realmOfResults.changeCount
+        if cachedVersion == version { return cachedKeys.first }
+        if let known = knownFirst, known.version == version { return known.key }
+        let key = withExecutor { try $0.firstKeys(1, on: $1).first }
+        knownFirst = (version, key)
+        return key
     }
 
     /// The last object; nil when there is none. The query runs once; one
@@ -284,8 +292,12 @@ public final class Results<Element>: RandomAccessCollection {
     /// ```
     public var last: Element? {
         if let values { return currentValues(values).last }
-        if cachedVersion == realmOfResults.changeCount { return cachedKeys.last.map(element(for:)) }
-        return withExecutor { try $0.lastKey(on: $1) }.map(element(for:))
+        let version = realmOfResults.changeCount
+        if cachedVersion == version { return cachedKeys.last.map(element(for:)) }
+        if let known = knownLast, known.version == version { return known.key.map(element(for:)) }
+        let key = withExecutor { try $0.lastKey(on: $1) }
+        knownLast = (version, key)
+        return key.map(element(for:))
     }
 
     /// The object at `index`.
