@@ -99,6 +99,7 @@ import Testing
         let rows = realm.objects(Row.self)
         for clause in ["a ASC, b DESC", "b ASC, a ASC", "a DESC"] {
             let whole = Array(try rows.query("TRUEPREDICATE SORT(\(clause))"))
+            #expect(try rows.query("TRUEPREDICATE SORT(\(clause))").last == whole.last, "\(clause): last")
             for limit in [1, 50, 400] {
                 let limited = Array(try rows.query("TRUEPREDICATE SORT(\(clause)) LIMIT(\(limit))"))
                 #expect(limited == Array(whole.prefix(limit)), "\(clause) LIMIT(\(limit))")

@@ -284,8 +284,8 @@ public final class Results<Element>: RandomAccessCollection {
     }
 
     /// The last object; nil when there is none. The query runs once; one
-    /// that neither sorts, limits nor has DISTINCT scans from the last object
-    /// down and stops at its first match.
+    /// without LIMIT or DISTINCT scans from the last object down: unsorted, it
+    /// stops at its first match; sorted, it keeps only the row that sorts last.
     ///
     /// ```swift
     /// let youngest = realm.objects(Dog.self).sorted(byKeyPath: "age", ascending: false).last

@@ -245,12 +245,25 @@ package struct QueryExecutor {
 
     /// The key of the last object in the query's order. A query that neither
     /// sorts, limits nor has DISTINCT scans from the last object down and stops
-    /// at its first match (`Results.last` of a million objects reads one).
+    /// at its first match (`Results.last` of a million objects reads one); one
+    /// that sorts scans down too, keeping the row that sorts last.
     package func lastKey(on candidates: [ObjectKey]? = nil) throws -> ObjectKey? {
-        guard ordering.isEmpty, distinct.isEmpty, query.limit == nil, bound.later.isEmpty, bound.distance == nil
+        guard distinct.isEmpty, query.limit == nil, bound.later.isEmpty, bound.distance == nil
         else { return try run(on: candidates).last }
         let evaluator = QueryEvaluator(transaction: transaction)
         switch try candidates.map(Plan.keys) ?? currentPlan() {
+        case .scan where !ordering.isEmpty:
+            // The first row of the reversed sort, among rows offered from the last key
+            // down: ties keep the row offered first, the one a stable sort puts last.
+            var top = TopRows(capacity: 1, ascending: ordering.map { !$0.1 })
+            let reader = SortKeyReader(self)
+            try scan(from: nil, before: nil, backward: true) { key, document in
+                try top.offer(key) { i in try reader.value(i, key, document) }
+                return true
+            }
+            return top.rowsInOfferOrder().keys.first
+        case _ where !ordering.isEmpty:
+            return try run(on: candidates).last
         case let .keys(candidates):
             return try candidates.last { try object($0, matches: predicate, evaluator) }
         case .scan:
