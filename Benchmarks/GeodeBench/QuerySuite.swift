@@ -6,8 +6,9 @@ import Geode
 /// one int comparison, indexed equality on String and Int, a range on an
 /// indexed Date, a two-key sort, a mixed map path (SQLite: json_extract) and a
 /// scan against a list of 1,000 choices (`IN`); the first 100 matches of an
-/// unsorted scan (`LIMIT`); the first object of each group, unsorted and after
-/// a sort (`DISTINCT`; SQLite: `GROUP BY` and a window function).
+/// unsorted scan (`LIMIT`); the last object of a sort; the first object of
+/// each group, unsorted and after a sort (`DISTINCT`; SQLite: `GROUP BY` and a
+/// window function).
 /// Every answer is checked against SQLite's; a difference fails the run.
 struct QuerySuite: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -147,6 +148,11 @@ struct QuerySuite: ParsableCommand {
             })
         record("Geode", "limit", firstIds.map(String.init).joined(separator: ","))
         results.append(
+            try measure("Geode last of a sort: score ascending", count: count, repetitions: options.repetitions) {
+                answer = items.sorted(byKeyPath: "score").last?.id ?? -1
+            })
+        record("Geode", "last", "\(answer)")
+        results.append(
             try measure("Geode DISTINCT(group)", count: count, repetitions: options.repetitions) {
                 firstIds = items.distinct(by: ["group"]).map(\.id)
             })
@@ -238,6 +244,13 @@ struct QuerySuite: ParsableCommand {
                 firstIds = try ids(limited)
             })
         record("SQLite", "limit", firstIds.map(String.init).joined(separator: ","))
+        // The last row of a stable sort on score: the highest score, the last object among its ties.
+        let lastOfSort = try db.prepare("SELECT id FROM item ORDER BY score DESC, id DESC LIMIT 1")
+        results.append(
+            try measure("SQLite last of a sort: score ascending", count: count, repetitions: options.repetitions) {
+                answer = try ids(lastOfSort).first ?? -1
+            })
+        record("SQLite", "last", "\(answer)")
         // Realm's DISTINCT keeps each value's first object (of the sort, ties by object order).
         let firstOfGroup = try db.prepare("SELECT min(id) AS first FROM item GROUP BY grp ORDER BY first")
         results.append(
@@ -281,6 +294,10 @@ struct QuerySuite: ParsableCommand {
                 (
                     "first 100 matches: Geode / SQLite", "Geode first 100 matches: score > 900",
                     "SQLite first 100 matches: score > 900"
+                ),
+                (
+                    "last of a sort: Geode / SQLite", "Geode last of a sort: score ascending",
+                    "SQLite last of a sort: score ascending"
                 ),
                 ("DISTINCT: Geode / SQLite GROUP BY", "Geode DISTINCT(group)", "SQLite first id of each group"),
                 (
