@@ -218,13 +218,17 @@ struct QuerySuite: ParsableCommand {
             statement.reset()
             return found
         }
+        /// Times `sql`, which selects ids, and records them as SQLite's answer to `query`.
+        func measureIds(_ name: String, _ query: String, _ sql: String) throws {
+            let statement = try db.prepare(sql)
+            results.append(
+                try measure(name, count: count, repetitions: options.repetitions) { firstIds = try ids(statement) })
+            record("SQLite", query, firstIds.map(String.init).joined(separator: ","))
+        }
         // Geode's sort is stable (object order breaks ties); id order is SQLite's equivalent.
-        let sorted = try db.prepare("SELECT id FROM item ORDER BY grp ASC, score DESC, id ASC LIMIT 100")
-        results.append(
-            try measure("SQLite two-key sort, first 100", count: count, repetitions: options.repetitions) {
-                firstIds = try ids(sorted)
-            })
-        record("SQLite", "sort", firstIds.map(String.init).joined(separator: ","))
+        try measureIds(
+            "SQLite two-key sort, first 100", "sort",
+            "SELECT id FROM item ORDER BY grp ASC, score DESC, id ASC LIMIT 100")
         let byKind = try db.prepare("SELECT count(*) FROM item WHERE json_extract(extra, '$.kind') = 'k7'")
         results.append(
             try measure("SQLite json_extract: extra.kind = 'k7'", count: count, repetitions: options.repetitions) {
@@ -238,36 +242,22 @@ struct QuerySuite: ParsableCommand {
                 answer = try countOf(inList, [])
             })
         record("SQLite", "in", "\(answer)")
-        let limited = try db.prepare("SELECT id FROM item WHERE score > 900 LIMIT 100")
-        results.append(
-            try measure("SQLite first 100 matches: score > 900", count: count, repetitions: options.repetitions) {
-                firstIds = try ids(limited)
-            })
-        record("SQLite", "limit", firstIds.map(String.init).joined(separator: ","))
+        try measureIds(
+            "SQLite first 100 matches: score > 900", "limit", "SELECT id FROM item WHERE score > 900 LIMIT 100")
         // The last row of a stable sort on score: the highest score, the last object among its ties.
-        let lastOfSort = try db.prepare("SELECT id FROM item ORDER BY score DESC, id DESC LIMIT 1")
-        results.append(
-            try measure("SQLite last of a sort: score ascending", count: count, repetitions: options.repetitions) {
-                answer = try ids(lastOfSort).first ?? -1
-            })
-        record("SQLite", "last", "\(answer)")
+        try measureIds(
+            "SQLite last of a sort: score ascending", "last", "SELECT id FROM item ORDER BY score DESC, id DESC LIMIT 1"
+        )
         // Realm's DISTINCT keeps each value's first object (of the sort, ties by object order).
-        let firstOfGroup = try db.prepare("SELECT min(id) AS first FROM item GROUP BY grp ORDER BY first")
-        results.append(
-            try measure("SQLite first id of each group", count: count, repetitions: options.repetitions) {
-                firstIds = try ids(firstOfGroup)
-            })
-        record("SQLite", "distinct", firstIds.map(String.init).joined(separator: ","))
-        let topOfGroup = try db.prepare(
+        try measureIds(
+            "SQLite first id of each group", "distinct", "SELECT min(id) AS first FROM item GROUP BY grp ORDER BY first"
+        )
+        try measureIds(
+            "SQLite top score of each group", "sorted distinct",
             """
             SELECT id FROM (SELECT id, score, ROW_NUMBER() OVER (PARTITION BY grp ORDER BY score DESC, id) AS n FROM item)
             WHERE n = 1 ORDER BY score DESC, id
             """)
-        results.append(
-            try measure("SQLite top score of each group", count: count, repetitions: options.repetitions) {
-                firstIds = try ids(topOfGroup)
-            })
-        record("SQLite", "sorted distinct", firstIds.map(String.init).joined(separator: ","))
 
         print(
             "geode-bench queries: N = \(count), \(lookups) lookups, \(ranges) ranges, \(options.repetitions) repetitions, median seconds"
