@@ -121,7 +121,7 @@ package class StoreTransaction {
                 }
                 let objectKey = ObjectKey(UInt64(bigEndian: key.loadUnaligned(as: UInt64.self)))
                 if let before, objectKey >= before { return }
-                if let from, objectKey < from { return }
+                if backward, let from, objectKey < from { return }
                 Cursor.readAhead(below: value)
                 guard try body(objectKey, try ContainerView(document: value, keys: keys)) else { return }
                 entry = try backward ? cursor.previous() : cursor.next()
