@@ -104,11 +104,23 @@ struct CollectionLocation {
     /// Replaces the collection with the value `change` makes from the current one,
     /// inside the realm's write transaction (refused values are recorded there).
     /// `edit` says what became of the elements, for the accessors of embedded
-    /// objects to follow (see ``EmbeddedEdits``).
-    func mutate(_ edit: EmbeddedEdits.Change? = nil, _ change: (inout Value, _WriteContext) throws -> Void) {
+    /// objects to follow (see ``EmbeddedEdits``). With `skipsWhenEmpty`, an
+    /// empty collection is left as it is: no write, no change to observe (as
+    /// realm-core's `clear()` of an empty collection logs nothing).
+    func mutate(
+        _ edit: EmbeddedEdits.Change? = nil, skipsWhenEmpty: Bool = false,
+        _ change: (inout Value, _WriteContext) throws -> Void
+    ) {
         guard let txn = realm.requireWrite("changing \(name)") else { return }
         do {
             var current = value
+            if skipsWhenEmpty {
+                switch current {
+                case let .list(elements) where elements.isEmpty: return
+                case let .map(entries) where entries.isEmpty: return
+                default: break
+                }
+            }
             try change(&current, _WriteContext(realm: realm, transaction: txn))
             try realm.replace(at: path, in: owner, with: current, txn)
             if let edit, case let .property(cls, property) = naming, realm.holdsEmbeddedObjects(cls, property) {

@@ -121,7 +121,7 @@ public final class List<Element: _PersistableValue>: RandomAccessCollection, Mut
     /// Removes every element.
     public func removeAll() {
         guard let location else { items.removeAll(); return }
-        location.mutate(.replacedAll) { list, _ in list = .list([]) }
+        location.mutate(.replacedAll, skipsWhenEmpty: true) { list, _ in list = .list([]) }
     }
 
     /// Removes the last element.

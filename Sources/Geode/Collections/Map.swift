@@ -102,7 +102,7 @@ public final class Map<Key: _MapKey, Value: _PersistableValue>: Sequence {
     /// Removes every entry.
     public func removeAll() {
         guard let location else { entries.removeAll(); return }
-        location.mutate(.replacedAll) { map, _ in map = .map([:]) }
+        location.mutate(.replacedAll, skipsWhenEmpty: true) { map, _ in map = .map([:]) }
     }
 
     var snapshot: [(key: String, value: Value)] {

@@ -81,7 +81,7 @@ public final class MutableSet<Element: _PersistableValue & Hashable>: RandomAcce
     /// Removes every element.
     public func removeAll() {
         guard let location else { items.removeAll(); return }
-        location.mutate { set, _ in set = .list([]) }
+        location.mutate(skipsWhenEmpty: true) { set, _ in set = .list([]) }
     }
 }
 
