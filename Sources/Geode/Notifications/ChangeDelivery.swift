@@ -10,7 +10,7 @@ final class ChangeDelivery {
     let oldRealm: Realm
     let changes: ChangeSet
     /// Whether some object was modified (links need following only then).
-    private let anyModification: Bool
+    let anyModification: Bool
 
     init(realm: Realm, oldRealm: Realm, changes: ChangeSet) {
         self.realm = realm
@@ -20,8 +20,11 @@ final class ChangeDelivery {
     }
 
     /// Key paths as observers keep them: `"owner.name"` as `["owner", "name"]`.
+    /// An empty list is no filter, as in Realm Swift (which hands realm-core
+    /// no key paths for it): every change counts.
     static func split(_ keyPaths: [String]?) -> [[Substring]]? {
-        keyPaths.map { $0.map { $0.split(separator: ".") } }
+        guard let keyPaths, !keyPaths.isEmpty else { return nil }
+        return keyPaths.map { $0.split(separator: ".") }
     }
 
     /// How many links deep a change to a linked object counts as a change of
@@ -47,7 +50,23 @@ final class ChangeDelivery {
     /// or along a path through links, a property of a linked object.
     func isModified(_ key: ObjectKey, in table: Table, paths: [[Substring]]?) -> Bool {
         var visited = Set<Link>()
-        return isModified(key, in: table, paths: paths, depth: 0, visited: &visited)
+        return isModified(
+            key, in: table, paths: paths, depth: followsLinks(from: table.schema, paths: paths) ? 0 : Int.max,
+            visited: &visited)
+    }
+
+    /// Whether changes to linked objects can count for objects of `schema`:
+    /// with key paths, when one goes through a link; with none, when the class
+    /// links to a top-level class other than itself. A class whose only links
+    /// are to its own objects counts only its objects' own changes, as
+    /// realm-core does when the class is the only table its objects reach.
+    func followsLinks(from schema: ClassSchema, paths: [[Substring]]?) -> Bool {
+        guard let paths else {
+            return schema.storedProperties.contains { isLinkToTopLevel($0) && $0.objectClassName != schema.name }
+        }
+        return paths.contains { path in
+            path.count > 1 && schema.property(named: String(path[0])).map(isLinkToTopLevel) == true
+        }
     }
 
     private func isModified(

@@ -91,7 +91,7 @@ final class CollectionObserver: ChangeObserver {
         var positions =
             shape == .set ? IndexChanges.unique(old: old, new: elements) : IndexChanges.ordered(old: old, new: elements)
         var modified = Set(positions.modifications)
-        for pair in positions.kept where isModified(elements[pair.new], delivery) { modified.insert(pair.new) }
+        for pair in positions.kept where isModified(elements[pair.new], delivery) { modified.insert(pair.old) }
         positions.modifications = modified.sorted()
         guard !silently, !positions.isEmpty else { return }
         sink.update(positions)

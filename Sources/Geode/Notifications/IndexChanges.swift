@@ -1,7 +1,9 @@
 import GeodeCore
 
 /// The positions that changed between two versions of a collection:
-/// deletions in the old one, insertions and modifications in the new one.
+/// deletions and modifications in the old one, insertions in the new one,
+/// as Realm reports them (realm-core's `modifications`, the positions a table
+/// view reloads in a batch of updates).
 struct IndexChanges: Equatable {
     var deletions: [Int] = []
     var insertions: [Int] = []

@@ -1,9 +1,9 @@
 /// What changed in a collection since the last notification, as
 /// `Results.observe(keyPaths:on:_:)` and the collections' `observe` report it.
 ///
-/// Deletions are indices in the collection as it was, insertions and
-/// modifications indices in the collection as it is now: the order a table
-/// view applies a batch update in.
+/// Deletions and modifications are indices in the collection as it was,
+/// insertions indices in the collection as it is now, as Realm reports them:
+/// what a table view's batch update takes (its reloads name rows as they were).
 ///
 /// ```swift
 /// let token = dogs.observe { change in

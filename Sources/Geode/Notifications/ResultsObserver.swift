@@ -49,22 +49,40 @@ final class KeysObserver: ChangeObserver {
         let sameObjects =
             isWholeClass && changes.isComplete && !changes.schemaChanged && own.insertedRuns.isEmpty
             && own.deleted.isEmpty && !own.wasCleared
+        // Only this class's modified objects can be modified, unless a change to a linked object counts.
+        let ownModificationsOnly = changes.isComplete && !linksMayMatter(delivery)
+        // The modified objects, when the order's change needed them first.
+        var modified: Set<ObjectKey>?
         if sameObjects {
             // Only modifications: the same objects in the same order, nothing to compare.
             newKeys = keys
             adopt(newKeys)
             positions = IndexChanges()
+            positions.kept = keys.indices.map { ($0, $0) }
         } else {
             newKeys = currentKeys()
-            positions = IndexChanges.unique(old: keys, new: newKeys) { own.wasDeleted($0) }
+            if isInKeyOrder {
+                // Nothing can move: the order is the keys'.
+                positions = IndexChanges.unique(old: keys, new: newKeys) { own.wasDeleted($0) }
+            } else {
+                // Which objects moved depends on which were modified (Realm moves those).
+                let found = modifiedKeys(own, newKeys, delivery, ownModificationsOnly: ownModificationsOnly)
+                var modifiedPositions = Set<Int>()
+                if !found.isEmpty {
+                    for (j, key) in newKeys.enumerated() where found.contains(key) { modifiedPositions.insert(j) }
+                }
+                positions = IndexChanges.sorted(
+                    old: keys, new: newKeys, replaced: { own.wasDeleted($0) }, modified: modifiedPositions)
+                modified = found
+            }
         }
-        if changes.isComplete && !linksMayMatter(delivery) {
-            // Only this class's modified objects can be modified: look them up.
-            positions.modifications = modifiedPositions(own, newKeys, delivery, positions)
+        if let modified {
+            positions.modifications = positions.kept.compactMap { modified.contains(newKeys[$0.new]) ? $0.old : nil }
+        } else if ownModificationsOnly && isInKeyOrder {
+            positions.modifications = modifiedPositions(own, keys, newKeys, delivery, positions)
         } else {
-            let kept = sameObjects ? newKeys.indices.map { (old: $0, new: $0) } : positions.kept
-            positions.modifications = kept.compactMap { pair in
-                delivery.isModified(newKeys[pair.new], in: cls.table, paths: paths) ? pair.new : nil
+            positions.modifications = positions.kept.compactMap { pair in
+                delivery.isModified(newKeys[pair.new], in: cls.table, paths: paths) ? pair.old : nil
             }
         }
         keys = newKeys
@@ -72,39 +90,49 @@ final class KeysObserver: ChangeObserver {
         sink.update(positions)
     }
 
-    override func fail(_ error: Error) { sink.failure(error) }
-
-    /// Whether a change to a linked object could count: the class links to
-    /// top-level objects and another class's objects were modified.
-    private func linksMayMatter(_ delivery: ChangeDelivery) -> Bool {
-        let table = cls.table.schema.table
-        guard delivery.changes.tables.contains(where: { $0.key != table && !$0.value.modified.isEmpty }) else {
-            return false
-        }
-        return cls.table.schema.storedProperties.contains { delivery.isLinkToTopLevel($0) }
+    /// The keys of the objects in both versions that were modified, as the
+    /// key paths see it.
+    private func modifiedKeys(
+        _ own: TableChanges, _ newKeys: [ObjectKey], _ delivery: ChangeDelivery, ownModificationsOnly: Bool
+    ) -> Set<ObjectKey> {
+        let candidates: [ObjectKey] = ownModificationsOnly ? Array(own.modified.keys) : newKeys
+        return Set(candidates.filter { delivery.isModified($0, in: cls.table, paths: paths) })
     }
 
-    /// The new positions of this class's modified objects that are in both versions.
+    override func fail(_ error: Error) { sink.failure(error) }
+
+    /// Whether a change to a linked object could count: a key path goes
+    /// through a link, or (with none) the class links to another top-level
+    /// class (see ``ChangeDelivery/followsLinks(from:paths:)``), and some
+    /// object was modified.
+    private func linksMayMatter(_ delivery: ChangeDelivery) -> Bool {
+        delivery.anyModification && delivery.followsLinks(from: cls.table.schema, paths: paths)
+    }
+
+    /// The old positions of this class's modified objects that are in both
+    /// versions (Realm reports modifications where the objects were), for
+    /// results in key order: each is found in both versions by its key.
     private func modifiedPositions(
-        _ own: TableChanges, _ newKeys: [ObjectKey], _ delivery: ChangeDelivery, _ positions: IndexChanges
+        _ own: TableChanges, _ oldKeys: [ObjectKey], _ newKeys: [ObjectKey], _ delivery: ChangeDelivery,
+        _ positions: IndexChanges
     ) -> [Int] {
         let candidates = own.modified.keys.filter { delivery.isModified($0, in: cls.table, paths: paths) }
         guard !candidates.isEmpty else { return [] }
-        let inserted = Set(positions.insertions)
-        var found: [Int] = []
-        if isInKeyOrder {
-            for key in candidates {
-                var low = 0
-                var high = newKeys.count
-                while low < high {
-                    let mid = (low + high) / 2
-                    if newKeys[mid] < key { low = mid + 1 } else { high = mid }
-                }
-                if low < newKeys.count, newKeys[low] == key, !inserted.contains(low) { found.append(low) }
+        let deleted = Set(positions.deletions)
+        func position(of key: ObjectKey, in keys: [ObjectKey]) -> Int? {
+            var low = 0
+            var high = keys.count
+            while low < high {
+                let mid = (low + high) / 2
+                if keys[mid] < key { low = mid + 1 } else { high = mid }
             }
-        } else {
-            let wanted = Set(candidates)
-            for (j, key) in newKeys.enumerated() where wanted.contains(key) && !inserted.contains(j) { found.append(j) }
+            return low < keys.count && keys[low] == key ? low : nil
+        }
+        var found: [Int] = []
+        for key in candidates {
+            if let old = position(of: key, in: oldKeys), !deleted.contains(old), position(of: key, in: newKeys) != nil {
+                found.append(old)
+            }
         }
         return found.sorted()
     }

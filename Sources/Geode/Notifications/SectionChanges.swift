@@ -53,8 +53,8 @@ struct SectionChanges: Equatable {
     }
 
     /// The changes between `old` and `new`, given the collection's own
-    /// change: `deletions` at its old positions, `insertions` and
-    /// `modifications` at its new ones.
+    /// change: `deletions` and `modifications` at its old positions,
+    /// `insertions` at its new ones.
     init<Key: Hashable>(
         old: SectionLayout<Key>, new: SectionLayout<Key>, deletions: [Int], insertions: [Int], modifications: [Int],
         filter: Key?
@@ -159,7 +159,7 @@ struct SectionChanges: Equatable {
             newIdentity[position] = staying
             staying += 1
         }
-        let modified = Set(modifications.filter { !inserted.contains($0) }.map { newIdentity[$0] })
+        let modified = Set(modifications.filter { !deleted.contains($0) }.map { oldIdentity[$0] })
         let changes = IndexChanges.unique(
             old: old.order.map { oldIdentity[$0] }, new: new.order.map { newIdentity[$0] })
         var modifiedOld: [Int] = []
