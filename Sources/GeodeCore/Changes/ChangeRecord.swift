@@ -2,11 +2,14 @@
 /// what it did to each class's objects.
 ///
 /// Encoded as unsigned LEB128 numbers: flags (1: the schema changed, 2: the
-/// objects are not listed), the number of classes, then per
+/// objects are not listed, 4: list operations follow), the number of classes, then per
 /// class its table number, flags (1: cleared), its inserted runs (first key,
 /// count), its deleted keys as ascending runs (the gap from the end of the run
 /// before, count): a bulk delete of consecutive keys takes a few bytes — and
-/// its modified objects (key, then the changed slots).
+/// its modified objects (key, then the changed slots). With flag 4, then the
+/// number of classes with list operations and per class its table number,
+/// the number of lists, and per list the object's key, the slot, the number
+/// of operations and each operation (its kind, then its indices: see ``ListEdit``).
 ///
 /// ```swift
 /// var record = ChangeRecord(version: 12)
@@ -38,7 +41,8 @@ package struct ChangeRecord: Sendable, Equatable {
             }
             out.append(UInt8(v))
         }
-        put((schemaChanged ? 1 : 0) | (objectsUnlisted ? 2 : 0))
+        let edited = tables.keys.filter { !(tables[$0]?.listEdits.isEmpty ?? true) }.sorted()
+        put((schemaChanged ? 1 : 0) | (objectsUnlisted ? 2 : 0) | (edited.isEmpty ? 0 : 4))
         let ids = tables.keys.filter { !(tables[$0]?.isEmpty ?? true) }.sorted()
         put(UInt64(ids.count))
         for id in ids {
@@ -71,6 +75,38 @@ package struct ChangeRecord: Sendable, Equatable {
                 let list = slots.slots
                 put(UInt64(list.count))
                 for slot in list { put(UInt64(slot)) }
+            }
+        }
+        guard !edited.isEmpty else { return out }
+        put(UInt64(edited.count))
+        for id in edited {
+            guard let lists = tables[id]?.listEdits else { continue }
+            put(UInt64(id))
+            put(UInt64(lists.count))
+            for (address, edits) in lists.sorted(by: { ($0.key.key, $0.key.slot) < ($1.key.key, $1.key.slot) }) {
+                put(address.key.rawValue)
+                put(UInt64(address.slot))
+                put(UInt64(edits.count))
+                for edit in edits {
+                    switch edit {
+                    case let .inserted(at, count):
+                        put(0)
+                        put(UInt64(at))
+                        put(UInt64(count))
+                    case let .removed(at):
+                        put(1)
+                        put(UInt64(at))
+                    case let .moved(from, to):
+                        put(2)
+                        put(UInt64(from))
+                        put(UInt64(to))
+                    case let .replaced(at):
+                        put(3)
+                        put(UInt64(at))
+                    case .cleared: put(4)
+                    case .unlisted: put(5)
+                    }
+                }
             }
         }
         return out
@@ -139,6 +175,40 @@ package struct ChangeRecord: Sendable, Equatable {
             }
             tables[UInt32(id)] = TableChanges(
                 insertedRuns: runs, deleted: deleted, modified: modified, wasCleared: cleared)
+        }
+        guard flags & 4 != 0 else { return }
+        func index() throws -> Int {
+            let value = try take()
+            guard value <= UInt64(Int32.max) else {
+                throw StoreError.corruptDocument(detail: "change log entry \(version) is damaged", offset: at)
+            }
+            return Int(value)
+        }
+        for _ in 0 ..< (try count()) {
+            let id = try take()
+            guard id <= UInt64(UInt32.max) else {
+                throw StoreError.corruptDocument(detail: "change log entry \(version) is damaged", offset: at)
+            }
+            var changes = tables[UInt32(id)] ?? TableChanges()
+            for _ in 0 ..< (try count()) {
+                let key = ObjectKey(try take())
+                let slot = try index()
+                for _ in 0 ..< (try count()) {
+                    let edit: ListEdit
+                    switch try take() {
+                    case 0: edit = .inserted(at: try index(), count: try index())
+                    case 1: edit = .removed(try index())
+                    case 2: edit = .moved(from: try index(), to: try index())
+                    case 3: edit = .replaced(try index())
+                    case 4: edit = .cleared
+                    case 5: edit = .unlisted
+                    default:
+                        throw StoreError.corruptDocument(detail: "change log entry \(version) is damaged", offset: at)
+                    }
+                    changes.noteListEdit(edit, key: key, slot: slot)
+                }
+            }
+            tables[UInt32(id)] = changes
         }
     }
 }

@@ -20,20 +20,26 @@ package struct TableChanges: Sendable, Equatable {
     /// Whether every object of the class was removed at once (`deleteAll`):
     /// the deleted keys are then not listed.
     package private(set) var wasCleared = false
+    /// The operations made on list properties of objects that stay, in order
+    /// (see ``ListEdit``).
+    package private(set) var listEdits: [ListAddress: [ListEdit]] = [:]
 
     package init() {}
 
     init(
         insertedRuns: [(first: UInt64, count: UInt64)], deleted: Set<ObjectKey>, modified: [ObjectKey: SlotSet],
-        wasCleared: Bool
+        wasCleared: Bool, listEdits: [ListAddress: [ListEdit]] = [:]
     ) {
         self.insertedRuns = insertedRuns
         self.deleted = deleted
         self.modified = modified
         self.wasCleared = wasCleared
+        self.listEdits = listEdits
     }
 
-    package var isEmpty: Bool { insertedRuns.isEmpty && deleted.isEmpty && modified.isEmpty && !wasCleared }
+    package var isEmpty: Bool {
+        insertedRuns.isEmpty && deleted.isEmpty && modified.isEmpty && !wasCleared && listEdits.isEmpty
+    }
 
     /// The number of inserted keys.
     package var insertionCount: Int { insertedRuns.reduce(0) { $0 + Int($1.count) } }
@@ -49,6 +55,16 @@ package struct TableChanges: Sendable, Equatable {
     package mutating func noteDeletion(_ key: ObjectKey) {
         deleted.insert(key)
         modified[key] = nil
+        if !listEdits.isEmpty { forgetListEdits(of: [key]) }
+    }
+
+    /// Notes an operation on list property `slot` of object `key`, after those before it.
+    package mutating func noteListEdit(_ edit: ListEdit, key: ObjectKey, slot: Int) {
+        listEdits[ListAddress(key: key, slot: slot), default: []].appendEdit(edit)
+    }
+
+    private mutating func forgetListEdits(of keys: Set<ObjectKey>) {
+        listEdits = listEdits.filter { !keys.contains($0.key.key) }
     }
 
     package mutating func noteModification(_ key: ObjectKey, slot: Int) {
@@ -64,6 +80,7 @@ package struct TableChanges: Sendable, Equatable {
         wasCleared = true
         deleted = []
         modified = [:]
+        listEdits = [:]
     }
 
     /// The keys of the objects inserted or modified: those whose documents the
@@ -94,6 +111,7 @@ package struct TableChanges: Sendable, Equatable {
         if later.wasCleared {
             wasCleared = true
             modified = [:]
+            listEdits = [:]
         }
         for run in later.insertedRuns {
             if let last = insertedRuns.last, last.first &+ last.count == run.first {
@@ -104,11 +122,20 @@ package struct TableChanges: Sendable, Equatable {
         }
         deleted.formUnion(later.deleted)
         for key in later.deleted { modified[key] = nil }
+        if !listEdits.isEmpty && !later.deleted.isEmpty { forgetListEdits(of: later.deleted) }
+        for (address, edits) in later.listEdits {
+            // A list the earlier transactions changed without listing how stays unlisted.
+            if listEdits[address] == nil, modified[address.key]?.contains(address.slot) == true {
+                listEdits[address] = [.unlisted]
+                continue
+            }
+            for edit in edits { listEdits[address, default: []].appendEdit(edit) }
+        }
         for (key, slots) in later.modified { modified[key, default: SlotSet()].formUnion(slots) }
     }
 
     package static func == (a: TableChanges, b: TableChanges) -> Bool {
         a.insertedRuns.elementsEqual(b.insertedRuns, by: { $0 == $1 }) && a.deleted == b.deleted
-            && a.modified == b.modified && a.wasCleared == b.wasCleared
+            && a.modified == b.modified && a.wasCleared == b.wasCleared && a.listEdits == b.listEdits
     }
 }

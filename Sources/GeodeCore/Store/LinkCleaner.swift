@@ -61,7 +61,24 @@ package struct LinkCleaner {
             for key in keys.sorted() {
                 guard let row = try transaction.row(key, in: table) else { continue }
                 let cleaned = Self.clean(row, of: table, isTarget)
-                if cleaned != row { try transaction.update(cleaned, key: key, in: table) }
+                guard cleaned != row else { continue }
+                try transaction.update(cleaned, key: key, in: table)
+                noteRemovals(from: row, of: table, key: key, isTarget)
+            }
+        }
+    }
+
+    /// Notes the removal of each element of the lists of objects of `row`
+    /// that `isTarget` picks, the last first, as realm-core logs the removal
+    /// of a deleted object from a list (see ``ListEdit``).
+    private func noteRemovals(from row: [Value], of table: Table, key: ObjectKey, _ isTarget: (Link) -> Bool) {
+        for (property, value) in zip(table.storedProperties, row)
+        where property.collection == .list && property.type == .object {
+            guard case let .list(items) = value else { continue }
+            for (i, item) in items.enumerated().reversed() {
+                if case let .link(link) = item, isTarget(link) {
+                    transaction.noteListEdit(.removed(i), key: key, slot: property.slot, in: table)
+                }
             }
         }
     }

@@ -280,6 +280,12 @@ package final class StoreWriteTransaction: StoreTransaction {
         change(&record.tables[table.schema.table, default: TableChanges()])
     }
 
+    /// Notes an operation on list property `slot` of object `key` (see
+    /// ``ListEdit``), made by the write just stored.
+    package func noteListEdit(_ edit: ListEdit, key: ObjectKey, slot: Int, in table: Table) {
+        noteChange(in: table) { $0.noteListEdit(edit, key: key, slot: slot) }
+    }
+
     /// Adds classes the store does not have yet, in this transaction: they are
     /// usable at once and stored when it commits (and forgotten if it aborts).
     /// The schema in the file, not this process's copy, is the base, so classes
