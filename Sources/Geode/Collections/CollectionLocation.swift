@@ -101,6 +101,28 @@ struct CollectionLocation {
         _ReadContext(realm: realm, base: owner, prefix: path, step: step)
     }
 
+    /// Logs what `edit` did to a list property, for its observers to report
+    /// the change realm-core reports (see ``ListEdit``); a list elsewhere (in
+    /// an embedded object, a mixed value) is compared instead.
+    private func noteListEdit(_ edit: EmbeddedEdits.Change, before: Value, after: Value, _ txn: StoreWriteTransaction) {
+        guard case .property = naming, path.count == 1, case let .index(slot) = path[0],
+            case let .list(old) = before, case let .list(new) = after
+        else { return }
+        let table = owner.root.table
+        func note(_ listEdit: ListEdit) { txn.noteListEdit(listEdit, key: owner.key, slot: slot, in: table) }
+        switch edit {
+        case let .inserted(index): note(.inserted(at: index, count: 1))
+        case let .removed(index): note(.removed(index))
+        case let .moved(from, to): if from != to { note(.moved(from: from, to: to)) }
+        case let .replaced(.index(index)): note(.replaced(index))
+        case .replacedAll:
+            // Assigned whole (or emptied): every element removed, then the new ones inserted.
+            if !old.isEmpty { note(.cleared) }
+            if !new.isEmpty { note(.inserted(at: 0, count: new.count)) }
+        case .replaced: note(.unlisted)
+        }
+    }
+
     /// Replaces the collection with the value `change` makes from the current one,
     /// inside the realm's write transaction (refused values are recorded there).
     /// `edit` says what became of the elements, for the accessors of embedded
@@ -121,8 +143,10 @@ struct CollectionLocation {
                 default: break
                 }
             }
+            let before = current
             try change(&current, _WriteContext(realm: realm, transaction: txn))
             try realm.replace(at: path, in: owner, with: current, txn)
+            if let edit { noteListEdit(edit, before: before, after: current, txn) }
             if let edit, case let .property(cls, property) = naming, realm.holdsEmbeddedObjects(cls, property) {
                 realm.noteEmbeddedEdit(edit, at: path, in: owner)
             }

@@ -88,6 +88,11 @@ final class CollectionObserver: ChangeObserver {
         }
         let old = elements
         take(now)
+        if shape == .list, let replayed = replayedChanges(from: old, delivery) {
+            guard !silently, !replayed.isEmpty else { return }
+            sink.update(replayed)
+            return
+        }
         var positions =
             shape == .set ? IndexChanges.unique(old: old, new: elements) : IndexChanges.ordered(old: old, new: elements)
         var modified = Set(positions.modifications)
@@ -96,6 +101,57 @@ final class CollectionObserver: ChangeObserver {
         guard !silently, !positions.isEmpty else { return }
         sink.update(positions)
     }
+
+    /// The list's change from the operations the writes made on it (see
+    /// ``ListChangeBuilder``), when the change log lists them and replaying
+    /// them on `old` gives the elements now; nil otherwise (the elements are
+    /// compared instead). Elements linking to modified objects are
+    /// modifications, as in Realm.
+    private func replayedChanges(from old: [Value], _ delivery: ChangeDelivery) -> IndexChanges? {
+        let changes = delivery.changes
+        guard changes.isComplete, !changes.schemaChanged, location.path.count == 1,
+            case let .index(slot) = location.path[0],
+            let edits = changes[table: location.owner.root.table.schema.table].listEdits[
+                ListAddress(key: location.owner.key, slot: slot)],
+            edits.count.multipliedReportingOverflow(by: old.count + edits.count).partialValue <= Self.replayBudget
+        else { return nil }
+        // Where each element now was (nil: inserted or set by the write), to check the operations.
+        var origins: [Int?] = Array(old.indices)
+        var builder = ListChangeBuilder()
+        for edit in edits {
+            let size = origins.count
+            switch edit {
+            case let .inserted(at, count):
+                guard at >= 0, at <= size, count > 0 else { return nil }
+                origins.insert(contentsOf: repeatElement(nil, count: count), at: at)
+            case let .removed(at):
+                guard at >= 0, at < size else { return nil }
+                origins.remove(at: at)
+            case let .moved(from, to):
+                guard from >= 0, from < size, to >= 0, to < size else { return nil }
+                origins.insert(origins.remove(at: from), at: to)
+            case let .replaced(at):
+                guard at >= 0, at < size else { return nil }
+                origins[at] = nil
+            case .cleared:
+                origins = []
+            case .unlisted:
+                return nil
+            }
+            builder.apply(edit, size: size)
+        }
+        guard origins.count == elements.count,
+            zip(origins, elements).allSatisfy({ origin, element in origin.map { old[$0] == element } ?? true })
+        else { return nil }
+        for position in elements.indices where !builder.isModified(position) {
+            if isModified(elements[position], delivery) { builder.modify(position) }
+        }
+        return builder.finished()
+    }
+
+    /// How much replaying may cost (operations × elements) before the
+    /// elements are compared instead.
+    static let replayBudget = 20_000_000
 
     /// Whether the collection can have changed: the log names its owner's
     /// property (or the owner's deletion), or the collection holds links and
