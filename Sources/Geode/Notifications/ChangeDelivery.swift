@@ -50,10 +50,11 @@ final class ChangeDelivery {
     /// or along a path through links, a property of a linked object.
     func isModified(_ key: ObjectKey, in table: Table, paths: [[Substring]]?) -> Bool {
         var visited = Set<Link>()
-        return isModified(
-            key, in: table, paths: paths, depth: followsLinks(from: table.schema, paths: paths) ? 0 : Int.max,
-            visited: &visited)
+        return isModified(key, in: table, paths: paths, depth: 0, visited: &visited)
     }
+
+    /// ``followsLinks(from:paths:)`` without key paths, per table number: asked for each object an observer checks.
+    private var followsLinksWithoutPaths: [UInt32: Bool] = [:]
 
     /// Whether changes to linked objects can count for objects of `schema`:
     /// with key paths, when one goes through a link; with none, when the class
@@ -62,7 +63,12 @@ final class ChangeDelivery {
     /// realm-core does when the class is the only table its objects reach.
     func followsLinks(from schema: ClassSchema, paths: [[Substring]]?) -> Bool {
         guard let paths else {
-            return schema.storedProperties.contains { isLinkToTopLevel($0) && $0.objectClassName != schema.name }
+            if let known = followsLinksWithoutPaths[schema.table] { return known }
+            let follows = schema.properties.contains {
+                $0.isStored && isLinkToTopLevel($0) && $0.objectClassName != schema.name
+            }
+            followsLinksWithoutPaths[schema.table] = follows
+            return follows
         }
         return paths.contains { path in
             path.count > 1 && schema.property(named: String(path[0])).map(isLinkToTopLevel) == true
@@ -90,6 +96,8 @@ final class ChangeDelivery {
             }
         }
         guard anyModification, depth < (paths == nil ? Self.linkDepth : Int.max) else { return false }
+        // Checked once the object's own change is known not to count: most objects asked are modified.
+        if depth == 0, !followsLinks(from: schema, paths: paths) { return false }
         for (property, rest) in linksToFollow(in: schema, paths: paths) {
             for target in linkTargets(key, table, property) where visited.insert(target).inserted {
                 guard let targetTable = realm.store.table(id: target.table) else { continue }

@@ -58,7 +58,6 @@ final class KeysObserver: ChangeObserver {
             newKeys = keys
             adopt(newKeys)
             positions = IndexChanges()
-            positions.kept = keys.indices.map { ($0, $0) }
         } else {
             newKeys = currentKeys()
             if isInKeyOrder {
@@ -80,6 +79,11 @@ final class KeysObserver: ChangeObserver {
             positions.modifications = positions.kept.compactMap { modified.contains(newKeys[$0.new]) ? $0.old : nil }
         } else if ownModificationsOnly && isInKeyOrder {
             positions.modifications = modifiedPositions(own, keys, newKeys, delivery, positions)
+        } else if sameObjects {
+            // Nothing moved: each object is where it was.
+            positions.modifications = newKeys.indices.filter {
+                delivery.isModified(newKeys[$0], in: cls.table, paths: paths)
+            }
         } else {
             positions.modifications = positions.kept.compactMap { pair in
                 delivery.isModified(newKeys[pair.new], in: cls.table, paths: paths) ? pair.old : nil
@@ -128,9 +132,13 @@ final class KeysObserver: ChangeObserver {
             }
             return low < keys.count && keys[low] == key ? low : nil
         }
+        // With nothing inserted or deleted the versions hold the same keys: one search each.
+        let sameKeys = positions.insertions.isEmpty && deleted.isEmpty && oldKeys.count == newKeys.count
         var found: [Int] = []
         for key in candidates {
-            if let old = position(of: key, in: oldKeys), !deleted.contains(old), position(of: key, in: newKeys) != nil {
+            if let old = position(of: key, in: oldKeys), !deleted.contains(old),
+                sameKeys || position(of: key, in: newKeys) != nil
+            {
                 found.append(old)
             }
         }
