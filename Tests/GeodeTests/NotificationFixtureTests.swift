@@ -182,15 +182,60 @@ struct NotificationFixtureTests {
             }
             realm.refresh()
             #expect(heard.initial == (fixture.kind == "object" ? 0 : 1))
-            try realm.write {
-                for operation in fixture.fields["write"]?.array ?? [] {
-                    try apply(operation.object ?? [:], fixture, realm, holder)
+            if let writes = fixture.fields["writes"]?.array {
+                try writeElsewhere(writes.map { $0.array ?? [] }, fixture, realm.configuration)
+                realm.refresh()
+            } else {
+                try realm.write {
+                    for operation in fixture.fields["write"]?.array ?? [] {
+                        try apply(operation.object ?? [:], fixture, realm, holder)
+                    }
                 }
             }
             let expected = fixture.fields["expect"] ?? .null
-            #expect(heard.updates == (expected.isNull ? [] : [Self.normalized(expected)]))
+            #expect(
+                Self.comparable(heard.updates, to: expected) == (expected.isNull ? [] : [Self.normalized(expected)]))
             token.invalidate()
         }
+    }
+
+    /// Makes each of `writes` a write transaction of a realm of another
+    /// thread, so that the observer hears them together at its next refresh.
+    private func writeElsewhere(
+        _ writes: [[FixtureJSON]], _ fixture: NotificationCase, _ configuration: Realm.Configuration
+    ) throws {
+        let failure = SharedValue<String?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            defer { done.signal() }
+            do {
+                let writer = try Realm(configuration: configuration)
+                let holder = writer.objects(NHolder.self).first
+                for operations in writes {
+                    try writer.write {
+                        for operation in operations { try apply(operation.object ?? [:], fixture, writer, holder) }
+                    }
+                }
+            } catch {
+                failure.value = "\(error)"
+            }
+        }.start()
+        done.wait()
+        if let message = failure.value { throw FixtureError("the other thread's writes failed: \(message)") }
+    }
+
+    /// What was heard as `expected` compares it: an object's property
+    /// without `"new"` in `expected` compared by name only.
+    private static func comparable(_ heard: [FixtureJSON], to expected: FixtureJSON) -> [FixtureJSON] {
+        guard case let .object(fields)? = heard.first, case let .array(properties)? = fields["properties"],
+            case let .array(wanted)? = expected.object?["properties"], wanted.count == properties.count
+        else { return heard }
+        let trimmed = zip(properties, wanted).map { property, want -> FixtureJSON in
+            guard case var .object(entry) = property, want.object?["new"] == nil else { return property }
+            entry["new"] = nil
+            return .object(entry)
+        }
+        return [.object(["properties": .array(trimmed)])] + heard.dropFirst()
     }
 
     /// `expect` with map keys in the order heard ones are put in.
@@ -284,6 +329,15 @@ struct NotificationFixtureTests {
             try item(id, realm).tags.removeAll()
         } else if operation["deleteAll"] != nil {
             realm.delete(realm.objects(NItem.self))
+        } else if let id = operation["upsert"]?.int {
+            var value: [String: Any] = ["id": id]
+            if let number = operation["value"]?.int { value["value"] = number }
+            if let text = operation["label"]?.string { value["label"] = text }
+            realm.create(NItem.self, value: value, update: operation["policy"]?.string == "all" ? .all : .modified)
+        } else if let holder, operation["deleteHolder"] != nil {
+            realm.delete(holder)
+        } else if let holder, let other = operation["on"]?.string {
+            try apply(operation, to: holder, other, realm, element)
         } else if let holder {
             try apply(operation, to: holder, fixture.fields["collection"]?.string, realm, element)
         } else {
