@@ -35,6 +35,7 @@ import Testing
         ]
         for edit in edits { changes.noteListEdit(edit, key: ObjectKey(1), slot: 3) }
         changes.noteListEdit(.replaced(0), key: ObjectKey(8), slot: 1)
+        changes.noteListEdit(.keySet("clé ✓"), key: ObjectKey(9), slot: 4)
         record.tables[2] = changes
         let bytes = record.encoded()
         let back = try bytes.withUnsafeBytes { try ChangeRecord(version: 7, encoded: $0) }
@@ -42,6 +43,7 @@ import Testing
         // Past `unlisted` nothing more is kept for that list: it is compared, not replayed.
         #expect(back.tables[2]?.listEdits[ListAddress(key: ObjectKey(1), slot: 3)] == [.unlisted])
         #expect(back.tables[2]?.listEdits[ListAddress(key: ObjectKey(8), slot: 1)] == [.replaced(0)])
+        #expect(back.tables[2]?.listEdits[ListAddress(key: ObjectKey(9), slot: 4)] == [.keySet("clé ✓")])
         #expect(throws: StoreError.self) {
             try Array(bytes.dropLast(1)).withUnsafeBytes { try ChangeRecord(version: 7, encoded: $0) }
         }

@@ -105,11 +105,15 @@ struct CollectionLocation {
     /// the change realm-core reports (see ``ListEdit``); a list elsewhere (in
     /// an embedded object, a mixed value) is compared instead.
     private func noteListEdit(_ edit: EmbeddedEdits.Change, before: Value, after: Value, _ txn: StoreWriteTransaction) {
-        guard case .property = naming, path.count == 1, case let .index(slot) = path[0],
-            case let .list(old) = before, case let .list(new) = after
-        else { return }
+        guard case .property = naming, path.count == 1, case let .index(slot) = path[0] else { return }
         let table = owner.root.table
         func note(_ listEdit: ListEdit) { txn.noteListEdit(listEdit, key: owner.key, slot: slot, in: table) }
+        if case .map = after {
+            // A map's other changes are seen by comparing its entries; a key set to its own value is not.
+            if case let .replaced(.key(key)) = edit { note(.keySet(key)) }
+            return
+        }
+        guard case let .list(old) = before, case let .list(new) = after else { return }
         switch edit {
         case let .inserted(index): note(.inserted(at: index, count: 1))
         case let .removed(index): note(.removed(index))

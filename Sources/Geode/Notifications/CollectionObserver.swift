@@ -135,7 +135,7 @@ final class CollectionObserver: ChangeObserver {
                 origins[at] = nil
             case .cleared:
                 origins = []
-            case .unlisted:
+            case .unlisted, .keySet:
                 return nil
             }
             builder.apply(edit, size: size)
@@ -178,6 +178,14 @@ final class CollectionObserver: ChangeObserver {
         take(now)
         let new = Dictionary(entries, uniquingKeysWith: { a, _ in a })
         let deletions = entries.isEmpty && old.isEmpty ? [] : old.keys.filter { new[$0] == nil }.sorted()
+        // Keys the writes set, to the value they held too (a modification in Realm).
+        var setKeys = Set<String>()
+        if delivery.changes.isComplete, location.path.count == 1, case let .index(slot) = location.path[0],
+            let edits = delivery.changes[table: location.owner.root.table.schema.table].listEdits[
+                ListAddress(key: location.owner.key, slot: slot)]
+        {
+            for case let .keySet(key) in edits { setKeys.insert(key) }
+        }
         var insertions: [String] = []
         var modifications: [String] = []
         for (key, value) in entries {
@@ -185,7 +193,7 @@ final class CollectionObserver: ChangeObserver {
                 insertions.append(key)
                 continue
             }
-            if before != value || isModified(value, delivery) { modifications.append(key) }
+            if before != value || setKeys.contains(key) || isModified(value, delivery) { modifications.append(key) }
         }
         guard !silently, !(deletions.isEmpty && insertions.isEmpty && modifications.isEmpty) else { return }
         sink.mapUpdate(deletions, insertions, modifications)

@@ -30,7 +30,7 @@ struct ListChangeBuilder {
         case let .moved(from, to) where from != to: move(from: from, to: to)
         case let .replaced(at): modifications.add(at)
         case .cleared: clear(size: size)
-        case .moved, .unlisted: break
+        case .moved, .unlisted, .keySet: break
         }
     }
 

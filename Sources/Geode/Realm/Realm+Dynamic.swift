@@ -109,6 +109,9 @@ extension Realm {
             if update == .all {
                 let replaced = schema.storedProperties.filter { given[$0.name] != nil && holdsEmbeddedObjects($0) }
                 noteReplacedEmbeddedObjects(of: cls.table, existing, slots: replaced.map(\.slot))
+                // Every property given is set, changed or not (the primary key is never set again).
+                let set = schema.storedProperties.filter { given[$0.name] != nil && !$0.isPrimaryKey }
+                txn.noteModification(existing, slots: SlotSet(set.map(\.slot)), in: cls.table)
             }
             return existing
         }

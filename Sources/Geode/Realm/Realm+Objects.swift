@@ -101,6 +101,9 @@ extension Realm {
                 if update == .all {
                     noteReplacedEmbeddedObjects(
                         of: cls.table, existing, slots: cls.info.embeddedPlaces.map { cls.slots[$0] })
+                    // Every property is set, changed or not (the primary key is never set again).
+                    let set = cls.table.storedProperties.filter { !$0.isPrimaryKey }
+                    txn.noteModification(existing, slots: SlotSet(set.map(\.slot)), in: cls.table)
                 }
                 takeNestedPlaces(of: object, cls)
                 return existing

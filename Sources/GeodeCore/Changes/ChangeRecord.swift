@@ -105,6 +105,11 @@ package struct ChangeRecord: Sendable, Equatable {
                         put(UInt64(at))
                     case .cleared: put(4)
                     case .unlisted: put(5)
+                    case let .keySet(key):
+                        put(6)
+                        let bytes = Array(key.utf8)
+                        put(UInt64(bytes.count))
+                        for byte in bytes { put(UInt64(byte)) }
                     }
                 }
             }
@@ -202,6 +207,17 @@ package struct ChangeRecord: Sendable, Equatable {
                     case 3: edit = .replaced(try index())
                     case 4: edit = .cleared
                     case 5: edit = .unlisted
+                    case 6:
+                        var bytes: [UInt8] = []
+                        for _ in 0 ..< (try count()) {
+                            let byte = try take()
+                            guard byte <= 0xff else {
+                                throw StoreError.corruptDocument(
+                                    detail: "change log entry \(version) is damaged", offset: at)
+                            }
+                            bytes.append(UInt8(byte))
+                        }
+                        edit = .keySet(String(decoding: bytes, as: UTF8.self))
                     default:
                         throw StoreError.corruptDocument(detail: "change log entry \(version) is damaged", offset: at)
                     }

@@ -1,4 +1,4 @@
-/// One operation a write made on a list property of an object, kept in the
+/// One operation a write made on a list (or map) property of an object, kept in the
 /// change log in the order made, so that an observer of the list reports
 /// the change Realm reports: realm-core works a list's change out from the
 /// operations its transaction log holds, not by comparing the elements.
@@ -19,6 +19,9 @@ package enum ListEdit: Sendable, Equatable {
     case replaced(Int)
     /// Every element removed.
     case cleared
+    /// A map's key set (to another value or the same one, which Realm
+    /// counts as a modification too).
+    case keySet(String)
     /// Operations were made that the log does not list (too many, or made
     /// by a path that does not note them): compare the elements instead.
     case unlisted

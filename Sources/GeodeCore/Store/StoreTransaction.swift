@@ -280,6 +280,13 @@ package final class StoreWriteTransaction: StoreTransaction {
         change(&record.tables[table.schema.table, default: TableChanges()])
     }
 
+    /// Notes properties `slots` of object `key` as modified, whatever
+    /// values they hold: Realm counts a property set to the value it had as
+    /// modified (`create(_:value:update: .all)`).
+    package func noteModification(_ key: ObjectKey, slots: SlotSet, in table: Table) {
+        noteChange(in: table) { $0.noteModification(key, slots: slots) }
+    }
+
     /// Notes an operation on list property `slot` of object `key` (see
     /// ``ListEdit``), made by the write just stored.
     package func noteListEdit(_ edit: ListEdit, key: ObjectKey, slot: Int, in table: Table) {
