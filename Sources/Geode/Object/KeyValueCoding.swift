@@ -43,7 +43,7 @@ extension AnyRealmValue {
 
 extension KeyValueCoding {
     /// The value at `keyPath` from `root`, as key-value coding follows it:
-    /// each name reads a property of an object (`self` is the object), a
+    /// each name reads a property of an object (`self` is the object or value), a
     /// collection maps the rest of the path over its elements, and a
     /// collection operator (`@count`, `@min`, `@max`, `@sum`, `@avg`,
     /// `@unionOfObjects`, `@distinctUnionOfObjects`) reduces them.
@@ -58,8 +58,10 @@ extension KeyValueCoding {
             if name.hasPrefix("@") { return reduce(elements, name, rest) }
             return elements.map { self.value(names, of: $0) }
         }
+        // `self` is the value itself: an object, or an element of a collection of values.
+        if name == "self" { return self.value(rest, of: value) }
         guard let object = (value as? ObjectBase) ?? (value as? any RealmFetchable)?._geodeObject else { return nil }
-        return self.value(rest, of: name == "self" ? object : object[name])
+        return self.value(rest, of: object[name])
     }
 
     private static func reduce(_ elements: [Any], _ name: String, _ rest: ArraySlice<String>) -> Any? {

@@ -86,7 +86,17 @@ struct QueryLexer {
                 position += 1
                 nextPositional += 1
                 return QueryToken(kind: .keyPathArgument(nextPositional - 1), column: column)
-            default: throw fail("expected %@ or %K", column)
+            default:
+                // A number's placeholder of a predicate format (`%d`, `%ld`, `%f`, …) takes its
+                // argument as `%@` does: the argument's own type decides.
+                var at = 0
+                while let m = peek(at), "hlqLzjt".unicodeScalars.contains(m) { at += 1 }
+                guard let conversion = peek(at), "diuoxXfFeEgG".unicodeScalars.contains(conversion) else {
+                    throw fail("expected %@, %K or a number's placeholder such as %d", column)
+                }
+                position += at + 1
+                nextPositional += 1
+                return QueryToken(kind: .argument(nextPositional - 1), column: column)
             }
         }
         if c == "$" {
