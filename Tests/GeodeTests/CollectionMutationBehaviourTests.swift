@@ -55,6 +55,8 @@ import Testing
         @Persisted var wordMap: Map<String, Word?>
         @Persisted var gadgets: List<Gadget>
         @Persisted var gadgetSet: MutableSet<Gadget>
+        /// For the range-replacing methods of a list of objects (`ListRRCMethodsTests`).
+        @Persisted var tallies: List<Tally>
     }
 
     /// Collections of values (Realm's `SwiftListObject`, `SwiftMutableSetObject`,
