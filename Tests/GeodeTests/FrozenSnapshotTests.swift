@@ -32,7 +32,7 @@ import Testing
         let fromOtherThread = DispatchQueue(label: "reader").sync { () -> [Int] in frozen.map(\.age) }
         #expect(fromOtherThread == [20, 30])
 
-        #expect(frozen.thaw().map(\.id) == [3, 4])
+        #expect(frozen.thaw()?.map(\.id) == [3, 4])
         #expect(frozenItem.thaw()?.age == 5)
         try realm.write { realm.delete(try #require(realm.object(ofType: Item.self, forPrimaryKey: 2))) }
         #expect(frozenItem.age == 20, "a frozen object outlives its deletion")

@@ -398,6 +398,29 @@ extension MapAndResultsConformanceTests {
         }
     }
 
+    // realm-swift RealmSwift/Tests/PrimitiveMapTests.swift testSum and testAverage (optional values)
+    @Test func aMapOfOptionalNumbersSumsAndAveragesItsValuesLeavingNilsOut() throws {
+        try withTemporaryRealm(of: Self.types) { realm in
+            let scores = try Self.holder(in: realm).scores
+            #expect(scores.sum() == 0, "an empty map sums to zero")
+            let emptyMean: Double? = scores.average()
+            #expect(emptyMean == nil)
+            try realm.write {
+                scores["a"] = nil
+                scores["b"] = 1
+                scores["c"] = 3
+            }
+            let sum: Int = scores.sum()
+            let mean: Double? = scores.average()
+            let lowest: Int? = scores.min()
+            let highest: Int? = scores.max()
+            #expect(sum == 4)
+            #expect(mean == 2)
+            #expect(lowest == 1)
+            #expect(highest == 3)
+        }
+    }
+
     // realm-swift RealmSwift/Tests/MapTests.swift testMerge
     @Test func mergeAddsNewKeysAndLetsTheCombineDecideForKeysAlreadyHeld() throws {
         try withTemporaryRealm(of: Self.types) { realm in

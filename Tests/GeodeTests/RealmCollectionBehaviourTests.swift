@@ -558,7 +558,7 @@ extension RealmCollectionBehaviourTests {
         let frozen = notes.freeze()
         #expect(frozen.isFrozen)
 
-        let live = frozen.thaw()
+        let live = try #require(frozen.thaw())
         #expect(!live.isFrozen)
         let liveRealm = try #require(live.realm)
         try liveRealm.write { liveRealm.delete(live) }
@@ -577,7 +577,10 @@ extension RealmCollectionBehaviourTests {
         let seen = Handoff<(liveIsFrozen: Bool, liveIsEmpty: Bool, frozenIsEmpty: Bool)?>(nil)
         let failure = Handoff<String?>(nil)
         let finished = runOnNewThread {
-            let live = handed.value.thaw()
+            guard let live = handed.value.thaw() else {
+                failure.value = "thawed results are nil"
+                return
+            }
             let liveIsFrozen = live.isFrozen
             do {
                 guard let liveRealm = live.realm else {
@@ -612,7 +615,7 @@ extension RealmCollectionBehaviourTests {
         try realm.write { realm.delete(notes) }
         #expect(frozen.count != notes.count, "frozen results do not change")
 
-        let live = frozen.thaw()
+        let live = try #require(frozen.thaw())
         #expect(live.isEmpty, "thawed results see the writes made since they were frozen")
         #expect(!frozen.isEmpty)
         #expect(live.count == notes.count)
@@ -658,7 +661,7 @@ extension RealmCollectionBehaviourTests {
         #expect(failure.value == nil)
         let (frozen, frozenQuery) = try #require(frozenThere.value)
 
-        let thawed = frozen.thaw()
+        let thawed = try #require(frozen.thaw())
         #expect(frozen.count == 1)
         #expect(frozen.first?.text == "3")
         #expect(frozen.filter("text == %@", "1").count == 0)
@@ -678,7 +681,7 @@ extension RealmCollectionBehaviourTests {
         #expect(notes.where { $0.text == "2" }.count == 1)
         #expect(notes.where { $0.text == "3" }.count == 0)
 
-        let thawedQuery = frozenQuery.thaw()
+        let thawedQuery = try #require(frozenQuery.thaw())
         #expect(frozenQuery.count == 0)
         #expect(frozenQuery.first?.text == nil)
         #expect(frozenQuery.filter("text == %@", "1").count == 0)

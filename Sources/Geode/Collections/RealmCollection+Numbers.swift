@@ -57,15 +57,15 @@ extension RealmCollection where Element: _OptionalElement, Element.Wrapped: Comp
     /// ```swift
     /// let lowest = optionalScores.min()   // [3, nil, 1] gives 1
     /// ```
-    public func min() -> Element? { compactMap(\._geodeWrapped).min().map { Element(_geodeWrapping: $0) } }
+    public func min() -> Element.Wrapped? { compactMap(\._geodeWrapped).min() }
 
     /// The largest value, nils left out; nil when there is none.
-    public func max() -> Element? { compactMap(\._geodeWrapped).max().map { Element(_geodeWrapping: $0) } }
+    public func max() -> Element.Wrapped? { compactMap(\._geodeWrapped).max() }
 }
 
 extension RealmCollection where Element: _OptionalElement, Element.Wrapped: AdditiveArithmetic {
     /// The sum of the values, nils left out (zero when there is none).
-    public func sum() -> Element { Element(_geodeWrapping: compactMap(\._geodeWrapped).reduce(.zero, +)) }
+    public func sum() -> Element.Wrapped { compactMap(\._geodeWrapped).reduce(.zero, +) }
 }
 
 extension RealmCollection where Element: _OptionalElement, Element.Wrapped: BinaryInteger {
@@ -107,9 +107,34 @@ extension Map where Value: Comparable {
 
 extension Map where Value: _OptionalElement, Value.Wrapped: Comparable {
     /// The smallest value, nils left out; nil when there is none.
-    public func min() -> Value? { values.compactMap(\._geodeWrapped).min().map { Value(_geodeWrapping: $0) } }
+    public func min() -> Value.Wrapped? { values.compactMap(\._geodeWrapped).min() }
     /// The largest value, nils left out; nil when there is none.
-    public func max() -> Value? { values.compactMap(\._geodeWrapped).max().map { Value(_geodeWrapping: $0) } }
+    public func max() -> Value.Wrapped? { values.compactMap(\._geodeWrapped).max() }
+}
+
+extension Map where Value: _OptionalElement, Value.Wrapped: AdditiveArithmetic {
+    /// The sum of the values, nils left out (zero when there is none).
+    ///
+    /// ```swift
+    /// let total = optionalScoresByPlayer.sum()   // ["a": 1, "b": nil, "c": 3] gives 4
+    /// ```
+    public func sum() -> Value.Wrapped { values.compactMap(\._geodeWrapped).reduce(.zero, +) }
+}
+
+extension Map where Value: _OptionalElement, Value.Wrapped: BinaryInteger {
+    /// The mean of the values, nils left out; nil when there is none.
+    public func average<T: BinaryFloatingPoint>() -> T? {
+        let present = values.compactMap(\._geodeWrapped)
+        return present.isEmpty ? nil : T(present.reduce(0.0) { $0 + Double($1) } / Double(present.count))
+    }
+}
+
+extension Map where Value: _OptionalElement, Value.Wrapped: BinaryFloatingPoint {
+    /// The mean of the values, nils left out; nil when there is none.
+    public func average<T: BinaryFloatingPoint>() -> T? {
+        let present = values.compactMap(\._geodeWrapped)
+        return present.isEmpty ? nil : T(present.reduce(0.0) { $0 + Double($1) } / Double(present.count))
+    }
 }
 
 extension Map where Value: AdditiveArithmetic {

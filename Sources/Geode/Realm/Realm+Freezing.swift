@@ -23,8 +23,13 @@ extension Results where Element: RealmFetchable {
         }
     }
 
-    /// The same query on a live realm.
-    public func thaw() -> Results<Element> {
+    /// The same query on a live realm (optional, as Realm Swift declares it;
+    /// never nil: a query has no object that can be deleted).
+    ///
+    /// ```swift
+    /// if let live = frozenDogs.thaw() { print(live.count) }
+    /// ```
+    public func thaw() -> Results<Element>? {
         guard isFrozen else { return self }
         let live = realmOfResults.thaw()
         return Results(realm: live, cls: live.realmClass(Element._geodeRootType), query: query, base: base)
