@@ -108,11 +108,7 @@ final class CollectionObserver: ChangeObserver {
     /// compared instead). Elements linking to modified objects are
     /// modifications, as in Realm.
     private func replayedChanges(from old: [Value], _ delivery: ChangeDelivery) -> IndexChanges? {
-        let changes = delivery.changes
-        guard changes.isComplete, !changes.schemaChanged, location.path.count == 1,
-            case let .index(slot) = location.path[0],
-            let edits = changes[table: location.owner.root.table.schema.table].listEdits[
-                ListAddress(key: location.owner.key, slot: slot)],
+        guard !delivery.changes.schemaChanged, let edits = recordedEdits(delivery),
             edits.count.multipliedReportingOverflow(by: old.count + edits.count).partialValue <= Self.replayBudget
         else { return nil }
         // Where each element now was (nil: inserted or set by the write), to check the operations.
@@ -149,6 +145,16 @@ final class CollectionObserver: ChangeObserver {
         return builder.finished()
     }
 
+    /// The operations the change log lists for the collection since the last
+    /// delivery (see ``ListEdit``), when it is a property of a top-level object.
+    private func recordedEdits(_ delivery: ChangeDelivery) -> [ListEdit]? {
+        guard delivery.changes.isComplete, location.path.count == 1, case let .index(slot) = location.path[0] else {
+            return nil
+        }
+        return delivery.changes[table: location.owner.root.table.schema.table].listEdits[
+            ListAddress(key: location.owner.key, slot: slot)]
+    }
+
     /// How much replaying may cost (operations × elements) before the
     /// elements are compared instead.
     static let replayBudget = 20_000_000
@@ -180,12 +186,7 @@ final class CollectionObserver: ChangeObserver {
         let deletions = entries.isEmpty && old.isEmpty ? [] : old.keys.filter { new[$0] == nil }.sorted()
         // Keys the writes set, to the value they held too (a modification in Realm).
         var setKeys = Set<String>()
-        if delivery.changes.isComplete, location.path.count == 1, case let .index(slot) = location.path[0],
-            let edits = delivery.changes[table: location.owner.root.table.schema.table].listEdits[
-                ListAddress(key: location.owner.key, slot: slot)]
-        {
-            for case let .keySet(key) in edits { setKeys.insert(key) }
-        }
+        for case let .keySet(key) in recordedEdits(delivery) ?? [] { setKeys.insert(key) }
         var insertions: [String] = []
         var modifications: [String] = []
         for (key, value) in entries {
