@@ -398,6 +398,35 @@ extension MapAndResultsConformanceTests {
         }
     }
 
+    // realm-swift RealmSwift/Tests/PrimitiveMapTests.swift testValueForKey and testObjectForKey
+    @Test func aMapReadsAValueByKeyValueCodingAndByItsObjectiveCForm() throws {
+        try withTemporaryRealm(of: Self.types) { realm in
+            let holder = try Self.holder(in: realm)
+            #expect(holder.counts.value(forKey: "a") == nil)
+            try realm.write { holder.counts.setValue(5, forKey: "a") }
+            #expect(holder.counts.value(forKey: "a") as? Int == 5)
+            #expect(holder.counts.object(forKey: "a" as AnyObject) as? Int == 5)
+            try realm.write { holder.scores["b"] = 7 }
+            #expect(holder.scores.value(forKey: "b") as? Int == 7, "an optional value is read unwrapped")
+        }
+    }
+
+    // realm-swift RealmSwift/Tests/RealmCollectionTypeTests.swift ResultsEquatabilityTests and
+    // AnyRealmCollectionEquatabilityTests
+    @Test func resultsAndTheirWrappersEqualOnlyThemselves() throws {
+        try withTemporaryRealm(of: Self.types) { realm in
+            _ = try Self.trio(in: realm)
+            let a = realm.objects(MRItem.self)
+            let b = realm.objects(MRItem.self)
+            #expect(a == a)
+            #expect(a != b, "two results of the same query are two collections")
+            let wrappedA = AnyRealmCollection(a)
+            let wrappedB = AnyRealmCollection(a)
+            #expect(wrappedA == wrappedA)
+            #expect(wrappedA != wrappedB)
+        }
+    }
+
     // realm-swift RealmSwift/Tests/PrimitiveMapTests.swift testSum and testAverage (optional values)
     @Test func aMapOfOptionalNumbersSumsAndAveragesItsValuesLeavingNilsOut() throws {
         try withTemporaryRealm(of: Self.types) { realm in

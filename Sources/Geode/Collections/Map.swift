@@ -96,6 +96,34 @@ public final class Map<Key: _MapKey, Value: _PersistableValue>: Sequence {
         }
     }
 
+    /// The value under `key` (key-value coding style), boxed as an object;
+    /// nil when the map has no such key or holds nil there.
+    ///
+    /// ```swift
+    /// let park = dog.favoriteParksByCity.value(forKey: "Ottawa") as? String
+    /// ```
+    public func value(forKey key: String) -> AnyObject? {
+        guard let value = self[Key(_geodeString: key)] else { return nil }
+        // An optional value is unwrapped, so that `as? Int` reads it.
+        guard let optional = value as? any _OptionalElement else { return value as AnyObject }
+        return optional._geodeWrapped.map { $0 as AnyObject }
+    }
+
+    /// The value at `keyPath`: its first name is a key of the map, the rest is
+    /// read from the value there by key-value coding (`"rex.name"`).
+    public func value(forKeyPath keyPath: String) -> AnyObject? {
+        let names = keyPath.split(separator: ".", maxSplits: 1).map(String.init)
+        guard let first = names.first, let value = value(forKey: first) else { return nil }
+        guard names.count > 1 else { return value }
+        return KeyValueCoding.value(at: names[1], of: value).map { $0 as AnyObject }
+    }
+
+    /// The value under `key`, which must be a string, boxed as an object
+    /// (Realm's Objective-C form of the subscript).
+    public func object(forKey key: AnyObject) -> AnyObject? {
+        (key as? String).flatMap { value(forKey: $0) }
+    }
+
     /// Removes the entry under `key`.
     public func removeObject(for key: Key) { self[key] = nil }
 

@@ -55,3 +55,27 @@ extension Map: Equatable where Value: Equatable {
             }
     }
 }
+
+extension Results: Equatable {
+    /// Whether two results are the same instance, as Realm's results compare:
+    /// two `realm.objects(Dog.self)` are not equal, though they hold the same objects.
+    ///
+    /// ```swift
+    /// let dogs = realm.objects(Dog.self)
+    /// dogs == dogs                        // true
+    /// dogs == realm.objects(Dog.self)     // false
+    /// ```
+    public static func == (lhs: Results, rhs: Results) -> Bool { lhs === rhs }
+}
+
+extension LinkingObjects: Equatable {
+    /// Whether two linking-objects collections are the same instance, as in
+    /// Realm: reading `person.dogs` twice gives two that are not equal.
+    public static func == (lhs: LinkingObjects, rhs: LinkingObjects) -> Bool { lhs === rhs }
+}
+
+extension AnyRealmCollection: Equatable {
+    /// Whether two wrappers are the same instance, as in Realm: wrapping the
+    /// same results twice gives two that are not equal.
+    public static func == (lhs: AnyRealmCollection, rhs: AnyRealmCollection) -> Bool { lhs === rhs }
+}
