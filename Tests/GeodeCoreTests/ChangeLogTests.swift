@@ -41,9 +41,9 @@ import Testing
         let back = try bytes.withUnsafeBytes { try ChangeRecord(version: 7, encoded: $0) }
         #expect(back == record)
         // Past `unlisted` nothing more is kept for that list: it is compared, not replayed.
-        #expect(back.tables[2]?.listEdits[ListAddress(key: ObjectKey(1), slot: 3)] == [.unlisted])
-        #expect(back.tables[2]?.listEdits[ListAddress(key: ObjectKey(8), slot: 1)] == [.replaced(0)])
-        #expect(back.tables[2]?.listEdits[ListAddress(key: ObjectKey(9), slot: 4)] == [.keySet("clé ✓")])
+        #expect(back.tables[2]?.listEdits(at: ListAddress(key: ObjectKey(1), slot: 3)) == [.unlisted])
+        #expect(back.tables[2]?.listEdits(at: ListAddress(key: ObjectKey(8), slot: 1)) == [.replaced(0)])
+        #expect(back.tables[2]?.listEdits(at: ListAddress(key: ObjectKey(9), slot: 4)) == [.keySet("clé ✓")])
         #expect(throws: StoreError.self) {
             try Array(bytes.dropLast(1)).withUnsafeBytes { try ChangeRecord(version: 7, encoded: $0) }
         }
@@ -55,26 +55,26 @@ import Testing
         first.noteModification(ObjectKey(1), slot: 0)
         first.noteListEdit(.inserted(at: 0, count: 1), key: ObjectKey(1), slot: 0)
         first.noteListEdit(.inserted(at: 1, count: 1), key: ObjectKey(1), slot: 0)
-        #expect(first.listEdits[address] == [.inserted(at: 0, count: 2)], "an insert after an insert joins it")
+        #expect(first.listEdits(at: address) == [.inserted(at: 0, count: 2)], "an insert after an insert joins it")
         var second = TableChanges()
         second.noteModification(ObjectKey(1), slot: 0)
         second.noteListEdit(.removed(0), key: ObjectKey(1), slot: 0)
         var merged = first
         merged.append(second)
-        #expect(merged.listEdits[address] == [.inserted(at: 0, count: 2), .removed(0)])
+        #expect(merged.listEdits(at: address) == [.inserted(at: 0, count: 2), .removed(0)])
         // A list an earlier transaction changed without listing how cannot be replayed.
         var unlisted = TableChanges()
         unlisted.noteModification(ObjectKey(1), slot: 0)
         unlisted.append(second)
-        #expect(unlisted.listEdits[address] == [.unlisted])
+        #expect(unlisted.listEdits(at: address) == [.unlisted])
         // The owner's deletion takes its lists' operations with it.
         var gone = TableChanges()
         gone.noteDeletion(ObjectKey(1))
         merged.append(gone)
-        #expect(merged.listEdits.isEmpty)
+        #expect(!merged.hasListEdits)
         var many = TableChanges()
         for _ in 0 ... ListEdit.limit { many.noteListEdit(.removed(0), key: ObjectKey(1), slot: 0) }
-        #expect(many.listEdits[address] == [.unlisted], "too many operations are not kept")
+        #expect(many.listEdits(at: address) == [.unlisted], "too many operations are not kept")
     }
 
     @Test func eachCommitRecordsWhatItDidAndAbortedOnesNothing() throws {

@@ -151,8 +151,8 @@ final class CollectionObserver: ChangeObserver {
         guard delivery.changes.isComplete, location.path.count == 1, case let .index(slot) = location.path[0] else {
             return nil
         }
-        return delivery.changes[table: location.owner.root.table.schema.table].listEdits[
-            ListAddress(key: location.owner.key, slot: slot)]
+        return delivery.changes[table: location.owner.root.table.schema.table].listEdits(
+            at: ListAddress(key: location.owner.key, slot: slot))
     }
 
     /// How much replaying may cost (operations × elements) before the

@@ -41,7 +41,7 @@ package struct ChangeRecord: Sendable, Equatable {
             }
             out.append(UInt8(v))
         }
-        let edited = tables.keys.filter { !(tables[$0]?.listEdits.isEmpty ?? true) }.sorted()
+        let edited = tables.keys.filter { tables[$0]?.hasListEdits == true }.sorted()
         put((schemaChanged ? 1 : 0) | (objectsUnlisted ? 2 : 0) | (edited.isEmpty ? 0 : 4))
         let ids = tables.keys.filter { !(tables[$0]?.isEmpty ?? true) }.sorted()
         put(UInt64(ids.count))
@@ -80,10 +80,10 @@ package struct ChangeRecord: Sendable, Equatable {
         guard !edited.isEmpty else { return out }
         put(UInt64(edited.count))
         for id in edited {
-            guard let lists = tables[id]?.listEdits else { continue }
+            guard let lists = tables[id]?.editedLists else { continue }
             put(UInt64(id))
             put(UInt64(lists.count))
-            for (address, edits) in lists.sorted(by: { ($0.key.key, $0.key.slot) < ($1.key.key, $1.key.slot) }) {
+            for (address, edits) in lists {
                 put(address.key.rawValue)
                 put(UInt64(address.slot))
                 put(UInt64(edits.count))

@@ -6,7 +6,7 @@
 /// ```swift
 /// var changes = TableChanges()
 /// changes.noteListEdit(.inserted(at: 3, count: 1), key: ObjectKey(7), slot: 2)
-/// changes.listEdits[ListAddress(key: ObjectKey(7), slot: 2)]   // [.inserted(at: 3, count: 1)]
+/// changes.listEdits(at: ListAddress(key: ObjectKey(7), slot: 2))   // [.inserted(at: 3, count: 1)]
 /// ```
 package enum ListEdit: Sendable, Equatable {
     /// `count` elements inserted from the index on (appends are inserts at the end).

@@ -21,24 +21,36 @@ package struct TableChanges: Sendable, Equatable {
     /// the deleted keys are then not listed.
     package private(set) var wasCleared = false
     /// The operations made on list properties of objects that stay, in order
-    /// (see ``ListEdit``).
-    package private(set) var listEdits: [ListAddress: [ListEdit]] = [:]
+    /// (see ``ListEdit``), by object and slot: a deletion drops its object's at once.
+    private var editsByObject: [ObjectKey: [Int: [ListEdit]]] = [:]
+
+    /// The operations noted for the list at `address`, in order; nil when none were.
+    package func listEdits(at address: ListAddress) -> [ListEdit]? { editsByObject[address.key]?[address.slot] }
+
+    /// Whether operations on some list were noted.
+    package var hasListEdits: Bool { !editsByObject.isEmpty }
+
+    /// Every list with noted operations, in key and slot order.
+    package var editedLists: [(address: ListAddress, edits: [ListEdit])] {
+        editsByObject.sorted { $0.key < $1.key }.flatMap { key, slots in
+            slots.sorted { $0.key < $1.key }.map { (ListAddress(key: key, slot: $0.key), $0.value) }
+        }
+    }
 
     package init() {}
 
     init(
         insertedRuns: [(first: UInt64, count: UInt64)], deleted: Set<ObjectKey>, modified: [ObjectKey: SlotSet],
-        wasCleared: Bool, listEdits: [ListAddress: [ListEdit]] = [:]
+        wasCleared: Bool
     ) {
         self.insertedRuns = insertedRuns
         self.deleted = deleted
         self.modified = modified
         self.wasCleared = wasCleared
-        self.listEdits = listEdits
     }
 
     package var isEmpty: Bool {
-        insertedRuns.isEmpty && deleted.isEmpty && modified.isEmpty && !wasCleared && listEdits.isEmpty
+        insertedRuns.isEmpty && deleted.isEmpty && modified.isEmpty && !wasCleared && editsByObject.isEmpty
     }
 
     /// The number of inserted keys.
@@ -55,16 +67,12 @@ package struct TableChanges: Sendable, Equatable {
     package mutating func noteDeletion(_ key: ObjectKey) {
         deleted.insert(key)
         modified[key] = nil
-        if !listEdits.isEmpty { forgetListEdits(of: [key]) }
+        editsByObject[key] = nil
     }
 
     /// Notes an operation on list property `slot` of object `key`, after those before it.
     package mutating func noteListEdit(_ edit: ListEdit, key: ObjectKey, slot: Int) {
-        listEdits[ListAddress(key: key, slot: slot), default: []].appendEdit(edit)
-    }
-
-    private mutating func forgetListEdits(of keys: Set<ObjectKey>) {
-        listEdits = listEdits.filter { !keys.contains($0.key.key) }
+        editsByObject[key, default: [:]][slot, default: []].appendEdit(edit)
     }
 
     package mutating func noteModification(_ key: ObjectKey, slot: Int) {
@@ -80,7 +88,7 @@ package struct TableChanges: Sendable, Equatable {
         wasCleared = true
         deleted = []
         modified = [:]
-        listEdits = [:]
+        editsByObject = [:]
     }
 
     /// The keys of the objects inserted or modified: those whose documents the
@@ -111,7 +119,7 @@ package struct TableChanges: Sendable, Equatable {
         if later.wasCleared {
             wasCleared = true
             modified = [:]
-            listEdits = [:]
+            editsByObject = [:]
         }
         for run in later.insertedRuns {
             if let last = insertedRuns.last, last.first &+ last.count == run.first {
@@ -122,20 +130,22 @@ package struct TableChanges: Sendable, Equatable {
         }
         deleted.formUnion(later.deleted)
         for key in later.deleted { modified[key] = nil }
-        if !listEdits.isEmpty && !later.deleted.isEmpty { forgetListEdits(of: later.deleted) }
-        for (address, edits) in later.listEdits {
-            // A list the earlier transactions changed without listing how stays unlisted.
-            if listEdits[address] == nil, modified[address.key]?.contains(address.slot) == true {
-                listEdits[address] = [.unlisted]
-                continue
+        if !editsByObject.isEmpty { for key in later.deleted { editsByObject[key] = nil } }
+        for (key, slots) in later.editsByObject {
+            for (slot, edits) in slots {
+                // A list the earlier transactions changed without listing how stays unlisted.
+                if editsByObject[key]?[slot] == nil, modified[key]?.contains(slot) == true {
+                    editsByObject[key, default: [:]][slot] = [.unlisted]
+                    continue
+                }
+                for edit in edits { editsByObject[key, default: [:]][slot, default: []].appendEdit(edit) }
             }
-            for edit in edits { listEdits[address, default: []].appendEdit(edit) }
         }
         for (key, slots) in later.modified { modified[key, default: SlotSet()].formUnion(slots) }
     }
 
     package static func == (a: TableChanges, b: TableChanges) -> Bool {
         a.insertedRuns.elementsEqual(b.insertedRuns, by: { $0 == $1 }) && a.deleted == b.deleted
-            && a.modified == b.modified && a.wasCleared == b.wasCleared && a.listEdits == b.listEdits
+            && a.modified == b.modified && a.wasCleared == b.wasCleared && a.editsByObject == b.editsByObject
     }
 }
