@@ -40,8 +40,21 @@ extension GeodeError {
         case fileExists = 4
         /// There is no file at the path.
         case fileNotFound = 5
+        /// The file needs a format upgrade that its configuration does not
+        /// allow. Geode upgrades nothing in place, so it does not raise this
+        /// code: a store of another format is ``unsupportedFileFormatVersion``.
+        case fileFormatUpgradeRequired = 6
+        /// The lock file was made by an incompatible program. Geode's lock
+        /// file is LMDB's, which raises no such error: the code is kept for
+        /// `catch` clauses written for Realm.
+        case incompatibleLockFile = 8
+        /// The process has no address space left to map the file.
+        case addressSpaceExhausted = 9
         /// The schema differs from the file's and no migration was asked for.
         case schemaMismatch = 10
+        /// An operation that needs the file closed met it open (deleting the
+        /// files of a store a realm of this or another process has open).
+        case alreadyOpen = 12
         /// A value, query, geometry or import input was refused.
         case invalidInput = 13
         /// The disk is full, or the store reached its map size.
@@ -56,6 +69,9 @@ extension GeodeError {
         case fileOperationFailed = 19
         /// The file is not a store, or is damaged.
         case invalidDatabase = 20
+        /// The file holds another kind of history (Realm's sync histories).
+        /// Geode's stores have one kind: the code is kept for `catch` clauses.
+        case incompatibleHistories = 21
     }
 
     /// Realm's code for this error.
@@ -66,6 +82,7 @@ extension GeodeError {
     public var code: Code {
         switch self {
         case let .file(failure):
+            if let code = failure.realmCode { return code }
             switch failure.reason {
             case .missing: return .fileNotFound
             case .exists: return .fileExists
@@ -79,6 +96,7 @@ extension GeodeError {
                 case ENOSPC: return .outOfDiskSpace
                 case ENOENT: return .fileNotFound
                 case EEXIST: return .fileExists
+                case EBUSY: return .alreadyOpen
                 default: return .fileOperationFailed
                 }
             case .conflictingOptions: return .incompatibleSession
@@ -88,6 +106,7 @@ extension GeodeError {
             switch failure.code {
             case ENOSPC, MDB_MAP_FULL: return .outOfDiskSpace
             case EACCES, EPERM: return .filePermissionDenied
+            case ENOMEM: return .addressSpaceExhausted
             default: return .fail
             }
         case .damagedStore: return .invalidDatabase
@@ -115,6 +134,12 @@ extension GeodeError {
         case .filePermissionDenied: self = .file(FileFailure(message, path: path, reason: .access(errno: EACCES)))
         case .fileExists: self = .file(FileFailure(message, path: path, reason: .exists))
         case .fileNotFound: self = .file(FileFailure(message, path: path, reason: .missing))
+        case .fileFormatUpgradeRequired, .incompatibleHistories, .incompatibleLockFile:
+            var failure = FileFailure(message, path: path, reason: .unsupportedFormat(found: 0, supported: 0))
+            failure.realmCode = code
+            self = .file(failure)
+        case .addressSpaceExhausted: self = .storage(StorageFailure(message, path: path.nonEmpty, code: ENOMEM))
+        case .alreadyOpen: self = .file(FileFailure(message, path: path, reason: .access(errno: EBUSY)))
         case .schemaMismatch: self = .schema(SchemaFailure(message, differences: [message]))
         case .invalidInput: self = .invalidValue(ValueFailure(message))
         case .outOfDiskSpace: self = .storage(StorageFailure(message, path: path.nonEmpty, code: ENOSPC))
@@ -166,6 +191,16 @@ extension GeodeError {
     public static var fileOperationFailed: Code { .fileOperationFailed }
     /// ``Code/invalidDatabase``.
     public static var invalidDatabase: Code { .invalidDatabase }
+    /// ``Code/fileFormatUpgradeRequired``.
+    public static var fileFormatUpgradeRequired: Code { .fileFormatUpgradeRequired }
+    /// ``Code/incompatibleLockFile``.
+    public static var incompatibleLockFile: Code { .incompatibleLockFile }
+    /// ``Code/addressSpaceExhausted``.
+    public static var addressSpaceExhausted: Code { .addressSpaceExhausted }
+    /// ``Code/alreadyOpen``.
+    public static var alreadyOpen: Code { .alreadyOpen }
+    /// ``Code/incompatibleHistories``.
+    public static var incompatibleHistories: Code { .incompatibleHistories }
 }
 
 /// Whether `error` is a ``GeodeError`` with Realm's code `code`: what lets

@@ -39,6 +39,9 @@ extension GeodeError {
         public var path: String
         /// Why the file could not be used, by case (missing, not a store, read-only, …).
         public var reason: Reason
+        /// Realm's code, for an error made from one that no reason stands
+        /// for (``GeodeError/Code/incompatibleLockFile``, which Geode never raises).
+        var realmCode: Code?
 
         /// A file failure with its message, path and reason.
         public init(_ message: String, path: String, reason: Reason) {
