@@ -104,9 +104,9 @@ public final class Map<Key: _MapKey, Value: _PersistableValue>: Sequence {
     /// ```
     public func value(forKey key: String) -> AnyObject? {
         guard let value = self[Key(_geodeString: key)] else { return nil }
-        // An optional value is unwrapped, so that `as? Int` reads it.
-        guard let optional = value as? any _OptionalElement else { return value as AnyObject }
-        return optional._geodeWrapped.map { $0 as AnyObject }
+        // In key-value coding's form: an optional unwrapped and an `AnyRealmValue`
+        // opened, so that `as? Int` reads it.
+        return KeyValueCoding.plain(value).map { $0 as AnyObject }
     }
 
     /// The value at `keyPath`: its first name is a key of the map, the rest is

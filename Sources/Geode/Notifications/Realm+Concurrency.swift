@@ -17,6 +17,22 @@ extension Realm {
         self.actor = actor
     }
 
+    /// Opens a realm isolated to the caller's actor, as
+    /// ``init(configuration:actor:)`` does with that actor.
+    ///
+    /// ```swift
+    /// @MainActor func load() async throws {
+    ///     let realm = try await Realm.open(configuration: configuration)
+    /// }
+    /// ```
+    public static func open(
+        configuration: Configuration = .defaultConfiguration, _isolation actor: isolated any Actor = #isolation
+    ) async throws -> Realm {
+        let realm = try Realm(configuration: configuration)
+        realm.actor = actor
+        return realm
+    }
+
     /// Runs `block` in a write transaction and commits it, from async code.
     /// LMDB's writer lock belongs to one thread from the start of a write to
     /// its end, so the write runs where it is called; awaiting it lets the

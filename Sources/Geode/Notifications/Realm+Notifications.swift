@@ -12,6 +12,14 @@ extension Realm {
         case refreshRequired = "RLMRealmRefreshRequiredNotification"
     }
 
+    /// What ``observe(_:)`` calls: the notification and the realm it is about.
+    ///
+    /// ```swift
+    /// let block: Realm.NotificationBlock = { notification, realm in print(notification) }
+    /// let token = realm.observe(block)
+    /// ```
+    public typealias NotificationBlock = (_ notification: Notification, _ realm: Realm) -> Void
+
     /// Calls `block` each time the realm advances to a new version.
     ///
     /// Notifications are delivered where the realm is used: for a realm
@@ -24,7 +32,7 @@ extension Realm {
     ///     print(notification, realm.objects(Dog.self).count)
     /// }
     /// ```
-    public func observe(_ block: @escaping (Notification, Realm) -> Void) -> NotificationToken {
+    public func observe(_ block: @escaping NotificationBlock) -> NotificationToken {
         register(RealmObserver(realm: self, block: block))
     }
 
@@ -39,7 +47,7 @@ extension Realm {
     ///     token = realm.objects(Dog.self).observe { change in print(change) }
     /// }
     /// ```
-    public convenience init(configuration: Configuration = .defaultConfiguration, queue: DispatchQueue) throws {
+    public convenience init(configuration: Configuration = .defaultConfiguration, queue: DispatchQueue?) throws {
         try self.init(configuration: configuration)
         self.queue = queue
     }

@@ -11,7 +11,21 @@ import OrderedCollections
 /// }
 /// try realm.write { realm.dynamicCreate("Dog", value: ["name": "Rex", "age": 3]) }
 /// ```
-public final class DynamicObject: Object {}
+@dynamicMemberLookup
+public final class DynamicObject: Object {
+    /// The property named `member`, as ``ObjectBase/subscript(_:)`` reads
+    /// and writes it: `dog.name` for `dog["name"]`.
+    ///
+    /// ```swift
+    /// migration.enumerateObjects(ofType: "Person") { old, new in
+    ///     new?.fullName = old?.name
+    /// }
+    /// ```
+    public subscript(dynamicMember member: String) -> Any? {
+        get { self[member] }
+        set { self[member] = newValue }
+    }
+}
 
 /// A property value of a `DynamicObject`: the value in its plain Swift form
 /// (`String`, `Int`, `Double`, `Bool`, `Date`, `Data`, `ObjectId`, `UUID`,

@@ -59,7 +59,7 @@ extension KeyValueCoding {
             return elements.map { self.value(names, of: $0) }
         }
         // `self` is the value itself: an object, or an element of a collection of values.
-        if name == "self" { return self.value(rest, of: value) }
+        if name == "self" { return self.value(rest, of: value.flatMap(plain)) }
         guard let object = (value as? ObjectBase) ?? (value as? any RealmFetchable)?._geodeObject else { return nil }
         return self.value(rest, of: object[name])
     }

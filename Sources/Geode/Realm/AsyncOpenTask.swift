@@ -61,3 +61,8 @@ public final class AsyncOpenTask: Sendable {
         cancelled.withLock { $0 = true }
     }
 }
+
+extension Realm {
+    /// Realm's name for ``Geode/AsyncOpenTask``, nested in `Realm` as Realm Swift declares it.
+    public typealias AsyncOpenTask = Geode.AsyncOpenTask
+}

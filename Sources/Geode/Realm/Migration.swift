@@ -246,12 +246,17 @@ extension Realm {
 }
 
 /// The schema version stored in the file at `fileURL`, without opening it
-/// as a realm (no schema is checked or changed).
+/// as a realm (no schema is checked or changed). Geode does not encrypt
+/// stores: an `encryptionKey` is refused.
 ///
 /// ```swift
 /// if try schemaVersionAtURL(url) < 3 { print("this store will be migrated") }
 /// ```
-public func schemaVersionAtURL(_ fileURL: URL) throws -> UInt64 {
+public func schemaVersionAtURL(_ fileURL: URL, encryptionKey: Data? = nil) throws -> UInt64 {
+    guard encryptionKey == nil else {
+        throw GeodeError.invalidValue(
+            "Geode does not encrypt stores: an encryption key cannot be given (\(fileURL.path) was not read)")
+    }
     do {
         var configuration = StoreConfiguration(path: fileURL.path)
         configuration.readOnly = true

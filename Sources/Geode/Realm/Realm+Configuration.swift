@@ -190,6 +190,29 @@ extension Realm {
     }
 }
 
+extension Realm.Configuration: CustomStringConvertible {
+    /// The configuration's file (or in-memory identifier), schema version,
+    /// classes and options, in one line.
+    ///
+    /// ```swift
+    /// print(configuration)   // Realm.Configuration(fileURL: /data/app.geode, schemaVersion: 2, …)
+    /// ```
+    public var description: String {
+        var parts: [String] = []
+        if let inMemoryIdentifier {
+            parts.append("inMemoryIdentifier: \(inMemoryIdentifier)")
+        } else {
+            parts.append("fileURL: \((fileURL ?? Self.defaultFileURL).path)")
+        }
+        parts.append("schemaVersion: \(schemaVersion)")
+        parts.append("readOnly: \(readOnly)")
+        parts.append("deleteRealmIfMigrationNeeded: \(deleteRealmIfMigrationNeeded)")
+        parts.append("migrationBlock: \(migrationBlock == nil ? "nil" : "set")")
+        parts.append("objectTypes: " + (objectTypes.map { "[" + $0.map { "\($0)" }.joined(separator: ", ") + "]" } ?? "nil"))
+        return "Realm.Configuration(" + parts.joined(separator: ", ") + ")"
+    }
+}
+
 extension Realm.Configuration: Equatable {
     /// Whether two configurations open the same store the same way, as Realm
     /// compares them: file, in-memory identifier, encryption key, read-only

@@ -1,17 +1,32 @@
 import Foundation
 import GeodeCore
 
-/// How `add` and `create` treat an object whose primary key is already stored.
-public enum UpdatePolicy: Sendable {
+/// How `add` and `create` treat an object whose primary key is already stored
+/// (Realm's `Realm.UpdatePolicy`, with Realm's raw values).
+///
+/// ```swift
+/// realm.add(person, update: .modified)
+/// let policy = Realm.UpdatePolicy(rawValue: 3)   // .modified
+/// ```
+public enum UpdatePolicy: Int, Sendable {
     /// A second object with the same primary key is an error.
-    case error
+    case error = 1
     /// Update the stored object, writing only the properties whose values
     /// differ. Its embedded objects are changed in place: accessors read
     /// before read the new values.
-    case modified
+    case modified = 3
     /// Update the stored object, writing every property. Its embedded objects
     /// are replaced: accessors read before are invalidated.
-    case all
+    case all = 2
+}
+
+extension Realm {
+    /// Realm's name for ``UpdatePolicy``, nested in `Realm` as Realm Swift declares it.
+    ///
+    /// ```swift
+    /// func save(_ person: Person, update: Realm.UpdatePolicy = .modified) { … }
+    /// ```
+    public typealias UpdatePolicy = Geode.UpdatePolicy
 }
 
 extension Realm {

@@ -210,3 +210,12 @@ extension AnyRealmValue: _PersistableValue {
         }
     }
 }
+
+extension AnyRealmValue {
+    /// ``none``, as Realm Swift's `AnyRealmValue()` is.
+    ///
+    /// ```swift
+    /// let empty = AnyRealmValue()   // .none
+    /// ```
+    public init() { self = .none }
+}

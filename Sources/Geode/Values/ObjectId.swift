@@ -68,6 +68,30 @@ public struct ObjectId: Hashable, Comparable, Sendable, CustomStringConvertible,
     private static let processRandom: [UInt8] = (0 ..< 5).map { _ in UInt8.random(in: 0 ... 255) }
     private static let counter = Counter()
 
+    /// An ObjectId for `timestamp` (whole seconds) with the low three bytes
+    /// of `machineId` and the low two of `processId` (least significant
+    /// first, as Realm lays them out), then the process's next counter value.
+    ///
+    /// ```swift
+    /// let id = ObjectId(timestamp: Date(timeIntervalSince1970: 1_700_000_000), machineId: 1, processId: 2)
+    /// id.timestamp   // 2023-11-14 22:13:20 +0000
+    /// ```
+    public init(timestamp: Date, machineId: Int, processId: Int) {
+        let interval = timestamp.timeIntervalSince1970.rounded(.down)
+        // Four bytes of seconds, as Realm keeps them; a date no Int holds gives 0.
+        let seconds = UInt32(truncatingIfNeeded: Int64(exactly: interval) ?? 0)
+        let count = Self.counter.next()
+        var raw = withUnsafeBytes(of: seconds.bigEndian, Array.init)
+        raw += [
+            UInt8(truncatingIfNeeded: machineId), UInt8(truncatingIfNeeded: machineId >> 8),
+            UInt8(truncatingIfNeeded: machineId >> 16),
+            UInt8(truncatingIfNeeded: processId), UInt8(truncatingIfNeeded: processId >> 8),
+            UInt8(truncatingIfNeeded: count >> 16), UInt8(truncatingIfNeeded: count >> 8),
+            UInt8(truncatingIfNeeded: count),
+        ]
+        bytes = ObjectIdBytes(raw)
+    }
+
     /// A new ObjectId for this moment: unique within the process, ordered by time.
     public static func generate() -> ObjectId {
         let seconds = UInt32(truncatingIfNeeded: Int(Date().timeIntervalSince1970))

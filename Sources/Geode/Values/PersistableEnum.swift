@@ -9,10 +9,25 @@
 ///     @Persisted var status = TaskStatus.notStarted
 /// }
 /// ```
-public protocol PersistableEnum: _PersistableValue, SortableType, RawRepresentable, CaseIterable, Hashable
-where RawValue: _PersistableValue {}
+public protocol PersistableEnum: _PersistableValue, SortableType, RawRepresentable, CaseIterable, Hashable,
+    Comparable
+where RawValue: _PersistableValue & Comparable {}
 
 extension PersistableEnum {
+    /// The first case, as Realm Swift makes an enum's default.
+    ///
+    /// ```swift
+    /// let status = TaskStatus()   // .notStarted
+    /// ```
+    public init() { self = Self._geodeDefault() }
+
+    /// Cases order by their raw values, as queries and sorts order them.
+    ///
+    /// ```swift
+    /// TaskStatus.notStarted < TaskStatus.complete   // "notStarted" < "complete": false
+    /// ```
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+
     public static var _geodeKind: _PropertyKind { RawValue._geodeKind }
     public static func _geodeDefault() -> Self {
         guard let first = allCases.first else {
