@@ -14,13 +14,8 @@ extension Map where Value: RealmFetchable & _QueryObjectPath, Value._QueryTarget
         guard let realm = location?.realm else {
             preconditionFailure("Geode: querying a map needs a managed one; add its object to a realm first")
         }
-        return Results(realm: realm, cls: realm.realmClass(Value._geodeRootType), base: .keys { self.linkedKeys })
-    }
-
-    /// The keys of the objects the stored map links to.
-    private var linkedKeys: [ObjectKey] {
-        guard case let .map(entries)? = location?.value else { return [] }
-        return entries.values.compactMap { if case let .link(link) = $0 { return link.key } else { return nil } }
+        return Results(
+            realm: realm, cls: realm.realmClass(Value._geodeRootType), base: .keys(.linked { [self] in location }))
     }
 
     /// The map's objects that match `predicateFormat`.

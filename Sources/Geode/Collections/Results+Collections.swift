@@ -17,34 +17,34 @@ extension _ObjectCollection {
     public var _unmanagedObjects: [Element]? { nil }
 }
 
-/// The keys of the links in a stored list or set value.
-private func linkKeys(_ location: CollectionLocation?) -> [ObjectKey] {
-    guard case let .list(items)? = location?.value else { return [] }
-    return items.compactMap { if case let .link(link) = $0 { return link.key } else { return nil } }
-}
-
 /// Results over the objects `keys` names, in that order, read at each evaluation.
-private func results<Element: Object>(_ realm: Realm?, _ keys: @escaping () -> [ObjectKey]) -> Results<Element> {
-    guard let realm else {
+private func results<Element: Object>(_ keys: CollectionKeys?, in realm: Realm?) -> Results<Element> {
+    guard let realm, let keys else {
         preconditionFailure("Geode: querying a collection needs a managed one; add its object to a realm first")
     }
     return Results(realm: realm, cls: realm.realmClass(Element.self), base: .keys(keys))
 }
 
 extension List: _PropertyOperations, _ObjectCollection where Element: Object {
-    public func _geodeResults() -> Results<Element> { results(location?.realm) { linkKeys(self.location) } }
+    public func _geodeResults() -> Results<Element> {
+        results(.linked { [self] in location }, in: location?.realm)
+    }
     /// The list's objects while it is unmanaged.
     public var _unmanagedObjects: [Element]? { location == nil ? Array(self) : nil }
 }
 
 extension MutableSet: _PropertyOperations, _ObjectCollection where Element: Object {
-    public func _geodeResults() -> Results<Element> { results(location?.realm) { linkKeys(self.location) } }
+    public func _geodeResults() -> Results<Element> {
+        results(.linked { [self] in location }, in: location?.realm)
+    }
     /// The set's objects while it is unmanaged.
     public var _unmanagedObjects: [Element]? { location == nil ? Array(self) : nil }
 }
 
 extension LinkingObjects: _ObjectCollection {
-    public func _geodeResults() -> Results<Element> { results(origin?.realm) { self.keys } }
+    public func _geodeResults() -> Results<Element> {
+        results(origin.map { .linking(Element.self, to: $0, through: originProperty) }, in: origin?.realm)
+    }
 }
 
 extension _ObjectCollection {
@@ -87,6 +87,17 @@ extension _ObjectCollection {
     public func average<T: _PersistableValue>(ofProperty property: String) -> T? {
         guard let objects = _unmanagedObjects else { return _geodeResults().average(ofProperty: property) }
         return Results<Element>.swiftValue(Aggregate.average.apply(Self.values(of: property, objects)))
+    }
+
+    /// Sets property `key` of every object to `value` (inside a write
+    /// transaction when the collection is managed), as key-value coding does.
+    ///
+    /// ```swift
+    /// try realm.write { person.dogs.setValue(true, forKey: "vaccinated") }
+    /// ```
+    public func setValue(_ value: Any?, forKey key: String) {
+        guard let objects = _unmanagedObjects else { return _geodeResults().setValue(value, forKey: key) }
+        for object in objects { object[key] = value }
     }
 
     /// The numbers and dates `property` holds on `objects`, for an aggregate

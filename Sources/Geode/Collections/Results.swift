@@ -21,7 +21,7 @@ public final class Results<Element>: RandomAccessCollection {
         /// Every object of the class, in key order.
         case table
         /// The objects of a collection, in its order (a list, a set, backlinks).
-        case keys(() throws -> [ObjectKey])
+        case keys(CollectionKeys)
     }
 
     let realmOfResults: Realm
@@ -69,7 +69,7 @@ public final class Results<Element>: RandomAccessCollection {
         realmOfResults = values.location.realm
         cls = values.location.owner.cls
         query = .all
-        base = .keys({ [] })
+        base = .keys(.fixed([]))
         elementsAreAccessors = false
         self.values = values
     }
@@ -128,7 +128,7 @@ public final class Results<Element>: RandomAccessCollection {
                 let executor = try executor(txn)
                 switch base {
                 case .table: return try body(executor, nil)
-                case let .keys(keys): return try body(executor, try keys())
+                case let .keys(keys): return try body(executor, try keys.read())
                 }
             }
         } catch {

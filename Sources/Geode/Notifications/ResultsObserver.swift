@@ -169,8 +169,8 @@ extension Results where Element: RealmFetchable {
         _ block: @escaping (RealmCollectionChange<Results<Element>>) -> Void
     ) -> NotificationToken {
         precondition(!isFrozen, "Geode: frozen results never change; they cannot be observed")
-        if queue != nil, case .keys = base {
-            preconditionFailure("Geode: observe(on:) takes the results of a class; observe the collection itself")
+        if queue != nil, case let .keys(collection) = base, collection.moved == nil {
+            preconditionFailure("Geode: observe(on:) cannot follow a snapshot's results to another realm")
         }
         let source = Unchecked(self)
         return realmOfResults.register(on: queue) { realm in
@@ -182,7 +182,12 @@ extension Results where Element: RealmFetchable {
     /// The same query in `realm` (another realm of the same store).
     func resolved(in realm: Realm) -> Results<Element> {
         if realm === realmOfResults { return self }
-        return Results(realm: realm, cls: realm.realmClass(Element._geodeRootType), query: query, base: base)
+        var moved = base
+        if case let .keys(collection) = base, let follow = collection.moved {
+            // The same collection there; one whose owner is gone there holds nothing.
+            moved = .keys(follow(realm) ?? .fixed([]))
+        }
+        return Results(realm: realm, cls: realm.realmClass(Element._geodeRootType), query: query, base: moved)
     }
 
     func makeObserver(

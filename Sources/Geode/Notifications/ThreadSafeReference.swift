@@ -119,14 +119,13 @@ extension ObjectBase: ThreadConfined {
 extension Results: ThreadConfined where Element: RealmFetchable {
     public func _geodeResolver() -> _ThreadConfinedResolver {
         let source = Unchecked(self)
-        if case .keys = base {
-            // A collection's results: the objects as they are now.
+        if case let .keys(collection) = base, collection.moved == nil {
+            // A snapshot's results: the objects as they are now.
             let keys = Unchecked(self.keys)
             return _ThreadConfinedResolver { realm in
                 let results = source.value
                 let cls = realm.realmClass(Element._geodeRootType)
-                let fixed = keys.value
-                return Results(realm: realm, cls: cls, query: results.query, base: .keys { fixed })
+                return Results(realm: realm, cls: cls, query: results.query, base: .keys(.fixed(keys.value)))
             }
         }
         return _ThreadConfinedResolver { source.value.resolved(in: $0) }

@@ -19,7 +19,7 @@ extension Results where Element: RealmFetchable {
             return Results(realm: frozen, cls: cls, query: query)
         case .keys:
             let keys = self.keys  // a collection's objects, fixed now
-            return Results(realm: frozen, cls: cls, query: .all, base: .keys { keys })
+            return Results(realm: frozen, cls: cls, query: .all, base: .keys(.fixed(keys)))
         }
     }
 
