@@ -22,6 +22,10 @@ class ChangeObserver {
     /// takes them in (the write was committed without notifying this observer).
     func deliver(_ delivery: ChangeDelivery, silently: Bool) {}
 
+    /// Tells of a write of this realm that committed nothing (no new
+    /// version): only a realm's own observer hears of it, as in Realm.
+    func deliverEmptyCommit(silently: Bool) {}
+
     /// Tells of an error that ends the observation (a damaged store).
     func fail(_ error: Error) {}
 }

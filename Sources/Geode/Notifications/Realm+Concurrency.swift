@@ -45,7 +45,10 @@ extension Realm {
     public func asyncWrite<Result>(
         isolation: isolated (any Actor)? = #isolation, _ block: () throws -> Result
     ) async throws -> Result {
-        try write(block)
+        // An asynchronous write while it runs, as ``isPerformingAsynchronousWriteOperations`` tells.
+        asyncWrites.withLock { $0.running += 1 }
+        defer { asyncWrites.withLock { $0.running -= 1 } }
+        return try write(block)
     }
 
     /// Advances the realm to the latest version and delivers its notifications, from async code.
@@ -103,7 +106,11 @@ extension Realm {
                 realm.deferReadError(error)
                 return
             }
+            realm.asyncWrites.withLock { $0.running += 1 }
             block()
+            realm.asyncWrites.withLock { $0.running -= 1 }
+            // A block that neither committed nor cancelled is cancelled, as in Realm.
+            if realm.isInWriteTransaction { realm.cancelWrite() }
         }
         if let queue {
             let job = Unchecked(run)
@@ -156,19 +163,21 @@ extension Realm {
         asyncWrites.withLock { _ = $0.pending.remove(asyncTransactionId) }
     }
 
-    /// Whether asynchronous writes of this realm wait to start.
+    /// Whether asynchronous writes of this realm wait to start or are running.
     public var isPerformingAsynchronousWriteOperations: Bool {
-        asyncWrites.withLock { !$0.pending.isEmpty }
+        asyncWrites.withLock { !$0.pending.isEmpty || $0.running > 0 }
     }
 }
 
 /// Names an asynchronous write (``Realm/writeAsync(_:onComplete:)``), to cancel it.
 public typealias AsyncTransactionId = UInt32
 
-/// The asynchronous writes of a realm: the last id given, and those waiting to start.
+/// The asynchronous writes of a realm: the last id given, those waiting to
+/// start, and how many are running.
 struct AsyncWrites {
     var next: AsyncTransactionId = 0
     var pending: Set<AsyncTransactionId> = []
+    var running = 0
 }
 
 extension Realm {

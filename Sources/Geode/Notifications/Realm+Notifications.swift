@@ -94,8 +94,9 @@ extension Realm {
     }
 
     /// Delivers to the observers what changed since `old` (and the first
-    /// notification of observers registered since the last point).
-    func notifyObservers(since old: PinnedTransaction, skipping tokens: [NotificationToken]) {
+    /// notification of observers registered since the last point);
+    /// `afterCommit` when this realm's own write just committed.
+    func notifyObservers(since old: PinnedTransaction, skipping tokens: [NotificationToken], afterCommit: Bool) {
         observers.removeAll { $0.isInvalidated }
         let current = observers
         guard !current.isEmpty else { return }
@@ -117,6 +118,8 @@ extension Realm {
                 observer.deliverInitial()
             } else if let delivery {
                 observer.deliver(delivery, silently: skipped.contains(ObjectIdentifier(observer)))
+            } else if afterCommit {
+                observer.deliverEmptyCommit(silently: skipped.contains(ObjectIdentifier(observer)))
             }
         }
     }
@@ -149,7 +152,7 @@ extension Realm {
         if state == 2 && !autorefresh {
             for observer in observers { (observer as? RealmObserver)?.refreshRequired() }
         } else if state == 2 || observers.contains(where: { !$0.hasDeliveredInitial }) {
-            if transaction == nil { advance(skipping: []) }
+            if transaction == nil { advance(skipping: [], afterCommit: false) }
         }
     }
 }
@@ -183,6 +186,11 @@ final class RealmObserver: ChangeObserver {
     override func deliver(_ delivery: ChangeDelivery, silently: Bool) {
         guard !silently else { return }
         block(.didChange, delivery.realm)
+    }
+
+    override func deliverEmptyCommit(silently: Bool) {
+        guard !silently, let realm, !isInvalidated else { return }
+        block(.didChange, realm)
     }
 
     func refreshRequired() {

@@ -3,9 +3,10 @@ import GeodeCore
 
 extension Realm: Equatable {
     /// Two realms are equal when they are views of the same file that read
-    /// alike: both live, or both frozen at the same version. Realm hands out
-    /// one live instance per thread and file; Geode may make several, and
-    /// they compare equal.
+    /// alike: both live and used in the same place (opened on the same
+    /// thread, or confined to the same queue or actor), or both frozen at
+    /// the same version. Realm hands out one live instance per thread and
+    /// file; Geode may make several, and they compare equal.
     ///
     /// ```swift
     /// try Realm(configuration: config) == Realm(configuration: config)   // true
@@ -13,7 +14,13 @@ extension Realm: Equatable {
     public static func == (lhs: Realm, rhs: Realm) -> Bool {
         if lhs === rhs { return true }
         guard lhs.store.path == rhs.store.path, lhs.isFrozen == rhs.isFrozen else { return false }
-        return !lhs.isFrozen || lhs.pinned.version == rhs.pinned.version
+        if lhs.isFrozen { return lhs.pinned.version == rhs.pinned.version }
+        switch (lhs.queue, rhs.queue, lhs.actor, rhs.actor) {
+        case let (left?, right?, _, _): return left === right
+        case let (nil, nil, left?, right?): return left === right
+        case (nil, nil, nil, nil): return pthread_equal(lhs.openingThread, rhs.openingThread) != 0
+        default: return false
+        }
     }
 }
 

@@ -25,6 +25,9 @@ import Synchronization
 public final class Realm {
     /// The configuration the realm was opened with.
     public let configuration: Configuration
+    /// The thread that opened the realm: a live realm is used there (unless
+    /// it is confined to a queue or an actor), and equals only realms of it.
+    let openingThread = pthread_self()
     let store: Store
     // A realm is used on one thread at a time and these are read on every
     // property access: they go without the runtime's exclusivity check.
@@ -504,7 +507,7 @@ public final class Realm {
         writeError = nil
         if committed {
             addedInWrite = []
-            advance(skipping: tokens)
+            advance(skipping: tokens, afterCommit: false)
         } else {
             undoWrite()
         }
@@ -567,7 +570,7 @@ public final class Realm {
         }
         addedInWrite = []
         ChangeWatcher.noteCommit(in: store)
-        advance(skipping: tokens)
+        advance(skipping: tokens, afterCommit: true)
         releaseFollowers(committed: true, skipping: tokens)
     }
 
@@ -655,18 +658,19 @@ public final class Realm {
     func noteAdded(_ object: ObjectBase) { addedInWrite.append(object) }
 
     /// Advances the realm to the store's latest version, and tells the
-    /// realm's observers what changed since its last version.
+    /// realm's observers what changed since its last version. Returns
+    /// whether there was a newer version, as Realm does.
     ///
     /// ```swift
     /// let token = dogs.observe { change in print(change) }
     /// realm.refresh()   // delivers what other threads and processes committed
     /// ```
     @discardableResult
-    public func refresh() -> Bool { advance(skipping: []) }
+    public func refresh() -> Bool { advance(skipping: [], afterCommit: false) }
 
     /// ``refresh()``, keeping the notifications of `tokens` silent.
     @discardableResult
-    func advance(skipping tokens: [NotificationToken]) -> Bool {
+    func advance(skipping tokens: [NotificationToken], afterCommit: Bool) -> Bool {
         guard !isFrozen, transaction == nil else { return false }
         hasRead = true
         let latest: PinnedTransaction
@@ -683,8 +687,8 @@ public final class Realm {
         let old = pinned
         pinned = latest
         changeCount += 1
-        if !observers.isEmpty { notifyObservers(since: old, skipping: tokens) }
-        return true
+        if !observers.isEmpty { notifyObservers(since: old, skipping: tokens, afterCommit: afterCommit) }
+        return latest.version != old.version
     }
 
     /// Moves a realm that has read nothing back to `version`, older than its
