@@ -157,9 +157,15 @@ extension List: _Persistable {
         return kind
     }
     public static func _geodeDefault() -> List { List() }
+    public static func _geodeUnmanagedAssignment(_ new: List, replacing old: List?) -> List {
+        guard let old, old !== new, old.location == nil, new.location == nil else { return new }
+        old.items = new.items
+        return old
+    }
     public static func _geodeGet(_ object: ObjectBase, _ property: Int) -> List {
         if let adopted = object._adoptedCollections?[property] as? List { return adopted }
-        return List(location: CollectionLocation(object: object, property: property))
+        let make = { List(location: CollectionLocation(object: object, property: property)) }
+        return object._ref?.collection(property, make) ?? make()
     }
     public static func _geodeSet(_ object: ObjectBase, _ property: Int, _ value: List) {
         let elements = Array(value)

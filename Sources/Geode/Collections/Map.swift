@@ -153,6 +153,11 @@ public final class Map<Key: _MapKey, Value: _PersistableValue>: Sequence {
 }
 
 extension Map: _Persistable {
+    public static func _geodeUnmanagedAssignment(_ new: Map, replacing old: Map?) -> Map {
+        guard let old, old !== new, old.location == nil, new.location == nil else { return new }
+        old.entries = new.entries
+        return old
+    }
     public var _geodeHeldObject: AnyObject? { self }
     public static func _geodeSharedObject(in pointer: UnsafeMutableRawPointer) -> AnyObject? {
         sharedReference(at: pointer)
@@ -165,7 +170,8 @@ extension Map: _Persistable {
     public static func _geodeDefault() -> Map { Map() }
     public static func _geodeGet(_ object: ObjectBase, _ property: Int) -> Map {
         if let adopted = object._adoptedCollections?[property] as? Map { return adopted }
-        return Map(location: CollectionLocation(object: object, property: property))
+        let make = { Map(location: CollectionLocation(object: object, property: property)) }
+        return object._ref?.collection(property, make) ?? make()
     }
     public static func _geodeSet(_ object: ObjectBase, _ property: Int, _ value: Map) {
         let entries = value.snapshot

@@ -86,6 +86,11 @@ public final class MutableSet<Element: _PersistableValue & Hashable>: RandomAcce
 }
 
 extension MutableSet: _Persistable {
+    public static func _geodeUnmanagedAssignment(_ new: MutableSet, replacing old: MutableSet?) -> MutableSet {
+        guard let old, old !== new, old.location == nil, new.location == nil else { return new }
+        old.items = new.items
+        return old
+    }
     public var _geodeHeldObject: AnyObject? { self }
     public static func _geodeSharedObject(in pointer: UnsafeMutableRawPointer) -> AnyObject? {
         sharedReference(at: pointer)
@@ -98,7 +103,8 @@ extension MutableSet: _Persistable {
     public static func _geodeDefault() -> MutableSet { MutableSet() }
     public static func _geodeGet(_ object: ObjectBase, _ property: Int) -> MutableSet {
         if let adopted = object._adoptedCollections?[property] as? MutableSet { return adopted }
-        return MutableSet(location: CollectionLocation(object: object, property: property))
+        let make = { MutableSet(location: CollectionLocation(object: object, property: property)) }
+        return object._ref?.collection(property, make) ?? make()
     }
     public static func _geodeSet(_ object: ObjectBase, _ property: Int, _ value: MutableSet) {
         let elements = Array(value)

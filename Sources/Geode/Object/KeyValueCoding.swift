@@ -14,6 +14,12 @@ enum KeyValueCoding {
         case let value as any PersistableEnum: return value.rawValue
         // Realm's key-value coding speaks the stored type: a mapped value reads as its persisted value.
         case let value as any _CustomPersistable: return plain(value.persistableValue)
+        // A sized integer reads as a number that casts to `Int` as well as to its own
+        // type (`object["int8"] as? Int`), as Realm's key-value coding gives it.
+        case let value as Int8: return NSNumber(value: value)
+        case let value as Int16: return NSNumber(value: value)
+        case let value as Int32: return NSNumber(value: value)
+        case let value as Int64: return NSNumber(value: value)
         default: return value
         }
     }

@@ -27,6 +27,11 @@ final class ManagedRef {
     /// Where the document lay in the realm's version when the accessor was
     /// made outside a write: reads at that version need no lookup.
     @exclusivity(unchecked) private(set) var document: PinnedDocument?
+    /// The collections read from a top-level object's properties while
+    /// someone holds them, so that each read of a property gives the same
+    /// List, MutableSet or Map, as in Realm. Weak: the collection's location
+    /// holds this ref.
+    @exclusivity(unchecked) private var collections: [Int: WeakCollection]?
 
     init(
         realm: Realm, cls: RealmClass, root: RealmClass, key: ObjectKey, path: [PathStep],
@@ -63,6 +68,20 @@ final class ManagedRef {
     func repoint(to key: ObjectKey, document: PinnedDocument?) {
         self.key = key
         self.document = document
+        collections = nil
+    }
+
+    /// The collection of `property` read before and still held, else the
+    /// one `make` makes (kept for the next read when the object is top-level:
+    /// an embedded object's place may move).
+    func collection<C: AnyObject>(_ property: Int, _ make: () -> C) -> C {
+        if let held = collections?[property]?.value as? C { return held }
+        let made = make()
+        if placedPath.isEmpty {
+            if collections == nil { collections = [:] }
+            collections?[property] = WeakCollection(made)
+        }
+        return made
     }
 
     /// The value in slot `slot` of this object, in `document` (the top-level
@@ -117,3 +136,10 @@ final class ManagedRef {
 }
 
 // MARK: - Links and embedded objects as values
+
+/// A collection a ``ManagedRef`` hands out again while someone holds it.
+final class WeakCollection {
+    weak var value: AnyObject?
+
+    init(_ value: AnyObject) { self.value = value }
+}

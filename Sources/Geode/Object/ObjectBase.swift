@@ -212,7 +212,7 @@ extension ObjectBase {
                     Self.setManaged(typed, on: self, index)
                 } else {
                     var values = _unmanaged ?? [:]
-                    values[index] = typed
+                    values[index] = Self.unmanagedAssignment(typed, over: ValueAssignment.unmanagedValue(of: self, index))
                     _unmanaged = values
                 }
             } catch {
@@ -223,6 +223,12 @@ extension ObjectBase {
                 }
             }
         }
+    }
+
+    /// What an unmanaged property holds once `new` is assigned over `old`
+    /// (see ``_Persistable/_geodeUnmanagedAssignment(_:replacing:)``).
+    private static func unmanagedAssignment<T: _Persistable>(_ new: T, over old: any _Persistable) -> T {
+        T._geodeUnmanagedAssignment(new, replacing: old as? T)
     }
 
     /// Writes a typed value through its own type's managed setter.

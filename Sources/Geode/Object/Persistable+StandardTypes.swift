@@ -18,8 +18,10 @@ extension Bool: _PersistableValue {
     }
     public func _geodeEngineValue(_ context: _WriteContext) throws -> _EngineValue { .init(.bool(self)) }
     public static func _geodeFromAny(_ any: Any, _ realm: Realm?) throws -> Bool {
-        guard let b = any as? Bool else { throw wrongInput(any, Bool.self) }
-        return b
+        if let b = any as? Bool { return b }
+        // 1 and 0 are true and false, as Realm takes them for a Bool; other numbers are refused.
+        if let i = any as? Int, i == 0 || i == 1 { return i == 1 }
+        throw wrongInput(any, Bool.self)
     }
 }
 

@@ -41,6 +41,10 @@ public protocol _Persistable {
     /// traced: a fresh object, so the path goes on through links; a value
     /// unlikely to occur, so a transform of it shows; nil for the usual value.
     static func _geodeTraceValue() -> Self?
+    /// What an unmanaged object's property holds once `new` is assigned over
+    /// `old`: `new` (the default); for a collection, `old` with `new`'s
+    /// elements, so that the property keeps one collection, as in Realm.
+    static func _geodeUnmanagedAssignment(_ new: Self, replacing old: Self?) -> Self
     /// The object the value is, for a collection or an embedded object (or an
     /// optional one): what becomes managed with the object holding it when
     /// that object is added; nil for other values (the default).
@@ -56,6 +60,7 @@ extension _Persistable {
     public static func _geodeInitial() -> Self { _geodeDefault() }
     public static var _geodeInitialVaries: Bool { false }
     public static func _geodeTraceValue() -> Self? { nil }
+    public static func _geodeUnmanagedAssignment(_ new: Self, replacing old: Self?) -> Self { new }
     public var _geodeHeldObject: AnyObject? { nil }
     public static func _geodeSharedObject(in pointer: UnsafeMutableRawPointer) -> AnyObject? { nil }
     public static func _geodeInput(_ any: Any) throws -> Any { any }

@@ -108,8 +108,12 @@ public struct Persisted<Value: _Persistable> {
             if object._ref != nil {
                 Value._geodeSet(object, resolve(object, storageKeyPath), newValue)
             } else {
+                // The value the property holds now: a collection keeps its identity.
+                let old =
+                    object._unmanaged == nil
+                    ? object[keyPath: storageKeyPath].stored : unmanagedValue(object, storageKeyPath)
                 if object._unmanaged != nil { dropAssigned(object, storageKeyPath) }
-                object[keyPath: storageKeyPath].stored = newValue
+                object[keyPath: storageKeyPath].stored = Value._geodeUnmanagedAssignment(newValue, replacing: old)
             }
         }
     }

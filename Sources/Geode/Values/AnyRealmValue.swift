@@ -195,6 +195,11 @@ extension AnyRealmValue: _PersistableValue {
         case is NSNull: return AnyRealmValue.none
         case let v as Bool: return .bool(v)
         case let v as Int: return .int(v)
+        // Integers of every width are one kind of value, as in Realm.
+        case let v as Int8: return .int(Int(v))
+        case let v as Int16: return .int(Int(v))
+        case let v as Int32: return .int(Int(v))
+        case let v as Int64: return .int(Int(v))
         case let v as Double: return .double(v)
         case let v as Float: return .float(v)
         case let v as String: return .string(v)
