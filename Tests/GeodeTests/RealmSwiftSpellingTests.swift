@@ -14,6 +14,9 @@ final class SPDog: Object {
     @Persisted var age = 0
     @Persisted var vaccinated = false
     @Persisted var size = SPSize.small
+    @Persisted var weight: Int?
+    @Persisted var limit = 0
+    @Persisted(originProperty: "dogs") var owners: LinkingObjects<SPPerson>
 }
 
 /// A size stored as its raw value.
@@ -307,6 +310,28 @@ final class SPPerson: Object {
         thread.start()
         while !thread.isFinished { Thread.sleep(forTimeInterval: 0.01) }
         #expect(counts.values == [1, 2])
+    }
+
+    // QueryTests.swift: comparisons between two properties with <= and >=, a range of an optional
+    // property, and linking objects counted and tested in a type-safe query.
+    @Test func typeSafeQueriesTakeRealmsOtherComparisons() throws {
+        try withTemporaryRealm(of: [SPPerson.self, SPDog.self]) { realm in
+            try realm.write {
+                realm.create(SPDog.self, value: ["name": "a", "age": 3, "limit": 3, "weight": 10])
+                realm.create(SPDog.self, value: ["name": "b", "age": 5, "limit": 2])
+                let owned = realm.create(SPDog.self, value: ["name": "c", "age": 1, "limit": 4, "weight": 30])
+                let person = realm.create(SPPerson.self, value: ["id": 1])
+                person.dogs.append(owned)
+            }
+            let dogs = realm.objects(SPDog.self)
+            #expect(Set(dogs.where { $0.age <= $0.limit }.map(\.name)) == ["a", "c"])
+            #expect(Set(dogs.where { $0.age >= $0.limit }.map(\.name)) == ["a", "b"])
+            #expect(dogs.where { $0.weight.contains(5...15) }.map(\.name) == ["a"])
+            #expect(dogs.where { $0.weight.contains(10..<30) }.map(\.name) == ["a"])
+            #expect(Set(dogs.where { $0.owners.count == 0 }.map(\.name)) == ["a", "b"])
+            let person = try #require(realm.object(ofType: SPPerson.self, forPrimaryKey: 1))
+            #expect(dogs.where { $0.owners.contains(person) }.map(\.name) == ["c"])
+        }
     }
 }
 

@@ -66,8 +66,8 @@ extension RealmCollection where Element == AnyRealmValue {
 }
 
 extension Map where Value == AnyRealmValue {
-    /// The smallest value of the map, in mixed-value order (see
-    /// ``RealmCollection/min()``).
+    /// The smallest value of the map, in mixed-value order (numbers by
+    /// value, then by type; `.none`, objects and collections left out).
     ///
     /// ```swift
     /// let lowest = scores.min()

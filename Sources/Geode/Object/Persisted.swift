@@ -108,7 +108,12 @@ public struct Persisted<Value: _Persistable> {
             if object._ref != nil {
                 Value._geodeSet(object, resolve(object, storageKeyPath), newValue)
             } else {
-                // The value the property holds now: a collection keeps its identity.
+                guard Value.self is AnyObject.Type else {
+                    if object._unmanaged != nil { dropAssigned(object, storageKeyPath) }
+                    object[keyPath: storageKeyPath].stored = newValue
+                    return
+                }
+                // A collection keeps its identity: the one the property holds now takes the elements.
                 let old =
                     object._unmanaged == nil
                     ? object[keyPath: storageKeyPath].stored : unmanagedValue(object, storageKeyPath)

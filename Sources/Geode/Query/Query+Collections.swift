@@ -9,6 +9,7 @@ public protocol _QueryCollection {
 
 extension List: _QueryCollection { public typealias _QueryElement = Element }
 extension MutableSet: _QueryCollection { public typealias _QueryElement = Element }
+extension LinkingObjects: _QueryCollection { public typealias _QueryElement = Element }
 
 extension Query where T: _QueryCollection {
     /// Holds an element equal to `value`.

@@ -170,6 +170,18 @@ extension Query {
     public static func > (lhs: Query<T>, rhs: Query<T>) -> Query<Bool> {
         lhs.comparison(.greater, .keyPath(QueryKeyPath(rhs.components)))
     }
+    /// Less than or equal to another property.
+    ///
+    /// ```swift
+    /// realm.objects(Budget.self).where { $0.spent <= $0.limit }
+    /// ```
+    public static func <= (lhs: Query<T>, rhs: Query<T>) -> Query<Bool> {
+        lhs.comparison(.lessOrEqual, .keyPath(QueryKeyPath(rhs.components)))
+    }
+    /// Greater than or equal to another property.
+    public static func >= (lhs: Query<T>, rhs: Query<T>) -> Query<Bool> {
+        lhs.comparison(.greaterOrEqual, .keyPath(QueryKeyPath(rhs.components)))
+    }
 
     /// One of `values` (`IN`).
     ///
@@ -187,6 +199,21 @@ extension Query {
 
     /// At least the range's lower bound and below its upper bound.
     public func contains(_ range: Range<T>) -> Query<Bool> where T: Comparable {
+        comparison(.greaterOrEqual, .value(Self.engineValue(range.lowerBound)))
+            && comparison(.less, .value(Self.engineValue(range.upperBound)))
+    }
+
+    /// An optional property between the bounds of `range`, inclusive (null is in no range).
+    ///
+    /// ```swift
+    /// realm.objects(Person.self).where { $0.age.contains(18...65) }   // age: Int?
+    /// ```
+    public func contains<Wrapped: Comparable>(_ range: ClosedRange<Wrapped>) -> Query<Bool> where T == Wrapped? {
+        comparison(.between, .values([Self.engineValue(range.lowerBound), Self.engineValue(range.upperBound)]))
+    }
+
+    /// An optional property at least the range's lower bound and below its upper bound.
+    public func contains<Wrapped: Comparable>(_ range: Range<Wrapped>) -> Query<Bool> where T == Wrapped? {
         comparison(.greaterOrEqual, .value(Self.engineValue(range.lowerBound)))
             && comparison(.less, .value(Self.engineValue(range.upperBound)))
     }
