@@ -158,9 +158,7 @@ extension List: _Persistable {
     }
     public static func _geodeDefault() -> List { List() }
     public static func _geodeUnmanagedAssignment(_ new: List, replacing old: List?) -> List {
-        guard let old, old !== new, old.location == nil, new.location == nil else { return new }
-        old.items = new.items
-        return old
+        assigned(new, over: old)
     }
     public static func _geodeGet(_ object: ObjectBase, _ property: Int) -> List {
         if let adopted = object._adoptedCollections?[property] as? List { return adopted }
@@ -205,6 +203,7 @@ extension List: CustomStringConvertible, RealmDescribable {
 }
 
 extension List: AdoptedCollection {
+    func takeElements(of other: List) { items = other.items }
     func adopt(_ location: CollectionLocation?) { self.location = location }
 }
 

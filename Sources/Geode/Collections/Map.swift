@@ -154,9 +154,7 @@ public final class Map<Key: _MapKey, Value: _PersistableValue>: Sequence {
 
 extension Map: _Persistable {
     public static func _geodeUnmanagedAssignment(_ new: Map, replacing old: Map?) -> Map {
-        guard let old, old !== new, old.location == nil, new.location == nil else { return new }
-        old.entries = new.entries
-        return old
+        assigned(new, over: old)
     }
     public var _geodeHeldObject: AnyObject? { self }
     public static func _geodeSharedObject(in pointer: UnsafeMutableRawPointer) -> AnyObject? {
@@ -209,6 +207,7 @@ extension Map: CustomStringConvertible, RealmDescribable {
 }
 
 extension Map: AdoptedCollection {
+    func takeElements(of other: Map) { entries = other.entries }
     func adopt(_ location: CollectionLocation?) { self.location = location }
 }
 

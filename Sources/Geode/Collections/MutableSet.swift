@@ -87,9 +87,7 @@ public final class MutableSet<Element: _PersistableValue & Hashable>: RandomAcce
 
 extension MutableSet: _Persistable {
     public static func _geodeUnmanagedAssignment(_ new: MutableSet, replacing old: MutableSet?) -> MutableSet {
-        guard let old, old !== new, old.location == nil, new.location == nil else { return new }
-        old.items = new.items
-        return old
+        assigned(new, over: old)
     }
     public var _geodeHeldObject: AnyObject? { self }
     public static func _geodeSharedObject(in pointer: UnsafeMutableRawPointer) -> AnyObject? {
@@ -144,5 +142,6 @@ extension MutableSet: CustomStringConvertible, RealmDescribable {
 }
 
 extension MutableSet: AdoptedCollection {
+    func takeElements(of other: MutableSet) { items = other.items }
     func adopt(_ location: CollectionLocation?) { self.location = location }
 }

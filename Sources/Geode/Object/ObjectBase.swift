@@ -212,7 +212,10 @@ extension ObjectBase {
                     Self.setManaged(typed, on: self, index)
                 } else {
                     var values = _unmanaged ?? [:]
-                    values[index] = Self.unmanagedAssignment(typed, over: ValueAssignment.unmanagedValue(of: self, index))
+                    // A collection keeps its identity: only then is the value held now needed.
+                    values[index] =
+                        property.kind.collection == .single
+                        ? typed : Self.unmanagedAssignment(typed, over: ValueAssignment.unmanagedValue(of: self, index))
                     _unmanaged = values
                 }
             } catch {
