@@ -255,4 +255,30 @@ final class EARoom: EmbeddedObject {
         #expect(newHome.isInvalidated, "the given embedded object is replaced")
         #expect(!newFirst.isInvalidated && newFirst.street == "z", "what the input leaves out is kept")
     }
+
+    @Test func aCreateWithUpdateReachesTheObjectsItsEmbeddedObjectsLinkTo() throws {
+        // Realm hands the update policy to every object a create makes, the ones an
+        // embedded object links to included: an existing key is updated, not refused.
+        try withTemporaryRealm(of: EmbeddedQueryModel.types) { realm in
+            try realm.write {
+                realm.create(EmbeddedQueryModel.EQCompany.self, value: ["id": 1, "name": "Ruter"])
+                realm.create(
+                    EmbeddedQueryModel.EQRoute.self,
+                    value: ["id": 1, "stops": [["name": "a", "company": ["id": 1, "name": "Ruter AS"]]]],
+                    update: .modified)
+            }
+            #expect(realm.objects(EmbeddedQueryModel.EQCompany.self).count == 1)
+            #expect(realm.object(ofType: EmbeddedQueryModel.EQCompany.self, forPrimaryKey: 1)?.name == "Ruter AS")
+            // Without an update policy, the existing key is refused and the write keeps nothing.
+            #expect(throws: GeodeError.self) {
+                try realm.write {
+                    realm.create(
+                        EmbeddedQueryModel.EQRoute.self,
+                        value: ["id": 2, "stops": [["name": "b", "company": ["id": 1, "name": "Vy"]]]])
+                }
+            }
+            #expect(realm.object(ofType: EmbeddedQueryModel.EQRoute.self, forPrimaryKey: 2) == nil)
+            #expect(realm.object(ofType: EmbeddedQueryModel.EQCompany.self, forPrimaryKey: 1)?.name == "Ruter AS")
+        }
+    }
 }

@@ -1,5 +1,8 @@
 import Foundation
+import Geode
 import GeodeCore
+import GeodeJSON
+import OrderedCollections
 import Testing
 
 /// The query cases a fixture lists — `{"query", "args", <expected rows>,
@@ -33,6 +36,33 @@ enum FixtureQueryCases {
                     continue
                 }
                 #expect(String(describing: error).contains(expected), "\(fixture): \(query) → \(error)")
+            }
+        }
+    }
+
+    /// The `objects` (class name → objects) and `cases` of a query fixture;
+    /// nil, with an issue recorded, when it lacks either.
+    static func load(_ file: URL) throws -> (objects: OrderedDictionary<String, Value>, cases: [Value])? {
+        let name = file.lastPathComponent
+        guard
+            case let .map(fixture) = try JSONReader.parse(try String(contentsOf: file, encoding: .utf8), source: name),
+            case let .map(objects)? = fixture["objects"], case let .list(cases)? = fixture["cases"]
+        else {
+            Issue.record("\(name): needs objects and cases")
+            return nil
+        }
+        return (objects, cases)
+    }
+
+    /// Creates a fixture's `objects` in `realm`, class by class in the
+    /// fixture's order, with `create(value:update: .modified)`.
+    static func create(_ objects: OrderedDictionary<String, Value>, of classes: [String: Object.Type], in realm: Realm)
+        throws
+    {
+        try realm.write {
+            for (className, list) in objects {
+                guard let type = classes[className], case let .list(values) = list else { continue }
+                for value in values { realm.create(type, value: CreateFixtureTests.input(value), update: .modified) }
             }
         }
     }

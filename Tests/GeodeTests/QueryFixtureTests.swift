@@ -57,13 +57,7 @@ enum QueryModel {
     @Test(arguments: files)
     func queriesReturnWhatTheFixtureSays(file: URL) throws {
         let name = file.lastPathComponent
-        guard
-            case let .map(fixture) = try JSONReader.parse(try String(contentsOf: file, encoding: .utf8), source: name),
-            case let .map(objects)? = fixture["objects"], case let .list(cases)? = fixture["cases"]
-        else {
-            Issue.record("\(name): needs objects and cases")
-            return
-        }
+        guard let (objects, cases) = try FixtureQueryCases.load(file) else { return }
         let directory = try TemporaryDirectory()
         let realm = try Realm(
             configuration: Realm.Configuration(
@@ -71,12 +65,7 @@ enum QueryModel {
                 objectTypes: [
                     QueryModel.QItem.self, QueryModel.QOwner.self, QueryModel.QPet.self, QueryModel.QAddress.self,
                 ]))
-        try realm.write {
-            for (className, list) in objects {
-                guard let type = QueryModel.classes[className], case let .list(values) = list else { continue }
-                for value in values { realm.create(type, value: CreateFixtureTests.input(value), update: .modified) }
-            }
-        }
+        try FixtureQueryCases.create(objects, of: QueryModel.classes, in: realm)
         let items = realm.objects(QueryModel.QItem.self)
         FixtureQueryCases.check(cases, in: name, expectedKey: "ids", argument: CreateFixtureTests.input) {
             query, args in

@@ -64,7 +64,7 @@ extension _ValueCollection where _Value: _PlainValue {
         let results = _geodeValueResults()
         do {
             let parsed = try QueryParser.parse(predicateFormat, QueryArguments.convert(args, results.realmOfResults))
-            return results.appending(.filtered(try ResultValues<_Value>.filter(parsed, in: results.realmOfResults)))
+            return results.appending(.query(try ResultValues<_Value>.query(parsed, in: results.realmOfResults)))
         } catch {
             preconditionFailure("Geode: invalid query \"\(predicateFormat)\": \(GeodeError.from(error))")
         }
@@ -78,18 +78,17 @@ extension _ValueCollection where _Value: _PlainValue {
     /// ```
     public func `where`(_ isIncluded: (Query<_Value>) -> Query<Bool>) -> Results<_Value> {
         let results = _geodeValueResults()
-        let predicate = isIncluded(Query<_Value>([.property(ValueFilter.name)])).predicate
+        let predicate = isIncluded(Query<_Value>([.property(DocumentQuery.valueName)])).predicate
         do {
-            let filter = try ResultValues<_Value>.filter(
-                GeodeCore.Query(predicate: predicate), in: results.realmOfResults)
-            return results.appending(.filtered(filter))
+            let query = try ResultValues<_Value>.query(GeodeCore.Query(predicate: predicate), in: results.realmOfResults)
+            return results.appending(.query(query))
         } catch {
             preconditionFailure("Geode: invalid query \(predicate): \(GeodeError.from(error))")
         }
     }
 }
 
-extension Results where Element: _PlainValue {
+extension Results {
     /// These results over values with `step` done after their own steps.
     func appending(_ step: ResultValues<Element>.Step) -> Results<Element> {
         guard let values else {
@@ -97,10 +96,28 @@ extension Results where Element: _PlainValue {
         }
         return Results(values: values.appending(step))
     }
+
+    /// The same values (or embedded objects) read from a frozen copy of the realm.
+    func frozenValues() -> Results<Element> {
+        guard let values, !isFrozenRealm else { return self }
+        return Results(values: values.moved(to: values.location.frozen("collection")))
+    }
+
+    /// The same values (or embedded objects) read from the live realm.
+    func thawedValues() -> Results<Element> {
+        guard let values, isFrozenRealm else { return self }
+        guard let location = values.location.thawed else {
+            preconditionFailure("Geode: the object holding these values was deleted; they cannot be thawed")
+        }
+        return Results(values: values.moved(to: location))
+    }
+
+    /// Whether the results read a frozen copy of the realm.
+    var isFrozenRealm: Bool { realmOfResults.isFrozen }
 }
 
-/// Results over the values `location` holds.
-private func valueResults<Element: _PersistableValue>(
+/// Results over the values (or embedded objects) `location` holds.
+func valueResults<Element: _PersistableValue>(
     _ location: CollectionLocation?, keyed: Bool, _ kind: String
 ) -> Results<Element> {
     guard let location else {
@@ -132,7 +149,7 @@ extension Results: _ValueCollection where Element: _PlainValue {
 
 extension Results where Element: _PlainValue {
     /// Whether the results read a frozen copy of the collection (they never change).
-    public var isFrozen: Bool { realmOfResults.isFrozen }
+    public var isFrozen: Bool { isFrozenRealm }
 
     /// The same values read from a frozen copy of the realm: a snapshot that
     /// never changes and can be read on another thread.
@@ -140,11 +157,7 @@ extension Results where Element: _PlainValue {
     /// ```swift
     /// let snapshot = player.scores.sorted(ascending: false).freeze()
     /// ```
-    public func freeze() -> Results<Element> {
-        guard let values, !isFrozen else { return self }
-        let location = values.location.frozen("collection")
-        return Results(values: values.moved(to: location))
-    }
+    public func freeze() -> Results<Element> { frozenValues() }
 
     /// The same values read from the live realm; the object holding the
     /// collection must still exist there.
@@ -152,13 +165,7 @@ extension Results where Element: _PlainValue {
     /// ```swift
     /// let live = snapshot.thaw()
     /// ```
-    public func thaw() -> Results<Element> {
-        guard let values, isFrozen else { return self }
-        guard let location = values.location.thawed else {
-            preconditionFailure("Geode: the object holding these values was deleted; they cannot be thawed")
-        }
-        return Results(values: values.moved(to: location))
-    }
+    public func thaw() -> Results<Element> { thawedValues() }
 }
 
 extension Results where Element: _PlainValue & Equatable {

@@ -1,9 +1,11 @@
 import GeodeCore
 
-/// What ``Results`` over values hold: the managed list, set or map whose
-/// values they read, and the sorts, filters and distincts applied to them in
-/// order. Values are compared as realm-core compares them (``MixedOrder``),
-/// so a list sorts as a query sorts the same values.
+/// What ``Results`` over values or embedded objects hold: the managed list,
+/// set or map whose values they read, and the sorts, filters and distincts
+/// applied to them in order. Values are compared as realm-core compares them
+/// (``MixedOrder``), so a list sorts as a query sorts the same values; an
+/// embedded object is its own document, which queries test and sort as they
+/// do a stored object.
 struct ResultValues<Element> {
     /// One thing done to the values, after the ones before it.
     enum Step {
@@ -11,8 +13,9 @@ struct ResultValues<Element> {
         case sorted(ascending: Bool)
         /// The first of each group of equal values, in the order they had.
         case distinct
-        /// The values a query over `self` matches.
-        case filtered(ValueFilter)
+        /// What a query keeps, in the order it gives: over values (each named
+        /// `self`), or over embedded objects (with its sorts, distincts and limits).
+        case query(DocumentQuery)
     }
 
     /// The collection read.
@@ -38,7 +41,10 @@ struct ResultValues<Element> {
     }
 
     /// The values now, every step done.
-    func elements() -> [Element] {
+    func elements() -> [Element] { entries().map(\.element) }
+
+    /// The values now, every step done, each with its stored value.
+    func entries() -> [(value: Value, element: Element)] {
         var entries = reader(location)
         for step in steps {
             switch step {
@@ -49,25 +55,41 @@ struct ResultValues<Element> {
                 }
             case .distinct:
                 entries = Self.distinct(entries)
-            case let .filtered(filter):
-                entries = matching(filter, entries)
+            case let .query(query):
+                entries = Self.kept(by: query, entries, in: location.realm)
             }
         }
-        return entries.map(\.element)
+        return entries
     }
 
-    /// The entries whose values `filter` matches; none when the store cannot
+    /// The positions, among the values now, of those `query` keeps, in its order.
+    func positions(keptBy query: DocumentQuery) -> [Int] {
+        let indexed = entries().enumerated().map { (value: $0.element.value, element: $0.offset) }
+        return ResultValues<Int>.kept(by: query, indexed, in: location.realm).map(\.element)
+    }
+
+    /// The entries `query` keeps, in its order; none when the store cannot
     /// be read (the error waits for the next throwing call).
-    private func matching(
-        _ filter: ValueFilter, _ entries: [(value: Value, element: Element)]
+    private static func kept(
+        by query: DocumentQuery, _ entries: [(value: Value, element: Element)], in realm: Realm
     ) -> [(value: Value, element: Element)] {
         do {
-            let matches = try location.realm.withTransaction { try filter.matches(entries.map(\.value), in: $0) }
-            return zip(entries, matches).filter(\.1).map(\.0)
+            let positions = try realm.withTransaction {
+                try query.positions(of: entries.map { Self.document(of: $0.value) }, in: $0)
+            }
+            return positions.map { entries[$0] }
         } catch {
-            location.realm.deferReadError(error)
+            realm.deferReadError(error)
             return []
         }
+    }
+
+    /// The slots of the document a query reads for `value`: an embedded
+    /// object's own, else one slot holding the value (no value of a list, set
+    /// or map of values is an embedded object).
+    static func document(of value: Value) -> [Value] {
+        if case let .embedded(slots) = value { return slots }
+        return [value]
     }
 
     /// The first of each group of equal values, in their order: found by
@@ -96,11 +118,21 @@ struct ResultValues<Element> {
 }
 
 extension ResultValues where Element: _PersistableValue {
-    /// `query` over values of `Element` (each value is `self`).
-    static func filter(_ query: GeodeCore.Query, in realm: Realm) throws -> ValueFilter {
+    /// `query` over values of `Element` (each value is `self`), or over
+    /// embedded objects of `Element`'s class.
+    static func query(_ query: GeodeCore.Query, in realm: Realm) throws -> DocumentQuery {
+        try DocumentQuery(query, in: documentSchema(in: realm), store: realm.store)
+    }
+
+    /// The schema of the documents queries over these values read: the
+    /// embedded class's, or one property named `self` of `Element`'s type.
+    static func documentSchema(in realm: Realm) -> ClassSchema {
+        if let embedded = Element.self as? EmbeddedObject.Type {
+            return realm.realmClass(embedded).table.schema
+        }
         let kind = Element._geodeKind
-        let element = PropertySchema(name: ValueFilter.name, type: kind.type, isOptional: kind.storesNull)
-        return try ValueFilter(query, of: element, store: realm.store)
+        return DocumentQuery.values(
+            of: PropertySchema(name: DocumentQuery.valueName, type: kind.type, isOptional: kind.storesNull))
     }
 
     /// The values of the managed collection at `location`: a list's or a

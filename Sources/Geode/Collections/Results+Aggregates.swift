@@ -52,7 +52,9 @@ extension Results where Element: RealmFetchable {
     public func setValue(_ value: Any?, forKey key: String) {
         for element in Array(self) { element._geodeObject[key] = value }
     }
+}
 
+extension Results {
     /// A Swift value of type `T` for an engine number or date.
     static func swiftValue<T: _PersistableValue>(_ value: Value) -> T? {
         let any: Any

@@ -56,10 +56,7 @@ extension Results where Element: RealmFetchable {
     /// ```
     public func sorted<S: Sequence>(by sortDescriptors: S) -> Results<Element> where S.Element == SortDescriptor {
         do {
-            let keys = try sortDescriptors.map {
-                QuerySortKey(path: try QueryParser.parseKeyPath($0.keyPath), ascending: $0.ascending)
-            }
-            return try refined(GeodeCore.Query(predicate: .constant(true), ordering: keys))
+            return try refined(.sorting(by: sortDescriptors))
         } catch {
             preconditionFailure("Geode: cannot sort \(cls.name): \(GeodeError.from(error))")
         }
@@ -72,8 +69,7 @@ extension Results where Element: RealmFetchable {
     /// ```
     public func distinct<S: Sequence>(by keyPaths: S) -> Results<Element> where S.Element == String {
         do {
-            let paths = try keyPaths.map { try QueryParser.parseKeyPath($0) }
-            return try refined(GeodeCore.Query(predicate: .constant(true), distinct: paths))
+            return try refined(.distinct(by: keyPaths))
         } catch {
             preconditionFailure("Geode: cannot apply distinct to \(cls.name): \(GeodeError.from(error))")
         }
@@ -98,6 +94,22 @@ extension Results where Element: RealmFetchable {
         } catch {
             preconditionFailure("Geode: invalid query \"\(predicateFormat)\": \(error)")
         }
+    }
+}
+
+extension GeodeCore.Query {
+    /// Every object, sorted by `descriptors` (the first deciding first).
+    static func sorting<S: Sequence>(by descriptors: S) throws -> GeodeCore.Query
+    where S.Element == SortDescriptor {
+        let keys = try descriptors.map {
+            QuerySortKey(path: try QueryParser.parseKeyPath($0.keyPath), ascending: $0.ascending)
+        }
+        return GeodeCore.Query(predicate: .constant(true), ordering: keys)
+    }
+
+    /// The first object of each distinct combination of the values at `keyPaths`.
+    static func distinct<S: Sequence>(by keyPaths: S) throws -> GeodeCore.Query where S.Element == String {
+        GeodeCore.Query(predicate: .constant(true), distinct: try keyPaths.map { try QueryParser.parseKeyPath($0) })
     }
 }
 

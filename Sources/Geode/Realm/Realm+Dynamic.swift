@@ -154,10 +154,11 @@ extension Realm {
     /// of the class, as Realm fills them (and as ``dynamicCreate(_:_:_:_:creating:)``
     /// fills a top-level object's).
     private func embeddedDocument(
-        _ dictionary: [String: Any], of cls: RealmClass, _ txn: StoreWriteTransaction, _ context: _WriteContext,
-        creating: [ObjectIdentifier]
+        _ dictionary: [String: Any], of cls: RealmClass, _ update: UpdatePolicy, _ txn: StoreWriteTransaction,
+        _ context: _WriteContext, creating: [ObjectIdentifier]
     ) throws -> Value {
-        var given = try givenValues(dictionary, of: cls, .error, txn, context, creating: creating)
+        // The create's update policy reaches the objects the embedded object links to, as in Realm.
+        var given = try givenValues(dictionary, of: cls, update, txn, context, creating: creating)
         for (name, value) in try initialValues(of: cls, missingFrom: given, context) where given[name] == nil {
             given[name] = value
         }
@@ -265,7 +266,7 @@ extension Realm {
                 guard let dictionary = element as? [String: Any] else {
                     return try DynamicValue.engine(element, context)
                 }
-                return try embeddedDocument(dictionary, of: swiftClass, txn, context, creating: creating)
+                return try embeddedDocument(dictionary, of: swiftClass, update, txn, context, creating: creating)
             }
             switch property.collection {
             case .single: return try embedded(item)
