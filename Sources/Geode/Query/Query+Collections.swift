@@ -49,6 +49,51 @@ extension Query where T: _QueryCollection {
     public var none: Query<T._QueryElement> { Query<T._QueryElement>(components, QueryQuantifier.none) }
 }
 
+extension Query where T: _QueryCollection {
+    /// Some element equal to `value`, as Realm reads `collection == value`.
+    ///
+    /// ```swift
+    /// realm.objects(Player.self).where { $0.scores == 100 }
+    /// ```
+    public static func == (lhs: Query<T>, rhs: T._QueryElement) -> Query<Bool> { lhs.equality(.equal, rhs) }
+    /// Some element not equal to `value`.
+    public static func != (lhs: Query<T>, rhs: T._QueryElement) -> Query<Bool> { lhs.equality(.notEqual, rhs) }
+}
+
+extension Query where T: _QueryCollection, T._QueryElement: Comparable {
+    /// Some element less than `value`.
+    public static func < (lhs: Query<T>, rhs: T._QueryElement) -> Query<Bool> {
+        lhs.comparison(.less, .value(engineValue(rhs)))
+    }
+    /// Some element less than or equal to `value`.
+    public static func <= (lhs: Query<T>, rhs: T._QueryElement) -> Query<Bool> {
+        lhs.comparison(.lessOrEqual, .value(engineValue(rhs)))
+    }
+    /// Some element greater than `value`.
+    public static func > (lhs: Query<T>, rhs: T._QueryElement) -> Query<Bool> {
+        lhs.comparison(.greater, .value(engineValue(rhs)))
+    }
+    /// Some element greater than or equal to `value`.
+    public static func >= (lhs: Query<T>, rhs: T._QueryElement) -> Query<Bool> {
+        lhs.comparison(.greaterOrEqual, .value(engineValue(rhs)))
+    }
+
+    /// Every element within `range` (its smallest at least the lower
+    /// bound, its largest at most the upper), as Realm reads it.
+    ///
+    /// ```swift
+    /// realm.objects(Player.self).where { $0.scores.contains(50...100) }
+    /// ```
+    public func contains(_ range: ClosedRange<T._QueryElement>) -> Query<Bool> {
+        min >= range.lowerBound && max <= range.upperBound
+    }
+
+    /// Every element at least the range's lower bound and below its upper bound.
+    public func contains(_ range: Range<T._QueryElement>) -> Query<Bool> {
+        min >= range.lowerBound && max < range.upperBound
+    }
+}
+
 extension Query where T: _QueryObjectPath, T: _QueryCollection {
     /// The number of objects that match `predicate` (`SUBQUERY(…).@count`).
     ///
@@ -69,6 +114,41 @@ extension Query where T: _QueryMap {
     public var keys: Query<String> { appending(.keys) }
     /// The values of a map (compare them: any value matches).
     public var values: Query<T._QueryValue> { appending(.values) }
+
+    /// Holds a value equal to `value`.
+    ///
+    /// ```swift
+    /// realm.objects(Shop.self).where { $0.pricesByItem.contains(9.5) }
+    /// ```
+    public func contains(_ value: T._QueryValue) -> Query<Bool> { values.equality(.equal, value) }
+
+    /// Holds a value equal to one of `values`.
+    public func containsAny<S: Sequence>(in values: S) -> Query<Bool> where S.Element == T._QueryValue {
+        self.values.comparison(.in, .values(Self.engineValues(values)))
+    }
+
+    /// The number of entries.
+    public var count: Query<Int> { appending(.count) }
+    /// The smallest value.
+    public var min: Query<T._QueryValue> { appending(.min) }
+    /// The largest value.
+    public var max: Query<T._QueryValue> { appending(.max) }
+    /// The sum of the values.
+    public var sum: Query<T._QueryValue> { appending(.sum) }
+    /// The mean of the values.
+    public var avg: Query<T._QueryValue> { appending(.avg) }
+}
+
+extension Query where T: _QueryMap, T._QueryValue: Comparable {
+    /// Every value within `range`, as Realm reads it.
+    public func contains(_ range: ClosedRange<T._QueryValue>) -> Query<Bool> {
+        min >= range.lowerBound && max <= range.upperBound
+    }
+
+    /// Every value at least the range's lower bound and below its upper bound.
+    public func contains(_ range: Range<T._QueryValue>) -> Query<Bool> {
+        min >= range.lowerBound && max < range.upperBound
+    }
 }
 
 /// Maps, for `keys` and `values` in queries.
