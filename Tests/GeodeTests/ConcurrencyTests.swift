@@ -22,9 +22,14 @@ private actor PetKeeper {
     func note(_ text: String) { seen.append(text) }
 }
 
+/// A list, for an actor to observe.
+final class CCPlaylist: Object {
+    @Persisted var songs: List<String>
+}
+
 @Suite("Swift concurrency: actor realms, async writes, thread-safe references")
 struct ConcurrencyTests {
-    private let types: [ObjectBase.Type] = [NOwner.self, NAddress.self, NPet.self]
+    private let types: [ObjectBase.Type] = [NOwner.self, NAddress.self, NPet.self, CCPlaylist.self]
 
     @Test("An actor-isolated realm writes with asyncWrite and sees other writers' commits")
     func actorRealm() async throws {
@@ -69,6 +74,67 @@ struct ConcurrencyTests {
         }
         #expect(await keeper.seen.last == "age")
         objectToken.invalidate()
+    }
+
+    @Test("An actor hears a list, a set, a map and linking objects change, each read there")
+    func collectionsObservedOnAnActor() async throws {
+        let directory = try TemporaryDirectory()
+        let configuration = Realm.Configuration(
+            fileURL: directory.url.appendingPathComponent("actor.geode"), objectTypes: types)
+        let keeper = PetKeeper()
+        try await keeper.open(configuration)
+        let realm = try Realm(configuration: configuration)
+        let owner = NOwner(value: ["name": "Ann"])
+        let playlist = CCPlaylist()
+        try realm.write {
+            realm.add(owner)
+            realm.add(playlist)
+        }
+        @Sendable func insertions<C>(_ name: String, _ change: RealmCollectionChange<C>) -> String? {
+            switch change {
+            case .initial: return "\(name) initial"
+            case let .update(_, _, insertions, _): return "\(name) \(insertions)"
+            case .error: return nil
+            }
+        }
+        let tokens = [
+            await playlist.songs.observe(on: keeper) { keeper, change in
+                insertions("list", change).map { keeper.note($0) }
+            },
+            await owner.tags.observe(on: keeper) { keeper, change in insertions("set", change).map { keeper.note($0) } },
+            await owner.pets.observe(on: keeper) { keeper, change in
+                insertions("pets", change).map { keeper.note($0) }
+            },
+            await owner.scores.observe(on: keeper) { keeper, change in
+                switch change {
+                case .initial: keeper.note("map initial")
+                case let .update(_, _, insertions, _): keeper.note("map \(insertions)")
+                case .error: break
+                }
+            },
+        ]
+        func waitFor(_ count: Int) async throws {
+            var waited = 0
+            while await keeper.seen.count < count, waited < 1000 {
+                try await Task.sleep(nanoseconds: 5_000_000)
+                waited += 1
+            }
+        }
+        try await waitFor(4)
+        try realm.write {
+            playlist.songs.append("a")
+            owner.tags.insert("x")
+            owner.scores["k"] = 1
+            realm.add(NPet(value: ["name": "Rex", "owner": owner]))
+        }
+        try await waitFor(8)
+        #expect(
+            Set(await keeper.seen)
+                == [
+                    "list initial", "set initial", "pets initial", "map initial", "list [0]", "set [0]", "pets [0]",
+                    "map [\"k\"]",
+                ])
+        for token in tokens { token.invalidate() }
     }
 
     @Test("A thread-safe reference resolves an object, results and a list on another thread, once")

@@ -16,10 +16,21 @@ extension CollectionLocation {
     func register(
         on queue: DispatchQueue?, _ make: @escaping (CollectionLocation) -> ChangeObserver
     ) -> NotificationToken {
+        realm.register(on: queue, resolving(make))
+    }
+
+    /// Registers the observer `make` builds from the collection's location
+    /// in a realm isolated to `actor`.
+    func register<A: Actor>(on actor: A, _ make: @escaping (CollectionLocation) -> ChangeObserver) async
+        -> NotificationToken
+    {
+        await realm.register(on: actor, resolving(make))
+    }
+
+    /// `make` applied to this collection as a realm of the same store reads it.
+    private func resolving(_ make: @escaping (CollectionLocation) -> ChangeObserver) -> (Realm) -> ChangeObserver? {
         let source = Unchecked(self)
-        return realm.register(on: queue) { realm in
-            source.value.resolved(in: realm).map(make)
-        }
+        return { realm in source.value.resolved(in: realm).map(make) }
     }
 }
 
@@ -40,7 +51,14 @@ extension List {
         _ block: @escaping (RealmCollectionChange<List<Element>>) -> Void
     ) -> NotificationToken {
         guard let location else { preconditionFailure("Geode: only a managed list can be observed") }
-        return location.register(on: queue) { location in
+        return location.register(on: queue, Self.observer(keyPaths, block))
+    }
+
+    /// The observer of the list at a location, calling `block`.
+    static func observer(
+        _ keyPaths: [String]?, _ block: @escaping (RealmCollectionChange<List<Element>>) -> Void
+    ) -> (CollectionLocation) -> ChangeObserver {
+        { location in
             CollectionObserver(
                 location: location, shape: .list, keyPaths: keyPaths, sink: CollectionSink(List(location: location), block))
         }
@@ -59,7 +77,14 @@ extension MutableSet {
         _ block: @escaping (RealmCollectionChange<MutableSet<Element>>) -> Void
     ) -> NotificationToken {
         guard let location else { preconditionFailure("Geode: only a managed set can be observed") }
-        return location.register(on: queue) { location in
+        return location.register(on: queue, Self.observer(keyPaths, block))
+    }
+
+    /// The observer of the set at a location, calling `block`.
+    static func observer(
+        _ keyPaths: [String]?, _ block: @escaping (RealmCollectionChange<MutableSet<Element>>) -> Void
+    ) -> (CollectionLocation) -> ChangeObserver {
+        { location in
             CollectionObserver(
                 location: location, shape: .set, keyPaths: keyPaths,
                 sink: CollectionSink(MutableSet(location: location), block))
@@ -83,7 +108,14 @@ extension Map {
         _ block: @escaping (RealmMapChange<Map<Key, Value>>) -> Void
     ) -> NotificationToken {
         guard let location else { preconditionFailure("Geode: only a managed map can be observed") }
-        return location.register(on: queue) { location in
+        return location.register(on: queue, Self.observer(keyPaths, block))
+    }
+
+    /// The observer of the map at a location, calling `block`.
+    static func observer(
+        _ keyPaths: [String]?, _ block: @escaping (RealmMapChange<Map<Key, Value>>) -> Void
+    ) -> (CollectionLocation) -> ChangeObserver {
+        { location in
             CollectionObserver(
                 location: location, shape: .map, keyPaths: keyPaths, sink: CollectionSink(map: Map(location: location), block))
         }
@@ -103,10 +135,18 @@ extension LinkingObjects {
         _ block: @escaping (RealmCollectionChange<LinkingObjects<Element>>) -> Void
     ) -> NotificationToken {
         guard let origin else { preconditionFailure("Geode: only the linking objects of a managed object can be observed") }
+        return origin.realm.register(on: queue, observer(keyPaths, block))
+    }
+
+    /// The observer of these linking objects as a realm of the same store
+    /// reads them (nil when the object linked to is gone there), calling `block`.
+    func observer(
+        _ keyPaths: [String]?, _ block: @escaping (RealmCollectionChange<LinkingObjects<Element>>) -> Void
+    ) -> (Realm) -> ChangeObserver? {
         let source = Unchecked((origin, originProperty))
-        return origin.realm.register(on: queue) { realm in
+        return { realm in
             let (origin, property) = source.value
-            guard let root = realm.realmClass(named: origin.root.name) else { return nil }
+            guard let origin, let root = realm.realmClass(named: origin.root.name) else { return nil }
             let target = ManagedRef(realm: realm, cls: root, root: root, key: origin.key, path: [])
             let objects = LinkingObjects(origin: target, originProperty: property)
             return KeysObserver(

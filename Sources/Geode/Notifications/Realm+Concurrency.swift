@@ -235,6 +235,71 @@ extension Results where Element: RealmFetchable {
     }
 }
 
+extension List {
+    /// Calls `block` on `actor` with the list as that actor reads it, then
+    /// after each write that changes it (as `observe(keyPaths:on:_:)` with a
+    /// queue does).
+    ///
+    /// ```swift
+    /// let token = await person.dogs.observe(on: MainActor.shared) { _, change in print(change) }
+    /// ```
+    public func observe<A: Actor>(
+        keyPaths: [String]? = nil, on actor: A,
+        _ block: @Sendable @escaping (isolated A, RealmCollectionChange<List<Element>>) -> Void
+    ) async -> NotificationToken {
+        guard let location else { preconditionFailure("Geode: only a managed list can be observed") }
+        return await location.register(on: actor, Self.observer(keyPaths, onActor(actor, block)))
+    }
+}
+
+extension MutableSet {
+    /// Calls `block` on `actor` with the set as that actor reads it, then
+    /// after each write that changes it.
+    ///
+    /// ```swift
+    /// let token = await dog.citiesVisited.observe(on: MainActor.shared) { _, change in print(change) }
+    /// ```
+    public func observe<A: Actor>(
+        keyPaths: [String]? = nil, on actor: A,
+        _ block: @Sendable @escaping (isolated A, RealmCollectionChange<MutableSet<Element>>) -> Void
+    ) async -> NotificationToken {
+        guard let location else { preconditionFailure("Geode: only a managed set can be observed") }
+        return await location.register(on: actor, Self.observer(keyPaths, onActor(actor, block)))
+    }
+}
+
+extension Map {
+    /// Calls `block` on `actor` with the map as that actor reads it, then
+    /// after each write that changes it: the keys removed, added and changed.
+    ///
+    /// ```swift
+    /// let token = await person.scores.observe(on: MainActor.shared) { _, change in print(change) }
+    /// ```
+    public func observe<A: Actor>(
+        keyPaths: [String]? = nil, on actor: A,
+        _ block: @Sendable @escaping (isolated A, RealmMapChange<Map<Key, Value>>) -> Void
+    ) async -> NotificationToken {
+        guard let location else { preconditionFailure("Geode: only a managed map can be observed") }
+        return await location.register(on: actor, Self.observer(keyPaths, onActor(actor, block)))
+    }
+}
+
+extension LinkingObjects {
+    /// Calls `block` on `actor` with the linking objects as that actor reads
+    /// them, then after each write that changes them.
+    ///
+    /// ```swift
+    /// let token = await dog.owners.observe(on: MainActor.shared) { _, change in print(change) }
+    /// ```
+    public func observe<A: Actor>(
+        keyPaths: [String]? = nil, on actor: A,
+        _ block: @Sendable @escaping (isolated A, RealmCollectionChange<LinkingObjects<Element>>) -> Void
+    ) async -> NotificationToken {
+        guard let origin else { preconditionFailure("Geode: only the linking objects of a managed object can be observed") }
+        return await origin.realm.register(on: actor, observer(keyPaths, onActor(actor, block)))
+    }
+}
+
 extension Object {
     /// Calls `block` on `actor` after each write that changes the object, with
     /// the object as that actor reads it.
