@@ -469,6 +469,14 @@ package final class StoreWriteTransaction: StoreTransaction {
     /// ``update(_:key:in:)`` instead, which keeps the indexes.
     package func update(_ value: Value, of property: PropertySchema, key: ObjectKey, in table: Table) throws {
         let slot = property.slot
+        // Only a migration sets a stored object's primary key: Realm refuses it
+        // elsewhere even when the value is the one the key already has.
+        if table.primaryKeySlot == slot, migrationLog == nil {
+            throw StoreError.invalidValue(
+                ValueIssue(
+                    .notAllowedHere("setting the primary key of an object already added"),
+                    className: table.schema.name, property: property.name))
+        }
         let indexed =
             table.primaryKeySlot == slot || table.valueIndexes.contains { $0.slot == slot }
             || table.geoIndexes.contains { $0.slot == slot }
