@@ -69,12 +69,35 @@ public final class LinkingObjects<Element: Object>: RandomAccessCollection {
 
     /// The linking object at `index`, in the origin class's key order.
     public subscript(index: Int) -> Element {
-        guard let origin,
-            let object = origin.realm.accessor(origin.realm.realmClass(Element.self), keys[index]) as? Element
+        let keys = self.keys
+        precondition(index >= 0 && index < keys.count, "Geode: index \(index) is out of bounds (\(keys.count) objects)")
+        return object(keys[index])
+    }
+
+    /// The linking object with key `key`.
+    private func object(_ key: ObjectKey) -> Element {
+        guard let origin, let object = origin.realm.accessor(origin.realm.realmClass(Element.self), key) as? Element
         else {
-            preconditionFailure("Geode: index \(index) is out of bounds")
+            preconditionFailure("Geode: the linking object \(key) is not a \(Element.self)")
         }
         return object
+    }
+
+    /// Iterates over the objects linking here when iteration starts, as
+    /// Realm does: deleting each object in the loop deletes them all.
+    ///
+    /// ```swift
+    /// try realm.write { for owner in dog.owners { realm.delete(owner) } }
+    /// ```
+    public func makeIterator() -> Iterator { Iterator(objects: self, keys: keys.makeIterator()) }
+
+    /// The linking objects as they were when iteration started.
+    public struct Iterator: IteratorProtocol {
+        let objects: LinkingObjects
+        var keys: IndexingIterator<[ObjectKey]>
+
+        /// The next linking object.
+        public mutating func next() -> Element? { keys.next().map(objects.object) }
     }
 }
 

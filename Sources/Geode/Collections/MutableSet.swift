@@ -35,7 +35,9 @@ public final class MutableSet<Element: _PersistableValue & Hashable>: RandomAcce
     public subscript(index: Int) -> Element {
         guard let location else { return items[index] }
         return location.read { container -> Element in
-            guard let container, let value = try? container.value(at: index) else { return Element._geodeDefault() }
+            guard let container, let value = try? container.value(at: index) else {
+                preconditionFailure("Geode: index \(index) is out of bounds of \(location.name)")
+            }
             guard let element = try? Element._geodeFrom(view: value, location.context(.index(index))) else {
                 location.noteUnconvertible(at: index, Element.self)
                 return Element._geodeDefault()

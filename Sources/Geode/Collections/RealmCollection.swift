@@ -77,6 +77,7 @@ public final class AnyRealmCollection<Element>: RealmCollection {
     public typealias ElementType = Element
     private let countOf: () -> Int
     private let elementAt: (Int) -> Element
+    private let iteratorOf: () -> AnyIterator<Element>
     private let firstOf: () -> Element?
     private let lastOf: () -> Element?
     private let isEmptyOf: () -> Bool
@@ -102,6 +103,7 @@ public final class AnyRealmCollection<Element>: RealmCollection {
     public init<C: RealmCollection>(_ base: C) where C.ElementType == Element {
         countOf = { base.count }
         elementAt = { base[base.startIndex + $0] }
+        iteratorOf = { AnyIterator(base.makeIterator()) }
         // The wrapped collection's own ends: results find them without running the whole query.
         firstOf = { base.first }
         lastOf = { base.last }
@@ -157,6 +159,10 @@ public final class AnyRealmCollection<Element>: RealmCollection {
     public var endIndex: Int { countOf() }
     /// The wrapped collection's element at offset `index` from its start.
     public subscript(index: Int) -> Element { elementAt(index) }
+    /// Iterates as the wrapped collection iterates: over the elements it
+    /// holds when iteration starts (deleting each object in the loop deletes
+    /// them all).
+    public func makeIterator() -> AnyIterator<Element> { iteratorOf() }
     /// The wrapped collection's first element; nil when it is empty.
     ///
     /// ```swift

@@ -18,15 +18,19 @@ public final class NotificationToken: @unchecked Sendable {
     /// The observer it stops (for `write(withoutNotifying:)`).
     weak var observer: ChangeObserver?
 
-    init(_ cancel: (() -> Void)?) {
+    /// Whether the token stands for a registration (not ``inert``).
+    private let registers: Bool
+
+    init(_ cancel: (() -> Void)?, registers: Bool? = nil) {
         self.cancel = cancel
+        self.registers = registers ?? (cancel != nil)
     }
 
     /// A token that was never registered (nothing to stop).
     static var inert: NotificationToken { NotificationToken(nil) }
 
     /// A token for a registration made later, elsewhere (``attach(_:)``).
-    static func deferred() -> NotificationToken { NotificationToken(nil) }
+    static func deferred() -> NotificationToken { NotificationToken(nil, registers: true) }
 
     /// Whether ``invalidate()`` was called.
     var isCancelled: Bool { lock.withLock { cancelled } }
@@ -44,9 +48,17 @@ public final class NotificationToken: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Stops the notifications. Safe to call more than once and from any thread.
-    public func invalidate() {
+    /// Stops the notifications. Safe to call more than once and from any
+    /// thread; true when the token was still valid (false when it was already
+    /// invalidated, or never registered), as in Realm.
+    ///
+    /// ```swift
+    /// let stopped = token.invalidate()   // true the first time
+    /// ```
+    @discardableResult
+    public func invalidate() -> Bool {
         lock.lock()
+        let wasValid = registers && !cancelled
         cancelled = true
         let work = cancel
         let inner = attached
@@ -55,6 +67,7 @@ public final class NotificationToken: @unchecked Sendable {
         lock.unlock()
         work?()
         inner?.invalidate()
+        return wasValid
     }
 
     deinit { invalidate() }

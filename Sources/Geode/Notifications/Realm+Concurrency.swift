@@ -185,6 +185,8 @@ extension Realm {
     /// configuration isolated to `actor`: opened here (an error waits in this
     /// realm, as for a queue), its observer made and registered there.
     func register<A: Actor>(on actor: A, _ make: @escaping (Realm) -> ChangeObserver?) async -> NotificationToken {
+        // A task cancelled before it observes registers nothing, as in Realm.
+        if Task.isCancelled { return .inert }
         let isolatedRealm: Realm
         do {
             isolatedRealm = try Realm(configuration: configuration)
@@ -232,6 +234,19 @@ extension Results where Element: RealmFetchable {
         return await realmOfResults.register(on: actor) { realm in
             source.value.resolved(in: realm).makeObserver(keyPaths: keyPaths, deliver)
         }
+    }
+
+    /// ``observe(keyPaths:on:_:)-(_,A,_)`` with the key paths as Swift key
+    /// paths: only changes to those properties count as modifications.
+    ///
+    /// ```swift
+    /// let token = await dogs.observe(keyPaths: [\.name], on: MainActor.shared) { _, change in print(change) }
+    /// ```
+    public func observe<A: Actor>(
+        keyPaths: [PartialKeyPath<Element>], on actor: A,
+        _ block: @Sendable @escaping (isolated A, RealmCollectionChange<Results<Element>>) -> Void
+    ) async -> NotificationToken where Element: ObjectBase {
+        await observe(keyPaths: keyPaths.map { QueryKeyPaths.name(of: $0) }, on: actor, block)
     }
 }
 

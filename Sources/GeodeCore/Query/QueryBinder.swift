@@ -498,11 +498,12 @@ struct QueryBinder {
         if case .null = value { return }
         if path.isLink || type == .object {
             if case let .link(link) = value {
-                guard let target = path.objectClass, target.table != link.table else { return }
-                let other = store.schema.classes.first { $0.table == link.table }?.name ?? "another class"
+                // A table no class has: an unmanaged object of a class not yet in the store, which equals none.
+                guard let target = path.objectClass, target.table != link.table, link.table != .max else { return }
+                let other = store.schema.classes.first { $0.table == link.table }.map { "a \($0.name) object" }
                 throw StoreError.invalidQuery(
                     message:
-                        "\(path.label) links to \(target.name) objects: it cannot be compared with a \(other) object",
+                        "\(path.label) links to \(target.name) objects: it cannot be compared with \(other ?? "an object of another class")",
                     column: c.column)
             }
             throw StoreError.invalidQuery(
