@@ -117,4 +117,10 @@ where Value._QueryTarget: Object {
     var _unmanagedObjects: [Element]? {
         map.location == nil ? map.compactMap { $0.value as? Element } : nil
     }
+
+    typealias ElementType = Element
+    var realm: Realm? { map.location?.realm }
+    var startIndex: Int { 0 }
+    var endIndex: Int { _unmanagedObjects?.count ?? _geodeResults().count }
+    subscript(index: Int) -> Element { _unmanagedObjects?[index] ?? _geodeResults()[index] }
 }

@@ -20,10 +20,9 @@ extension SortDescriptor {
 
 /// The string-named operations of collections of objects, which their
 /// key-path forms go through: `Results` and every `_ObjectCollection` offer
-/// them, and one extension gives all of them `sorted(by: \.age)`,
-/// `distinct(by: [\Dog.age])` and `min(of: \.age)` and the rest.
-public protocol _PropertyOperations {
-    associatedtype Element: Object
+/// them; `distinct(by: [\Dog.age])` is given here, and `sorted(by: \.age)`,
+/// `min(of: \.age)` and the rest to every ``RealmCollection`` of objects.
+public protocol _PropertyOperations: RealmCollection where Element: Object {
     /// The objects sorted by `keyPath`.
     func sorted(byKeyPath keyPath: String, ascending: Bool) -> Results<Element>
     /// The first object for each distinct combination of the values at `keyPaths`.
@@ -41,15 +40,6 @@ public protocol _PropertyOperations {
 extension Results: _PropertyOperations where Element: Object {}
 
 extension _PropertyOperations {
-    /// The objects sorted by the property `keyPath` names.
-    ///
-    /// ```swift
-    /// let byAge = realm.objects(Dog.self).sorted(by: \.age, ascending: false)
-    /// ```
-    public func sorted<Value>(by keyPath: KeyPath<Element, Value>, ascending: Bool = true) -> Results<Element> {
-        sorted(byKeyPath: QueryKeyPaths.name(of: keyPath), ascending: ascending)
-    }
-
     /// The first object for each distinct combination of the properties `keyPaths` name.
     ///
     /// ```swift
@@ -57,30 +47,6 @@ extension _PropertyOperations {
     /// ```
     public func distinct<S: Sequence>(by keyPaths: S) -> Results<Element> where S.Element == PartialKeyPath<Element> {
         distinct(by: keyPaths.map { QueryKeyPaths.name(of: $0) })
-    }
-
-    /// The smallest value of the property `keyPath` names; nil when there is none.
-    ///
-    /// ```swift
-    /// let youngest = dogs.min(of: \.age)
-    /// ```
-    public func min<T: _PersistableValue>(of keyPath: KeyPath<Element, T>) -> T? {
-        min(ofProperty: QueryKeyPaths.name(of: keyPath))
-    }
-
-    /// The largest value of the property `keyPath` names; nil when there is none.
-    public func max<T: _PersistableValue>(of keyPath: KeyPath<Element, T>) -> T? {
-        max(ofProperty: QueryKeyPaths.name(of: keyPath))
-    }
-
-    /// The sum of the property `keyPath` names (0 when there are no objects).
-    public func sum<T: _PersistableValue>(of keyPath: KeyPath<Element, T>) -> T {
-        sum(ofProperty: QueryKeyPaths.name(of: keyPath))
-    }
-
-    /// The mean of the property `keyPath` names; nil when there are no values.
-    public func average<T: _PersistableValue>(of keyPath: KeyPath<Element, T>) -> T? {
-        average(ofProperty: QueryKeyPaths.name(of: keyPath))
     }
 }
 

@@ -71,22 +71,22 @@ extension _ObjectCollection {
     /// while the collection is unmanaged, as Realm does).
     public func min<T: _PersistableValue>(ofProperty property: String) -> T? {
         guard let objects = _unmanagedObjects else { return _geodeResults().min(ofProperty: property) }
-        return Results<Element>.swiftValue(Aggregate.minimum.apply(Self.values(of: property, objects)))
+        return Results<Element>.swiftValue(Aggregate.minimum.apply(InMemoryAggregate.values(of: property, objects)))
     }
     /// The largest value of `property` over the objects.
     public func max<T: _PersistableValue>(ofProperty property: String) -> T? {
         guard let objects = _unmanagedObjects else { return _geodeResults().max(ofProperty: property) }
-        return Results<Element>.swiftValue(Aggregate.maximum.apply(Self.values(of: property, objects)))
+        return Results<Element>.swiftValue(Aggregate.maximum.apply(InMemoryAggregate.values(of: property, objects)))
     }
     /// The sum of `property` over the objects.
     public func sum<T: _PersistableValue>(ofProperty property: String) -> T {
         guard let objects = _unmanagedObjects else { return _geodeResults().sum(ofProperty: property) }
-        return Results<Element>.swiftValue(Aggregate.sum.apply(Self.values(of: property, objects))) ?? T._geodeDefault()
+        return Results<Element>.swiftValue(Aggregate.sum.apply(InMemoryAggregate.values(of: property, objects))) ?? T._geodeDefault()
     }
     /// The mean of `property` over the objects.
     public func average<T: _PersistableValue>(ofProperty property: String) -> T? {
         guard let objects = _unmanagedObjects else { return _geodeResults().average(ofProperty: property) }
-        return Results<Element>.swiftValue(Aggregate.average.apply(Self.values(of: property, objects)))
+        return Results<Element>.swiftValue(Aggregate.average.apply(InMemoryAggregate.values(of: property, objects)))
     }
 
     /// Sets property `key` of every object to `value` (inside a write
@@ -98,30 +98,6 @@ extension _ObjectCollection {
     public func setValue(_ value: Any?, forKey key: String) {
         guard let objects = _unmanagedObjects else { return _geodeResults().setValue(value, forKey: key) }
         for object in objects { object[key] = value }
-    }
-
-    /// The numbers and dates `property` holds on `objects`, for an aggregate
-    /// read in memory (null, and anything else, counts for nothing).
-    private static func values(of property: String, _ objects: [Element]) -> [Value] {
-        objects.map { object in
-            var value: Any? = object[property]
-            // An optional property's value comes wrapped: take what it holds.
-            if let wrapped = value, Mirror(reflecting: wrapped).displayStyle == .optional {
-                value = Mirror(reflecting: wrapped).children.first?.value
-            }
-            switch value {
-            case let v as Int: return .int(Int64(v))
-            case let v as Int8: return .int(Int64(v))
-            case let v as Int16: return .int(Int64(v))
-            case let v as Int32: return .int(Int64(v))
-            case let v as Int64: return .int(v)
-            case let v as Float: return .float(v)
-            case let v as Double: return .double(v)
-            case let v as Date: return .timestamp(Timestamp(v))
-            case let v as Decimal128: return .decimal128(v.bits)
-            default: return .null
-            }
-        }
     }
 }
 

@@ -54,6 +54,33 @@ extension AnyRealmCollection {
 }
 
 extension RealmCollection where Element: ObjectBase {
+    /// Calls `block` with the collection now, then after each write that
+    /// changes it, as the collection's own `observe` does: what generic code
+    /// over `RealmCollection` observes through.
+    ///
+    /// ```swift
+    /// func watch<C: RealmCollection>(_ dogs: C) -> NotificationToken where C.Element == Dog {
+    ///     dogs.observe { change in print(change) }
+    /// }
+    /// ```
+    public func observe(
+        keyPaths: [String]? = nil, on queue: DispatchQueue? = nil,
+        _ block: @escaping (RealmCollectionChange<Self>) -> Void
+    ) -> NotificationToken {
+        guard let observing = self as? any ErasedObserving else {
+            preconditionFailure("Geode: a \(Self.self) cannot be observed")
+        }
+        return observing.observeErased(keyPaths: keyPaths, on: queue) { change in
+            switch change {
+            case let .initial(collection as Self): block(.initial(collection))
+            case let .update(collection as Self, deletions, insertions, modifications):
+                block(.update(collection, deletions: deletions, insertions: insertions, modifications: modifications))
+            case let .error(error): block(.error(error))
+            default: preconditionFailure("Geode: a \(Self.self) observer was handed another collection")
+            }
+        }
+    }
+
     /// The collection's `observe(keyPaths:on:_:)` with the key paths as
     /// Swift key paths: only changes to those properties count as
     /// modifications.
@@ -67,18 +94,6 @@ extension RealmCollection where Element: ObjectBase {
         keyPaths: [PartialKeyPath<Element>], on queue: DispatchQueue? = nil,
         _ block: @escaping (RealmCollectionChange<Self>) -> Void
     ) -> NotificationToken {
-        guard let observing = self as? any ErasedObserving else {
-            preconditionFailure("Geode: a \(Self.self) cannot be observed")
-        }
-        let names = keyPaths.map { QueryKeyPaths.name(of: $0) }
-        return observing.observeErased(keyPaths: names, on: queue) { change in
-            switch change {
-            case let .initial(collection as Self): block(.initial(collection))
-            case let .update(collection as Self, deletions, insertions, modifications):
-                block(.update(collection, deletions: deletions, insertions: insertions, modifications: modifications))
-            case let .error(error): block(.error(error))
-            default: preconditionFailure("Geode: a \(Self.self) observer was handed another collection")
-            }
-        }
+        observe(keyPaths: keyPaths.map { QueryKeyPaths.name(of: $0) }, on: queue, block)
     }
 }
