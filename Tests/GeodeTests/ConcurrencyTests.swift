@@ -20,6 +20,15 @@ private actor PetKeeper {
     var count: Int { realm?.objects(NPet.self).count ?? -1 }
 
     func note(_ text: String) { seen.append(text) }
+
+    /// Waits (five seconds at most) until `count` notes are in.
+    func waitFor(_ count: Int) async throws {
+        var waited = 0
+        while seen.count < count, waited < 1000 {
+            try await Task.sleep(nanoseconds: 5_000_000)
+            waited += 1
+        }
+    }
 }
 
 /// A list, for an actor to observe.
@@ -76,14 +85,21 @@ struct ConcurrencyTests {
         objectToken.invalidate()
     }
 
-    @Test("An actor hears a list, a set, a map and linking objects change, each read there")
-    func collectionsObservedOnAnActor() async throws {
+    /// A store in a new directory, a keeper whose realm of it is isolated to
+    /// the keeper, and a realm of it on this thread.
+    private func keeperAndRealm() async throws -> (TemporaryDirectory, PetKeeper, Realm) {
         let directory = try TemporaryDirectory()
         let configuration = Realm.Configuration(
             fileURL: directory.url.appendingPathComponent("actor.geode"), objectTypes: types)
         let keeper = PetKeeper()
         try await keeper.open(configuration)
-        let realm = try Realm(configuration: configuration)
+        return (directory, keeper, try Realm(configuration: configuration))
+    }
+
+    @Test("An actor hears a list, a set, a map and linking objects change, each read there")
+    func collectionsObservedOnAnActor() async throws {
+        let (directory, keeper, realm) = try await keeperAndRealm()
+        defer { withExtendedLifetime(directory) {} }
         let owner = NOwner(value: ["name": "Ann"])
         let playlist = CCPlaylist()
         try realm.write {
@@ -113,21 +129,14 @@ struct ConcurrencyTests {
                 }
             },
         ]
-        func waitFor(_ count: Int) async throws {
-            var waited = 0
-            while await keeper.seen.count < count, waited < 1000 {
-                try await Task.sleep(nanoseconds: 5_000_000)
-                waited += 1
-            }
-        }
-        try await waitFor(4)
+        try await keeper.waitFor(4)
         try realm.write {
             playlist.songs.append("a")
             owner.tags.insert("x")
             owner.scores["k"] = 1
             realm.add(NPet(value: ["name": "Rex", "owner": owner]))
         }
-        try await waitFor(8)
+        try await keeper.waitFor(8)
         #expect(
             Set(await keeper.seen)
                 == [
@@ -135,6 +144,39 @@ struct ConcurrencyTests {
                     "map [\"k\"]",
                 ])
         for token in tokens { token.invalidate() }
+    }
+
+    @Test("An actor hears an AnyRealmCollection, and generic code over RealmCollection, change")
+    func erasedAndGenericCollectionsObservedOnAnActor() async throws {
+        let (directory, keeper, realm) = try await keeperAndRealm()
+        defer { withExtendedLifetime(directory) {} }
+        let owner = NOwner(value: ["name": "Ann"])
+        try realm.write { realm.add(owner) }
+        /// Generic code: observes any collection of pets on `keeper`, noting what `name` heard.
+        func watch<C: RealmCollection & SendableMetatype>(_ pets: C, as name: String) async -> NotificationToken
+        where C.Element == NPet {
+            await pets.observe(on: keeper) { keeper, change in
+                switch change {
+                case let .initial(pets): keeper.note("\(name) initial \(pets.count)")
+                case let .update(pets, _, insertions, _): keeper.note("\(name) \(insertions) of \(pets.count)")
+                case .error: keeper.note("\(name) error")
+                }
+            }
+        }
+        let erased = await AnyRealmCollection(owner.pets).observe(on: keeper) { keeper, change in
+            if case let .update(pets, _, insertions, _) = change {
+                keeper.note("erased \(insertions) \(type(of: pets) == AnyRealmCollection<NPet>.self)")
+            }
+        }
+        let generic = await watch(realm.objects(NPet.self), as: "results")
+        let genericErased = await watch(AnyRealmCollection(owner.pets), as: "any")
+        try await keeper.waitFor(2)
+        try realm.write { realm.add(NPet(value: ["name": "Rex", "owner": owner])) }
+        try await keeper.waitFor(5)
+        #expect(
+            Set(await keeper.seen)
+                == ["results initial 0", "any initial 0", "erased [0] true", "results [0] of 1", "any [0] of 1"])
+        for token in [erased, generic, genericErased] { token.invalidate() }
     }
 
     @Test("A thread-safe reference resolves an object, results and a list on another thread, once")

@@ -92,6 +92,10 @@ public final class AnyRealmCollection<Element>: RealmCollection {
     /// that cannot be frozen).
     let frozenOf: (() -> AnyRealmCollection<Element>)?
     let thawedOf: (() -> AnyRealmCollection<Element>?)?
+    /// The wrapped collection, and a wrapper for another collection of its
+    /// type (what an observer on an actor hands over).
+    let base: Any
+    let wrapBase: (Any) -> AnyRealmCollection<Element>?
     /// Observes the wrapped collection (nil for one that cannot be observed).
     let observeBase:
         (
@@ -104,6 +108,8 @@ public final class AnyRealmCollection<Element>: RealmCollection {
         countOf = { base.count }
         elementAt = { base[base.startIndex + $0] }
         iteratorOf = { AnyIterator(base.makeIterator()) }
+        self.base = base
+        wrapBase = { ($0 as? C).map { AnyRealmCollection($0) } }
         // The wrapped collection's own ends: results find them without running the whole query.
         firstOf = { base.first }
         lastOf = { base.last }

@@ -315,6 +315,119 @@ extension LinkingObjects {
     }
 }
 
+/// The collections that deliver changes on an actor, with the collection in
+/// each change typed as `Any`: what ``AnyRealmCollection`` and generic code
+/// over `RealmCollection` observe through. `deliver` is called on the actor.
+protocol ErasedActorObserving {
+    func observeErased<A: Actor>(
+        keyPaths: [String]?, on actor: A, _ deliver: @escaping (RealmCollectionChange<Any>) -> Void
+    ) async -> NotificationToken
+}
+
+/// `deliver`, fed erased changes: each collection cast back by `cast` (a
+/// change whose collection does not cast is not delivered).
+func typedChanges<C>(
+    _ deliver: @escaping (RealmCollectionChange<C>) -> Void, _ cast: @escaping (Any) -> C?
+) -> (RealmCollectionChange<Any>) -> Void {
+    { change in
+        switch change {
+        case let .initial(collection): if let typed = cast(collection) { deliver(.initial(typed)) }
+        case let .update(collection, deletions, insertions, modifications):
+            if let typed = cast(collection) {
+                deliver(.update(typed, deletions: deletions, insertions: insertions, modifications: modifications))
+            }
+        case let .error(error): deliver(.error(error))
+        }
+    }
+}
+
+extension Results: ErasedActorObserving where Element: RealmFetchable {
+    func observeErased<A: Actor>(
+        keyPaths: [String]?, on actor: A, _ deliver: @escaping (RealmCollectionChange<Any>) -> Void
+    ) async -> NotificationToken {
+        let source = Unchecked(self)
+        return await realmOfResults.register(on: actor) { realm in
+            source.value.resolved(in: realm).makeObserver(keyPaths: keyPaths) { deliver($0.erased) }
+        }
+    }
+}
+
+extension List: ErasedActorObserving {
+    func observeErased<A: Actor>(
+        keyPaths: [String]?, on actor: A, _ deliver: @escaping (RealmCollectionChange<Any>) -> Void
+    ) async -> NotificationToken {
+        guard let location else { preconditionFailure("Geode: only a managed list can be observed") }
+        return await location.register(on: actor, Self.observer(keyPaths) { deliver($0.erased) })
+    }
+}
+
+extension MutableSet: ErasedActorObserving {
+    func observeErased<A: Actor>(
+        keyPaths: [String]?, on actor: A, _ deliver: @escaping (RealmCollectionChange<Any>) -> Void
+    ) async -> NotificationToken {
+        guard let location else { preconditionFailure("Geode: only a managed set can be observed") }
+        return await location.register(on: actor, Self.observer(keyPaths) { deliver($0.erased) })
+    }
+}
+
+extension LinkingObjects: ErasedActorObserving {
+    func observeErased<A: Actor>(
+        keyPaths: [String]?, on actor: A, _ deliver: @escaping (RealmCollectionChange<Any>) -> Void
+    ) async -> NotificationToken {
+        guard let origin else { preconditionFailure("Geode: only the linking objects of a managed object can be observed") }
+        return await origin.realm.register(on: actor, observer(keyPaths) { deliver($0.erased) })
+    }
+}
+
+extension AnyRealmCollection: ErasedActorObserving {
+    /// Calls `block` on `actor` with the wrapped collection as that actor
+    /// reads it, then after each write that changes it.
+    ///
+    /// ```swift
+    /// let token = await AnyRealmCollection(person.dogs).observe(on: MainActor.shared) { _, change in print(change) }
+    /// ```
+    public func observe<A: Actor>(
+        keyPaths: [String]? = nil, on actor: A,
+        _ block: @Sendable @escaping (isolated A, RealmCollectionChange<AnyRealmCollection<Element>>) -> Void
+    ) async -> NotificationToken {
+        await observeErased(keyPaths: keyPaths, on: actor, typedChanges(onActor(actor, block)) { $0 as? Self })
+    }
+
+    func observeErased<A: Actor>(
+        keyPaths: [String]?, on actor: A, _ deliver: @escaping (RealmCollectionChange<Any>) -> Void
+    ) async -> NotificationToken {
+        guard let observing = base as? any ErasedActorObserving else {
+            preconditionFailure("Geode: a projected collection cannot be observed; observe the collection it projects")
+        }
+        let wrap = wrapBase
+        return await observing.observeErased(keyPaths: keyPaths, on: actor) { change in
+            typedChanges({ deliver($0.erased) }, wrap)(change)
+        }
+    }
+}
+
+extension RealmCollection where Element: ObjectBase {
+    /// Calls `block` on `actor` with the collection as that actor reads it,
+    /// then after each write that changes it, as the collection's own
+    /// `observe(keyPaths:on:_:)` with an actor does: what generic code over
+    /// `RealmCollection` observes through.
+    ///
+    /// ```swift
+    /// func watch<C: RealmCollection>(_ dogs: C) async -> NotificationToken where C.Element == Dog {
+    ///     await dogs.observe(on: MainActor.shared) { _, change in print(change) }
+    /// }
+    /// ```
+    public func observe<A: Actor>(
+        keyPaths: [String]? = nil, on actor: A,
+        _ block: @Sendable @escaping (isolated A, RealmCollectionChange<Self>) -> Void
+    ) async -> NotificationToken {
+        guard let observing = self as? any ErasedActorObserving else {
+            preconditionFailure("Geode: a \(Self.self) cannot be observed on an actor")
+        }
+        return await observing.observeErased(keyPaths: keyPaths, on: actor, typedChanges(onActor(actor, block)) { $0 as? Self })
+    }
+}
+
 extension Object {
     /// Calls `block` on `actor` after each write that changes the object, with
     /// the object as that actor reads it.
