@@ -229,11 +229,7 @@ extension Results where Element: RealmFetchable {
         keyPaths: [String]? = nil, on actor: A,
         _ block: @Sendable @escaping (isolated A, RealmCollectionChange<Results<Element>>) -> Void
     ) async -> NotificationToken {
-        let source = Unchecked(self)
-        let deliver = onActor(actor, block)
-        return await realmOfResults.register(on: actor) { realm in
-            source.value.resolved(in: realm).makeObserver(keyPaths: keyPaths, deliver)
-        }
+        await observeErased(keyPaths: keyPaths, on: actor, typedChanges(onActor(actor, block)) { $0 as? Self })
     }
 
     /// ``observe(keyPaths:on:_:)-(_,A,_)`` with the key paths as Swift key
@@ -262,8 +258,7 @@ extension List {
         keyPaths: [String]? = nil, on actor: A,
         _ block: @Sendable @escaping (isolated A, RealmCollectionChange<List<Element>>) -> Void
     ) async -> NotificationToken {
-        guard let location else { preconditionFailure("Geode: only a managed list can be observed") }
-        return await location.register(on: actor, Self.observer(keyPaths, onActor(actor, block)))
+        await observeErased(keyPaths: keyPaths, on: actor, typedChanges(onActor(actor, block)) { $0 as? Self })
     }
 }
 
@@ -278,8 +273,7 @@ extension MutableSet {
         keyPaths: [String]? = nil, on actor: A,
         _ block: @Sendable @escaping (isolated A, RealmCollectionChange<MutableSet<Element>>) -> Void
     ) async -> NotificationToken {
-        guard let location else { preconditionFailure("Geode: only a managed set can be observed") }
-        return await location.register(on: actor, Self.observer(keyPaths, onActor(actor, block)))
+        await observeErased(keyPaths: keyPaths, on: actor, typedChanges(onActor(actor, block)) { $0 as? Self })
     }
 }
 
@@ -310,8 +304,7 @@ extension LinkingObjects {
         keyPaths: [String]? = nil, on actor: A,
         _ block: @Sendable @escaping (isolated A, RealmCollectionChange<LinkingObjects<Element>>) -> Void
     ) async -> NotificationToken {
-        guard let origin else { preconditionFailure("Geode: only the linking objects of a managed object can be observed") }
-        return await origin.realm.register(on: actor, observer(keyPaths, onActor(actor, block)))
+        await observeErased(keyPaths: keyPaths, on: actor, typedChanges(onActor(actor, block)) { $0 as? Self })
     }
 }
 
@@ -399,10 +392,7 @@ extension AnyRealmCollection: ErasedActorObserving {
         guard let observing = base as? any ErasedActorObserving else {
             preconditionFailure("Geode: a projected collection cannot be observed; observe the collection it projects")
         }
-        let wrap = wrapBase
-        return await observing.observeErased(keyPaths: keyPaths, on: actor) { change in
-            typedChanges({ deliver($0.erased) }, wrap)(change)
-        }
+        return await observing.observeErased(keyPaths: keyPaths, on: actor, typedChanges({ deliver($0.erased) }, wrapBase))
     }
 }
 
