@@ -12,16 +12,44 @@ package struct Timestamp: Hashable, Sendable {
         self.nanoseconds = nanoseconds
     }
 
-    /// The timestamp nearest to a `Date`.
+    /// Seconds from 1970 to 2001, the reference date a `Date` counts from.
+    static let secondsFrom1970To2001: Int64 = 978_307_200
+
+    /// The timestamp of a `Date`, as Realm stores it: whole seconds and
+    /// nanoseconds (truncated) of its interval since 2001, the form `Date`
+    /// keeps, moved to 1970 in integers. Going through
+    /// `timeIntervalSince1970` instead rounds the interval once more, and about
+    /// half of the dates read back one unit in the last place off. NaN is 0;
+    /// dates beyond the range of whole seconds are clamped to it.
     package init(_ date: Date) {
-        let interval = date.timeIntervalSince1970
-        let whole = interval.rounded(.towardZero)
-        seconds = Int64(whole)
-        nanoseconds = Int32(((interval - whole) * 1e9).rounded())
+        let interval = date.timeIntervalSinceReferenceDate
+        let offset = Double(Self.secondsFrom1970To2001)
+        guard !interval.isNaN else {
+            self.init(seconds: 0, nanoseconds: 0)
+            return
+        }
+        guard interval < Double(Int64.max) - offset else {
+            self.init(seconds: .max, nanoseconds: 999_999_999)
+            return
+        }
+        guard interval - offset >= Double(Int64.min) else {
+            self.init(seconds: .min, nanoseconds: -999_999_999)
+            return
+        }
+        let whole = Int64(interval)
+        var seconds = whole + Self.secondsFrom1970To2001
+        var nanoseconds = Int32((interval - Double(whole)) * 1e9)
+        // The seconds and nanoseconds of a timestamp have the same sign.
+        if nanoseconds < 0, seconds > 0 {
+            nanoseconds += 1_000_000_000
+            seconds -= 1
+        }
+        self.init(seconds: seconds, nanoseconds: nanoseconds)
     }
 
     /// The timestamp as a `Date`.
     package var date: Date {
-        Date(timeIntervalSince1970: Double(seconds) + Double(nanoseconds) / 1e9)
+        Date(
+            timeIntervalSinceReferenceDate: Double(seconds &- Self.secondsFrom1970To2001) + Double(nanoseconds) / 1e9)
     }
 }
