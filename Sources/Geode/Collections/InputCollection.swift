@@ -5,6 +5,13 @@
 protocol InputCollection {
     /// `[Any]` for a list or set, `[String: Any]` for a map.
     var inputValue: Any { get }
+    /// Whether the collection is a set: key-value coding then gives each
+    /// value its elements have once, as Realm's sets do.
+    var holdsDistinctValues: Bool { get }
+}
+
+extension InputCollection {
+    var holdsDistinctValues: Bool { false }
 }
 
 extension List: InputCollection {
@@ -13,6 +20,7 @@ extension List: InputCollection {
 
 extension MutableSet: InputCollection {
     var inputValue: Any { Array(self).map { $0 as Any } }
+    var holdsDistinctValues: Bool { true }
 }
 
 extension Map: InputCollection {

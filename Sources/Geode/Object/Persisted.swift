@@ -249,7 +249,13 @@ extension Persisted: DiscoverablePersisted {
     }
 
     static func unmanagedValue(at address: UnsafeRawPointer) -> any _Persistable {
-        address.assumingMemoryBound(to: Self.self).pointee.unmanagedValue
+        let wrapper = UnsafeMutableRawPointer(mutating: address).assumingMemoryBound(to: Self.self)
+        if let value = wrapper.pointee.stored { return value }
+        let value = Value._geodeInitial()
+        // Kept as the accessor keeps it (see `storedValue`): a new id or date read
+        // here, by a copy of the object, must be the one its property reads.
+        if Value.self is AnyObject.Type || Value._geodeInitialVaries { wrapper.pointee.stored = value }
+        return value
     }
 
     /// Inlinable, so that the wrapper's initializer compiles it for the

@@ -149,16 +149,16 @@ extension Realm {
         return given
     }
 
-    /// An embedded object of the Swift class `cls` given as a dictionary: its
-    /// values, with what the dictionary leaves out taken from a new instance
+    /// An embedded object of the Swift class `cls` given as a dictionary, an
+    /// array or an instance: its values, with what the input leaves out taken from a new instance
     /// of the class, as Realm fills them (and as ``dynamicCreate(_:_:_:_:creating:)``
     /// fills a top-level object's).
     private func embeddedDocument(
-        _ dictionary: [String: Any], of cls: RealmClass, _ update: UpdatePolicy, _ txn: StoreWriteTransaction,
+        _ input: Any, of cls: RealmClass, _ update: UpdatePolicy, _ txn: StoreWriteTransaction,
         _ context: _WriteContext, creating: [ObjectIdentifier]
     ) throws -> Value {
         // The create's update policy reaches the objects the embedded object links to, as in Realm.
-        var given = try givenValues(dictionary, of: cls, update, txn, context, creating: creating)
+        var given = try givenValues(input, of: cls, update, txn, context, creating: creating)
         for (name, value) in try initialValues(of: cls, missingFrom: given, context) where given[name] == nil {
             given[name] = value
         }
@@ -243,6 +243,44 @@ extension Realm {
         }
     }
 
+    /// `item` with each `NSNumber` in it (the value, or the elements of a
+    /// collection) read as the number type of `property`, as Realm reads a
+    /// number for the property it is given for: an `NSNumber` of 0 or 1 is also
+    /// a `Bool`, which would make it a bool for an integer property. Nil when
+    /// the property holds no numbers or `item` has no `NSNumber` to read.
+    private static func numbersRead(as property: PropertySchema, _ item: Any, _ context: _WriteContext) throws
+        -> Value?
+    {
+        guard [.int, .bool, .float, .double].contains(property.type) else { return nil }
+        func number(_ any: Any) -> Value? {
+            guard holdsClassInstance(any), let number = any as? NSNumber else { return nil }
+            let double = number.doubleValue
+            switch property.type {
+            case .int where double == double.rounded(): return .int(number.int64Value)
+            case .bool where double == 0 || double == 1: return .bool(double == 1)
+            case .float: return .float(number.floatValue)
+            case .double: return .double(double)
+            default: return nil
+            }
+        }
+        switch property.collection {
+        case .single: return number(item)
+        case .list, .set:
+            guard let items = item as? [Any], items.contains(where: { number($0) != nil }) else { return nil }
+            return .list(try items.map { try number($0) ?? DynamicValue.engine($0, context) })
+        case .map:
+            guard let items = item as? [String: Any], items.values.contains(where: { number($0) != nil }) else {
+                return nil
+            }
+            var map = OrderedDictionary<String, Value>()
+            for key in items.keys.sorted() {
+                let element = items[key] as Any
+                map[key] = try number(element) ?? DynamicValue.engine(element, context)
+            }
+            return .map(map)
+        }
+    }
+
     /// The engine value of one given property value; dictionaries and arrays
     /// given for a link create (or, with an update policy, update) the linked
     /// objects.
@@ -251,11 +289,16 @@ extension Realm {
         _ context: _WriteContext, creating: [ObjectIdentifier]
     ) throws -> Value {
         guard let present = unwrappedInput(item), engineInput(present) != .null else { return .null }
-        let item = holdsClassInstance(present) ? (present as? InputCollection)?.inputValue ?? present : present
+        let collection = holdsClassInstance(present) ? present as? InputCollection : nil
+        // A mixed value holds lists and dictionaries, never sets: Realm refuses one.
+        if property.type == .mixed, property.collection == .single, collection?.holdsDistinctValues == true {
+            throw GeodeError.invalidValue("Invalid property value: a MutableSet for '\(property.name)', a mixed value")
+        }
+        let item = collection?.inputValue ?? present
         guard property.type == .object, let targetName = property.objectClassName,
             let target = dynamicClass(named: targetName)
         else {
-            return try DynamicValue.engine(item, context)
+            return try Self.numbersRead(as: property, item, context) ?? DynamicValue.engine(item, context)
         }
         if target.table.schema.isEmbedded {
             // Dictionaries for a Swift embedded class take its defaults for what they leave out.
@@ -263,10 +306,14 @@ extension Realm {
                 return try DynamicValue.engine(item, context)
             }
             func embedded(_ element: Any) throws -> Value {
-                guard let dictionary = element as? [String: Any] else {
+                // A dictionary, an array in property order or an embedded object, read as a
+                // top-level object's input is (by public names): what it leaves out takes the
+                // class's defaults.
+                let isInstance = holdsClassInstance(element) && element is EmbeddedObject
+                guard isInstance || element is [String: Any] || element is [Any] else {
                     return try DynamicValue.engine(element, context)
                 }
-                return try embeddedDocument(dictionary, of: swiftClass, update, txn, context, creating: creating)
+                return try embeddedDocument(element, of: swiftClass, update, txn, context, creating: creating)
             }
             switch property.collection {
             case .single: return try embedded(item)
@@ -296,6 +343,14 @@ extension Realm {
             }
             let object = holdsClassInstance(element) ? element as? Object : nil
             if let object, let ref = object._ref, manages(ref) { return try DynamicValue.engine(object, context) }
+            // An object of another class is not copied into this one, as in Realm.
+            if let object {
+                let className = object._ref?.cls.name ?? ClassInfo.of(type(of: object)).name
+                guard className == target.name else {
+                    throw GeodeError.invalidValue(
+                        "Invalid property value: a \(className) object for '\(property.name)', a link to \(target.name)")
+                }
+            }
             // Only objects can contain themselves: dictionaries and arrays are values.
             let identity = object.map(ObjectIdentifier.init)
             if let identity, creating.contains(identity) {
