@@ -6,9 +6,11 @@ extension Object {
     /// read through the dynamic API (what a ``DynamicObject``'s
     /// `self[propertyName]` gives as `List<DynamicObject>`), as in Realm.
     ///
-    /// The object must be managed and the property a list of objects, linked
-    /// or embedded (a list of primitives comes from the subscript as
-    /// `List<String>`, `List<Int?>`…); anything else stops the program, as in Realm.
+    /// The object must be managed and the property a list; anything else
+    /// stops the program, as in Realm. A list of primitives is read typed
+    /// through the subscript (`List<String>`, `List<Int?>`…): given as a list
+    /// of objects, as Realm gives it, its count and changes can be read, but
+    /// reading one of its values as an object stops the program.
     ///
     /// ```swift
     /// migration.enumerateObjects(ofType: "Person") { _, new in
@@ -20,7 +22,8 @@ extension Object {
         dynamicCollection(propertyName, as: List<DynamicObject>.self)
     }
 
-    /// The set of objects in property `propertyName`, live (a set of linked objects).
+    /// The set of objects in property `propertyName`, live (a set of linked
+    /// objects; a set of primitives as ``dynamicList(_:)`` gives a list of them).
     ///
     /// ```swift
     /// let friends = person.dynamicMutableSet("friends")
@@ -42,14 +45,22 @@ extension Object {
     /// The collection of objects `propertyName` as `C`, read through the dynamic API.
     private func dynamicCollection<C>(_ propertyName: String, as type: C.Type) -> C {
         let info = _ref?.cls.info ?? ClassInfo.of(Swift.type(of: self))
-        guard let ref = _ref, let index = info.index(of: propertyName),
-            let collection = DynamicObject.liveCollection(of: self, ref.cls.table.schema.properties[index], index)
-                as? C
-        else {
-            preconditionFailure(
-                "Geode: \(info.name).\(propertyName) is not a managed collection of objects of the kind \(C.self)")
+        guard let ref = _ref, let index = info.index(of: propertyName) else {
+            preconditionFailure("Geode: \(info.name).\(propertyName) is not a managed collection of the kind \(C.self)")
         }
-        return collection
+        let property = ref.cls.table.schema.properties[index]
+        if let collection = DynamicObject.liveCollection(of: self, property, index) as? C { return collection }
+        // A list or set of primitives, wrapped as Realm wraps it (not kept as the
+        // property's collection, which its own element type reads).
+        let location = CollectionLocation(object: self, property: index)
+        switch property.collection {
+        case .list where C.self == List<DynamicObject>.self:
+            if let list = List<DynamicObject>(location: location) as? C { return list }
+        case .set where C.self == MutableSet<DynamicObject>.self:
+            if let set = MutableSet<DynamicObject>(location: location) as? C { return set }
+        default: break
+        }
+        preconditionFailure("Geode: \(info.name).\(propertyName) is not a managed collection of the kind \(C.self)")
     }
 }
 

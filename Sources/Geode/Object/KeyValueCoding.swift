@@ -1,4 +1,5 @@
 import Foundation
+import GeodeCore
 
 /// The form key-value coding reads a property in (`object["name"]`,
 /// `value(forKey:)`), as Realm's does: an absent optional is nil rather than
@@ -50,7 +51,8 @@ extension AnyRealmValue {
 extension KeyValueCoding {
     /// The value at `keyPath` from `root`, as key-value coding follows it:
     /// each name reads a property of an object (`self` is the object or value), a
-    /// collection maps the rest of the path over its elements, and a
+    /// collection maps the rest of the path over its elements (a set gives
+    /// each value once), and a
     /// collection operator (`@count`, `@min`, `@max`, `@sum`, `@avg`,
     /// `@unionOfObjects`, `@distinctUnionOfObjects`) reduces them.
     static func value(at keyPath: String, of root: Any?) -> Any? {
@@ -62,7 +64,16 @@ extension KeyValueCoding {
         let rest = names.dropFirst()
         if let value, let elements = inputElements(value) {
             if name.hasPrefix("@") { return reduce(elements, name, rest) }
-            return elements.map { self.value(names, of: $0) }
+            let values = elements.map { self.value(names, of: $0) }
+            // A set's values, each once (nil too), as Realm reads them from a set.
+            guard holdsClassInstance(value), (value as? InputCollection)?.holdsDistinctValues == true else {
+                return values
+            }
+            var seen = Set<AnyHashable?>()
+            return values.filter { value in
+                guard let value else { return seen.insert(nil).inserted }
+                return (value as? AnyHashable).map { seen.insert($0).inserted } ?? true
+            }
         }
         // `self` is the value itself: an object, or an element of a collection of values.
         if name == "self" { return self.value(rest, of: value.flatMap(plain)) }
@@ -99,21 +110,38 @@ extension KeyValueCoding {
         }
     }
 
-    /// -1, 0 or 1 for two numbers, dates or strings; nil for values that do not compare.
+    /// -1, 0 or 1 for two values in the store's order (realm-core's order of
+    /// mixed values: within a kind by value, numbers of any type together,
+    /// across kinds bool, numbers, string, data, date, object id, UUID); nil
+    /// for values the store has no order for (objects, collections).
     private static func compare(_ a: Any, _ b: Any) -> Int? {
-        if let x = a as? Date, let y = b as? Date { return x < y ? -1 : x > y ? 1 : 0 }
-        if let x = a as? String, let y = b as? String {
-            // By UTF-8 bytes, as the store sorts strings.
-            return x.utf8.lexicographicallyPrecedes(y.utf8) ? -1 : x == y ? 0 : 1
+        guard let x = storedForm(a), let y = storedForm(b) else { return nil }
+        switch MixedOrder.compare(x, y) {
+        case .orderedAscending: return -1
+        case .orderedSame: return 0
+        case .orderedDescending: return 1
         }
-        if let x = a as? Bool, let y = b as? Bool { return x == y ? 0 : x ? 1 : -1 }
-        if let x = decimal(a), let y = decimal(b), a is Decimal128 || b is Decimal128 {
-            return x < y ? -1 : x > y ? 1 : 0
+    }
+
+    /// A plain value as the store holds it, for ordering; nil for objects and
+    /// collections. The exact types first: an `NSNumber` of 0 or 1 casts to `Bool`.
+    private static func storedForm(_ value: Any) -> GeodeCore.Value? {
+        if let scalar = DynamicValue.commonScalar(value) { return scalar }
+        if holdsClassInstance(value), let number = value as? NSNumber {
+            let type = String(cString: number.objCType)
+            return type == "d" || type == "f" ? .double(number.doubleValue) : .int(number.int64Value)
         }
-        if let x = double(a), let y = double(b) { return x < y ? -1 : x > y ? 1 : 0 }
-        if let x = a as? ObjectId, let y = b as? ObjectId { return x < y ? -1 : x > y ? 1 : 0 }
-        if let x = a as? UUID, let y = b as? UUID { return x.uuidString < y.uuidString ? -1 : x == y ? 0 : 1 }
-        return nil
+        switch value {
+        case let v as any BinaryInteger: return Int64(exactly: v).map { .int($0) } ?? .double(Double(v))
+        case let v as Float: return .float(v)
+        case let v as Data: return .binary(Array(v))
+        case let v as Date: return .timestamp(Timestamp(v))
+        case let v as Decimal128: return .decimal128(v.bits)
+        case let v as ObjectId: return .objectId(v.bytes)
+        case let v as UUID: return .uuid(v)
+        case let v as AnyRealmValue: return v.plainValue.flatMap(storedForm)
+        default: return nil
+        }
     }
 
     /// The order of two values read by key-value coding, for sorting in
