@@ -6,6 +6,9 @@ import Synchronization
 public protocol ThreadConfined {
     /// The realm it belongs to; nil when it is unmanaged.
     var realm: Realm? { get }
+    /// Whether it was deleted (or its realm invalidated): it then has no
+    /// reference to hand over.
+    var isInvalidated: Bool { get }
     /// How the same thing is found in another realm of the same store.
     func _geodeResolver() -> _ThreadConfinedResolver
 }
@@ -45,6 +48,8 @@ public final class ThreadSafeReference<Confined: ThreadConfined>: Sendable {
         guard let realm = value.realm else {
             preconditionFailure("Geode: only a managed object or collection has a thread-safe reference")
         }
+        // As in Realm: a deleted object, or a collection of one, is not handed to another thread.
+        precondition(!value.isInvalidated, "Geode: cannot construct a reference to an invalidated object")
         resolver = value._geodeResolver()
         version = realm.pinned.version
         pin = Mutex(realm.transaction == nil ? Unchecked(realm.pinned) : nil)
