@@ -555,8 +555,8 @@ final class ACRenamedLink: Object {
     // ModernObjectAccessorTests.setAndTestAllPropertiesViaSubscript (testConversion, decimals)
     @Test(arguments: Place.allCases)
     func floatsDoublesAndFoundationDecimalsSetByNameConvertToDecimal128(place: Place) throws {
-        let fromFloat = try Decimal128(value: 2.2 as Float)
-        let fromDouble = try Decimal128(value: 3.3 as Double)
+        let fromFloat = Decimal128(value: 2.2 as Float)
+        let fromDouble = Decimal128(value: 3.3 as Double)
         try Self.withObject(ACAllTypes.self, place) { object in
             for key in ["aDecimal", "maybeDecimal"] {
                 object[key] = 2.2 as Float

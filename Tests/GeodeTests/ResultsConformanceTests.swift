@@ -1056,7 +1056,7 @@ extension ResultsConformanceTests {
 
     /// realm-swift Decimal128Tests.swift, testIsNaN: a decimal made from NSNull is a signaling NaN.
     @Test func aDecimalMadeFromNullIsASignalingNaN() throws {
-        let value = try Decimal128(value: NSNull())
+        let value = Decimal128(value: NSNull())
         #expect(value.isNaN)
         #expect(value.isSignaling)
         #expect(value.isSignalingNaN)

@@ -85,15 +85,28 @@ public struct Decimal128: Sendable, Hashable, Comparable, CustomStringConvertibl
 
     /// A decimal from a number, a numeric string or another `Decimal128`,
     /// as `create(value:)` takes it; a signaling NaN from nil or `NSNull`, as
-    /// Realm makes it.
+    /// Realm makes it, and NaN from text that is not a number (use
+    /// ``init(string:)`` to learn where it stops being one). Any other type
+    /// is a programming error and stops the program, as in Realm.
     ///
-    /// - Throws: ``GeodeError/invalidValue(_:)`` for anything else.
-    public init(value: Any) throws {
+    /// ```swift
+    /// let price = Decimal128(value: "19.90")
+    /// let count = Decimal128(value: 3)
+    /// ```
+    public init(value: Any) {
         if unwrappedInput(value) == nil {
             self.init(bits: .signalingNaN)
             return
         }
-        self = try Decimal128._geodeFromAny(value, nil)
+        if let text = value as? String {
+            self = (try? Decimal128(string: text)) ?? Decimal128(bits: .nan)
+            return
+        }
+        do {
+            self = try Decimal128._geodeFromAny(value, nil)
+        } catch {
+            preconditionFailure("Geode: \(type(of: value)) cannot be converted to a Decimal128")
+        }
     }
 
     /// The exact value of an integer literal: `let d: Decimal128 = 42`.
