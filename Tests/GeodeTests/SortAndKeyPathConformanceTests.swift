@@ -20,13 +20,6 @@ import Testing
 // testComparison; of KeyPathTests, a path through an optional link
 // (`objectCol?.intCol`) and through an optional embedded object.
 //
-// Left out as it would stop the test process (reported): KeyPathTests' paths
-// through a collection element, `\.list[0].boolCol`, `\.set[0].boolCol` and
-// `\.linkingObjects[0].boolCol`. Geode names a key path by running it on a new
-// unmanaged object, whose list, set and linking objects are empty, so `[0]`
-// fails a precondition (List.swift's subscript reads `items[index]`;
-// LinkingObjects.swift's subscript has "index is out of bounds").
-//
 // Left out as Geode lacks the API: testCustomTypes (its `CustomPersistable`
 // wrapper types are not declared here; the names of such columns follow the same
 // path). Realm's old-syntax models (`@objc dynamic`, `let … = List<…>()`,
@@ -189,15 +182,29 @@ final class SKOldSyntaxObject: Object {
     /// realm-swift KeyPathTests.swift, testModernObjectTopLevel: a path through a map
     /// value names the map and the property (`map[""]??.boolCol` is "map.boolCol").
     @Test func aKeyPathThroughAMapValueNamesTheMapAndTheProperty() {
-        withKnownIssue(
-            Comment(
-                rawValue: "Geode differs from Realm: Realm names the path through the map's value "
-                    + "(\"map.boolCol\") / Geode names only the map (\"map\")")
-        ) {
-            #expect(name(\SKKeyPathObject.map[""]??.boolCol) == "map.boolCol")
-            #expect(name(\SKKeyPathObject.map[""]??.objectCol) == "map.objectCol")
-            #expect(name(\SKKeyPathObject.map[""]??.objectCol?.linkingObjects) == "map.objectCol.linkingObjects")
-        }
+        #expect(name(\SKKeyPathObject.map[""]??.boolCol) == "map.boolCol")
+        #expect(name(\SKKeyPathObject.map[""]??.objectCol) == "map.objectCol")
+        #expect(name(\SKKeyPathObject.map[""]??.objectCol?.linkingObjects) == "map.objectCol.linkingObjects")
+        #expect(
+            name(\SKKeyPathObject.map[""]??.objectCol?.linkingObjects[0].boolCol)
+                == "map.objectCol.linkingObjects.boolCol")
+    }
+
+    /// realm-swift KeyPathTests.swift, testModernObjectTopLevel: a path through an
+    /// element of a list, a set or linking objects names the collection and the property.
+    @Test func aKeyPathThroughACollectionElementNamesTheCollectionAndTheProperty() {
+        #expect(name(\SKAllTypes.linkingObjects[0].boolCol) == "linkingObjects.boolCol")
+        #expect(name(\SKKeyPathObject.list[0].boolCol) == "list.boolCol")
+        #expect(name(\SKKeyPathObject.list[0].objectCol) == "list.objectCol")
+        #expect(name(\SKKeyPathObject.list[0].objectCol?.linkingObjects) == "list.objectCol.linkingObjects")
+        #expect(
+            name(\SKKeyPathObject.list[0].objectCol?.linkingObjects[0].boolCol)
+                == "list.objectCol.linkingObjects.boolCol")
+        #expect(name(\SKKeyPathObject.set[0].boolCol) == "set.boolCol")
+        #expect(name(\SKKeyPathObject.set[0].objectCol) == "set.objectCol")
+        #expect(
+            name(\SKKeyPathObject.set[0].objectCol?.linkingObjects[0].boolCol)
+                == "set.objectCol.linkingObjects.boolCol")
     }
 
     /// realm-swift KeyPathTests.swift, testModernObjectNested
@@ -250,14 +257,8 @@ final class SKOldSyntaxObject: Object {
     /// realm-swift KeyPathTests.swift, testEmbeddedObject: a path through a map
     /// value of embedded objects names the map and the properties.
     @Test func aKeyPathThroughAMapOfEmbeddedObjectsNamesTheMapAndTheProperties() {
-        withKnownIssue(
-            Comment(
-                rawValue: "Geode differs from Realm: Realm names the path through the map's value "
-                    + "(\"map.boolCol\") / Geode names only the map (\"map\")")
-        ) {
-            #expect(name(\SKAllTypesEmbedded.mapEmbeddedCol[""]??.value) == "mapEmbeddedCol.value")
-            #expect(name(\SKAllTypesEmbedded.mapEmbeddedCol[""]??.child) == "mapEmbeddedCol.child")
-            #expect(name(\SKAllTypesEmbedded.mapEmbeddedCol[""]??.child?.value) == "mapEmbeddedCol.child.value")
-        }
+        #expect(name(\SKAllTypesEmbedded.mapEmbeddedCol[""]??.value) == "mapEmbeddedCol.value")
+        #expect(name(\SKAllTypesEmbedded.mapEmbeddedCol[""]??.child) == "mapEmbeddedCol.child")
+        #expect(name(\SKAllTypesEmbedded.mapEmbeddedCol[""]??.child?.value) == "mapEmbeddedCol.child.value")
     }
 }

@@ -70,6 +70,7 @@ public final class LinkingObjects<Element: Object>: RandomAccessCollection {
     /// The linking object at `index`, in the origin class's key order.
     public subscript(index: Int) -> Element {
         let keys = self.keys
+        if !keys.indices.contains(index), let traced = _tracedElement(Element.self) { return traced }
         precondition(index >= 0 && index < keys.count, "Geode: index \(index) is out of bounds (\(keys.count) objects)")
         return object(keys[index])
     }

@@ -43,7 +43,10 @@ public final class List<Element: _PersistableValue>: RandomAccessCollection, Mut
     /// The element at `index`.
     public subscript(index: Int) -> Element {
         get {
-            guard let location else { return items[index] }
+            guard let location else {
+                if !items.indices.contains(index), let traced = _tracedElement(Element.self) { return traced }
+                return items[index]
+            }
             return location.read { container -> Element in
                 guard let container, let value = try? container.value(at: index) else {
                     preconditionFailure("Geode: index \(index) is out of bounds of \(location.name)")

@@ -64,7 +64,7 @@ public final class Map<Key: _MapKey, Value: _PersistableValue>: Sequence {
     /// The value under `key`; assigning nil removes the entry.
     public subscript(key: Key) -> Value? {
         get {
-            guard let location else { return entries[key._geodeString] }
+            guard let location else { return entries[key._geodeString] ?? _tracedElement(Value.self) }
             return location.read { container -> Value? in
                 guard let container, let value = try? container.value(forKey: key._geodeString) else { return nil }
                 return Self.converted(value, location, key._geodeString)

@@ -33,7 +33,10 @@ public final class MutableSet<Element: _PersistableValue & Hashable>: RandomAcce
 
     /// The element at `index`: in sorted order when managed, insertion order when not.
     public subscript(index: Int) -> Element {
-        guard let location else { return items[index] }
+        guard let location else {
+            if !items.indices.contains(index), let traced = _tracedElement(Element.self) { return traced }
+            return items[index]
+        }
         return location.read { container -> Element in
             guard let container, let value = try? container.value(at: index) else {
                 preconditionFailure("Geode: index \(index) is out of bounds of \(location.name)")

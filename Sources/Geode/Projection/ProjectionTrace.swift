@@ -57,6 +57,14 @@ func _projectionTraceRead<V: _Persistable>(_ object: ObjectBase, _ index: Int, _
     return value
 }
 
+/// What an unmanaged collection gives for an element it does not have while a
+/// key path is traced (`\.dogs[0].name`, `\.pets["rex"]?.name`): a traced
+/// element, so that the path goes on; nil when no trace runs.
+func _tracedElement<E: _Persistable>(_: E.Type) -> E? {
+    guard ProjectionTrace.current != nil else { return nil }
+    return E._geodeTraceValue() ?? E._geodeDefault()
+}
+
 // MARK: - Traced values
 
 extension Object {
