@@ -25,11 +25,6 @@ import Testing
 // and testObserveOnQueue's writes off a queue.
 //
 // Left out as Geode lacks the API (reported):
-// - BaseOptionalPrimitiveSectionedResultsTests.testEquality: Geode's
-//   `SectionedResults` is not `Equatable` (Realm: a sectioned results equals
-//   itself and not another made the same way).
-// - testFrozenSection: Geode's `ResultsSection` has no `isFrozen`, `freeze()`
-//   or `thaw()`.
 // - SectionedResultsProjectionTests (all of it): Geode's `sectioned(by:)` with a
 //   key path or with sort descriptors needs elements that are objects, and a
 //   `Projection` is not one, so `realm.objects(SomeProjection.self).sectioned(by:
@@ -724,6 +719,48 @@ struct SRChange {
             }
             #expect(keys == ["a", "b", "c"])
             #expect(texts == ["apple", "banana", "box", "chalk"])
+        }
+    }
+}
+
+extension SectionedResultsConformanceTests {
+    /// realm-swift SectionedResultsTests.swift, BaseOptionalPrimitiveSectionedResultsTests.testEquality:
+    /// sections equal themselves, and not another sectioning of the same list.
+    @Test func sectionedResultsEqualThemselvesAndNotAnotherSectioningOfTheSameList() throws {
+        try withTemporaryRealm(of: [SRAllTypes.self]) { realm in
+            let object = SRAllTypes()
+            object.arrayOptInt.append(objectsIn: [1, nil, 2])
+            try realm.write { realm.add(object) }
+            let sections = object.arrayOptInt.sectioned(by: { $0.map { $0 % 2 } })
+            let again = object.arrayOptInt.sectioned(by: { $0.map { $0 % 2 } })
+            #expect(sections == sections)
+            #expect(sections != again)
+            #expect(sections[0] == sections[0])
+        }
+    }
+
+    /// realm-swift SectionedResultsTests.swift, testFrozenSection: a frozen section keeps its
+    /// one object after another object of its key is added; thawed, it has both.
+    @Test func aFrozenSectionKeepsItsObjectsAndThawsToTheLiveSection() throws {
+        try withTemporaryRealm(of: [SRAllTypes.self]) { realm in
+            try createObjects(realm)
+            let results = realm.objects(SRAllTypes.self)
+            #expect(!results.isFrozen)
+            for (ascending, key) in [(true, "a"), (false, "c")] {
+                let frozen = results.sectioned(by: \.firstLetter, ascending: ascending)[0].freeze()
+                try realm.write {
+                    let object = SRAllTypes()
+                    object.stringCol = key
+                    realm.add(object)
+                }
+                #expect(frozen.isFrozen)
+                #expect(frozen.count == 1)
+                #expect(frozen.key == key)
+                let thawed = try #require(frozen.thaw())
+                #expect(!thawed.isFrozen)
+                #expect(thawed.count == 2)
+                #expect(thawed.key == key)
+            }
         }
     }
 }

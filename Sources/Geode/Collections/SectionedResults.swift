@@ -73,6 +73,47 @@ public struct ResultsSection<Key: Hashable, Element>: RandomAccessCollection, Id
 
     /// The element at `index` of the section.
     public subscript(_ index: Int) -> Element { source.elements[positions[index]] }
+
+    /// The realm the elements come from; nil for an unmanaged collection.
+    public var realm: Realm? { source.realm() }
+    /// Whether the section reads a frozen version.
+    public var isFrozen: Bool { realm?.isFrozen ?? false }
+    /// Whether the collection the section is made from can no longer be read.
+    public var isInvalidated: Bool { source.isInvalidated() }
+
+    /// The section of the same key over a frozen copy of the collection: it
+    /// keeps its elements whatever is written later.
+    ///
+    /// ```swift
+    /// let firstSection = byInitial[0].freeze()
+    /// ```
+    public func freeze() -> ResultsSection { ResultsSection(source: source.freeze() ?? source, key: key) }
+    /// The section of the same key over the live collection; nil when the
+    /// collection is gone.
+    public func thaw() -> ResultsSection? { source.thaw().map { ResultsSection(source: $0, key: key) } }
+}
+
+extension SectionedResults: Equatable {
+    /// Whether both are the same sectioning of a collection (as in Realm, two
+    /// `sectioned(by:)` calls give two that are not equal, even over one collection).
+    ///
+    /// ```swift
+    /// let sections = dogs.sectioned(by: \.age)
+    /// sections == sections                     // true
+    /// sections == dogs.sectioned(by: \.age)   // false
+    /// ```
+    public static func == (lhs: SectionedResults, rhs: SectionedResults) -> Bool { lhs.source === rhs.source }
+}
+
+extension ResultsSection: Equatable {
+    /// Whether both are the section of one key in the same sectioning.
+    ///
+    /// ```swift
+    /// sections[0] == sections[0]   // true
+    /// ```
+    public static func == (lhs: ResultsSection, rhs: ResultsSection) -> Bool {
+        lhs.source === rhs.source && lhs.key == rhs.key
+    }
 }
 
 /// What a ``SectionedResults`` reads: the sorted elements and their sections,
