@@ -29,8 +29,7 @@ import Testing
 // Realm, for realm-core issue 7422, so none are made here).
 //
 // Left out as not applying to Geode on Linux: Realm's `@objc dynamic`
-// declarations (restated as `@Persisted`). Realm's `isEqual(_:)` (NSObject's)
-// is restated as `==`, which Geode's objects have instead. Realm's
+// declarations (restated as `@Persisted`). Realm's
 // `AnyRealmTypeObject` declares `let anyValue = RealmProperty<AnyRealmValue>()`
 // and its tests read `anyValue.value`; Geode has no `RealmProperty`, so it is
 // restated as `@Persisted var anyValue: AnyRealmValue`, and Realm's
@@ -166,7 +165,7 @@ extension MixedCollectionConformanceTests {
         let mixedObject2 = mixedObject
 
         #expect(mixedObject.anyValue == mixedObject2.anyValue)
-        #expect(mixedObject == mixedObject2, "Realm: isEqual")
+        #expect(mixedObject.isEqual(mixedObject2))
         #expect(mixedObject.anyValue.dictionaryValue == mixedObject.anyValue.dictionaryValue)
     }
 
@@ -194,7 +193,7 @@ extension MixedCollectionConformanceTests {
         #expect(mixedObject2.anyCol == anyValue)
         #expect(mixedObject2.anyCol == AnyRealmValue.fromDictionary(dictionary))
         #expect(mixedObject.anyCol == mixedObject2.anyCol)
-        #expect(mixedObject == mixedObject2, "Realm: isEqual")
+        #expect(mixedObject.isEqual(mixedObject2))
         #expect(mixedObject.anyCol.dictionaryValue == mixedObject.anyCol.dictionaryValue)
 
         // Managed
@@ -203,7 +202,7 @@ extension MixedCollectionConformanceTests {
             realm.add(mixedObject2)
         }
         #expect(mixedObject.anyCol == mixedObject2.anyCol)
-        #expect(mixedObject == mixedObject2, "Realm: isEqual")
+        #expect(mixedObject.isEqual(mixedObject2))
 
         let mixedObject3 = MXModernAllTypes()
         mixedObject3.anyCol = .fromDictionary(dictionary)

@@ -120,6 +120,17 @@ extension ObjectBase: Equatable, Hashable {
     /// the store, which answers the same wherever Realm says "equal".
     public static func == (lhs: ObjectBase, rhs: ObjectBase) -> Bool { lhs.isSameObject(as: rhs) }
 
+    /// Whether `object` is an object equal to this one (`==`): Realm's
+    /// Objective-C spelling, kept for code written for it.
+    ///
+    /// ```swift
+    /// dog.isEqual(realm.objects(Dog.self).first)
+    /// ```
+    public func isEqual(_ object: Any?) -> Bool {
+        guard let object, holdsClassInstance(object), let other = object as? ObjectBase else { return false }
+        return self == other
+    }
+
     /// Hashes the class and key of a managed object, or the instance's
     /// identity of an unmanaged one, consistent with `==`.
     public func hash(into hasher: inout Hasher) {
