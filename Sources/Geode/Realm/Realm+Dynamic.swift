@@ -251,7 +251,10 @@ extension Realm {
     private static func numbersRead(as property: PropertySchema, _ item: Any, _ context: _WriteContext) throws
         -> Value?
     {
-        guard [.int, .bool, .float, .double].contains(property.type) else { return nil }
+        switch property.type {
+        case .int, .bool, .float, .double: break
+        default: return nil
+        }
         func number(_ any: Any) -> Value? {
             guard holdsClassInstance(any), let number = any as? NSNumber else { return nil }
             let double = number.doubleValue
@@ -264,7 +267,7 @@ extension Realm {
             }
         }
         switch property.collection {
-        case .single: return number(item)
+        case .single: return holdsClassInstance(item) ? number(item) : nil
         case .list, .set:
             guard let items = item as? [Any], items.contains(where: { number($0) != nil }) else { return nil }
             return .list(try items.map { try number($0) ?? DynamicValue.engine($0, context) })
