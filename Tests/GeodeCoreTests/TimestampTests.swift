@@ -35,5 +35,9 @@ import Testing
         #expect(Timestamp(Date(timeIntervalSinceReferenceDate: .infinity)).seconds == .max)
         #expect(Timestamp(Date(timeIntervalSinceReferenceDate: -.infinity)).seconds == .min)
         #expect(Timestamp(Date(timeIntervalSinceReferenceDate: .nan)) == Timestamp(seconds: 0, nanoseconds: 0))
+        // The last date below the clamp moves to 1970 without passing the last second.
+        let last = Date(timeIntervalSinceReferenceDate: (Double(Int64.max) - 978_307_200).nextDown)
+        #expect(Timestamp(last).seconds > .max - 2048)
+        #expect(Timestamp(seconds: .min, nanoseconds: 0).date < Date.distantPast)
     }
 }

@@ -76,12 +76,22 @@ public struct DynamicValue: _PersistableValue {
     /// `AnyRealmValue`, a collection, an embedded object, which becomes a
     /// dictionary of its properties). The engine's rules (`RowBuilder`) then
     /// check it against the property's type: this converts, it does not judge.
-    static func engine(_ any: Any?, _ context: _WriteContext) throws -> Value {
+    ///
+    /// With `numbersAs`, the number type of the property the value is given
+    /// for, an `NSNumber` (the value, or an element of a collection) is read
+    /// as that type, as Realm reads it: on Linux one of 0 or 1 also casts to
+    /// `Bool`, which would make it a bool for an integer property.
+    static func engine(_ any: Any?, _ context: _WriteContext, numbersAs numberType: GeodeCore.PropertyType? = nil)
+        throws -> Value
+    {
         guard let any else { return .null }
         // The common scalars before the optional and class tests, which look up conformances.
         if let value = commonScalar(any) { return value }
         guard let any = unwrappedInput(any) else { return .null }
         if holdsClassInstance(any) {
+            if let numberType, let number = any as? NSNumber, let value = Self.number(number, as: numberType) {
+                return value
+            }
             switch any {
             case let collection as InputCollection: return try engine(collection.inputValue, context)
             case let v as Object: return try v._geodeEngineValue(context).value
@@ -104,13 +114,27 @@ public struct DynamicValue: _PersistableValue {
         case let v as ObjectId: return .objectId(v.bytes)
         case let v as Decimal128: return .decimal128(v.bits)
         case let v as UUID: return .uuid(v)
-        case let v as [Any]: return .list(try v.map { try engine($0, context) })
+        case let v as [Any]: return .list(try v.map { try engine($0, context, numbersAs: numberType) })
         case let v as [String: Any]:
             var map = OrderedDictionary<String, Value>()
-            for key in v.keys.sorted() { map[key] = try engine(v[key] as Any?, context) }
+            for key in v.keys.sorted() { map[key] = try engine(v[key] as Any?, context, numbersAs: numberType) }
             return .map(map)
         case let v as any _PersistableValue: return try v._geodeEngineValue(context).value
         default: throw GeodeError.invalidValue("\(type(of: any)) cannot be stored")
+        }
+    }
+
+    /// `number` as a value of the number type `type` (integers only when
+    /// whole, bools only 0 and 1); nil for another type, or a number it does
+    /// not take.
+    private static func number(_ number: NSNumber, as type: GeodeCore.PropertyType) -> Value? {
+        let double = number.doubleValue
+        switch type {
+        case .int where double == double.rounded(): return .int(number.int64Value)
+        case .bool where double == 0 || double == 1: return .bool(double == 1)
+        case .float: return .float(number.floatValue)
+        case .double: return .double(double)
+        default: return nil
         }
     }
 

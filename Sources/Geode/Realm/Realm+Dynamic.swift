@@ -243,47 +243,6 @@ extension Realm {
         }
     }
 
-    /// `item` with each `NSNumber` in it (the value, or the elements of a
-    /// collection) read as the number type of `property`, as Realm reads a
-    /// number for the property it is given for: an `NSNumber` of 0 or 1 is also
-    /// a `Bool`, which would make it a bool for an integer property. Nil when
-    /// the property holds no numbers or `item` has no `NSNumber` to read.
-    private static func numbersRead(as property: PropertySchema, _ item: Any, _ context: _WriteContext) throws
-        -> Value?
-    {
-        switch property.type {
-        case .int, .bool, .float, .double: break
-        default: return nil
-        }
-        func number(_ any: Any) -> Value? {
-            guard holdsClassInstance(any), let number = any as? NSNumber else { return nil }
-            let double = number.doubleValue
-            switch property.type {
-            case .int where double == double.rounded(): return .int(number.int64Value)
-            case .bool where double == 0 || double == 1: return .bool(double == 1)
-            case .float: return .float(number.floatValue)
-            case .double: return .double(double)
-            default: return nil
-            }
-        }
-        switch property.collection {
-        case .single: return holdsClassInstance(item) ? number(item) : nil
-        case .list, .set:
-            guard let items = item as? [Any], items.contains(where: { number($0) != nil }) else { return nil }
-            return .list(try items.map { try number($0) ?? DynamicValue.engine($0, context) })
-        case .map:
-            guard let items = item as? [String: Any], items.values.contains(where: { number($0) != nil }) else {
-                return nil
-            }
-            var map = OrderedDictionary<String, Value>()
-            for key in items.keys.sorted() {
-                let element = items[key] as Any
-                map[key] = try number(element) ?? DynamicValue.engine(element, context)
-            }
-            return .map(map)
-        }
-    }
-
     /// The engine value of one given property value; dictionaries and arrays
     /// given for a link create (or, with an update policy, update) the linked
     /// objects.
@@ -301,7 +260,7 @@ extension Realm {
         guard property.type == .object, let targetName = property.objectClassName,
             let target = dynamicClass(named: targetName)
         else {
-            return try Self.numbersRead(as: property, item, context) ?? DynamicValue.engine(item, context)
+            return try DynamicValue.engine(item, context, numbersAs: property.type)
         }
         if target.table.schema.isEmbedded {
             // Dictionaries for a Swift embedded class take its defaults for what they leave out.

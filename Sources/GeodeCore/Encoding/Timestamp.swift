@@ -37,6 +37,7 @@ package struct Timestamp: Hashable, Sendable {
             return
         }
         let whole = Int64(interval)
+        // Below the clamp, which the double rounds down, the move to 1970 stays within Int64.
         var seconds = whole + Self.secondsFrom1970To2001
         var nanoseconds = Int32((interval - Double(whole)) * 1e9)
         // The seconds and nanoseconds of a timestamp have the same sign.
@@ -50,6 +51,7 @@ package struct Timestamp: Hashable, Sendable {
     /// The timestamp as a `Date`.
     package var date: Date {
         Date(
-            timeIntervalSinceReferenceDate: Double(seconds &- Self.secondsFrom1970To2001) + Double(nanoseconds) / 1e9)
+            timeIntervalSinceReferenceDate: Double(seconds) - Double(Self.secondsFrom1970To2001)
+                + Double(nanoseconds) / 1e9)
     }
 }
