@@ -102,6 +102,15 @@ public final class LinkingObjects<Element: Object>: RandomAccessCollection {
     }
 }
 
+/// Linking objects read without their element type: what an observer of
+/// the object they point at compares between two versions.
+protocol LinkingObjectKeys {
+    /// The keys of the linking objects, in key order (see ``LinkingObjects/keys``).
+    var keys: [ObjectKey] { get }
+}
+
+extension LinkingObjects: LinkingObjectKeys {}
+
 /// Lets `@Persisted(originProperty:)` find `LinkingObjects` properties.
 public protocol _LinkingObjectsProperty: _Persistable {}
 

@@ -27,6 +27,25 @@ final class ChangeDelivery {
         return keyPaths.map { $0.split(separator: ".") }
     }
 
+    /// Stops the program, with Realm's message, when a key path names a
+    /// property its class lacks: a property of `className`, or of the class a
+    /// link, a collection of links, linking objects or an embedded object
+    /// along the path leads to. A misspelt key path would otherwise match
+    /// nothing, and the observer would never hear of a change. Names after a
+    /// property of another type, and `*`, are not checked.
+    static func checkKeyPaths(_ keyPaths: [String]?, from className: String, in schema: GeodeCore.Schema) {
+        for keyPath in keyPaths ?? [] {
+            var cls = schema[className]
+            for name in keyPath.split(separator: ".", omittingEmptySubsequences: false) {
+                guard let current = cls, name != "*" else { break }
+                guard let property = current.property(named: String(name)) else {
+                    preconditionFailure("Geode: property '\(name)' not found in object of type '\(current.name)'")
+                }
+                cls = property.objectClassName.flatMap { schema[$0] }
+            }
+        }
+    }
+
     /// How many links deep a change to a linked object counts as a change of
     /// the object holding the link, when no key paths are given.
     static let linkDepth = 4

@@ -149,8 +149,10 @@ extension LinkingObjects {
             guard let origin, let root = realm.realmClass(named: origin.root.name) else { return nil }
             let target = ManagedRef(realm: realm, cls: root, root: root, key: origin.key, path: [])
             let objects = LinkingObjects(origin: target, originProperty: property)
+            let cls = realm.realmClass(Element.self)
+            ChangeDelivery.checkKeyPaths(keyPaths, from: cls.table.schema.name, in: realm.store.schema)
             return KeysObserver(
-                cls: realm.realmClass(Element.self), keyPaths: keyPaths, isWholeClass: false, isInKeyOrder: true,
+                cls: cls, keyPaths: keyPaths, isWholeClass: false, isInKeyOrder: true,
                 keys: { objects.keys }, sink: CollectionSink(objects, block))
         }
     }

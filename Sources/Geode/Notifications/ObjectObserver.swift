@@ -14,6 +14,7 @@ final class ObjectObserver<T: ObjectBase>: ChangeObserver {
         guard let ref = object._ref else { preconditionFailure("Geode: only a managed object can be observed") }
         self.object = object
         self.ref = ref
+        ChangeDelivery.checkKeyPaths(keyPaths, from: ref.cls.name, in: ref.realm.store.schema)
         paths = ChangeDelivery.split(keyPaths)
         self.block = block
         super.init()
@@ -30,13 +31,22 @@ final class ObjectObserver<T: ObjectBase>: ChangeObserver {
         }
         let info = ref.cls.info
         let logged = ref.path.isEmpty && delivery.changes.isComplete ? own.modified[ref.key] : nil
-        if ref.path.isEmpty && delivery.changes.isComplete && logged == nil && !followsLinks { return }
+        if ref.path.isEmpty && delivery.changes.isComplete && logged == nil && !followsLinks && !namesLinkingObjects {
+            return
+        }
         let old = delivery.oldRealm
         var changed: [PropertyChange] = []
         for (index, property) in info.properties.enumerated() {
+            let through = paths?.filter { $0.first.map(String.init) == property.name }
+            if property.kind.type == .linkingObjects {
+                // Heard only when a key path names them, as in Realm: never without key paths.
+                if let through, !through.isEmpty, linkingObjectsChanged(property, through, delivery) {
+                    changed.append(PropertyChange(name: property.name, oldValue: nil, newValue: nil))
+                }
+                continue
+            }
             let slot = ref.cls.slots[index]
             guard slot >= 0 else { continue }
-            let through = paths?.filter { $0.first.map(String.init) == property.name }
             if let through, through.isEmpty { continue }
             var didChange: Bool
             if let through, ref.path.isEmpty, delivery.changes.isComplete, through.allSatisfy({ $0.count > 1 }) {
@@ -67,6 +77,30 @@ final class ObjectObserver<T: ObjectBase>: ChangeObserver {
 
     /// Whether some key path goes through a link (a linked object's change counts).
     private var followsLinks: Bool { paths?.contains { $0.count > 1 } ?? false }
+
+    /// Whether some key path starts at a linking-objects property.
+    private var namesLinkingObjects: Bool {
+        guard let paths else { return false }
+        return ref.cls.info.properties.contains { property in
+            property.kind.type == .linkingObjects && paths.contains { $0.first.map(String.init) == property.name }
+        }
+    }
+
+    /// Whether the linking objects `property` gives changed for key paths
+    /// `through` (each starting at it): another object links here, or one
+    /// stopped linking; with a longer path, also when a linking object
+    /// changed as the rest of the path sees it (`"owners.name"`).
+    private func linkingObjectsChanged(
+        _ property: ClassInfo.Property, _ through: [[Substring]], _ delivery: ChangeDelivery
+    ) -> Bool {
+        guard let now = (object[property.name] as? LinkingObjectKeys)?.keys else { return false }
+        let before = (accessor(in: delivery.oldRealm)?[property.name] as? LinkingObjectKeys)?.keys
+        if before != now { return true }
+        let rest = through.filter { $0.count > 1 }.map { Array($0.dropFirst()) }
+        guard !rest.isEmpty, let origin = property.kind.objectType else { return false }
+        let table = delivery.realm.realmClass(origin).table
+        return now.contains { delivery.isModified($0, in: table, paths: rest) }
+    }
 
     /// The engine value in slot `slot` of the object, as `realm` reads it.
     private func storedValue(_ slot: Int, in realm: Realm) -> Value? {

@@ -193,6 +193,7 @@ extension Results where Element: RealmFetchable {
     func makeObserver(
         keyPaths: [String]?, _ block: @escaping (RealmCollectionChange<Results<Element>>) -> Void
     ) -> ChangeObserver {
+        ChangeDelivery.checkKeyPaths(keyPaths, from: cls.table.schema.name, in: realmOfResults.store.schema)
         var isTable = false
         if case .table = base { isTable = true }
         return KeysObserver(
