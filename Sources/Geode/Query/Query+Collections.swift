@@ -94,6 +94,23 @@ extension Query where T: _QueryCollection, T._QueryElement: Comparable {
     }
 }
 
+extension Query where T: _QueryCollection {
+    /// Every element of a collection of optionals within `range` (its smallest at
+    /// least the lower bound, its largest at most the upper), as Realm reads it.
+    ///
+    /// ```swift
+    /// realm.objects(Player.self).where { $0.optionalScores.contains(50...100) }
+    /// ```
+    public func contains<W: Comparable>(_ range: ClosedRange<W>) -> Query<Bool> where T._QueryElement == W? {
+        min >= range.lowerBound && max <= range.upperBound
+    }
+
+    /// Every element of a collection of optionals at least the range's lower bound and below its upper bound.
+    public func contains<W: Comparable>(_ range: Range<W>) -> Query<Bool> where T._QueryElement == W? {
+        min >= range.lowerBound && max < range.upperBound
+    }
+}
+
 extension Query where T: _QueryObjectPath, T: _QueryCollection {
     /// The number of objects that match `predicate` (`SUBQUERY(…).@count`).
     ///
@@ -101,9 +118,10 @@ extension Query where T: _QueryObjectPath, T: _QueryCollection {
     /// realm.objects(Person.self).where { $0.dogs.matching { $0.age > 3 }.count > 1 }
     /// ```
     public func matching(_ predicate: (Query<T._QueryTarget>) -> Query<Bool>) -> QuerySubquery {
-        QuerySubquery(
-            collection: QueryKeyPath(components),
-            predicate: predicate(Query<T._QueryTarget>([.property("$x")])).predicate)
+        let variable = elementVariable
+        return QuerySubquery(
+            collection: QueryKeyPath(components), variable: variable,
+            predicate: predicate(Query<T._QueryTarget>([.property(variable)])).predicate)
     }
 }
 
@@ -147,6 +165,18 @@ extension Query where T: _QueryMap, T._QueryValue: Comparable {
 
     /// Every value at least the range's lower bound and below its upper bound.
     public func contains(_ range: Range<T._QueryValue>) -> Query<Bool> {
+        min >= range.lowerBound && max < range.upperBound
+    }
+}
+
+extension Query where T: _QueryMap {
+    /// Every value of a map of optionals within `range`, as Realm reads it.
+    public func contains<W: Comparable>(_ range: ClosedRange<W>) -> Query<Bool> where T._QueryValue == W? {
+        min >= range.lowerBound && max <= range.upperBound
+    }
+
+    /// Every value of a map of optionals at least the range's lower bound and below its upper bound.
+    public func contains<W: Comparable>(_ range: Range<W>) -> Query<Bool> where T._QueryValue == W? {
         min >= range.lowerBound && max < range.upperBound
     }
 }

@@ -5,12 +5,16 @@ import GeodeGeo
 /// The string-like types the string operators apply to.
 public protocol _QueryString {}
 extension String: _QueryString {}
-extension Optional: _QueryString where Wrapped == String {}
+extension Optional: _QueryString where Wrapped: _QueryString {}
 extension Data: _QueryString {}
 
 extension Query where T: _QueryString {
     private func stringTest(_ op: ComparisonOperator, _ value: String, _ options: StringOptions) -> Query<Bool> {
         stringTest(op, .value(.string(value)), options)
+    }
+
+    private func binaryTest(_ op: ComparisonOperator, _ value: Data) -> Query<Bool> {
+        stringTest(op, .value(.binary(Array(value))), [])
     }
 
     /// `op` against another property of the same object.
@@ -81,4 +85,19 @@ extension Query where T: _QueryString {
     public func like<U>(_ column: Query<U>, caseInsensitive: Bool = false) -> Query<Bool> {
         stringTest(.like, column, caseInsensitive ? .caseInsensitive : [])
     }
+
+    /// Binary data containing `value` as a run of bytes.
+    ///
+    /// ```swift
+    /// realm.objects(Blob.self).where { $0.bytes.contains(Data([0xCA, 0xFE])) }
+    /// ```
+    public func contains(_ value: Data) -> Query<Bool> { binaryTest(.contains, value) }
+    /// Binary data starting with `value`.
+    public func starts(with value: Data) -> Query<Bool> { binaryTest(.beginsWith, value) }
+    /// Binary data ending with `value`.
+    public func ends(with value: Data) -> Query<Bool> { binaryTest(.endsWith, value) }
+    /// Binary data equal to `value`.
+    public func equals(_ value: Data) -> Query<Bool> { binaryTest(.equal, value) }
+    /// Binary data not equal to `value`.
+    public func notEquals(_ value: Data) -> Query<Bool> { binaryTest(.notEqual, value) }
 }

@@ -33,6 +33,14 @@ public struct Query<T> {
         self.collectionEnd = collectionEnd
     }
 
+    /// The variable a subquery over this collection names its element by:
+    /// `$x`, or inside another subquery (the path starts at its variable) one
+    /// of its own, `$xx`, so that the inner one does not hide the outer one.
+    var elementVariable: String {
+        if case let .property(outer)? = components.first, outer.hasPrefix("$") { return outer + "x" }
+        return "$x"
+    }
+
     var components: [QueryKeyPath.Component] {
         if case let .keyPath(components, _) = node { return components }
         preconditionFailure("Geode: a predicate was used where a key path was expected")
@@ -90,11 +98,22 @@ public struct Query<T> {
             return comparison(op, .value(Self.engineValue(rhs)))
         }
         do {
+            let members = try QueryArguments.members(of: object)
+            if quantifier == .any, T.self is any _QueryCollection.Type || components.last == .values {
+                // A list, set or map of embedded objects: some one element must match (or
+                // differ) member by member, as Realm's subquery does; members matched by
+                // different elements, or an empty collection, do not count.
+                let variable = elementVariable
+                let element = try QueryPredicate.memberwise(QueryKeyPath([.property(variable)]), op, members)
+                return Query<Bool>(
+                    .predicate(
+                        .comparison(
+                            QueryComparison(
+                                .subqueryCount(collection: QueryKeyPath(components), variable: variable, predicate: element),
+                                .greater, .value(.int(0))))))
+            }
             return Query<Bool>(
-                .predicate(
-                    try .memberwise(
-                        QueryKeyPath(components), op, QueryArguments.members(of: object),
-                        quantifier: quantifier)))
+                .predicate(try .memberwise(QueryKeyPath(components), op, members, quantifier: quantifier)))
         } catch {
             preconditionFailure("Geode: \(GeodeError.from(error))")
         }

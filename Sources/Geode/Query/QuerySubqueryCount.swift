@@ -11,7 +11,7 @@ public struct QuerySubqueryCount {
             .predicate(
                 .comparison(
                     QueryComparison(
-                        .subqueryCount(collection: subquery.collection, variable: "$x", predicate: subquery.predicate),
+                        .subqueryCount(collection: subquery.collection, variable: subquery.variable, predicate: subquery.predicate),
                         op, .value(.int(Int64(n)))))))
     }
 

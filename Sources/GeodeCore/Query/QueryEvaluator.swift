@@ -811,6 +811,19 @@ final class QueryEvaluator {
             switch (x, k) {
             case let (.string(s), .string(t)): (a, b) = (s, t)
             case let (.binary(s), .binary(t)):
+                // Bytes compare as bytes: decoded as text, bytes that are no UTF-8
+                // would all read as U+FFFD, and Foundation does not find a run of NULs
+                // anchored at the end (`ENDSWITH` missed trailing zero bytes).
+                if options.isEmpty, op != .like {
+                    switch op {
+                    case .beginsWith: return s.starts(with: t)
+                    case .endsWith: return s.count >= t.count && s[(s.count - t.count)...].elementsEqual(t)
+                    default:
+                        guard !t.isEmpty else { return true }
+                        guard s.count >= t.count else { return false }
+                        return (0 ... s.count - t.count).contains { s[$0 ..< $0 + t.count].elementsEqual(t) }
+                    }
+                }
                 (a, b) = (String(decoding: s, as: UTF8.self), String(decoding: t, as: UTF8.self))
             case (_, .null):
                 if op == .like { return x.isNull }
