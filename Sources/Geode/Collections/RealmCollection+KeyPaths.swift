@@ -73,16 +73,30 @@ extension _ObjectCollection {
         _geodeResults().distinct(by: keyPaths)
     }
 
-    /// The position of the first object matching `predicateFormat`.
+    /// The position of the first object matching `predicateFormat` (for an
+    /// unmanaged list or set, found among its objects in memory).
+    ///
+    /// ```swift
+    /// let i = person.dogs.index(matching: "age > %@", 3)
+    /// ```
     public func index(matching predicateFormat: String, _ args: Any...) -> Int? {
+        if let objects = _unmanagedObjects {
+            return UnmanagedQuery.firstIndex(of: objects) { $0.filter(predicateFormat, arguments: args) }
+        }
         let results = _geodeResults()
         let wanted = Set(results.filter(predicateFormat, arguments: args).keys)
         return results.keys.firstIndex { wanted.contains($0) }
     }
 
-    /// The position of the first object matching a type-safe query.
+    /// The position of the first object matching a type-safe query (for an
+    /// unmanaged list or set, found among its objects in memory).
+    ///
+    /// ```swift
+    /// let i = person.dogs.index { $0.age > 3 }
+    /// ```
     public func index(matching isIncluded: (Query<Element>) -> Query<Bool>) -> Int? {
-        _geodeResults().index(matching: isIncluded)
+        if let objects = _unmanagedObjects { return UnmanagedQuery.firstIndex(of: objects) { $0.where(isIncluded) } }
+        return _geodeResults().index(matching: isIncluded)
     }
 }
 

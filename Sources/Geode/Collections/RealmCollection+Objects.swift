@@ -66,16 +66,22 @@ extension RealmCollection where Element: Object {
         objectResults.distinct(by: keyPaths)
     }
 
-    /// The position of the first object matching `predicateFormat`.
+    /// The position of the first object matching `predicateFormat` (for an
+    /// unmanaged list or set, found among its objects in memory).
     public func index(matching predicateFormat: String, _ args: Any...) -> Int? {
+        if let objects = unmanagedObjects {
+            return UnmanagedQuery.firstIndex(of: objects) { $0.filter(predicateFormat, arguments: args) }
+        }
         let results = objectResults
         let wanted = Set(results.filter(predicateFormat, arguments: args).keys)
         return results.keys.firstIndex { wanted.contains($0) }
     }
 
-    /// The position of the first object matching a type-safe query.
+    /// The position of the first object matching a type-safe query (for an
+    /// unmanaged list or set, found among its objects in memory).
     public func index(matching isIncluded: (Query<Element>) -> Query<Bool>) -> Int? {
-        objectResults.index(matching: isIncluded)
+        if let objects = unmanagedObjects { return UnmanagedQuery.firstIndex(of: objects) { $0.where(isIncluded) } }
+        return objectResults.index(matching: isIncluded)
     }
 
     /// The smallest value of `property` (read in memory while the collection is unmanaged).
