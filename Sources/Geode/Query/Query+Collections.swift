@@ -106,6 +106,10 @@ extension Query where T: _QueryCollection {
     }
 
     /// Every element of a collection of optionals at least the range's lower bound and below its upper bound.
+    ///
+    /// ```swift
+    /// realm.objects(Player.self).where { $0.optionalScores.contains(50 ..< 100) }
+    /// ```
     public func contains<W: Comparable>(_ range: Range<W>) -> Query<Bool> where T._QueryElement == W? {
         min >= range.lowerBound && max < range.upperBound
     }
@@ -171,11 +175,19 @@ extension Query where T: _QueryMap, T._QueryValue: Comparable {
 
 extension Query where T: _QueryMap {
     /// Every value of a map of optionals within `range`, as Realm reads it.
+    ///
+    /// ```swift
+    /// realm.objects(Player.self).where { $0.optionalScoresByRound.contains(50...100) }
+    /// ```
     public func contains<W: Comparable>(_ range: ClosedRange<W>) -> Query<Bool> where T._QueryValue == W? {
         min >= range.lowerBound && max <= range.upperBound
     }
 
     /// Every value of a map of optionals at least the range's lower bound and below its upper bound.
+    ///
+    /// ```swift
+    /// realm.objects(Player.self).where { $0.optionalScoresByRound.contains(50 ..< 100) }
+    /// ```
     public func contains<W: Comparable>(_ range: Range<W>) -> Query<Bool> where T._QueryValue == W? {
         min >= range.lowerBound && max < range.upperBound
     }

@@ -93,11 +93,27 @@ extension Query where T: _QueryString {
     /// ```
     public func contains(_ value: Data) -> Query<Bool> { binaryTest(.contains, value) }
     /// Binary data starting with `value`.
+    ///
+    /// ```swift
+    /// realm.objects(Blob.self).where { $0.bytes.starts(with: Data([0x89, 0x50])) }
+    /// ```
     public func starts(with value: Data) -> Query<Bool> { binaryTest(.beginsWith, value) }
     /// Binary data ending with `value`.
+    ///
+    /// ```swift
+    /// realm.objects(Blob.self).where { $0.bytes.ends(with: Data([0xFF, 0xD9])) }
+    /// ```
     public func ends(with value: Data) -> Query<Bool> { binaryTest(.endsWith, value) }
     /// Binary data equal to `value`.
+    ///
+    /// ```swift
+    /// realm.objects(Blob.self).where { $0.bytes.equals(Data([1, 2, 3])) }
+    /// ```
     public func equals(_ value: Data) -> Query<Bool> { binaryTest(.equal, value) }
     /// Binary data not equal to `value`.
+    ///
+    /// ```swift
+    /// realm.objects(Blob.self).where { $0.bytes.notEquals(Data()) }
+    /// ```
     public func notEquals(_ value: Data) -> Query<Bool> { binaryTest(.notEqual, value) }
 }
