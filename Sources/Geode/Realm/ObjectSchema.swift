@@ -56,6 +56,15 @@ public struct ObjectSchema: CustomStringConvertible, Equatable, Sendable {
         let body = all.map { "\t" + Property($0).description.replacingOccurrences(of: "\n", with: "\n\t") + "\n" }
         return "\(className) \(isEmbedded ? "(embedded) " : ""){\n" + body.joined() + "}"
     }
+
+    /// Whether two schemas describe the same class: name, embedding and
+    /// properties, as in Realm. Where a store keeps the class (its table and
+    /// slot numbers) is left out, so a class's own schema equals the one a
+    /// realm reports for it.
+    public static func == (lhs: ObjectSchema, rhs: ObjectSchema) -> Bool {
+        lhs.className == rhs.className && lhs.isEmbedded == rhs.isEmbedded
+            && lhs.schema.properties.map(Property.init) == rhs.schema.properties.map(Property.init)
+    }
 }
 
 /// One property of an ``ObjectSchema``, as Realm describes it.
@@ -137,6 +146,16 @@ public struct Property: Sendable, Equatable, CustomStringConvertible {
         ]
         return "\(name) {\n" + lines.map { "\t\($0);\n" }.joined() + "}"
     }
+
+    /// Whether two properties describe the same column: names, type,
+    /// collection, optionality, target, origin, key and index, as in Realm
+    /// (where a store keeps the value is left out).
+    public static func == (lhs: Property, rhs: Property) -> Bool {
+        let (a, b) = (lhs.schema, rhs.schema)
+        return a.name == b.name && a.inputName == b.inputName && a.type == b.type && a.collection == b.collection
+            && a.isOptional == b.isOptional && a.objectClassName == b.objectClassName
+            && a.originProperty == b.originProperty && a.isPrimaryKey == b.isPrimaryKey && a.isIndexed == b.isIndexed
+    }
 }
 
 /// The type of a property's values, with Realm's names and numbers
@@ -202,5 +221,21 @@ public enum PropertyType: Int, Sendable, CaseIterable, CustomStringConvertible {
         case .UUID: return "uuid"
         default: return engineType.rawValue
         }
+    }
+}
+
+extension ObjectBase {
+    /// The schema of this class, as an instance's ``objectSchema`` reports it;
+    /// nil for the base classes (`ObjectBase`, `Object`, `EmbeddedObject`,
+    /// `DynamicObject`), which no realm stores, as in Realm.
+    ///
+    /// ```swift
+    /// Dog.sharedSchema()?.properties.map(\.name)   // ["name", "age"]
+    /// Object.sharedSchema()                        // nil
+    /// ```
+    public class func sharedSchema() -> ObjectSchema? {
+        let bases: [ObjectBase.Type] = [ObjectBase.self, Object.self, EmbeddedObject.self, DynamicObject.self]
+        guard !bases.contains(where: { $0 == self }) else { return nil }
+        return ObjectSchema(ClassInfo.of(self).schema)
     }
 }

@@ -43,16 +43,19 @@ extension Object {
     /// The object in a frozen copy of its realm: its values at this version,
     /// readable from another thread. Inside a write transaction, its values
     /// as the write found them; an object created in that write cannot be
-    /// frozen yet (as in Realm).
+    /// frozen yet (as in Realm). An unmanaged object cannot be frozen.
     ///
     /// ```swift
     /// let frozenDog = dog.freeze()
     /// ```
     public func freeze() -> Self {
-        guard let ref = _ref, !ref.realm.isFrozen else { return self }
+        guard let ref = _ref else { preconditionFailure("Geode: an unmanaged object cannot be frozen") }
+        guard !ref.realm.isFrozen else { return self }
         precondition(ref.path.isEmpty, "Geode: freeze the object that owns an embedded object")
         let frozen = ref.realm.freeze()
-        let cls = frozen.realmClass(type(of: self))
+        guard let cls = frozen.counterpartClass(of: self, ref) else {
+            preconditionFailure("Geode: the frozen realm has no class '\(ref.cls.name)'")
+        }
         precondition(
             !ref.realm.isInWriteTransaction || frozen.exists(cls, ref.key),
             "Geode: an object cannot be frozen in the write transaction that created it")
@@ -62,12 +65,13 @@ extension Object {
         return object
     }
 
-    /// The object in a live realm; nil when it was deleted since.
+    /// The object in a live realm; nil when it was deleted since. An
+    /// unmanaged object cannot be thawed (as in Realm).
     public func thaw() -> Self? {
-        guard let ref = _ref else { return self }
+        guard let ref = _ref else { preconditionFailure("Geode: an unmanaged object cannot be thawed") }
         guard ref.realm.isFrozen else { return self }
         let live = ref.realm.thaw()
-        let cls = live.realmClass(type(of: self))
+        guard let cls = live.counterpartClass(of: self, ref) else { return nil }
         let exists = (try? live.withTransaction { try $0.contains(ref.key, in: cls.table) }) ?? false
         return exists ? live.accessor(cls, ref.key) as? Self : nil
     }
@@ -80,13 +84,16 @@ extension EmbeddedObject {
     /// The embedded object in a frozen copy of its realm, at the same place
     /// in the same owner: its values at this version. Inside a write
     /// transaction, as the write found them; one created in that write cannot
-    /// be frozen yet (as in Realm).
+    /// be frozen yet (as in Realm). An unmanaged one cannot be frozen.
     ///
     /// ```swift
     /// let frozenAddress = person.address?.freeze()
     /// ```
     public func freeze() -> Self {
-        guard let realm = _ref?.realm, !realm.isFrozen else { return self }
+        guard let realm = _ref?.realm else {
+            preconditionFailure("Geode: an unmanaged embedded object cannot be frozen")
+        }
+        guard !realm.isFrozen else { return self }
         guard let frozen = _geodeResolver().resolve(realm.freeze()) as? Self else {
             preconditionFailure("Geode: an embedded object cannot be frozen in the write transaction that created it")
         }
@@ -94,13 +101,23 @@ extension EmbeddedObject {
     }
 
     /// The embedded object in a live realm; nil when it, or its place, is gone since.
+    /// An unmanaged one cannot be thawed.
     public func thaw() -> Self? {
-        guard let realm = _ref?.realm, realm.isFrozen else { return self }
+        guard let realm = _ref?.realm else {
+            preconditionFailure("Geode: an unmanaged embedded object cannot be thawed")
+        }
+        guard realm.isFrozen else { return self }
         return _geodeResolver().resolve(realm.thaw()) as? Self
     }
 }
 
 extension Realm {
+    /// This realm's class for `object`, of another version of the same store:
+    /// by name for a ``DynamicObject``, which has no Swift class of its own.
+    fileprivate func counterpartClass(of object: Object, _ ref: ManagedRef) -> RealmClass? {
+        object is DynamicObject ? dynamicClass(named: ref.cls.name) : realmClass(type(of: object))
+    }
+
     /// `object` frozen: ``Object/freeze()`` or ``EmbeddedObject/freeze()``.
     ///
     /// ```swift
