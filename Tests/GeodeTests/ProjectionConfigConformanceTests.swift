@@ -396,7 +396,8 @@ extension ProjectionConfigConformanceTests {
     /// the collections of a frozen projection are frozen, read from another thread, and keep
     /// their elements after the owner and then the elements are deleted; the thawed projection
     /// is invalidated when its owner is deleted. (Realm calls `freeze`, `thaw`, `isFrozen` and
-    /// `isInvalidated` on the ProjectedCollection itself; Geode has them on the projection only.)
+    /// `isInvalidated` on the ProjectedCollection itself; here they are called on the projection,
+    /// and ProjectionConformanceTests calls them on the collection.)
     @Test func theCollectionsOfAFrozenProjectionAreFrozenAndOutliveDeletions() throws {
         let directory = try TemporaryDirectory()
         let realm = try directory.realm(of: Self.types)

@@ -1,21 +1,36 @@
-/// A live, read-only collection of one property of each object of a `List`
-/// or `MutableSet`, made by `projectTo` in a projection's key path.
+/// A live collection of one property of each object of a `List` or
+/// `MutableSet`, made by `projectTo` in a projection's key path. Setting an
+/// element sets that property of the object at its position (inside a write
+/// transaction), when the key path can be written.
 ///
 /// ```swift
 /// class PersonProjection: Projection<Person> {
 ///     @Projected(\Person.friends.projectTo.firstName) var friendsFirstName: ProjectedCollection<String>
 /// }
 /// print(Array(projection.friendsFirstName))   // ["Ann", "Bob"]
+/// try realm.write { projection.friendsFirstName[0] = "Anna" }
 /// ```
 public final class ProjectedCollection<Element>: RandomAccessCollection, CustomStringConvertible {
     private let countOf: () -> Int
     private let elementAt: (Int) -> Element
+    private let setElementAt: ((Int, Element) -> Void)?
     private let realmOf: () -> Realm?
+    private let source: ProjectedSource
+    private let freezeOf: () -> ProjectedCollection
+    private let thawOf: () -> ProjectedCollection?
 
-    init(count: @escaping () -> Int, element: @escaping (Int) -> Element, realm: @escaping () -> Realm?) {
+    init(
+        count: @escaping () -> Int, element: @escaping (Int) -> Element, set: ((Int, Element) -> Void)?,
+        realm: @escaping () -> Realm?, source: ProjectedSource, freeze: @escaping () -> ProjectedCollection,
+        thaw: @escaping () -> ProjectedCollection?
+    ) {
         countOf = count
         elementAt = element
+        setElementAt = set
         realmOf = realm
+        self.source = source
+        freezeOf = freeze
+        thawOf = thaw
     }
 
     /// The position of the first element: always 0.
@@ -23,8 +38,36 @@ public final class ProjectedCollection<Element>: RandomAccessCollection, CustomS
     /// One past the last position: the underlying list's or set's current count.
     public var endIndex: Int { countOf() }
 
-    /// The projected value of the object at `position`.
-    public subscript(position: Int) -> Element { elementAt(position) }
+    /// The projected value of the object at `position`; setting it sets the
+    /// projected property of that object (a key path that cannot be written,
+    /// such as a transform, stops the program).
+    public subscript(position: Int) -> Element {
+        get { elementAt(position) }
+        set {
+            guard let setElementAt else {
+                preconditionFailure(
+                    "Geode: this ProjectedCollection<\(Element.self)> projects a key path that cannot be written")
+            }
+            setElementAt(position, newValue)
+        }
+    }
+
+    /// Whether the underlying list or set belongs to a frozen realm.
+    public var isFrozen: Bool { source.isFrozen() }
+
+    /// Whether the object holding the underlying list or set was deleted or its realm closed.
+    public var isInvalidated: Bool { source.isInvalidated() }
+
+    /// The same projection of the underlying list or set frozen: its elements
+    /// at this version, readable from another thread.
+    ///
+    /// ```swift
+    /// let snapshot = projection.friendsFirstName.freeze()
+    /// ```
+    public func freeze() -> ProjectedCollection { freezeOf() }
+
+    /// The same projection of the live list or set; nil when the object holding it was deleted since.
+    public func thaw() -> ProjectedCollection? { thawOf() }
 
     /// The elements, one per line with its position, in Realm's format:
     /// `ProjectedCollection<String> {\n\t[0] John\n\t[1] Daenerys\n}`.
@@ -41,6 +84,12 @@ extension ProjectedCollection: RealmCollection {
     public var realm: Realm? { realmOf() }
 }
 
+/// The state of the list or set a projected collection reads.
+struct ProjectedSource {
+    let isFrozen: () -> Bool
+    let isInvalidated: () -> Bool
+}
+
 /// The objects of a `List` or `MutableSet` on their way into a
 /// `ProjectedCollection`: name one of their properties after `projectTo`.
 ///
@@ -52,6 +101,9 @@ public struct ElementMapper<Element: ObjectBase> {
     let countOf: () -> Int
     let elementAt: (Int) -> Element
     let realmOf: () -> Realm?
+    let source: ProjectedSource
+    let freezeOf: () -> ElementMapper
+    let thawOf: () -> ElementMapper?
 
     /// The value of `keyPath` for each object.
     public subscript<V>(dynamicMember keyPath: KeyPath<Element, V>) -> ProjectedCollection<V> {
@@ -60,24 +112,39 @@ public struct ElementMapper<Element: ObjectBase> {
             trace.enterElements()
             trace.finish(with: Element()[keyPath: keyPath])
         }
-        let elementAt = self.elementAt
-        return ProjectedCollection(count: countOf, element: { elementAt($0)[keyPath: keyPath] }, realm: realmOf)
+        let elementAt = self.elementAt, freezeOf = self.freezeOf, thawOf = self.thawOf
+        let set = (keyPath as? ReferenceWritableKeyPath<Element, V>).map { writable in
+            { (position: Int, value: V) in elementAt(position)[keyPath: writable] = value }
+        }
+        return ProjectedCollection(
+            count: countOf, element: { elementAt($0)[keyPath: keyPath] }, set: set, realm: realmOf, source: source,
+            freeze: { freezeOf()[dynamicMember: keyPath] }, thaw: { thawOf().map { $0[dynamicMember: keyPath] } })
     }
 }
 
 extension List where Element: ObjectBase {
     /// The list's objects, to project one of their properties:
     /// `\Person.friends.projectTo.firstName`.
-    public var projectTo: ElementMapper<Element> {
-        ElementMapper(countOf: { self.count }, elementAt: { self[$0] }, realmOf: { self.realm })
+    public var projectTo: ElementMapper<Element> { Self.mapper(of: self) }
+
+    private static func mapper(of list: List) -> ElementMapper<Element> {
+        ElementMapper(
+            countOf: { list.count }, elementAt: { list[$0] }, realmOf: { list.realm },
+            source: ProjectedSource(isFrozen: { list.isFrozen }, isInvalidated: { list.isInvalidated }),
+            freezeOf: { mapper(of: list.freeze()) }, thawOf: { list.thaw().map { mapper(of: $0) } })
     }
 }
 
 extension MutableSet where Element: ObjectBase {
     /// The set's objects, to project one of their properties:
     /// `\Person.clubs.projectTo.name`.
-    public var projectTo: ElementMapper<Element> {
-        ElementMapper(countOf: { self.count }, elementAt: { self[$0] }, realmOf: { self.realm })
+    public var projectTo: ElementMapper<Element> { Self.mapper(of: self) }
+
+    private static func mapper(of set: MutableSet) -> ElementMapper<Element> {
+        ElementMapper(
+            countOf: { set.count }, elementAt: { set[$0] }, realmOf: { set.realm },
+            source: ProjectedSource(isFrozen: { set.isFrozen }, isInvalidated: { set.isInvalidated }),
+            freezeOf: { mapper(of: set.freeze()) }, thawOf: { set.thaw().map { mapper(of: $0) } })
     }
 }
 

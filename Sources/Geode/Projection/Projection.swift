@@ -87,7 +87,13 @@ extension Projection where Root: Object {
     /// ```swift
     /// let snapshot = projection.freeze()
     /// ```
-    public func freeze() -> Self { Self(projecting: rootObject.freeze()) }
+    ///
+    /// The projection of a deleted object cannot be frozen (as in Realm).
+    public func freeze() -> Self {
+        precondition(
+            !isInvalidated, "Geode: \(Self.self)'s object has been deleted or invalidated; it cannot be frozen")
+        return Self(projecting: rootObject.freeze())
+    }
 
     /// The live projection of a frozen one; nil when the root object was deleted since.
     public func thaw() -> Self? { rootObject.thaw().map { Self(projecting: $0) } }
@@ -95,7 +101,12 @@ extension Projection where Root: Object {
 
 extension Projection where Root: EmbeddedObject {
     /// A frozen projection: of the embedded root object in a frozen copy of its realm.
-    public func freeze() -> Self { Self(projecting: rootObject.freeze()) }
+    /// The projection of a deleted object cannot be frozen (as in Realm).
+    public func freeze() -> Self {
+        precondition(
+            !isInvalidated, "Geode: \(Self.self)'s object has been deleted or invalidated; it cannot be frozen")
+        return Self(projecting: rootObject.freeze())
+    }
 
     /// The live projection of a frozen one; nil when the embedded root object is gone since.
     public func thaw() -> Self? { rootObject.thaw().map { Self(projecting: $0) } }
