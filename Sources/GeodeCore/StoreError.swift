@@ -12,6 +12,9 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file exists but is not a Geode store (empty, random bytes, truncated,
     /// another program's LMDB file). Nothing was written to it.
     case notAGeodeStore(path: String, reason: String)
+    /// The reason of ``notAGeodeStore(path:reason:)`` for a directory or a
+    /// device where the store's file should be (not a damaged store).
+    package static let notARegularFile = "it is not a regular file"
     /// The store was written by a format this build does not read.
     case unsupportedFormat(path: String, found: UInt32, supported: UInt32)
     /// The file could not be opened, created or inspected.

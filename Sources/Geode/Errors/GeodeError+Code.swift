@@ -32,7 +32,8 @@ extension GeodeError {
     public enum Code: Int, Sendable, CaseIterable {
         /// A failure with no more specific code (storage limits, an unsupported option).
         case fail = 1
-        /// The system refused to read or write the file.
+        /// The system refused to read or write the file, or the path names
+        /// a directory or device rather than a file.
         case fileAccess = 2
         /// The system refused access to the file for lack of permission.
         case filePermissionDenied = 3
@@ -89,7 +90,7 @@ extension GeodeError {
             case .notAStore: return .invalidDatabase
             case .unsupportedFormat: return .unsupportedFileFormatVersion
             case .readOnly: return .fileAccess
-            case .notARegularFile: return .fileOperationFailed
+            case .notARegularFile: return .fileAccess
             case let .access(code):
                 switch code {
                 case EACCES, EPERM: return .filePermissionDenied

@@ -18,7 +18,7 @@ extension GeodeError {
             /// The file is not a Geode store (empty, random bytes, truncated,
             /// another program's LMDB file). It was not changed.
             case notAStore
-            /// A directory or device where a file was expected.
+            /// A directory or device where a file was expected (Realm's code `.fileAccess`).
             case notARegularFile
             /// A store of a format this build does not read.
             case unsupportedFormat(found: UInt32, supported: UInt32)

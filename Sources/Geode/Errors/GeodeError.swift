@@ -82,8 +82,10 @@ public enum GeodeError: Error, CustomStringConvertible, Sendable {
             return .schema(SchemaFailure(message, differences: differences))
         case let .unknownClass(name):
             return .schema(SchemaFailure(message, className: name))
-        case let .notAGeodeStore(path, _):
-            return .file(FileFailure(message, path: path, reason: .notAStore))
+        case let .notAGeodeStore(path, reason):
+            // A directory or a device where the store's file should be is not a damaged store.
+            let isFile = reason != StoreError.notARegularFile
+            return .file(FileFailure(message, path: path, reason: isFile ? .notAStore : .notARegularFile))
         case let .unsupportedFormat(path, found, supported):
             return .file(
                 FileFailure(message, path: path, reason: .unsupportedFormat(found: found, supported: supported)))
@@ -106,6 +108,10 @@ public enum GeodeError: Error, CustomStringConvertible, Sendable {
         case let .damagedPage(path, page, database, _):
             return .damagedStore(
                 DamageFailure(message, path: path, database: database, page: page, code: MDB_CORRUPTED))
+        case let .storage(code, _, path) where (code == EACCES || code == EPERM) && !path.isEmpty:
+            // LMDB refused by the system's permissions (a file the user may only read, opened
+            // for writing): a file failure naming the file, as a refusal before LMDB is.
+            return .file(FileFailure(message, path: path, reason: .access(errno: code)))
         case let .storage(code, operation, path):
             return .storage(StorageFailure(message, path: path, operation: operation, code: code))
         case let .invalidQuery(message, column):

@@ -36,7 +36,8 @@ extension Realm {
     /// Runs `block` in a write transaction and commits it, from async code.
     /// LMDB's writer lock belongs to one thread from the start of a write to
     /// its end, so the write runs where it is called; awaiting it lets the
-    /// caller's other work go on only before and after.
+    /// caller's other work go on only before and after. A task cancelled
+    /// before the call throws `CancellationError` and runs nothing, as in Realm.
     ///
     /// ```swift
     /// try await realm.asyncWrite { realm.add(Dog(value: ["name": "Rex"])) }
@@ -45,6 +46,7 @@ extension Realm {
     public func asyncWrite<Result>(
         isolation: isolated (any Actor)? = #isolation, _ block: () throws -> Result
     ) async throws -> Result {
+        try Task.checkCancellation()
         // An asynchronous write while it runs, as ``isPerformingAsynchronousWriteOperations`` tells.
         asyncWrites.withLock { $0.running += 1 }
         defer { asyncWrites.withLock { $0.running -= 1 } }
@@ -52,13 +54,15 @@ extension Realm {
     }
 
     /// Advances the realm to the latest version and delivers its notifications, from async code.
+    /// In a cancelled task it does nothing and returns false, as in Realm.
     ///
     /// ```swift
     /// await realm.asyncRefresh()
     /// ```
     @discardableResult
     public func asyncRefresh(isolation: isolated (any Actor)? = #isolation) async -> Bool {
-        refresh()
+        if Task.isCancelled { return false }
+        return refresh()
     }
 
     /// Runs `block` in a write transaction later, on the realm's queue (a

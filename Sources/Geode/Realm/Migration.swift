@@ -247,7 +247,9 @@ extension Realm {
 
 /// The schema version stored in the file at `fileURL`, without opening it
 /// as a realm (no schema is checked or changed). Geode does not encrypt
-/// stores: an `encryptionKey` is refused.
+/// stores: an `encryptionKey` is refused. A file that does not exist is a
+/// ``GeodeError/FileFailure/Reason/missing`` file whose code is Realm's
+/// `.invalidDatabase` (a store not initialized), as in Realm.
 ///
 /// ```swift
 /// if try schemaVersionAtURL(url) < 3 { print("this store will be migrated") }
@@ -262,7 +264,12 @@ public func schemaVersionAtURL(_ fileURL: URL, encryptionKey: Data? = nil) throw
         configuration.readOnly = true
         return try Store.open(configuration).schema.version
     } catch {
-        throw GeodeError.from(error)
+        // Realm's code for a file that was never made: a database not initialized.
+        guard case var .file(failure) = GeodeError.from(error), failure.reason == .missing else {
+            throw GeodeError.from(error)
+        }
+        failure.realmCode = .invalidDatabase
+        throw GeodeError.file(failure)
     }
 }
 

@@ -38,7 +38,7 @@ enum StoreFile {
             throw StoreError.fileAccess(path: path, operation: "inspect", errno: errno)
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
-            throw StoreError.notAGeodeStore(path: path, reason: "it is not a regular file")
+            throw StoreError.notAGeodeStore(path: path, reason: StoreError.notARegularFile)
         }
         let size = Int(info.st_size)
         guard size > 0 else { throw StoreError.notAGeodeStore(path: path, reason: "the file is empty") }
