@@ -9,13 +9,23 @@ final class ObjectObserver<T: ObjectBase>: ChangeObserver {
     private let ref: ManagedRef
     private let paths: [[Substring]]?
     private let block: (ObjectChange<T>) -> Void
+    /// Whether some key path starts at a linking-objects property (worked
+    /// out once: an observer is asked at every notification).
+    private let namesLinkingObjects: Bool
 
     init(object: T, keyPaths: [String]?, block: @escaping (ObjectChange<T>) -> Void) {
         guard let ref = object._ref else { preconditionFailure("Geode: only a managed object can be observed") }
         self.object = object
         self.ref = ref
         ChangeDelivery.checkKeyPaths(keyPaths, from: ref.cls.name, in: ref.realm.store.schema)
-        paths = ChangeDelivery.split(keyPaths)
+        let paths = ChangeDelivery.split(keyPaths)
+        self.paths = paths
+        namesLinkingObjects =
+            paths.map { paths in
+                ref.cls.info.properties.contains { property in
+                    property.kind.type == .linkingObjects && paths.contains { $0.first.map(String.init) == property.name }
+                }
+            } ?? false
         self.block = block
         super.init()
         hasDeliveredInitial = true  // objects have no initial notification
@@ -78,13 +88,6 @@ final class ObjectObserver<T: ObjectBase>: ChangeObserver {
     /// Whether some key path goes through a link (a linked object's change counts).
     private var followsLinks: Bool { paths?.contains { $0.count > 1 } ?? false }
 
-    /// Whether some key path starts at a linking-objects property.
-    private var namesLinkingObjects: Bool {
-        guard let paths else { return false }
-        return ref.cls.info.properties.contains { property in
-            property.kind.type == .linkingObjects && paths.contains { $0.first.map(String.init) == property.name }
-        }
-    }
 
     /// Whether the linking objects `property` gives changed for key paths
     /// `through` (each starting at it): another object links here, or one
