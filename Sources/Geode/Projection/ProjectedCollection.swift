@@ -11,24 +11,19 @@
 /// try realm.write { projection.friendsFirstName[0] = "Anna" }
 /// ```
 public final class ProjectedCollection<Element>: RandomAccessCollection, CustomStringConvertible {
-    private let countOf: () -> Int
+    private let objects: any ProjectableObjects
     private let elementAt: (Int) -> Element
     private let setElementAt: ((Int, Element) -> Void)?
-    private let realmOf: () -> Realm?
-    private let source: ProjectedSource
     private let freezeOf: () -> ProjectedCollection
     private let thawOf: () -> ProjectedCollection?
 
     init(
-        count: @escaping () -> Int, element: @escaping (Int) -> Element, set: ((Int, Element) -> Void)?,
-        realm: @escaping () -> Realm?, source: ProjectedSource, freeze: @escaping () -> ProjectedCollection,
-        thaw: @escaping () -> ProjectedCollection?
+        objects: any ProjectableObjects, element: @escaping (Int) -> Element, set: ((Int, Element) -> Void)?,
+        freeze: @escaping () -> ProjectedCollection, thaw: @escaping () -> ProjectedCollection?
     ) {
-        countOf = count
+        self.objects = objects
         elementAt = element
         setElementAt = set
-        realmOf = realm
-        self.source = source
         freezeOf = freeze
         thawOf = thaw
     }
@@ -36,7 +31,7 @@ public final class ProjectedCollection<Element>: RandomAccessCollection, CustomS
     /// The position of the first element: always 0.
     public var startIndex: Int { 0 }
     /// One past the last position: the underlying list's or set's current count.
-    public var endIndex: Int { countOf() }
+    public var endIndex: Int { objects.count }
 
     /// The projected value of the object at `position`; setting it sets the
     /// projected property of that object (a key path that cannot be written,
@@ -53,10 +48,10 @@ public final class ProjectedCollection<Element>: RandomAccessCollection, CustomS
     }
 
     /// Whether the underlying list or set belongs to a frozen realm.
-    public var isFrozen: Bool { source.isFrozen() }
+    public var isFrozen: Bool { objects.isFrozen }
 
     /// Whether the object holding the underlying list or set was deleted or its realm closed.
-    public var isInvalidated: Bool { source.isInvalidated() }
+    public var isInvalidated: Bool { objects.isInvalidated }
 
     /// The same projection of the underlying list or set frozen: its elements
     /// at this version, readable from another thread.
@@ -81,14 +76,24 @@ extension ProjectedCollection: RealmCollection {
     /// The type of the projected values.
     public typealias ElementType = Element
     /// The realm of the underlying list or set; nil when it is unmanaged.
-    public var realm: Realm? { realmOf() }
+    public var realm: Realm? { objects.realm }
 }
 
-/// The state of the list or set a projected collection reads.
-struct ProjectedSource {
-    let isFrozen: () -> Bool
-    let isInvalidated: () -> Bool
+/// A `List` or `MutableSet` of objects, whose objects' property a
+/// ``ProjectedCollection`` reads: one mechanism for both.
+protocol ProjectableObjects<Element>: AnyObject {
+    associatedtype Element: ObjectBase
+    var count: Int { get }
+    subscript(position: Int) -> Element { get }
+    var realm: Realm? { get }
+    var isFrozen: Bool { get }
+    var isInvalidated: Bool { get }
+    func freeze() -> Self
+    func thaw() -> Self?
 }
+
+extension List: ProjectableObjects where Element: ObjectBase {}
+extension MutableSet: ProjectableObjects where Element: ObjectBase {}
 
 /// The objects of a `List` or `MutableSet` on their way into a
 /// `ProjectedCollection`: name one of their properties after `projectTo`.
@@ -98,12 +103,7 @@ struct ProjectedSource {
 /// ```
 @dynamicMemberLookup
 public struct ElementMapper<Element: ObjectBase> {
-    let countOf: () -> Int
-    let elementAt: (Int) -> Element
-    let realmOf: () -> Realm?
-    let source: ProjectedSource
-    let freezeOf: () -> ElementMapper
-    let thawOf: () -> ElementMapper?
+    let objects: any ProjectableObjects<Element>
 
     /// The value of `keyPath` for each object.
     public subscript<V>(dynamicMember keyPath: KeyPath<Element, V>) -> ProjectedCollection<V> {
@@ -112,40 +112,32 @@ public struct ElementMapper<Element: ObjectBase> {
             trace.enterElements()
             trace.finish(with: Element()[keyPath: keyPath])
         }
-        let elementAt = self.elementAt, freezeOf = self.freezeOf, thawOf = self.thawOf
+        return Self.project(objects, keyPath)
+    }
+
+    /// `keyPath` of each of `objects`, frozen and thawed with them.
+    private static func project<V>(
+        _ objects: any ProjectableObjects<Element>, _ keyPath: KeyPath<Element, V>
+    ) -> ProjectedCollection<V> {
         let set = (keyPath as? ReferenceWritableKeyPath<Element, V>).map { writable in
-            { (position: Int, value: V) in elementAt(position)[keyPath: writable] = value }
+            { (position: Int, value: V) in objects[position][keyPath: writable] = value }
         }
         return ProjectedCollection(
-            count: countOf, element: { elementAt($0)[keyPath: keyPath] }, set: set, realm: realmOf, source: source,
-            freeze: { freezeOf()[dynamicMember: keyPath] }, thaw: { thawOf().map { $0[dynamicMember: keyPath] } })
+            objects: objects, element: { objects[$0][keyPath: keyPath] }, set: set,
+            freeze: { project(objects.freeze(), keyPath) }, thaw: { objects.thaw().map { project($0, keyPath) } })
     }
 }
 
 extension List where Element: ObjectBase {
     /// The list's objects, to project one of their properties:
     /// `\Person.friends.projectTo.firstName`.
-    public var projectTo: ElementMapper<Element> { Self.mapper(of: self) }
-
-    private static func mapper(of list: List) -> ElementMapper<Element> {
-        ElementMapper(
-            countOf: { list.count }, elementAt: { list[$0] }, realmOf: { list.realm },
-            source: ProjectedSource(isFrozen: { list.isFrozen }, isInvalidated: { list.isInvalidated }),
-            freezeOf: { mapper(of: list.freeze()) }, thawOf: { list.thaw().map { mapper(of: $0) } })
-    }
+    public var projectTo: ElementMapper<Element> { ElementMapper(objects: self) }
 }
 
 extension MutableSet where Element: ObjectBase {
     /// The set's objects, to project one of their properties:
     /// `\Person.clubs.projectTo.name`.
-    public var projectTo: ElementMapper<Element> { Self.mapper(of: self) }
-
-    private static func mapper(of set: MutableSet) -> ElementMapper<Element> {
-        ElementMapper(
-            countOf: { set.count }, elementAt: { set[$0] }, realmOf: { set.realm },
-            source: ProjectedSource(isFrozen: { set.isFrozen }, isInvalidated: { set.isInvalidated }),
-            freezeOf: { mapper(of: set.freeze()) }, thawOf: { set.thaw().map { mapper(of: $0) } })
-    }
+    public var projectTo: ElementMapper<Element> { ElementMapper(objects: self) }
 }
 
 /// A live, read-only map of one property of each object of a `Map`, made by
