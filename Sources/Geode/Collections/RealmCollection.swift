@@ -96,11 +96,14 @@ public final class AnyRealmCollection<Element>: RealmCollection {
     /// type (what an observer on an actor hands over).
     let base: Any
     let wrapBase: (Any) -> AnyRealmCollection<Element>?
-    /// Observes the wrapped collection (nil for one that cannot be observed).
+    /// Observes the wrapped collection: key paths, sort key paths (see
+    /// ``ErasedObserving``), queue, block (nil for one that cannot be observed).
     let observeBase:
         (
-            ([String]?, DispatchQueue?, @escaping (RealmCollectionChange<AnyRealmCollection<Element>>) -> Void)
-                -> NotificationToken
+            (
+                [String]?, [String], DispatchQueue?,
+                @escaping (RealmCollectionChange<AnyRealmCollection<Element>>) -> Void
+            ) -> NotificationToken
         )?
 
     /// Wraps `base`; reads go to it, so a live collection stays live.
@@ -136,8 +139,8 @@ public final class AnyRealmCollection<Element>: RealmCollection {
             { (freezable.thawedCopy() as? C).map { AnyRealmCollection($0) } }
         }
         observeBase = (base as? any ErasedObserving).map { observable in
-            { keyPaths, queue, block in
-                observable.observeErased(keyPaths: keyPaths, on: queue) { change in
+            { keyPaths, sortKeyPaths, queue, block in
+                observable.observeErased(keyPaths: keyPaths, sortKeyPaths: sortKeyPaths, on: queue) { change in
                     func wrap(_ collection: Any) -> AnyRealmCollection<Element>? {
                         (collection as? C).map { AnyRealmCollection($0) }
                     }

@@ -133,8 +133,10 @@ final class SectionSource<Key: Hashable, Element> {
 
     /// Registers a change observer on the collection (nil for one that cannot be observed).
     typealias Observe =
-        (_ keyPaths: [String]?, _ queue: DispatchQueue?, _ block: @escaping (RealmCollectionChange<Any>) -> Void)
-        -> NotificationToken
+        (
+            _ keyPaths: [String]?, _ sortKeyPaths: [String], _ queue: DispatchQueue?,
+            _ block: @escaping (RealmCollectionChange<Any>) -> Void
+        ) -> NotificationToken
 
     private let sortedElements: () -> Sorted
     private let keyOf: (Element) -> Key
@@ -244,7 +246,9 @@ extension RealmCollection {
                 return sectionSource(thawed, descriptors, keyBlock)
             },
             observe: observing.map { observing in
-                { keyPaths, queue, block in observing.observeErased(keyPaths: keyPaths, on: queue, block) }
+                { keyPaths, sortKeyPaths, queue, block in
+                    observing.observeErased(keyPaths: keyPaths, sortKeyPaths: sortKeyPaths, on: queue, block)
+                }
             },
             sortKeyPaths: descriptors.map(\.keyPath).filter { $0 != "self" },
             sectioning: { delivered in (delivered as? Self).map { sectionSource($0, descriptors, keyBlock) } })

@@ -1,18 +1,25 @@
 import Foundation
 
-/// The collections ``AnyRealmCollection`` observes through: their own
-/// `observe`, with the collection in each change typed as `Any`.
+/// The collections ``AnyRealmCollection`` and sectioned views observe
+/// through: their own `observe`, with the collection in each change typed
+/// as `Any`.
 protocol ErasedObserving {
+    /// `observe(keyPaths:on:_:)`; with key paths, a write to one of
+    /// `sortKeyPaths` of an element is delivered too, as a change without
+    /// positions (not a modification): a sectioned view, which sorts the
+    /// elements itself, works out from it which moved.
     func observe(
-        keyPaths: [String]?, on queue: DispatchQueue?, _ block: @escaping (RealmCollectionChange<Self>) -> Void
+        keyPaths: [String]?, sortKeyPaths: [String], on queue: DispatchQueue?,
+        _ block: @escaping (RealmCollectionChange<Self>) -> Void
     ) -> NotificationToken
 }
 
 extension ErasedObserving {
     func observeErased(
-        keyPaths: [String]?, on queue: DispatchQueue?, _ block: @escaping (RealmCollectionChange<Any>) -> Void
+        keyPaths: [String]?, sortKeyPaths: [String] = [], on queue: DispatchQueue?,
+        _ block: @escaping (RealmCollectionChange<Any>) -> Void
     ) -> NotificationToken {
-        observe(keyPaths: keyPaths, on: queue) { block($0.erased) }
+        observe(keyPaths: keyPaths, sortKeyPaths: sortKeyPaths, on: queue) { block($0.erased) }
     }
 }
 
@@ -46,10 +53,17 @@ extension AnyRealmCollection {
         keyPaths: [String]? = nil, on queue: DispatchQueue? = nil,
         _ block: @escaping (RealmCollectionChange<AnyRealmCollection<Element>>) -> Void
     ) -> NotificationToken {
+        observe(keyPaths: keyPaths, sortKeyPaths: [], on: queue, block)
+    }
+
+    func observe(
+        keyPaths: [String]?, sortKeyPaths: [String], on queue: DispatchQueue?,
+        _ block: @escaping (RealmCollectionChange<AnyRealmCollection<Element>>) -> Void
+    ) -> NotificationToken {
         guard let observeBase else {
             preconditionFailure("Geode: a projected collection cannot be observed; observe the collection it projects")
         }
-        return observeBase(keyPaths, queue, block)
+        return observeBase(keyPaths, sortKeyPaths, queue, block)
     }
 }
 

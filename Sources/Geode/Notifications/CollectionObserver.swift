@@ -17,14 +17,23 @@ final class CollectionObserver: ChangeObserver {
     private let location: CollectionLocation
     private let shape: Shape
     private let paths: [[Substring]]?
+    /// Key paths an order kept outside this observer reads (a sectioned
+    /// view's sort): a write to one of a linked element's is delivered,
+    /// without positions, though it is not a modification as `paths` see it.
+    /// Nil when there are none.
+    private let sortPaths: [[Substring]]?
     private let sink: CollectionSink
     private var elements: [Value] = []
     private var entries: [(key: String, value: Value)] = []
 
-    init(location: CollectionLocation, shape: Shape, keyPaths: [String]?, sink: CollectionSink) {
+    init(
+        location: CollectionLocation, shape: Shape, keyPaths: [String]?, sortKeyPaths: [String] = [],
+        sink: CollectionSink
+    ) {
         self.location = location
         self.shape = shape
         paths = ChangeDelivery.split(keyPaths)
+        sortPaths = keyPaths == nil || sortKeyPaths.isEmpty ? nil : ChangeDelivery.split(sortKeyPaths)
         self.sink = sink
     }
 
@@ -89,7 +98,7 @@ final class CollectionObserver: ChangeObserver {
         let old = elements
         take(now)
         if shape == .list, let replayed = replayedChanges(from: old, delivery) {
-            guard !silently, !replayed.isEmpty else { return }
+            guard !silently, !replayed.isEmpty || sortKeyWritten(delivery) else { return }
             sink.update(replayed)
             return
         }
@@ -98,8 +107,19 @@ final class CollectionObserver: ChangeObserver {
         var modified = Set(positions.modifications)
         for pair in positions.kept where isModified(elements[pair.new], delivery) { modified.insert(pair.old) }
         positions.modifications = modified.sorted()
-        guard !silently, !positions.isEmpty else { return }
+        guard !silently, !positions.isEmpty || sortKeyWritten(delivery) else { return }
         sink.update(positions)
+    }
+
+    /// Whether the write set a sort key path (see ``sortPaths``) of a linked element.
+    private func sortKeyWritten(_ delivery: ChangeDelivery) -> Bool {
+        guard let sortPaths, delivery.anyModification else { return false }
+        return elements.contains { element in
+            guard case let .link(link) = element, let table = location.realm.store.table(id: link.table) else {
+                return false
+            }
+            return delivery.isModified(link.key, in: table, paths: sortPaths)
+        }
     }
 
     /// The list's change from the operations the writes made on it (see

@@ -50,17 +50,26 @@ extension List {
         keyPaths: [String]? = nil, on queue: DispatchQueue? = nil,
         _ block: @escaping (RealmCollectionChange<List<Element>>) -> Void
     ) -> NotificationToken {
+        observe(keyPaths: keyPaths, sortKeyPaths: [], on: queue, block)
+    }
+
+    func observe(
+        keyPaths: [String]?, sortKeyPaths: [String], on queue: DispatchQueue?,
+        _ block: @escaping (RealmCollectionChange<List<Element>>) -> Void
+    ) -> NotificationToken {
         guard let location else { preconditionFailure("Geode: only a managed list can be observed") }
-        return location.register(on: queue, Self.observer(keyPaths, block))
+        return location.register(on: queue, Self.observer(keyPaths, sortKeyPaths: sortKeyPaths, block))
     }
 
     /// The observer of the list at a location, calling `block`.
     static func observer(
-        _ keyPaths: [String]?, _ block: @escaping (RealmCollectionChange<List<Element>>) -> Void
+        _ keyPaths: [String]?, sortKeyPaths: [String] = [],
+        _ block: @escaping (RealmCollectionChange<List<Element>>) -> Void
     ) -> (CollectionLocation) -> ChangeObserver {
         { location in
             CollectionObserver(
-                location: location, shape: .list, keyPaths: keyPaths, sink: CollectionSink(List(location: location), block))
+                location: location, shape: .list, keyPaths: keyPaths, sortKeyPaths: sortKeyPaths,
+                sink: CollectionSink(List(location: location), block))
         }
     }
 }
@@ -76,17 +85,25 @@ extension MutableSet {
         keyPaths: [String]? = nil, on queue: DispatchQueue? = nil,
         _ block: @escaping (RealmCollectionChange<MutableSet<Element>>) -> Void
     ) -> NotificationToken {
+        observe(keyPaths: keyPaths, sortKeyPaths: [], on: queue, block)
+    }
+
+    func observe(
+        keyPaths: [String]?, sortKeyPaths: [String], on queue: DispatchQueue?,
+        _ block: @escaping (RealmCollectionChange<MutableSet<Element>>) -> Void
+    ) -> NotificationToken {
         guard let location else { preconditionFailure("Geode: only a managed set can be observed") }
-        return location.register(on: queue, Self.observer(keyPaths, block))
+        return location.register(on: queue, Self.observer(keyPaths, sortKeyPaths: sortKeyPaths, block))
     }
 
     /// The observer of the set at a location, calling `block`.
     static func observer(
-        _ keyPaths: [String]?, _ block: @escaping (RealmCollectionChange<MutableSet<Element>>) -> Void
+        _ keyPaths: [String]?, sortKeyPaths: [String] = [],
+        _ block: @escaping (RealmCollectionChange<MutableSet<Element>>) -> Void
     ) -> (CollectionLocation) -> ChangeObserver {
         { location in
             CollectionObserver(
-                location: location, shape: .set, keyPaths: keyPaths,
+                location: location, shape: .set, keyPaths: keyPaths, sortKeyPaths: sortKeyPaths,
                 sink: CollectionSink(MutableSet(location: location), block))
         }
     }
@@ -134,14 +151,22 @@ extension LinkingObjects {
         keyPaths: [String]? = nil, on queue: DispatchQueue? = nil,
         _ block: @escaping (RealmCollectionChange<LinkingObjects<Element>>) -> Void
     ) -> NotificationToken {
+        observe(keyPaths: keyPaths, sortKeyPaths: [], on: queue, block)
+    }
+
+    func observe(
+        keyPaths: [String]?, sortKeyPaths: [String], on queue: DispatchQueue?,
+        _ block: @escaping (RealmCollectionChange<LinkingObjects<Element>>) -> Void
+    ) -> NotificationToken {
         guard let origin else { preconditionFailure("Geode: only the linking objects of a managed object can be observed") }
-        return origin.realm.register(on: queue, observer(keyPaths, block))
+        return origin.realm.register(on: queue, observer(keyPaths, sortKeyPaths: sortKeyPaths, block))
     }
 
     /// The observer of these linking objects as a realm of the same store
     /// reads them (nil when the object linked to is gone there), calling `block`.
     func observer(
-        _ keyPaths: [String]?, _ block: @escaping (RealmCollectionChange<LinkingObjects<Element>>) -> Void
+        _ keyPaths: [String]?, sortKeyPaths: [String] = [],
+        _ block: @escaping (RealmCollectionChange<LinkingObjects<Element>>) -> Void
     ) -> (Realm) -> ChangeObserver? {
         let source = Unchecked((origin, originProperty))
         return { realm in
@@ -152,7 +177,7 @@ extension LinkingObjects {
             let cls = realm.realmClass(Element.self)
             ChangeDelivery.checkKeyPaths(keyPaths, from: cls.table.schema.name, in: realm.store.schema)
             return KeysObserver(
-                cls: cls, keyPaths: keyPaths, isWholeClass: false, isInKeyOrder: true,
+                cls: cls, keyPaths: keyPaths, sortKeyPaths: sortKeyPaths, isWholeClass: false, isInKeyOrder: true,
                 keys: { objects.keys }, sink: CollectionSink(objects, block))
         }
     }

@@ -8,6 +8,11 @@ import GeodeCore
 final class KeysObserver: ChangeObserver {
     let cls: RealmClass
     let paths: [[Substring]]?
+    /// Key paths an order kept outside this observer reads (a sectioned
+    /// view's sort): a write to one of an element's is delivered, without
+    /// positions, so that the order can be worked out again, though it is
+    /// not a modification as `paths` see it. Nil when there are none.
+    private let sortPaths: [[Substring]]?
     /// The keys now (the query run again, or worked out from the log).
     private let currentKeys: () -> [ObjectKey]
     private let sink: CollectionSink
@@ -22,12 +27,13 @@ final class KeysObserver: ChangeObserver {
     private let isInKeyOrder: Bool
 
     init(
-        cls: RealmClass, keyPaths: [String]?, isWholeClass: Bool, isInKeyOrder: Bool,
+        cls: RealmClass, keyPaths: [String]?, sortKeyPaths: [String] = [], isWholeClass: Bool, isInKeyOrder: Bool,
         keys: @escaping () -> [ObjectKey], sink: CollectionSink, adopt: @escaping ([ObjectKey]) -> Void = { _ in }
     ) {
         self.adopt = adopt
         self.cls = cls
         paths = ChangeDelivery.split(keyPaths)
+        sortPaths = keyPaths == nil || sortKeyPaths.isEmpty ? nil : ChangeDelivery.split(sortKeyPaths)
         self.isWholeClass = isWholeClass
         self.isInKeyOrder = isInKeyOrder
         currentKeys = keys
@@ -90,8 +96,21 @@ final class KeysObserver: ChangeObserver {
             }
         }
         keys = newKeys
-        guard !silently, !positions.isEmpty else { return }
+        guard !silently, !positions.isEmpty || sortKeyWritten(own, newKeys, delivery) else { return }
         sink.update(positions)
+    }
+
+    /// Whether the write set a sort key path (see ``sortPaths``) of an
+    /// object in the collection.
+    private func sortKeyWritten(_ own: TableChanges, _ newKeys: [ObjectKey], _ delivery: ChangeDelivery) -> Bool {
+        guard let sortPaths, delivery.anyModification else { return false }
+        guard delivery.changes.isComplete, !delivery.followsLinks(from: cls.table.schema, paths: sortPaths) else {
+            return newKeys.contains { delivery.isModified($0, in: cls.table, paths: sortPaths) }
+        }
+        let written = own.modified.keys.filter { delivery.isModified($0, in: cls.table, paths: sortPaths) }
+        guard !written.isEmpty else { return false }
+        let members = Set(newKeys)
+        return written.contains { members.contains($0) }
     }
 
     /// The keys of the objects in both versions that were modified, as the
@@ -168,6 +187,13 @@ extension Results where Element: RealmFetchable {
         keyPaths: [String]? = nil, on queue: DispatchQueue? = nil,
         _ block: @escaping (RealmCollectionChange<Results<Element>>) -> Void
     ) -> NotificationToken {
+        observe(keyPaths: keyPaths, sortKeyPaths: [], on: queue, block)
+    }
+
+    func observe(
+        keyPaths: [String]?, sortKeyPaths: [String], on queue: DispatchQueue?,
+        _ block: @escaping (RealmCollectionChange<Results<Element>>) -> Void
+    ) -> NotificationToken {
         precondition(!isFrozen, "Geode: frozen results never change; they cannot be observed")
         if queue != nil, case let .keys(collection) = base, collection.moved == nil {
             preconditionFailure("Geode: observe(on:) cannot follow a snapshot's results to another realm")
@@ -175,7 +201,7 @@ extension Results where Element: RealmFetchable {
         let source = Unchecked(self)
         return realmOfResults.register(on: queue) { realm in
             let results = source.value.resolved(in: realm)
-            return results.makeObserver(keyPaths: keyPaths, block)
+            return results.makeObserver(keyPaths: keyPaths, sortKeyPaths: sortKeyPaths, block)
         }
     }
 
@@ -191,13 +217,14 @@ extension Results where Element: RealmFetchable {
     }
 
     func makeObserver(
-        keyPaths: [String]?, _ block: @escaping (RealmCollectionChange<Results<Element>>) -> Void
+        keyPaths: [String]?, sortKeyPaths: [String] = [],
+        _ block: @escaping (RealmCollectionChange<Results<Element>>) -> Void
     ) -> ChangeObserver {
         ChangeDelivery.checkKeyPaths(keyPaths, from: cls.table.schema.name, in: realmOfResults.store.schema)
         var isTable = false
         if case .table = base { isTable = true }
         return KeysObserver(
-            cls: cls, keyPaths: keyPaths, isWholeClass: isTable && query.selectsEverything,
+            cls: cls, keyPaths: keyPaths, sortKeyPaths: sortKeyPaths, isWholeClass: isTable && query.selectsEverything,
             isInKeyOrder: isTable && query.keepsKeyOrder,
             keys: { [self] in keys }, sink: CollectionSink(self, block), adopt: { [self] in adopt($0) })
     }

@@ -6,8 +6,9 @@ extension SectionSource {
     /// touch it): `deliver` gets the sections as read where the change is
     /// delivered, and nil for the first call.
     ///
-    /// With `keyPaths`, the sort's key paths are observed too, so that an
-    /// element moved by a change of its sort key is reported, as in Realm.
+    /// With `keyPaths`, a write to the sort's key paths is heard too, so that
+    /// an element it moves is reported, as in Realm; one that moves nothing
+    /// is not, as it is no change to the key paths.
     func observeSections(
         keyPaths: [String]?, on queue: DispatchQueue?, filter: Key?,
         _ deliver: @escaping (SectionSource, SectionChanges?) -> Void
@@ -15,10 +16,10 @@ extension SectionSource {
         guard let observe else {
             preconditionFailure("Geode: only sections of a managed collection can be observed")
         }
-        let observed = keyPaths.map { paths in paths + sortKeyPaths.filter { !paths.contains($0) } }
+        let sortOnly = keyPaths.map { paths in sortKeyPaths.filter { !paths.contains($0) } } ?? []
         let sectioning = self.sectioning
         var previous: SectionLayout<Key>?
-        return observe(observed, queue) { change in
+        return observe(keyPaths, sortOnly, queue) { change in
             switch change {
             case let .initial(collection):
                 guard let sections = sectioning(collection) else { return }
@@ -32,7 +33,8 @@ extension SectionSource {
                 let changes = SectionChanges(
                     old: previous, new: layout, deletions: deletions, insertions: insertions,
                     modifications: modifications, filter: filter)
-                if filter != nil, changes.isEmpty { return }
+                // A write to a sort key that moved nothing, or one outside the filter's section.
+                if changes.isEmpty { return }
                 deliver(sections, changes)
             case .error:
                 // A collection that can no longer be read: its sections have nothing to report.
