@@ -1192,20 +1192,16 @@ extension CollectionTypeConformanceTests {
 
         // Thawed into this thread's realm, which has not refreshed yet.
         #expect(strings.count == 2)
-        withKnownIssue("Geode's thaw() reads the newest version, not the version of this thread's realm") {
-            #expect(thawed.count == 2)
-            #expect(thawed.filter("stringCol == %@", "1").count == 1)
-            #expect(thawed.filter("stringCol == %@", "2").count == 1)
-            #expect(thawed.where { $0.stringCol == "3" }.count == 0)
-        }
+        #expect(thawed.count == 2)
+        #expect(thawed.filter("stringCol == %@", "1").count == 1)
+        #expect(thawed.filter("stringCol == %@", "2").count == 1)
+        #expect(thawed.where { $0.stringCol == "3" }.count == 0)
 
         let thawedQuery = try #require(frozenMatches.thaw())
         #expect(frozenMatches.count == 0)
         #expect(frozenMatches.first?.stringCol == nil)
-        withKnownIssue("Geode's thaw() reads the newest version, not the version of this thread's realm") {
-            #expect(thawedQuery.count == 1)
-            #expect(thawedQuery.first?.stringCol == "1")
-        }
+        #expect(thawedQuery.count == 1)
+        #expect(thawedQuery.first?.stringCol == "1")
 
         fixture.realm.refresh()
         #expect(thawed.count == 1)

@@ -256,9 +256,6 @@ private func schemaFailure(of types: [ObjectBase.Type]) throws -> GeodeError.Sch
 // MARK: - Projections (ProjectionTests.swift)
 
 extension ProjectionConfigConformanceTests {
-    static let perThreadRealm: Comment =
-        "Geode's Realm() opens a realm at the newest version each time; Realm keeps one per thread, read from its first use"
-
     /// realm-swift ProjectionTests.swift, testProjectionManualInit, testDescription and
     /// testProjectionFromResultSortedBirthday: a date projected through `timeIntervalSince1970`
     /// reads the epoch time and is described by its stored path (`\.birthday`); a path through an
@@ -357,9 +354,7 @@ extension ProjectionConfigConformanceTests {
         let frozen = try #require(made.value)
         #expect(frozen.value == 1)
         let thawed = try #require(frozen.thaw())
-        withKnownIssue(Self.perThreadRealm) {
-            #expect(thawed.value == 0, "this thread's realm has not refreshed yet")
-        }
+        #expect(thawed.value == 0, "this thread's realm has not refreshed yet")
         realm.refresh()
         #expect(thawed.value == 1)
     }
@@ -379,9 +374,7 @@ extension ProjectionConfigConformanceTests {
             made.value = PCCounterView(projecting: counter).freeze()
         }
         let frozen = try #require(made.value)
-        withKnownIssue(Self.perThreadRealm) {
-            #expect(frozen.thaw() == nil)
-        }
+        #expect(frozen.thaw() == nil, "this thread's realm has not refreshed yet")
         #expect(realm.objects(PCCounterView.self).isEmpty)
         realm.refresh()
         #expect(realm.objects(PCCounterView.self).count == 1)

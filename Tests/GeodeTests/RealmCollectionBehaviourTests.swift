@@ -623,9 +623,8 @@ extension RealmCollectionBehaviourTests {
 
     @Test(arguments: ResultsSource.allCases)
     func resultsFrozenOnAnotherThreadKeepThatThreadsVersion(_ source: ResultsSource) throws {
-        // RealmCollectionTypeTests.testThawUpdatedOnDifferentThread. Left out: Realm also expects the
-        // results thawed here to show this thread's version (two notes) until it refreshes; Geode's
-        // thaw() opens the realm at its newest version instead.
+        // RealmCollectionTypeTests.testThawUpdatedOnDifferentThread: thawed here, the results read this
+        // thread's version (two notes) until its realm refreshes.
         let fixture = try Fixture()
         let notes = try fixture.results(source)
         let reference = ThreadSafeReference(to: notes)
@@ -690,6 +689,13 @@ extension RealmCollectionBehaviourTests {
         #expect(frozenQuery.where { $0.text == "1" }.count == 0)
         #expect(frozenQuery.where { $0.text == "2" }.count == 0)
         #expect(frozenQuery.where { $0.text == "3" }.count == 0)
+
+        // Thawed into this thread's realm, which has not refreshed yet.
+        #expect(thawed.count == 2)
+        #expect(thawed.filter("text == %@", "1").count == 1)
+        #expect(thawed.where { $0.text == "3" }.count == 0)
+        #expect(thawedQuery.count == 1)
+        #expect(thawedQuery.first?.text == "1")
 
         try #require(notes.realm).refresh()
 

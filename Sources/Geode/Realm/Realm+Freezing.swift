@@ -17,8 +17,12 @@ extension Results where Element: RealmFetchable {
         switch base {
         case .table:
             return Results(realm: frozen, cls: cls, query: query)
-        case .keys:
-            let keys = self.keys  // a collection's objects, fixed now
+        case let .keys(collection):
+            // The query over the same collection at this version, which a thaw
+            // follows back to a live realm; a snapshot's matches, fixed now.
+            if let follow = collection.moved, let moved = follow(frozen) {
+                return Results(realm: frozen, cls: cls, query: query, base: .keys(moved))
+            }
             return Results(realm: frozen, cls: cls, query: .all, base: .keys(.fixed(keys)))
         }
     }
@@ -31,8 +35,7 @@ extension Results where Element: RealmFetchable {
     /// ```
     public func thaw() -> Results<Element>? {
         guard isFrozen else { return self }
-        let live = realmOfResults.thaw()
-        return Results(realm: live, cls: live.realmClass(Element._geodeRootType), query: query, base: base)
+        return resolved(in: realmOfResults.thaw())
     }
 }
 

@@ -136,6 +136,7 @@ public final class Realm {
             undeclaredClasses = Set(store.schema.classes.map(\.name)).subtracting(declared)
         }
         if let writing { join(writing) }
+        ThreadRealm.note(self)
     }
 
     /// Opens the store `configuration` describes, migrating or compacting it
@@ -302,9 +303,18 @@ public final class Realm {
         Realm(frozenFrom: self, at: version)
     }
 
-    /// A live realm of the same configuration (the realm itself when it is live).
+    /// A live realm of the same configuration (the realm itself when it is
+    /// live): as in Realm, the live realm this thread reads the store
+    /// through, at the version it reads, when it has one; else a realm
+    /// opened at the newest version. Objects and collections thaw into it.
+    ///
+    /// ```swift
+    /// let snapshot = realm.freeze()
+    /// snapshot.thaw() === realm   // true on realm's thread
+    /// ```
     public func thaw() -> Realm {
         guard isFrozen else { return self }
+        if let live = ThreadRealm.current(forStoreAt: store.path, as: configuration) { return live }
         do {
             return try Realm(configuration: configuration)
         } catch {
