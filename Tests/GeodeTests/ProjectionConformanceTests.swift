@@ -21,6 +21,9 @@ import Testing
 //   testThawPreviousVersion, testAdvancedProjection, and ProjectedCollectTests' testCount,
 //   testAccess, testRealm, testDescription, testFilterFormat, testSortWithProperty for a
 //   set: ResultsConformanceTests.
+// - ProjectedCollectTests' testObserve, testObserveKeyPathNoChange, observeOnQueue and
+//   testObserveFrozenCollection (observing a `ProjectedCollection`):
+//   ProjectedCollectionObservationTests.
 // What is restated here: projections read from results (first, filtered, sorted, enumerated),
 // every kind of property Realm's all-types projection passes through that the subset in
 // ProjectionConfigConformanceTests leaves out, the change notifications of those properties
@@ -34,9 +37,6 @@ import Testing
 // Left out:
 // - testAllPropertyTypes: it observes a projection with Key-Value Observing
 //   (`addObserver(_:forKeyPath:)`), which Foundation on Linux does not have.
-// - ProjectedCollectTests' testObserve, testObserveKeyPathNoChange and
-//   testObserveFrozenCollection: observing a `ProjectedCollection` is not part of Geode
-//   (ChangeNotifications.md: observe the projection, or the collection it projects).
 // - testObserveOnActor (not among the facts asked for here): it needs a custom global actor.
 //
 // Realm's "throws" here are Objective-C exceptions that stop a Swift program; Geode stops

@@ -25,14 +25,7 @@ extension ErasedObserving {
 
 extension RealmCollectionChange {
     /// The same change, with the collection typed as `Any`.
-    var erased: RealmCollectionChange<Any> {
-        switch self {
-        case let .initial(collection): return .initial(collection)
-        case let .update(collection, deletions, insertions, modifications):
-            return .update(collection, deletions: deletions, insertions: insertions, modifications: modifications)
-        case let .error(error): return .error(error)
-        }
-    }
+    var erased: RealmCollectionChange<Any> { mapCollection { $0 } }
 }
 
 extension Results: ErasedObserving where Element: RealmFetchable {}
@@ -61,7 +54,7 @@ extension AnyRealmCollection {
         _ block: @escaping (RealmCollectionChange<AnyRealmCollection<Element>>) -> Void
     ) -> NotificationToken {
         guard let observeBase else {
-            preconditionFailure("Geode: a projected collection cannot be observed; observe the collection it projects")
+            preconditionFailure("Geode: the collection this AnyRealmCollection wraps cannot be observed")
         }
         return observeBase(keyPaths, sortKeyPaths, queue, block)
     }

@@ -394,7 +394,7 @@ extension AnyRealmCollection: ErasedActorObserving {
         keyPaths: [String]?, on actor: A, _ deliver: @escaping (RealmCollectionChange<Any>) -> Void
     ) async -> NotificationToken {
         guard let observing = base as? any ErasedActorObserving else {
-            preconditionFailure("Geode: a projected collection cannot be observed; observe the collection it projects")
+            preconditionFailure("Geode: the collection this AnyRealmCollection wraps cannot be observed on an actor")
         }
         return await observing.observeErased(keyPaths: keyPaths, on: actor, typedChanges({ deliver($0.erased) }, wrapBase))
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A live collection of one property of each object of a `List` or
 /// `MutableSet`, made by `projectTo` in a projection's key path. Setting an
 /// element sets that property of the object at its position (inside a write
@@ -16,16 +18,29 @@ public final class ProjectedCollection<Element>: RandomAccessCollection, CustomS
     private let setElementAt: ((Int, Element) -> Void)?
     private let freezeOf: () -> ProjectedCollection
     private let thawOf: () -> ProjectedCollection?
+    /// Observes the underlying list or set, handing on its changes with the
+    /// same projection of the collection each one carries.
+    private let observeOf: Observing
+    /// How the same projection is found in another realm (for ``ThreadSafeReference``).
+    private let resolverOf: () -> _ThreadConfinedResolver
+
+    typealias Observing = (
+        _ keyPaths: [String]?, _ sortKeyPaths: [String], _ queue: DispatchQueue?,
+        _ block: @escaping (RealmCollectionChange<ProjectedCollection>) -> Void
+    ) -> NotificationToken
 
     init(
         objects: any ProjectableObjects, element: @escaping (Int) -> Element, set: ((Int, Element) -> Void)?,
-        freeze: @escaping () -> ProjectedCollection, thaw: @escaping () -> ProjectedCollection?
+        freeze: @escaping () -> ProjectedCollection, thaw: @escaping () -> ProjectedCollection?,
+        observe: @escaping Observing, resolver: @escaping () -> _ThreadConfinedResolver
     ) {
         self.objects = objects
         elementAt = element
         setElementAt = set
         freezeOf = freeze
         thawOf = thaw
+        observeOf = observe
+        resolverOf = resolver
     }
 
     /// The position of the first element: always 0.
@@ -64,6 +79,39 @@ public final class ProjectedCollection<Element>: RandomAccessCollection, CustomS
     /// The same projection of the live list or set; nil when the object holding it was deleted since.
     public func thaw() -> ProjectedCollection? { thawOf() }
 
+    /// Calls `block` with the collection now, then after each write that
+    /// changes the underlying list or set: the positions removed, inserted
+    /// and modified are the list's or set's own, and each change carries the
+    /// projected collection (read on the thread or `queue` that delivers it).
+    /// `keyPaths` name properties of the objects (`["firstName"]`): a change
+    /// to any other property is not heard. A frozen collection cannot be
+    /// observed (the program stops).
+    ///
+    /// ```swift
+    /// let token = projection.friendsFirstName.observe(keyPaths: ["firstName"]) { change in
+    ///     switch change {
+    ///     case .initial(let names): print(Array(names))
+    ///     case .update(let names, let deletions, let insertions, let modifications):
+    ///         print(Array(names), deletions, insertions, modifications)
+    ///     case .error(let error): print(error)
+    ///     }
+    /// }
+    /// ```
+    public func observe(
+        keyPaths: [String]? = nil, on queue: DispatchQueue? = nil,
+        _ block: @escaping (RealmCollectionChange<ProjectedCollection<Element>>) -> Void
+    ) -> NotificationToken {
+        observe(keyPaths: keyPaths, sortKeyPaths: [], on: queue, block)
+    }
+
+    func observe(
+        keyPaths: [String]?, sortKeyPaths: [String], on queue: DispatchQueue?,
+        _ block: @escaping (RealmCollectionChange<ProjectedCollection<Element>>) -> Void
+    ) -> NotificationToken {
+        precondition(!isFrozen, "Geode: a frozen ProjectedCollection never changes; it cannot be observed")
+        return observeOf(keyPaths, sortKeyPaths, queue, block)
+    }
+
     /// The elements, one per line with its position, in Realm's format:
     /// `ProjectedCollection<String> {\n\t[0] John\n\t[1] Daenerys\n}`.
     public var description: String {
@@ -79,9 +127,26 @@ extension ProjectedCollection: RealmCollection {
     public var realm: Realm? { objects.realm }
 }
 
+extension ProjectedCollection where Element: Equatable {
+    /// The position of the first element equal to `value`; nil when there is none.
+    ///
+    /// ```swift
+    /// let i = projection.friendsFirstName.index(of: "Bob")   // Optional(1)
+    /// ```
+    public func index(of value: Element) -> Int? { firstIndex(of: value) }
+}
+
+extension ProjectedCollection: ThreadConfined {
+    /// Finds the list or set in the other realm and projects it again.
+    public func _geodeResolver() -> _ThreadConfinedResolver { resolverOf() }
+}
+
+extension ProjectedCollection: ErasedObserving {}
+
 /// A `List` or `MutableSet` of objects, whose objects' property a
-/// ``ProjectedCollection`` reads: one mechanism for both.
-protocol ProjectableObjects<Element>: AnyObject {
+/// ``ProjectedCollection`` reads, freezes, observes and hands to another
+/// thread through: one mechanism for both (each one's own members).
+protocol ProjectableObjects<Element>: AnyObject, ThreadConfined {
     associatedtype Element: ObjectBase
     var count: Int { get }
     subscript(position: Int) -> Element { get }
@@ -90,6 +155,23 @@ protocol ProjectableObjects<Element>: AnyObject {
     var isInvalidated: Bool { get }
     func freeze() -> Self
     func thaw() -> Self?
+    func observe(
+        keyPaths: [String]?, sortKeyPaths: [String], on queue: DispatchQueue?,
+        _ block: @escaping (RealmCollectionChange<Self>) -> Void
+    ) -> NotificationToken
+}
+
+extension RealmCollectionChange {
+    /// The same change, carrying `transform` of its collection.
+    func mapCollection<T>(_ transform: (CollectionType) -> T) -> RealmCollectionChange<T> {
+        switch self {
+        case let .initial(collection): return .initial(transform(collection))
+        case let .update(collection, deletions, insertions, modifications):
+            return .update(
+                transform(collection), deletions: deletions, insertions: insertions, modifications: modifications)
+        case let .error(error): return .error(error)
+        }
+    }
 }
 
 extension List: ProjectableObjects where Element: ObjectBase {}
@@ -115,16 +197,30 @@ public struct ElementMapper<Element: ObjectBase> {
         return Self.project(objects, keyPath)
     }
 
-    /// `keyPath` of each of `objects`, frozen and thawed with them.
-    private static func project<V>(
-        _ objects: any ProjectableObjects<Element>, _ keyPath: KeyPath<Element, V>
+    /// `keyPath` of each of `objects`, frozen, thawed, observed and resolved
+    /// in another realm with them.
+    private static func project<Objects: ProjectableObjects<Element>, V>(
+        _ objects: Objects, _ keyPath: KeyPath<Element, V>
     ) -> ProjectedCollection<V> {
         let set = (keyPath as? ReferenceWritableKeyPath<Element, V>).map { writable in
             { (position: Int, value: V) in objects[position][keyPath: writable] = value }
         }
         return ProjectedCollection(
             objects: objects, element: { objects[$0][keyPath: keyPath] }, set: set,
-            freeze: { project(objects.freeze(), keyPath) }, thaw: { objects.thaw().map { project($0, keyPath) } })
+            freeze: { project(objects.freeze(), keyPath) }, thaw: { objects.thaw().map { project($0, keyPath) } },
+            observe: { keyPaths, sortKeyPaths, queue, block in
+                // The list's or set's own changes; each carries the collection the
+                // delivering realm reads, projected again.
+                objects.observe(keyPaths: keyPaths, sortKeyPaths: sortKeyPaths, on: queue) { change in
+                    block(change.mapCollection { project($0, keyPath) })
+                }
+            },
+            resolver: {
+                let inner = objects._geodeResolver()
+                return _ThreadConfinedResolver { realm in
+                    (inner.resolve(realm) as? Objects).map { project($0, keyPath) }
+                }
+            })
     }
 }
 
