@@ -29,9 +29,9 @@ import Testing
 //   count): Geode spells a subquery `$0.arrayCol.matching { $0.intCol != 123 }.count`;
 //   testSubquery's facts are restated in that spelling.
 // - facts Geode rejects at compile time where Realm throws at run time:
-//   testAggregateNotSupported (`$0.intCol.avg` on a single value), testMapSubscriptObject
-//   (a key path after a map subscript) and the last fact of testSubquery (a subquery
-//   without a collection).
+//   testMapSubscriptObject (a key path after a map subscript) and the last fact of
+//   testSubquery (a subquery without a collection). testAggregateNotSupported
+//   (`$0.intCol.avg` on a single value) is restated in KeyPathAggregateQueryTests.
 // - testInvalidMemberwiseEquality: Realm throws for a custom-persistable type stored as
 //   an embedded object holding a link or a list. Geode compares a nested embedded object
 //   member by member too, and stops the program on a list (seen below with
@@ -44,8 +44,7 @@ import Testing
 //   Realm compares with a raw value through `.rawValue` on the collection (Geode has
 //   `rawValue` on single enum values only).
 // - testKeypathCollectionAggregates* and the key-path aggregates of testCompound*
-//   (`$0.list.intCol.min`): Geode's builder has no aggregate over a property of listed
-//   objects (the query language has, `list.@min.intCol`).
+//   (`$0.list.intCol.min`): restated in KeyPathAggregateQueryTests.
 
 // MARK: - Models
 

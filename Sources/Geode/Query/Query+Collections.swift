@@ -33,14 +33,6 @@ extension Query where T: _QueryCollection {
     /// The mean of the elements.
     public var avg: Query<T._QueryElement> { aggregate(.avg) }
 
-    /// `collection.@op`, or for a projected collection `collection.@op.rest`
-    /// (`friends.@count`, `friends.@max.age`).
-    private func aggregate<V>(_ op: QueryKeyPath.Component) -> Query<V> {
-        guard let end = collectionEnd, end < components.count else { return appending(op) }
-        let rest = Array(components[end...])
-        return Query<V>(Array(components[..<end]) + (op == .count ? [op] : [op] + rest), quantifier)
-    }
-
     /// Some element must match the comparison that follows (`ANY`).
     public var any: Query<T._QueryElement> { Query<T._QueryElement>(components, .any) }
     /// Every element must match the comparison that follows (`ALL`).

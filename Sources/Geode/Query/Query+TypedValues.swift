@@ -20,13 +20,15 @@ extension Query where T: _CustomPersistable {
     /// ```swift
     /// realm.objects(Club.self).where { $0.url.persistableValue.contains("kennel") }
     /// ```
-    public var persistableValue: Query<T.PersistedType> { Query<T.PersistedType>(components, quantifier) }
+    public var persistableValue: Query<T.PersistedType> {
+        Query<T.PersistedType>(components, quantifier, collectionEnd: collectionEnd)
+    }
 }
 
 extension Query where T: _OptionalCustomPersistable {
     /// The stored value of an optional custom-persistable property.
     public var persistableValue: Query<T._Wrapped.PersistedType?> {
-        Query<T._Wrapped.PersistedType?>(components, quantifier)
+        Query<T._Wrapped.PersistedType?>(components, quantifier, collectionEnd: collectionEnd)
     }
 }
 
@@ -41,12 +43,14 @@ extension Optional: _OptionalCustomPersistable where Wrapped: _CustomPersistable
 
 extension Query where T: PersistableEnum {
     /// The enum's raw value, for comparisons with raw values.
-    public var rawValue: Query<T.RawValue> { Query<T.RawValue>(components, quantifier) }
+    public var rawValue: Query<T.RawValue> { Query<T.RawValue>(components, quantifier, collectionEnd: collectionEnd) }
 }
 
 extension Query where T: _OptionalPersistableEnum {
     /// The enum's raw value, for comparisons with raw values.
-    public var rawValue: Query<T._Wrapped.RawValue?> { Query<T._Wrapped.RawValue?>(components, quantifier) }
+    public var rawValue: Query<T._Wrapped.RawValue?> {
+        Query<T._Wrapped.RawValue?>(components, quantifier, collectionEnd: collectionEnd)
+    }
 }
 
 /// Optional persistable enums, for `rawValue` in queries.

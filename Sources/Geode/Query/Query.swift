@@ -57,6 +57,16 @@ public struct Query<T> {
         return Query<V>(extended, quantifier)
     }
 
+    /// `path.@op`, or where the path enters a collection's elements (a
+    /// projected collection, or a property of listed objects)
+    /// `collection.@op.rest`: `friends.@count`, `friends.@max.age`,
+    /// `dogs.@min.age` for `$0.dogs.age.min`.
+    func aggregate<V>(_ op: QueryKeyPath.Component) -> Query<V> {
+        guard let end = collectionEnd, end < components.count else { return appending(op) }
+        let rest = Array(components[end...])
+        return Query<V>(Array(components[..<end]) + (op == .count ? [op] : [op] + rest), quantifier)
+    }
+
     /// This path followed by the property `step` names (a one-step path
     /// from ``QueryKeyPaths``): a path's first step is that cached array
     /// itself, so `$0.location` allocates nothing, and the bound-path cache
