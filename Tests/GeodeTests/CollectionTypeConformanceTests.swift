@@ -1288,6 +1288,21 @@ extension CollectionTypeConformanceTests {
         // Realm: "Frozen Realms do not change and do not have change notifications." Geode words it its own way.
         #expect(output.contains("frozen") && output.contains("cannot be observed"), "\(output)")
     }
+
+    @Test(arguments: [CTKind.results, .createdList, .createdSet, .linkingObjects, .erased])
+    func observingAFrozenCollectionOnAQueueIsAnError(_ kind: CTKind) async {
+        // RealmCollectionTypeTests.testObserveFrozenCollection, with a queue: the live collection
+        // of a realm on the queue is not observed instead.
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [kind] in
+            let fixture = try CTFixture()
+            let frozen = try fixture.strings(kind).freeze()
+            ctReady()
+            _ = ctObserve(frozen, on: DispatchQueue(label: "ct-frozen"), into: Collected<String>())
+        }
+        let output = ctStandardError(result)
+        #expect(output.contains("CT-READY"))
+        #expect(output.contains("frozen") && output.contains("cannot be observed"), "\(output)")
+    }
 }
 
 // MARK: - Notifications

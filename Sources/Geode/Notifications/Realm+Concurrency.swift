@@ -189,6 +189,7 @@ extension Realm {
     /// configuration isolated to `actor`: opened here (an error waits in this
     /// realm, as for a queue), its observer made and registered there.
     func register<A: Actor>(on actor: A, _ make: @escaping (Realm) -> ChangeObserver?) async -> NotificationToken {
+        precondition(!isFrozen, "Geode: a frozen realm never changes; it cannot be observed")
         // A task cancelled before it observes registers nothing, as in Realm.
         if Task.isCancelled { return .inert }
         let isolatedRealm: Realm

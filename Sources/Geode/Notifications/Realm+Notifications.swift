@@ -72,6 +72,8 @@ extension Realm {
     /// the same configuration), where `make` builds it from that realm; or
     /// with this realm when `queue` is nil.
     func register(on queue: DispatchQueue?, _ make: @escaping (Realm) -> ChangeObserver?) -> NotificationToken {
+        // Checked here too: on a queue the observer is registered with a live realm there.
+        precondition(!isFrozen, "Geode: a frozen realm never changes; it cannot be observed")
         guard let queue else {
             guard let observer = make(self) else { return .inert }
             return register(observer)
