@@ -27,6 +27,13 @@ final class ChangeDelivery {
         return keyPaths.map { $0.split(separator: ".") }
     }
 
+    /// The sort key paths an observer with `keyPaths` hears apart from them
+    /// (see ``ErasedObserving``), split; nil without key paths, where every
+    /// change counts already.
+    static func split(sortKeyPaths: [String], besides keyPaths: [String]?) -> [[Substring]]? {
+        keyPaths == nil ? nil : split(sortKeyPaths)
+    }
+
     /// Stops the program, with Realm's message, when a key path names a
     /// property its class lacks: a property of `className`, or of the class a
     /// link, a collection of links, linking objects or an embedded object

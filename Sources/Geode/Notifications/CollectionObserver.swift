@@ -33,7 +33,7 @@ final class CollectionObserver: ChangeObserver {
         self.location = location
         self.shape = shape
         paths = ChangeDelivery.split(keyPaths)
-        sortPaths = keyPaths == nil || sortKeyPaths.isEmpty ? nil : ChangeDelivery.split(sortKeyPaths)
+        sortPaths = ChangeDelivery.split(sortKeyPaths: sortKeyPaths, besides: keyPaths)
         self.sink = sink
     }
 

@@ -33,7 +33,7 @@ final class KeysObserver: ChangeObserver {
         self.adopt = adopt
         self.cls = cls
         paths = ChangeDelivery.split(keyPaths)
-        sortPaths = keyPaths == nil || sortKeyPaths.isEmpty ? nil : ChangeDelivery.split(sortKeyPaths)
+        sortPaths = ChangeDelivery.split(sortKeyPaths: sortKeyPaths, besides: keyPaths)
         self.isWholeClass = isWholeClass
         self.isInKeyOrder = isInKeyOrder
         currentKeys = keys

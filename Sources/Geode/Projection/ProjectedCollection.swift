@@ -108,8 +108,8 @@ public final class ProjectedCollection<Element>: RandomAccessCollection, CustomS
         keyPaths: [String]?, sortKeyPaths: [String], on queue: DispatchQueue?,
         _ block: @escaping (RealmCollectionChange<ProjectedCollection<Element>>) -> Void
     ) -> NotificationToken {
-        precondition(!isFrozen, "Geode: a frozen ProjectedCollection never changes; it cannot be observed")
-        return observeOf(keyPaths, sortKeyPaths, queue, block)
+        // A frozen one stops in its list's or set's realm, which is frozen too.
+        observeOf(keyPaths, sortKeyPaths, queue, block)
     }
 
     /// The elements, one per line with its position, in Realm's format:

@@ -41,10 +41,8 @@ enum ThreadRealm {
 }
 
 extension Realm {
-    /// Whether the realm is used on the thread that opened it: live, not
-    /// confined to a queue or an actor, and not a migration's view of the old schema.
-    var isThreadRealm: Bool {
-        !isFrozen && queue == nil && actor == nil && oldSchemaTables == nil
-            && pthread_equal(openingThread, pthread_self()) != 0
-    }
+    /// Whether the realm is used on the thread that opened it (the thread
+    /// whose ``ThreadRealm`` entries hold it): live, not confined to a queue
+    /// or an actor, and not a migration's view of the old schema.
+    var isThreadRealm: Bool { !isFrozen && queue == nil && actor == nil && oldSchemaTables == nil }
 }
