@@ -1043,9 +1043,7 @@ extension CollectionTypeConformanceTests {
         let strings = try fixture.strings(kind)
         #expect(!strings.isInvalidated)
         fixture.realm.invalidate()
-        withKnownIssue("Geode's Realm.invalidate() leaves its collections valid, with their realm") {
-            #expect(strings.realm == nil || strings.isInvalidated)
-        }
+        #expect(strings.realm == nil || strings.isInvalidated)
     }
 
     @Test(arguments: [CTKind.unmanagedList, .unmanagedSet])

@@ -604,19 +604,17 @@ private func oacStopMessage(_ result: ExitTest.Result?) -> String {
     // a set and a list assigned, after `realm.invalidate()`)
     @Test(arguments: uses)
     func usingAManagedObjectAfterTheRealmIsInvalidatedIsRefused(_ operation: String) async {
-        await withKnownIssue("Geode's objects keep reading after invalidate(), at the newest version") {
-            let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-                [operation] in
-                let directory = try TemporaryDirectory()
-                let realm = try directory.realm(of: Self.types)
-                let object = try Self.managedObject(in: realm)
-                realm.invalidate()
-                oacReady()
-                Self.use(object, operation)
-                exit(0)
-            }
-            let message = oacStopMessage(result)
-            #expect(message.contains("Geode:") && message.contains("invalidated"), "\(oacAfterReady(result))")
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            [operation] in
+            let directory = try TemporaryDirectory()
+            let realm = try directory.realm(of: Self.types)
+            let object = try Self.managedObject(in: realm)
+            realm.invalidate()
+            oacReady()
+            Self.use(object, operation)
+            exit(0)
         }
+        let message = oacStopMessage(result)
+        #expect(message.contains("Geode:") && message.contains("invalidated"), "\(oacAfterReady(result))")
     }
 }

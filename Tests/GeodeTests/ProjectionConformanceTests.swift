@@ -1126,8 +1126,6 @@ extension ProjectionConformanceTests {
         let names = try collection(kind, realm)
         #expect(!names.isInvalidated)
         realm.invalidate()
-        withKnownIssue("Geode's objects keep reading after invalidate(), at the newest version") {
-            #expect(names.realm == nil || names.isInvalidated)
-        }
+        #expect(names.realm == nil || names.isInvalidated)
     }
 }

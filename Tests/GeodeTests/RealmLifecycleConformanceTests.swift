@@ -668,14 +668,10 @@ private func runOnNewThread(_ body: @escaping @Sendable () -> Void) {
             let object = RLDefaults()
             try realm.write { realm.add(object) }
             realm.invalidate()
-            withKnownIssue("Geode's objects keep reading after invalidate(), at the newest version") {
-                #expect(object.isInvalidated)
-            }
+            #expect(object.isInvalidated)
             try realm.write { realm.add(RLDefaults()) }
             #expect(realm.objects(RLDefaults.self).count == 2)
-            withKnownIssue("Geode's objects keep reading after invalidate(), at the newest version") {
-                #expect(object.isInvalidated)
-            }
+            #expect(object.isInvalidated)
         }
     }
 

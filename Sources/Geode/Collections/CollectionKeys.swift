@@ -19,9 +19,10 @@ struct CollectionKeys {
     /// The objects the stored collection `location` gives links to (a list
     /// or set's elements, a map's values), in its order. The location is
     /// asked at each read: a collection follows its owner's embedded edits.
+    /// Read as results are, after ``Realm/invalidate()`` too.
     static func linked(from location: @escaping () -> CollectionLocation?) -> CollectionKeys {
         CollectionKeys(
-            read: { linkKeys(location()?.value) },
+            read: { linkKeys(location()?.storedValue) },
             moved: { realm in
                 location()?.resolved(in: realm).map { moved in linked { moved } }
             })

@@ -39,8 +39,18 @@ struct CollectionLocation {
         naming = .property(ref.cls, property)
     }
 
-    /// Runs `body` with the collection's container (nil when it is empty or absent).
+    /// Runs `body` with the collection's container (nil when it is empty or
+    /// absent). Stops the program when the realm was invalidated since the
+    /// collection's object was read, as Realm raises.
     func read<T>(_ body: (ContainerView?) throws -> T) -> T {
+        owner.checkNotInvalidated(name)
+        return readStored(body)
+    }
+
+    /// ``read(_:)`` without the invalidation check: for what a ``Results``
+    /// reads of the collection, which keeps reading after
+    /// ``Realm/invalidate()`` (see ``CollectionKeys/linked(from:)``).
+    func readStored<T>(_ body: (ContainerView?) throws -> T) -> T {
         do {
             return try realm.withDocument(of: owner) { document in
                 guard let document else { preconditionFailure("Geode: the object holding \(name) was deleted") }
@@ -76,7 +86,13 @@ struct CollectionLocation {
 
     /// The engine value of the whole collection.
     var value: Value {
-        read { container in
+        owner.checkNotInvalidated(name)
+        return storedValue
+    }
+
+    /// ``value`` without the invalidation check (see ``readStored(_:)``).
+    var storedValue: Value {
+        readStored { container in
             guard let container else { return .list([]) }
             return container.kind == .map
                 ? .map((try? container.decodeMap()) ?? [:]) : .list((try? container.decodeAll()) ?? [])
@@ -137,6 +153,7 @@ struct CollectionLocation {
         _ edit: EmbeddedEdits.Change? = nil, skipsWhenEmpty: Bool = false,
         _ change: (inout Value, _WriteContext) throws -> Void
     ) {
+        owner.checkNotInvalidated(name)
         guard let txn = realm.requireWrite("changing \(name)") else { return }
         do {
             var current = value

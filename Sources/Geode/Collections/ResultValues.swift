@@ -142,7 +142,8 @@ extension ResultValues where Element: _PersistableValue {
     init(of location: CollectionLocation, keyed: Bool) {
         self.location = location
         reader = { location in
-            location.read { container in
+            // Results read after `invalidate()` too, as results of objects do.
+            location.readStored { container in
                 guard let container else { return [] }
                 return (0 ..< container.count).compactMap { i -> (value: Value, element: Element)? in
                     guard let view = try? container.value(at: i), let value = try? view.decode() else { return nil }

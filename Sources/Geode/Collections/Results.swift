@@ -51,6 +51,8 @@ public final class Results<Element>: RandomAccessCollection {
     /// The values at `valuesVersion`.
     private var cachedValues: [Element] = []
     private var valuesVersion = -1
+    /// The realm's ``Realm/invalidations`` when the results were made.
+    let epoch: Int
 
     init(realm: Realm, cls: RealmClass, query: GeodeCore.Query = .all, base: Base = .table, bound: BoundQuery? = nil) {
         realm.hasRead = true
@@ -61,6 +63,7 @@ public final class Results<Element>: RandomAccessCollection {
         self.boundQuery = bound
         elementsAreAccessors = ObjectIdentifier(Element.self) == ObjectIdentifier(cls.info.type)
         values = nil
+        epoch = realm.invalidations
     }
 
     /// Results over the values `values` reads from a collection, in the realm
@@ -72,6 +75,7 @@ public final class Results<Element>: RandomAccessCollection {
         base = .keys(.fixed([]))
         elementsAreAccessors = false
         self.values = values
+        epoch = values.location.realm.invalidations
     }
 
     /// The values of results over values, read again when the realm changed.

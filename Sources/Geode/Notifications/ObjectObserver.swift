@@ -45,12 +45,14 @@ final class ObjectObserver<T: ObjectBase>: ChangeObserver {
             return
         }
         let old = delivery.oldRealm
+        // The observed accessor is invalidated once its realm was: the values are read through a new one.
+        let current = ref.wasInvalidated ? accessor(in: realm) ?? object : object
         var changed: [PropertyChange] = []
         for (index, property) in info.properties.enumerated() {
             let through = paths?.filter { $0.first.map(String.init) == property.name }
             if property.kind.type == .linkingObjects {
                 // Heard only when a key path names them, as in Realm: never without key paths.
-                if let through, !through.isEmpty, linkingObjectsChanged(property, through, delivery) {
+                if let through, !through.isEmpty, linkingObjectsChanged(property, through, current, delivery) {
                     changed.append(PropertyChange(name: property.name, oldValue: nil, newValue: nil))
                 }
                 continue
@@ -79,7 +81,7 @@ final class ObjectObserver<T: ObjectBase>: ChangeObserver {
                 PropertyChange(
                     name: property.name,
                     oldValue: isCollection ? nil : accessor(in: old)?[property.name] ?? nil,
-                    newValue: isCollection ? nil : object[property.name]))
+                    newValue: isCollection ? nil : current[property.name]))
         }
         guard !silently, !changed.isEmpty else { return }
         block(.change(object, changed))
@@ -94,9 +96,9 @@ final class ObjectObserver<T: ObjectBase>: ChangeObserver {
     /// stopped linking; with a longer path, also when a linking object
     /// changed as the rest of the path sees it (`"owners.name"`).
     private func linkingObjectsChanged(
-        _ property: ClassInfo.Property, _ through: [[Substring]], _ delivery: ChangeDelivery
+        _ property: ClassInfo.Property, _ through: [[Substring]], _ current: ObjectBase, _ delivery: ChangeDelivery
     ) -> Bool {
-        guard let now = (object[property.name] as? LinkingObjectKeys)?.keys else { return false }
+        guard let now = (current[property.name] as? LinkingObjectKeys)?.keys else { return false }
         let before = (accessor(in: delivery.oldRealm)?[property.name] as? LinkingObjectKeys)?.keys
         if before != now { return true }
         let rest = through.filter { $0.count > 1 }.map { Array($0.dropFirst()) }

@@ -32,10 +32,14 @@ final class ManagedRef {
     /// List, MutableSet or Map, as in Realm. Weak: the collection's location
     /// holds this ref.
     @exclusivity(unchecked) private var collections: [Int: WeakCollection]?
+    /// The realm's ``Realm/invalidations`` when the accessor was made (or
+    /// pointed at its object): an accessor made before the realm's last
+    /// ``Realm/invalidate()`` is invalidated.
+    @exclusivity(unchecked) private(set) var epoch: Int
 
     init(
         realm: Realm, cls: RealmClass, root: RealmClass, key: ObjectKey, path: [PathStep],
-        document: PinnedDocument? = nil
+        document: PinnedDocument? = nil, epoch: Int? = nil
     ) {
         self.realm = realm
         self.cls = cls
@@ -44,6 +48,21 @@ final class ManagedRef {
         placedPath = path
         placedSerial = path.isEmpty ? 0 : realm.embeddedEdits.serial
         self.document = document
+        self.epoch = epoch ?? realm.invalidations
+    }
+
+    /// Whether the realm was invalidated since the accessor was made.
+    var wasInvalidated: Bool { epoch != realm.invalidations }
+
+    /// Stops the program when the realm was invalidated since the accessor
+    /// was made: using it is a programmer's error, as in Realm, where it
+    /// raises. `what` names what was used, for the message.
+    @inline(__always)
+    func checkNotInvalidated(_ what: @autoclosure () -> String) {
+        if epoch != realm.invalidations {
+            preconditionFailure(
+                "Geode: \(what()) was invalidated by the realm's invalidate(); read the object again from the realm")
+        }
     }
 
     /// The step that ends the path of an embedded object that was removed or
@@ -69,6 +88,7 @@ final class ManagedRef {
         self.key = key
         self.document = document
         collections = nil
+        epoch = realm.invalidations
     }
 
     /// The collection of `property` read before and still held, else the
@@ -124,7 +144,8 @@ final class ManagedRef {
 
     /// The ref of the top-level object whose document holds this one.
     var owner: ManagedRef {
-        path.isEmpty ? self : ManagedRef(realm: realm, cls: root, root: root, key: key, path: [], document: document)
+        path.isEmpty
+            ? self : ManagedRef(realm: realm, cls: root, root: root, key: key, path: [], document: document, epoch: epoch)
     }
 
     /// Whether `other` names the same stored object: of the same store, both

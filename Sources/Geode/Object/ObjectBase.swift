@@ -101,10 +101,17 @@ open class ObjectBase {
     /// The realm that manages the object; nil while it is unmanaged.
     public var realm: Realm? { _ref?.realm }
 
-    /// Whether the object was deleted from its realm (or its realm closed).
+    /// Whether the object can no longer be used: it was deleted from its
+    /// realm, or the realm was invalidated (``Realm/invalidate()``) since
+    /// the object was read. Never, unmanaged.
+    ///
+    /// ```swift
+    /// realm.invalidate()
+    /// dog.isInvalidated   // true
+    /// ```
     public var isInvalidated: Bool {
         guard let ref = _ref else { return false }
-        return !ref.realm.exists(ref)
+        return ref.wasInvalidated || !ref.realm.exists(ref)
     }
 
     /// The object's schema: its class name and properties.

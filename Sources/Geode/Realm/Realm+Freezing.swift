@@ -54,6 +54,7 @@ extension Object {
     public func freeze() -> Self {
         guard let ref = _ref else { preconditionFailure("Geode: an unmanaged object cannot be frozen") }
         guard !ref.realm.isFrozen else { return self }
+        ref.checkNotInvalidated("the \(ref.cls.name) object")
         precondition(ref.path.isEmpty, "Geode: freeze the object that owns an embedded object")
         let frozen = ref.realm.freeze()
         guard let cls = frozen.counterpartClass(of: self, ref) else {

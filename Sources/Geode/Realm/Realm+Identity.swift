@@ -37,15 +37,26 @@ extension Realm {
     /// Lets go of the version the realm reads, as Realm's `invalidate()` does:
     /// an open write transaction is cancelled (its changes discarded), and the
     /// next read sees the newest version. Call it on a realm kept idle for a
-    /// long time, so that LMDB can reuse the pages of older versions. Geode's
-    /// objects and collections keep reading after it, at the newest version,
-    /// where Realm's become invalid.
+    /// long time, so that LMDB can reuse the pages of older versions.
+    ///
+    /// As in Realm, every object, list, set, map and results read from the
+    /// realm before is invalidated: ``ObjectBase/isInvalidated`` (and the
+    /// collections' `isInvalidated`) is true, and reading or writing such an
+    /// object or one of its collections stops the program with a message
+    /// that says so. Read them again from the realm. Results of a class
+    /// (`realm.objects(Dog.self)` and the queries over it), which no object
+    /// holds, say they are invalidated but still read, at the newest version.
+    /// A frozen realm never changes: invalidating it does nothing.
     ///
     /// ```swift
     /// realm.invalidate()
+    /// dog.isInvalidated                           // true
+    /// let again = realm.object(ofType: Dog.self, forPrimaryKey: dog.id)
     /// ```
     public func invalidate() {
+        guard !isFrozen else { return }
         if isInWriteTransaction { cancelWrite() }
+        invalidations += 1
         refresh()
     }
 

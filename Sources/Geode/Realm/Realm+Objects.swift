@@ -278,6 +278,7 @@ extension Realm {
 
     /// Reads property `property` of a managed object.
     func read(_ ref: ManagedRef, _ property: Int, shallow: Bool = false) -> (_EngineValue, _ReadContext) {
+        ref.checkNotInvalidated("the \(ref.cls.name) object")
         let slot = ref.cls.slots[property]
         func value(in document: ContainerView) throws -> Value {
             guard let view = try ref.value(slot, in: document) else { return ref.cls.absentValues[property] }
@@ -308,6 +309,7 @@ extension Realm {
     /// Writes property `property` of a managed object with the value `produce`
     /// makes; a refused value is recorded for the commit to throw.
     func write(_ ref: ManagedRef, _ property: Int, _ produce: (_WriteContext) throws -> _EngineValue) {
+        ref.checkNotInvalidated("the \(ref.cls.name) object")
         guard let txn = requireWrite("changing \(ref.cls.name).\(ref.cls.info.properties[property].name)") else {
             return
         }

@@ -52,6 +52,9 @@ public final class Realm {
     /// is open), else -1: documents kept at this serial can be read as they
     /// are. An integer, so that the check costs no reference counting.
     @exclusivity(unchecked) private(set) var keptDocumentSerial = -1
+    /// How many times ``invalidate()`` ran: accessors and collections made
+    /// before the last time (``ManagedRef/epoch``) are invalidated.
+    @exclusivity(unchecked) var invalidations = 0
     /// The first data error of the open write; later changes in it are skipped.
     private(set) var writeError: Swift.Error?
     /// Objects that became managed in the open write (unmanaged again if it is cancelled).
