@@ -1,3 +1,5 @@
+import Foundation
+
 extension MutableSet {
     /// Iterates over the elements as they are when iteration starts, as
     /// Realm's sets do.
@@ -34,5 +36,24 @@ extension MutableSet {
     /// Removes the elements that are in `other`.
     public func subtract(_ other: MutableSet<Element>) {
         for element in Array(other) { remove(element) }
+    }
+}
+
+extension MutableSet {
+    /// The values of `key` for every element, each once, as an array in no
+    /// particular order: Realm's typed `value(forKey:)` of a set. Through
+    /// ``RealmCollection`` (or as `Any?`) the same values come as a `Set`,
+    /// as Realm hands them.
+    ///
+    /// ```swift
+    /// let names = person.dogs.value(forKey: "name") as [AnyObject] as? [String]
+    /// let same = person.dogs.value(forKey: "name") as Any? as? Set<String>
+    /// ```
+    public func value(forKey key: String) -> [AnyObject] {
+        switch KeyValueCoding.value(at: key, of: self) {
+        case let values as Set<AnyHashable>: return values.map { $0.base as AnyObject }
+        case let values as [Any?]: return values.map { $0.map { $0 as AnyObject } ?? NSNull() }
+        default: return []
+        }
     }
 }

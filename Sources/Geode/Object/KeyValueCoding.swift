@@ -65,10 +65,13 @@ extension KeyValueCoding {
         if let value, let elements = inputElements(value) {
             if name.hasPrefix("@") { return reduce(elements, name, rest) }
             let values = elements.map { self.value(names, of: $0) }
-            // A set's values, each once (nil too), as Realm reads them from a set.
+            // A set's values make a set, as Realm reads them from one (`NSNull()` for nil);
+            // values that cannot be hashed (collections) stay an array, each once.
             guard holdsClassInstance(value), (value as? InputCollection)?.holdsDistinctValues == true else {
                 return values
             }
+            let hashable = values.map { $0.map { $0 as? AnyHashable } ?? AnyHashable(NSNull()) }
+            if hashable.allSatisfy({ $0 != nil }) { return Set(hashable.compactMap { $0 }) }
             var seen = Set<AnyHashable?>()
             return values.filter { value in
                 guard let value else { return seen.insert(nil).inserted }
