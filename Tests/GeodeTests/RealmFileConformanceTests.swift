@@ -35,10 +35,8 @@ import Testing
 //   `asyncRefresh()` or `asyncWrite` is called on a queue-confined realm; Geode
 //   runs them there (they run where they are called), so there is no stop to
 //   observe.
-// - testAsyncWriteTaskCancellation: Geode's `asyncWrite` takes LMDB's writer lock
-//   on the calling thread and waits for it there (as its documentation says), so a
-//   task waiting for another thread's write cannot be cancelled out of the wait:
-//   restating it would hang until the other write ends.
+// - testAsyncWriteTaskCancellation: restated in AsyncWriteWaitTests (a task
+//   cancelled while its `asyncWrite` waits for another thread's write).
 // - MigrationTests' helper `testMigration` also opens through
 //   `Realm.Configuration.defaultConfiguration`; that global is shared by the tests
 //   running in parallel, so only the other three ways of opening are restated.

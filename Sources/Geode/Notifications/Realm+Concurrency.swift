@@ -34,10 +34,19 @@ extension Realm {
     }
 
     /// Runs `block` in a write transaction and commits it, from async code.
-    /// LMDB's writer lock belongs to one thread from the start of a write to
-    /// its end, so the write runs where it is called; awaiting it lets the
-    /// caller's other work go on only before and after. A task cancelled
-    /// before the call throws `CancellationError` and runs nothing, as in Realm.
+    ///
+    /// While another thread or task of this process writes to the file, the
+    /// call suspends instead of blocking its thread, and waiting calls take
+    /// their turns first come first served. LMDB's writer lock belongs to one
+    /// thread from the start of a write to its end, so the write itself runs
+    /// where it is called, without suspending. A write of another process is
+    /// not awaited this way: the call's thread blocks on the file's
+    /// process-shared lock until that write ends.
+    ///
+    /// A task cancelled before the write starts (before the call or while it
+    /// waits) throws `CancellationError` and runs nothing, as in Realm. Inside
+    /// a write open on this thread it throws at once, as a nested
+    /// ``write(withoutNotifying:_:)`` does.
     ///
     /// ```swift
     /// try await realm.asyncWrite { realm.add(Dog(value: ["name": "Rex"])) }
@@ -47,10 +56,12 @@ extension Realm {
         isolation: isolated (any Actor)? = #isolation, _ block: () throws -> Result
     ) async throws -> Result {
         try Task.checkCancellation()
-        // An asynchronous write while it runs, as ``isPerformingAsynchronousWriteOperations`` tells.
+        // A write inside this thread's write fails now, as a nested write does; it would wait for itself.
+        if isInWriteTransaction { return try write(block) }
+        // An asynchronous write while it waits and runs, as ``isPerformingAsynchronousWriteOperations`` tells.
         asyncWrites.withLock { $0.running += 1 }
         defer { asyncWrites.withLock { $0.running -= 1 } }
-        return try write(block)
+        return try await store.withWriterTurn { try write(block) }
     }
 
     /// Advances the realm to the latest version and delivers its notifications, from async code.

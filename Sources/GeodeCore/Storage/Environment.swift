@@ -61,9 +61,8 @@ package final class Environment: @unchecked Sendable {
     private let handleLock = NSLock()
     private var databases: [String: Database] = [:]
     /// The thread that runs the current write transaction (nested writes on one
-    /// thread would deadlock inside LMDB).
-    private let writerLock = NSLock()
-    private var writerThread: pthread_t?
+    /// thread would deadlock inside LMDB), and the tasks waiting for it to end.
+    private let writer = WriterQueue()
     private var useCount = 0
     /// The version of the file this process audited, created or wrote on top
     /// of one it trusted (see ``AuditStamp``); nil when it trusts none.
@@ -188,7 +187,7 @@ package final class Environment: @unchecked Sendable {
             let result: Result<T, Error>
             do {
                 let txn = try beginLocked(readOnly: false) as! WriteTransaction
-                writerLock.lock(); writerThread = me; writerLock.unlock()
+                writer.began(on: me)
                 result = Result { () throws -> T in
                     do {
                         let value = try body(txn)
@@ -199,7 +198,7 @@ package final class Environment: @unchecked Sendable {
                         throw error
                     }
                 }
-                writerLock.lock(); writerThread = nil; writerLock.unlock()
+                writer.ended()
             } catch {
                 result = .failure(error)
             }
@@ -228,7 +227,7 @@ package final class Environment: @unchecked Sendable {
         do {
             let txn = try beginLocked(readOnly: false) as! WriteTransaction
             txn.releasesMapLock = true
-            writerLock.lock(); writerThread = me; writerLock.unlock()
+            writer.began(on: me)
             return txn
         } catch {
             mapLock.unlockShared()
@@ -242,21 +241,44 @@ package final class Environment: @unchecked Sendable {
     private func checkCanBeginWrite() throws -> pthread_t {
         if options.readOnly { throw StoreError.readOnly(path: path) }
         let me = pthread_self()
-        writerLock.lock()
-        let nested = writerThread.map { pthread_equal($0, me) != 0 } ?? false
-        writerLock.unlock()
         // LMDB would wait on its own lock for ever: a write inside a write of the
         // same thread (a store opened inside a migration that must change it) throws.
-        if nested {
+        if writer.isWriting(on: me) {
             throw StoreError.storage(
                 code: EDEADLK, operation: "begin a write inside the write open on this thread", path: path)
         }
         return me
     }
 
+    /// Waits, suspended rather than blocking its thread, until no write
+    /// transaction of this process is open, then runs `body` (which writes
+    /// with ``write(_:)`` or ``beginWrite()``) on the caller's isolation.
+    ///
+    /// Waiting tasks take turns first come first served: the end of a write
+    /// wakes one, and a task arriving while it runs queues behind it. A
+    /// synchronous writer of another thread may still slip in before the
+    /// woken task begins its write; the task then waits again, first in line.
+    /// A task cancelled before or while it waits throws `CancellationError`
+    /// and runs nothing. Called on the thread whose write is open, it runs
+    /// `body` at once, where the nested write fails (`EDEADLK`) as it would
+    /// without waiting. Only this process's writes are awaited: a write of
+    /// another process holds LMDB's process-shared lock, and `body` blocks
+    /// its thread on it until that write ends.
+    ///
+    /// ```swift
+    /// try await env.withWriterTurn {
+    ///     try env.write { txn in try txn.put(db, key: Array("k".utf8), value: Array("v".utf8)) }
+    /// }
+    /// ```
+    package func withWriterTurn<T>(isolation: isolated (any Actor)? = #isolation, _ body: () throws -> T)
+        async throws -> T
+    {
+        try await writer.withTurn(body)
+    }
+
     /// Ends a write begun with ``beginWrite()``.
     func endExplicitWrite() {
-        writerLock.lock(); writerThread = nil; writerLock.unlock()
+        writer.ended()
         mapLock.unlockShared()
     }
 

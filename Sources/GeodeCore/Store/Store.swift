@@ -703,6 +703,20 @@ package final class Store: @unchecked Sendable {
         return StoreWriteTransaction(store: self, transaction: txn)
     }
 
+    /// Waits, suspended, until no write of this process is open on the store,
+    /// then runs `body` (a synchronous write) on the caller's isolation; see
+    /// ``Environment/withWriterTurn(isolation:_:)``. A write of another
+    /// process still blocks `body`'s thread while it lasts.
+    ///
+    /// ```swift
+    /// let key = try await store.withWriterTurn { try store.write { txn in try txn.insert(row, into: table) } }
+    /// ```
+    package func withWriterTurn<T>(isolation: isolated (any Actor)? = #isolation, _ body: () throws -> T)
+        async throws -> T
+    {
+        try await environment.withWriterTurn(body)
+    }
+
     /// Pins the current version for reading from any thread until closed.
     package func pin() throws -> PinnedTransaction { try environment.pin() }
 
