@@ -48,11 +48,10 @@ stress: setup
 # The whole test suite under AddressSanitizer, then under ThreadSanitizer, each in
 # a build directory of its own. Swift's crash backtracer and ASan's symbolizer are
 # off: children that crash on purpose (the misuse tests) must not leave a helper
-# process holding their output open. ThreadSanitizer cannot see the lock of
-# Synchronization's Mutex on Linux (a futex in an uninstrumented library): it
-# reports the state inside Mutex.withLock (PinnedTransaction.serials,
-# CatalogCache) as a "Swift access race", which a plain counter under a Mutex
-# reproduces; every other report is a finding.
+# process holding their output open. Shared state sits behind `Locked` (a pthread
+# mutex, which ThreadSanitizer follows), not Synchronization's Mutex (a futex in an
+# uninstrumented library, whose guarded state it reports as raced): every report is
+# a finding.
 sanitize: setup
 	$(SWIFT) build --build-tests --build-path .build/asan --sanitize=address
 	GEODE_SANITIZER=address SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:symbolize=0 $(SWIFT) test --skip-build --build-path .build/asan

@@ -1,7 +1,6 @@
 import Foundation
 import GeodeCore
 import GeodeTestSupport
-import Synchronization
 import Testing
 
 /// Transactions: all or nothing, readers isolated from writers, one writer at a
@@ -65,7 +64,7 @@ import Testing
         try #require(started.wait(timeout: .now() + 10) == .success, "the writer began its transaction")
         // The writer holds the write lock; a read on another thread still completes, at once,
         // and sees the last commit. A reader that blocked would fail here after 10 s, not hang.
-        let count = Mutex<Int?>(nil)
+        let count = Locked<Int?>(nil)
         let read = DispatchSemaphore(value: 0)
         Thread {
             count.withLock { $0 = try? store.read { try $0.count(table) } }

@@ -1,7 +1,7 @@
 import Foundation
 import Geode
+import GeodeCore
 import GeodeTestSupport
-import Synchronization
 import Testing
 
 /// What the waiting writers write.
@@ -24,10 +24,10 @@ private final class AWWBox<Value>: @unchecked Sendable {
 
 /// A value tasks share, behind a lock.
 private final class AWWShared<Value: Sendable>: Sendable {
-    private let mutex: Mutex<Value>
-    init(_ value: Value) { mutex = Mutex(value) }
-    var value: Value { mutex.withLock { $0 } }
-    func update(_ body: (inout Value) -> Void) { mutex.withLock { body(&$0) } }
+    private let locked: Locked<Value>
+    init(_ value: Value) { locked = Locked(value) }
+    var value: Value { locked.withLock { $0 } }
+    func update(_ body: (inout Value) -> Void) { locked.withLock { body(&$0) } }
 }
 
 /// A write transaction held open by a plain thread (not one of the
@@ -37,7 +37,7 @@ private final class AWWHeldWrite: @unchecked Sendable {
     private let release = DispatchSemaphore(value: 0)
     private let done = DispatchSemaphore(value: 0)
     /// Whether ``commit()`` came before the timeout; set before `done` is signalled.
-    private let committedOnTime = Mutex(false)
+    private let committedOnTime = Locked(false)
 
     /// Starts the thread, which opens a realm of `configuration`, adds an
     /// item (order -1) in a write begun with `beginWrite()` (or, with
@@ -114,7 +114,7 @@ private actor AWWArrivals {
 private func awwWithin<T: Sendable>(_ seconds: Double, _ operation: @escaping @Sendable () async throws -> T) async
     -> Result<T, any Error>?
 {
-    let pending = Mutex<CheckedContinuation<Result<T, any Error>?, Never>?>(nil)
+    let pending = Locked<CheckedContinuation<Result<T, any Error>?, Never>?>(nil)
     let finish: @Sendable (Result<T, any Error>?) -> Void = { outcome in
         pending.withLock { continuation in
             continuation?.resume(returning: outcome)

@@ -1,11 +1,11 @@
-import Synchronization
+import GeodeCore
 
 /// Something registered with a realm to hear of its changes: a realm, a
 /// collection or an object observer. The realm calls it on its own thread
 /// (or queue) at each notification point: first ``deliverInitial()``, then
 /// ``deliver(_:silently:)`` at every version after.
 class ChangeObserver {
-    private let invalidated = Mutex(false)
+    private let invalidated = Locked(false)
     /// Whether the initial notification was delivered (or there is none).
     var hasDeliveredInitial = false
 

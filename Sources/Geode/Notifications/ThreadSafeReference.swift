@@ -1,5 +1,4 @@
 import GeodeCore
-import Synchronization
 
 /// What can be handed to another thread through a ``ThreadSafeReference``:
 /// objects, results and the collections of objects.
@@ -38,10 +37,10 @@ public final class ThreadSafeReference<Confined: ThreadConfined>: Sendable {
     private let resolver: _ThreadConfinedResolver
     /// The store version the value's realm read when the reference was made.
     private let version: Int
-    private let used = Mutex(false)
+    private let used = Locked(false)
     /// The version the reference was made at, kept readable until it is
     /// resolved: a realm that has read nothing resolves it there.
-    private let pin: Mutex<Unchecked<PinnedTransaction>?>
+    private let pin: Locked<Unchecked<PinnedTransaction>?>
 
     /// A reference to `value`, which must be managed by a realm.
     public init(to value: Confined) {
@@ -52,7 +51,7 @@ public final class ThreadSafeReference<Confined: ThreadConfined>: Sendable {
         precondition(!value.isInvalidated, "Geode: cannot construct a reference to an invalidated object")
         resolver = value._geodeResolver()
         version = realm.pinned.version
-        pin = Mutex(realm.transaction == nil ? Unchecked(realm.pinned) : nil)
+        pin = Locked(realm.transaction == nil ? Unchecked(realm.pinned) : nil)
     }
 
     /// Whether the reference was resolved already (it can be only once).

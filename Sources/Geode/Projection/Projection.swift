@@ -1,4 +1,3 @@
-import Synchronization
 import GeodeCore
 
 /// A light view model over an `Object` or `EmbeddedObject`: a class whose
@@ -145,7 +144,7 @@ extension Projection: RealmFetchable where Root: Object {
 
 /// The projection classes whose declarations were checked.
 enum ProjectionDeclarations {
-    private static let checked = Mutex<Set<ObjectIdentifier>>([])
+    private static let checked = Locked<Set<ObjectIdentifier>>([])
 
     static func check(_ type: Any.Type, _ body: () -> Void) {
         let first = checked.withLock { $0.insert(ObjectIdentifier(type)).inserted }

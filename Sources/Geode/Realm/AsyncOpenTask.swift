@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import GeodeCore
 
 extension Realm {
     /// Opens a realm on a background thread (creating the file, running a
@@ -48,7 +48,7 @@ extension Realm {
 /// task.cancel()
 /// ```
 public final class AsyncOpenTask: Sendable {
-    private let cancelled = Mutex(false)
+    private let cancelled = Locked(false)
 
     init() {}
 

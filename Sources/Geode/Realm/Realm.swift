@@ -1,6 +1,5 @@
 import Foundation
 import GeodeCore
-import Synchronization
 
 /// A Geode database: one store file (or an in-memory store), opened with the
 /// classes it holds.
@@ -108,9 +107,9 @@ public final class Realm {
     public var autorefresh = true
     /// For a realm with a queue: 0 when no refresh is waiting on the queue,
     /// 1 when one waits to deliver first notifications, 2 to refresh.
-    let refreshState = Mutex(0)
+    let refreshState = Locked(0)
     /// Asynchronous writes: ids given and those waiting to start.
-    let asyncWrites = Mutex(AsyncWrites())
+    let asyncWrites = Locked(AsyncWrites())
 
     /// Opens the realm `configuration` describes.
     ///

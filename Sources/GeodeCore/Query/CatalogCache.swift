@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A bounded table of what was worked out against one ``Catalog`` (bound key
 /// paths, bound queries), shared by every thread reading through it. It holds
 /// at most `capacity` entries; when full, it starts over. The last few
@@ -32,12 +30,12 @@ final class CatalogCache<Key: Hashable, Value>: @unchecked Sendable {
 
     private let capacity: Int
     private let recentCapacity: Int
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(capacity: Int, recentCapacity: Int = 4) {
         self.capacity = capacity
         self.recentCapacity = recentCapacity
-        state = Mutex(State(recent: RecentEntries(capacity: recentCapacity)))
+        state = Locked(State(recent: RecentEntries(capacity: recentCapacity)))
     }
 
     /// The value stored for `key`.

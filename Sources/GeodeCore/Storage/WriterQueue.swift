@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The write transaction this process has open on an environment, and the
 /// tasks waiting for it to end without blocking a thread.
@@ -37,7 +36,7 @@ final class WriterQueue: Sendable {
         case granted, queued, cancelled
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init() {}
 
