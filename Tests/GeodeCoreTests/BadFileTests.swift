@@ -69,7 +69,7 @@ import Testing
         do {
             let store = try Store.open(StoreConfiguration(path: path, schema: RecordSchema.schema))
             let table = try store.table("Record")
-            try store.write { txn in try txn.insert(RecordSchema.row(batch: 0, index: 0), into: table) }
+            _ = try store.write { txn in try txn.insert(RecordSchema.row(batch: 0, index: 0), into: table) }
         }
         try FileManager.default.removeItem(atPath: Environment.lockPath(for: path))
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))

@@ -418,7 +418,8 @@ final class ACRenamedLink: Object {
             Self.roundTrip(
                 object, \.maybeDouble, -Double.greatestFiniteMagnitude, Double.greatestFiniteMagnitude, 20, 20.2,
                 16_777_217, nil)
-            object.aFloat = 16_777_217
+            let twoToThe24PlusOne = 16_777_217.0
+            object.aFloat = Float(twoToThe24PlusOne)
             #expect(Double(object.aFloat) == 16_777_216, "2^24 + 1 is no Float: it rounds to 2^24")
         }
     }
@@ -1192,7 +1193,7 @@ final class ACRenamedLink: Object {
     // ObjectAccessorTests.testRenamedProperties (SwiftRenamedProperties2: a second Swift class of the same stored class)
     @Test func twoSwiftClassesOfOneStoredClassReadTheSameObjectsByTheirOwnNames() throws {
         // Geode binds one Swift class to each stored class: a second is refused when the realm opens.
-        try withKnownIssue("Geode refuses two Swift classes of one stored class") {
+        withKnownIssue("Geode refuses two Swift classes of one stored class") {
             try twoClassesReadOneStoredClass()
         }
     }

@@ -904,7 +904,7 @@ extension ListAndSetConformanceTests {
     // realm-swift RealmSwift/Tests/PrimitiveMutableSetTests.swift testValueForKey
     @Test func valueForSelfOfASetOfValuesIsItsValues() throws {
         try Self.withValues { realm, v, _ in
-            let empty = try #require(v.stringSet.value(forKey: "self") as? [Any])
+            let empty: [Any] = v.stringSet.value(forKey: "self")
             #expect(empty.count == 0)
             try realm.write { v.stringSet.insert(objectsIn: Self.strings) }
             let selves = try #require(v.stringSet.value(forKey: "self") as? [String])

@@ -225,7 +225,7 @@ struct ProjectedCollectionObservationTests {
         let created = DispatchSemaphore(value: 0)
         Thread {
             if let other = try? directory.realm(of: Self.types) {
-                try? other.write { other.create(PCOPerson.self, value: ["firstName": "Name"]) }
+                _ = try? other.write { other.create(PCOPerson.self, value: ["firstName": "Name"]) }
             }
             created.signal()
         }.start()

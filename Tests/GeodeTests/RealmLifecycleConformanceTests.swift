@@ -654,7 +654,7 @@ private func runOnNewThread(_ body: @escaping @Sendable () -> Void) {
         #expect(results.count == 0)
         runOnNewThread {
             guard let other = try? Realm(configuration: configuration) else { return }
-            try? other.write { other.create(RLText.self, value: ["string"]) }
+            _ = try? other.write { other.create(RLText.self, value: ["string"]) }
         }
         #expect(results.count == 0)
         realm.refresh()
@@ -701,7 +701,7 @@ private func runOnNewThread(_ body: @escaping @Sendable () -> Void) {
         runOnNewThread {
             let thawed = frozen.thaw()
             seen.value = "\(thawed.isFrozen)"
-            try? thawed.write { thawed.create(RLFlag.self, value: ["flag": true]) }
+            _ = try? thawed.write { thawed.create(RLFlag.self, value: ["flag": true]) }
         }
         #expect(seen.value == "false")
         #expect(realm.objects(RLFlag.self).count == 0)
@@ -888,7 +888,7 @@ private func runOnNewThread(_ body: @escaping @Sendable () -> Void) {
         #expect(fromSync.run { $0.objects(RLText.self).count } == 2)
 
         let nested = try RLQueueRealm(configurations[3])
-        nested.run { realm in
+        _ = nested.run { realm in
             realm.beginAsyncWrite {
                 realm.create(RLText.self, value: ["string"])
                 realm.beginAsyncWrite {
@@ -974,7 +974,7 @@ private func runOnNewThread(_ body: @escaping @Sendable () -> Void) {
         let seen = await writer.refreshes {
             runOnNewThread {
                 guard let other = try? Realm(configuration: configuration) else { return }
-                try? other.write { other.create(RLText.self, value: ["string"]) }
+                _ = try? other.write { other.create(RLText.self, value: ["string"]) }
             }
         }
         #expect(seen == ["0", "false", "0", "true", "1"])

@@ -168,7 +168,7 @@ final class SWCat: Object {
         }.start()
         // LMDB's write lock spans processes: were opening to take it, this would time out.
         let result = opened.wait(timeout: .now() + 60)
-        FileManager.default.createFile(atPath: release, contents: nil)
+        _ = FileManager.default.createFile(atPath: release, contents: nil)
         if result == .timedOut { opened.wait() }
         let outcome = worker.finish()
         #expect(outcome.status == 0, "\(outcome.stderr)")

@@ -194,7 +194,7 @@ extension Map: _Persistable {
         if let other = any as? Map { for (k, v) in other { map[k] = v }; return map }
         if unwrappedInput(any) == nil { return map }
         // Another map's entries (a map of objects for a map of optional objects, as in Realm).
-        let entries = holdsClassInstance(any) ? (any as? InputCollection)?.inputValue : any
+        let entries: Any? = holdsClassInstance(any) ? (any as? InputCollection)?.inputValue : any
         guard let dictionary = entries as? [String: Any] else { throw wrongInput(any, Map.self) }
         for (key, element) in dictionary { map.entries[key] = try Value._geodeFromAny(element, realm) }
         return map

@@ -262,7 +262,7 @@ extension Persisted: DiscoverablePersisted {
     /// property's type (``_registerWrapperReader(_:read:shared:)``): looking up
     /// the metadata of `Value?` at run time on every call was most of what an
     /// add spent finding the collections and embedded objects code kept.
-    @inlinable @usableFromInline
+    @inlinable
     static func sharedObject(at address: UnsafeMutableRawPointer) -> AnyObject? {
         let wrapper = address.assumingMemoryBound(to: Self.self)
         guard wrapper.pointee.stored != nil else { return nil }
