@@ -178,7 +178,16 @@ package struct JSONRecordStream {
     private mutating func more(keepingFrom keep: Int) throws -> Bool {
         guard let window else { return false }
         countLines(to: min(keep, bytes.count))
-        let (dropped, grew) = try window.fill(keepingFrom: keep)
+        // The window counts bytes, not lines: its error (a record too long, a failed
+        // read) is placed at the start of the record it was reading.
+        let start = location(of: min(keep, bytes.count))
+        let (dropped, grew): (Int, Bool)
+        do {
+            (dropped, grew) = try window.fill(keepingFrom: keep)
+        } catch let JSONError.syntax(message, source, _, _, position) {
+            throw JSONError.syntax(
+                message: message, source: source, line: start.line, column: start.column, position: position)
+        }
         bytes = window.bytes
         position -= dropped
         lineCursor -= dropped

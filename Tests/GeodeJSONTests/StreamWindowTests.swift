@@ -130,29 +130,62 @@ import Testing
     @Test func aRecordThatNeverEndsIsRefusedInBoundedMemory() throws {
         // An unclosed string longer than the limit (4 MiB here) would need a window past it.
         let limit = 4 << 20
-        let size = 3 * limit
+        let input = Self.endlessPipe(writing: "[\"", then: 3 * limit)
+        defer { input.finish() }
+        let window = StreamWindow(descriptor: input.readEnd, name: "pipe", maximumRecordBytes: limit)
+        var stream = JSONRecordStream(window: window, source: "pipe", framing: .document)
+        #expect(throws: JSONError.self) { _ = try stream.next() }
+        #expect(window.bytes.count <= 2 * limit)
+    }
+
+    @Test func aRecordThatNeverEndsIsRefusedAtTheLineAndColumnWhereItBegins() throws {
+        // Two records, then a third on line 3, column 3, whose string never closes.
+        let limit = 4 << 20
+        let input = Self.endlessPipe(writing: "{\"a\": 1}\n{\"a\": 2}\n  [\"", then: 3 * limit)
+        defer { input.finish() }
+        let window = StreamWindow(descriptor: input.readEnd, name: "pipe", maximumRecordBytes: limit)
+        var stream = JSONRecordStream(window: window, source: "pipe", framing: .sequence)
+        #expect(try stream.next() != nil)
+        #expect(try stream.next() != nil)
+        do {
+            _ = try stream.next()
+            Issue.record("a record past the limit was read")
+        } catch let JSONError.syntax(message, source, line, column, _) {
+            #expect(message.contains("runs past \(limit) bytes"))
+            #expect(source == "pipe")
+            #expect(line == 3)
+            #expect(column == 3)
+        }
+    }
+
+    /// A pipe a thread writes `head` into, then `count` letters `a`, then closes.
+    private struct EndlessPipe {
+        let readEnd: Int32
+
+        /// Reads what the writer has left, so that it ends, and closes the read end.
+        func finish() {
+            var sink = [UInt8](repeating: 0, count: 1 << 20)
+            while sink.withUnsafeMutableBytes({ read(readEnd, $0.baseAddress, $0.count) }) > 0 {}
+            close(readEnd)
+        }
+    }
+
+    private static func endlessPipe(writing head: String, then count: Int) -> EndlessPipe {
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
         let (readEnd, writeEnd) = (fds[0], fds[1])
-        let writer = Thread {
+        Thread {
+            let bytes = Array(head.utf8)
+            _ = bytes.withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
             let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 1 << 20)
-            _ = write(writeEnd, "[\"", 2)
             var written = 0
-            while written < size {
+            while written < count {
                 let n = chunk.withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
                 if n <= 0 { break }
                 written += n
             }
             close(writeEnd)
-        }
-        writer.start()
-        defer { close(readEnd) }
-        let window = StreamWindow(descriptor: readEnd, name: "pipe", maximumRecordBytes: limit)
-        var stream = JSONRecordStream(window: window, source: "pipe", framing: .document)
-        #expect(throws: JSONError.self) { _ = try stream.next() }
-        #expect(window.bytes.count <= 2 * limit)
-        // Let the writer finish.
-        var sink = [UInt8](repeating: 0, count: 1 << 20)
-        while sink.withUnsafeMutableBytes({ read(readEnd, $0.baseAddress, $0.count) }) > 0 {}
+        }.start()
+        return EndlessPipe(readEnd: readEnd)
     }
 }
