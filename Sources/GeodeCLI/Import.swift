@@ -240,7 +240,8 @@ extension GeodeCommand {
 }
 
 /// Import progress on standard error: on a terminal a bar rewritten in place
-/// (part of the input read, records written, rate, time left); otherwise a
+/// (part of the input read, records written, rate, time left; for a pipe,
+/// whose length is not known, the records, rate and bytes read); otherwise a
 /// plain line every few seconds, so logs stay readable.
 final class ProgressLine: @unchecked Sendable {
     private let enabled: Bool
@@ -257,6 +258,18 @@ final class ProgressLine: @unchecked Sendable {
             let now = Date()
             let elapsed = max(now.timeIntervalSince(started), 0.001)
             let rate = Double(progress.written) / elapsed
+            guard progress.totalBytes > 0 else {
+                // A pipe: its length is not known, so neither is the part done nor the time left.
+                let read = String(format: "%.1f MB", Double(progress.bytesRead) / 1_048_576)
+                let figures = "\(progress.written) records, \(Int(rate))/s, \(read) read"
+                if terminal {
+                    FileHandle.standardError.write(Data("\r  \(figures)   ".utf8))
+                } else if now.timeIntervalSince(lastLine) >= 5 {
+                    lastLine = now
+                    FileHandle.standardError.write(Data("  \(figures)\n".utf8))
+                }
+                return
+            }
             let done = progress.fractionCompleted
             let left = done > 0 ? elapsed * (1 - done) / done : 0
             let figures = "\(progress.written) records, \(Int(rate))/s, \(Self.clock(left)) left"

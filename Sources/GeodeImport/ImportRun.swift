@@ -37,8 +37,13 @@ package struct ImportRun {
         let input = settings.csv == nil ? try MappedInput(url) : nil
         var tally = ImportTally()
         let file = url.lastPathComponent
+        // The size of a CSV file; 0 for a pipe (`/dev/stdin` too, once its link is followed), whose length is not known.
+        var info = stat()
         let csvSize =
-            settings.csv == nil ? 0 : (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+            settings.csv != nil && stat(url.path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+            ? Int(info.st_size) : 0
+        // The input read up to the last record, for a CSV pipe.
+        var streamed = 0
         try withExtendedLifetime(input) {
             let buffer = input?.bytes ?? UnsafeRawBufferPointer(start: nil, count: 0)
             let totalBytes = input?.bytes.count ?? csvSize
@@ -53,7 +58,8 @@ package struct ImportRun {
                     transforms: (0 ..< parsers).map { _ in prepare() })
             } else {
                 records = RecordPipeline(
-                    try CSVRecordSource(url: url, format: settings.csv ?? CSVLayout()), transforms: [prepare()])
+                    try settings.openedCSV?.take() ?? CSVRecordSource(url: url, format: settings.csv ?? CSVLayout()),
+                    transforms: [prepare()])
             }
             defer { records.finish() }
             var committed = 0
@@ -63,6 +69,7 @@ package struct ImportRun {
             do {
                 while let record = try records.next() {
                     current = record
+                    streamed = record.offset
                     tally.records += 1
                     try write(try record.output.get(), record.pointer, txn, &tally)
                     try writer.checkBatch()
@@ -75,7 +82,9 @@ package struct ImportRun {
                         // store's pages are in the page cache; drop our mappings of them.
                         input?.release(before: record.offset)
                         store.releaseMappedPages()
-                        settings.progress?(committed, min(record.offset, totalBytes), totalBytes)
+                        // A stream's length is not known (0): its bytes read are reported as they are.
+                        settings.progress?(
+                            committed, totalBytes > 0 ? min(record.offset, totalBytes) : record.offset, totalBytes)
                         txn = try writer.beginBatch()
                         inBatch = 0
                     }
@@ -105,7 +114,7 @@ package struct ImportRun {
                 throw ImportError.stopped(stop)
             }
         }
-        tally.bytes = input?.bytesRead ?? csvSize
+        tally.bytes = input?.bytesRead ?? (csvSize > 0 ? csvSize : streamed)
         tally.seconds = Date().timeIntervalSince(started)
         return tally
     }

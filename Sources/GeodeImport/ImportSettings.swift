@@ -23,6 +23,9 @@ package struct ImportSettings: Sendable {
     package var records: String?
     /// Read as CSV (or TSV) with this layout, not as JSON.
     package var csv: CSVLayout?
+    /// The CSV input, its header read already: the import reads its rows
+    /// from there instead of opening the input again.
+    package var openedCSV: OpenedCSV?
     /// The member that receives an object member's name, when records are an object's members.
     package var recordKeyMember = "key"
     /// Called after each committed batch: objects written, input bytes read, input size.

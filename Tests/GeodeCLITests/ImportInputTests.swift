@@ -39,6 +39,20 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 30)
     }
 
+    @Test func aCSVPipeIsReadOnceAndNamedStdinWhereItStops() throws {
+        let directory = try TemporaryDirectory()
+        let good = try Subprocess.run(
+            "geode", ["import", "-", "--format", "csv", "--store", directory.path("c.geode")],
+            input: Data("name,count\nkettle,2\nmug,7\n".utf8))
+        #expect(good.status == 0, "\(good.stderr)")
+        #expect(good.stdout.contains("2 of 2 records written"), "\(good.stdout)")
+        let bad = try Subprocess.run(
+            "geode", ["import", "-", "--format", "csv", "--store", directory.path("d.geode")],
+            input: Data("name,count\nkettle,2\ncup,\u{0}\n".utf8))
+        #expect(bad.status == 65)
+        #expect(bad.stderr.contains("stdin:3:1: a NUL byte"), "the pipe's own name and line: \(bad.stderr)")
+    }
+
     @Test(arguments: [
         (#"{"a": true} "x""#, "json", "another JSON text follows the first"),
         ("[][]", "json", "another JSON text follows the first"),

@@ -85,6 +85,9 @@ public struct ImportOptions: Sendable {
     /// With ``records`` naming an object: the member each record gets its key in.
     public var recordKeyMember = "key"
 
+    /// The CSV input ``Realm/importCSV(from:into:options:)`` opened to read its header.
+    var openedCSV: OpenedCSV?
+
     /// The defaults: batches of 10,000 records, no ids, no update, dates and data not inferred, framing detected.
     public init() {}
 
@@ -105,6 +108,7 @@ public struct ImportOptions: Sendable {
         }
         settings.records = records
         settings.csv = csv?.layout
+        settings.openedCSV = openedCSV
         settings.recordKeyMember = recordKeyMember
         if let progress {
             settings.progress = { written, bytesRead, totalBytes in

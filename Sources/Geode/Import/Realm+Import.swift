@@ -90,8 +90,11 @@ extension Realm {
     /// ``CSVFormat``) becomes features — ``GeoFeature`` objects, or a class of
     /// that shape named `className`, each row's other columns its properties;
     /// any other file becomes records, as JSON records do (``JSONDocument``,
-    /// or `className`). Rows stream one at a time; a failure names the file
-    /// and line, and keeps the batches before it.
+    /// or `className`). Rows stream one at a time, a pipe's too (read once,
+    /// as it arrives, nothing saved to disk); a failure names the file and
+    /// line, and keeps the batches before it. A row that runs past 64 MB
+    /// without ending, a NUL byte and text that is not UTF-8 are failures
+    /// too, so an input that never ends well is refused in bounded memory.
     ///
     /// ```swift
     /// try realm.importCSV(from: URL(fileURLWithPath: "stations.csv"))          // lat,lon,name,elevation
@@ -104,14 +107,11 @@ extension Realm {
         var options = options
         let format = options.csv ?? CSVFormat()
         options.csv = format
-        let hasGeometry: Bool
-        // The header is read twice (to choose features or records, then to import):
-        // a pipe is first saved to a file of its own.
-        let spool = try importing { try InputSpool(url) }
-        defer { spool.remove() }
-        let url = spool.file ?? url
-        hasGeometry = try importing { try CSVRecordSource.hasGeometry(url, layout: format.layout) }
-        switch (hasGeometry, className) {
+        // The header chooses features or records; the import reads on from it, so
+        // that a pipe is read once, as it arrives.
+        let opened = try importing { try OpenedCSV(url: url, layout: format.layout) }
+        options.openedCSV = opened
+        switch (opened.hasGeometry, className) {
         case let (true, name?): return try importGeoJSON(into: name, from: url, options: options)
         case (true, nil): return try importGeoJSON(from: url, options: options)
         case let (false, name?): return try importJSON(into: name, from: url, options: options)

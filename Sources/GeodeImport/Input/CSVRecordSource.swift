@@ -23,6 +23,7 @@ package struct CSVRecordSource: RecordSource {
     }
 
     private let reader: CSVReader
+    private let input: CSVInputStream
     private let file: String
     let columns: [String]
     let geometry: GeometrySource
@@ -50,14 +51,25 @@ package struct CSVRecordSource: RecordSource {
         guard let delimiter = format.delimiter.unicodeScalars.first, format.delimiter.unicodeScalars.count == 1 else {
             throw ImportError.badOption("the CSV delimiter must be one character")
         }
-        guard access(url.path, R_OK) == 0, let stream = InputStream(fileAtPath: url.path) else {
-            throw ImportError.unreadable(path: url.path, operation: "read", errno: errno == 0 ? ENOENT : errno)
-        }
+        // Read as it arrives (a pipe too), one row at a time, each row bounded.
+        input = try CSVInputStream(path: url.path)
         do {
-            reader = try CSVReader(stream: stream, hasHeaderRow: true, delimiter: delimiter)
+            reader = try CSVReader(stream: input, hasHeaderRow: true, delimiter: delimiter)
         } catch {
+            if let failure = input.failure { throw Self.failure(file, line: 1, failure.description) }
+            if case CSVError.cannotReadHeaderRow = error {
+                // No first character: there was no byte, or the bytes do not decode.
+                throw Self.failure(
+                    file, line: 1,
+                    input.bytesRead > 0
+                        ? "the text is not UTF-8" : "the input is empty: a header row naming the columns comes first")
+            }
             throw Self.failure(file, line: 1, "the header row cannot be read (\(error))")
         }
+        // A header the stream or the decoder stopped inside is cut short.
+        if let failure = input.failure { throw Self.failure(file, line: 1, failure.description) }
+        if case CSVError.unicodeDecoding? = reader.error { throw Self.failure(file, line: 1, "the text is not UTF-8") }
+        input.rowEnded()
         guard let header = reader.headerRow, !(header.count == 1 && header[0].isEmpty) else {
             throw Self.failure(file, line: 1, "the file has no header row naming its columns")
         }
@@ -108,12 +120,19 @@ package struct CSVRecordSource: RecordSource {
         repeat {
             guard let read = reader.next() else {
                 // CSV.swift ends every input with `cannotReadFile` (no byte after the last one).
+                if let failure = input.failure { throw Self.failure(file, line: index + 2, failure.description) }
                 switch reader.error {
                 case nil, CSVError.cannotReadFile?: return nil
                 case CSVError.unicodeDecoding?: throw Self.failure(file, line: index + 2, "the text is not UTF-8")
                 case let error?: throw Self.failure(file, line: index + 2, "the file cannot be read on (\(error))")
                 }
             }
+            // A row the stream or the decoder stopped inside is cut short: the failure is this row's.
+            if let failure = input.failure { throw Self.failure(file, line: index + 2, failure.description) }
+            if case CSVError.unicodeDecoding? = reader.error {
+                throw Self.failure(file, line: index + 2, "the text is not UTF-8")
+            }
+            input.rowEnded()
             row = read
             line = index + 2
             index += 1
@@ -255,19 +274,5 @@ private extension UInt8 {
     var isNumberCharacter: Bool {
         isDigitOrDot || self == UInt8(ascii: "-") || self == UInt8(ascii: "+") || self == UInt8(ascii: "e")
             || self == UInt8(ascii: "E")
-    }
-}
-
-extension CSVRecordSource {
-    /// Whether the CSV file at `url` has coordinate or geometry columns (its
-    /// rows are features), read from its header; a header that cannot be read
-    /// stops the import at line 1.
-    package static func hasGeometry(_ url: URL, layout: CSVLayout) throws -> Bool {
-        do {
-            return try CSVRecordSource(url: url, format: layout).hasGeometry
-        } catch let JSONError.syntax(message, source, line, column, _) {
-            throw ImportError.stopped(
-                ImportStop(file: source, line: line, column: column, pointer: "", message: message, committed: 0))
-        }
     }
 }
