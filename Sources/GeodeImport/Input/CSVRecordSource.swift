@@ -66,9 +66,7 @@ package struct CSVRecordSource: RecordSource {
             }
             throw Self.failure(file, line: 1, "the header row cannot be read (\(error))")
         }
-        // A header the stream or the decoder stopped inside is cut short.
-        if let failure = input.failure { throw Self.failure(file, line: 1, failure.description) }
-        if case CSVError.unicodeDecoding? = reader.error { throw Self.failure(file, line: 1, "the text is not UTF-8") }
+        try Self.checkNotCut(input, reader, file, line: 1)
         input.rowEnded()
         guard let header = reader.headerRow, !(header.count == 1 && header[0].isEmpty) else {
             throw Self.failure(file, line: 1, "the file has no header row naming its columns")
@@ -119,19 +117,14 @@ package struct CSVRecordSource: RecordSource {
         // A blank line reads as one empty field: no record (a loop, so that any number of them is fine).
         repeat {
             guard let read = reader.next() else {
+                try Self.checkNotCut(input, reader, file, line: index + 2)
                 // CSV.swift ends every input with `cannotReadFile` (no byte after the last one).
-                if let failure = input.failure { throw Self.failure(file, line: index + 2, failure.description) }
                 switch reader.error {
                 case nil, CSVError.cannotReadFile?: return nil
-                case CSVError.unicodeDecoding?: throw Self.failure(file, line: index + 2, "the text is not UTF-8")
                 case let error?: throw Self.failure(file, line: index + 2, "the file cannot be read on (\(error))")
                 }
             }
-            // A row the stream or the decoder stopped inside is cut short: the failure is this row's.
-            if let failure = input.failure { throw Self.failure(file, line: index + 2, failure.description) }
-            if case CSVError.unicodeDecoding? = reader.error {
-                throw Self.failure(file, line: index + 2, "the text is not UTF-8")
-            }
+            try Self.checkNotCut(input, reader, file, line: index + 2)
             input.rowEnded()
             row = read
             line = index + 2
@@ -175,6 +168,14 @@ package struct CSVRecordSource: RecordSource {
 
     private static func feature(_ geometry: Value, _ properties: OrderedDictionary<String, Value>) -> Value {
         .map(["type": .string("Feature"), "geometry": geometry, "properties": .map(properties)])
+    }
+
+    /// Throws what cut the row on `line` short, if anything did: CSV.swift
+    /// ends a row where its stream stops (``CSVInputStream/failure``) or its
+    /// text stops decoding, and hands the part before as if it were whole.
+    private static func checkNotCut(_ input: CSVInputStream, _ reader: CSVReader, _ file: String, line: Int) throws {
+        if let stop = input.failure { throw Self.failure(file, line: line, stop.description) }
+        if case CSVError.unicodeDecoding? = reader.error { throw Self.failure(file, line: line, "the text is not UTF-8") }
     }
 
     /// A latitude or longitude: a number, or nil for an empty field (a row without a point).
