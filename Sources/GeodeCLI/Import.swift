@@ -258,29 +258,28 @@ final class ProgressLine: @unchecked Sendable {
             let now = Date()
             let elapsed = max(now.timeIntervalSince(started), 0.001)
             let rate = Double(progress.written) / elapsed
-            guard progress.totalBytes > 0 else {
-                // A pipe: its length is not known, so neither is the part done nor the time left.
-                let read = String(format: "%.1f MB", Double(progress.bytesRead) / 1_048_576)
-                let figures = "\(progress.written) records, \(Int(rate))/s, \(read) read"
-                if terminal {
-                    FileHandle.standardError.write(Data("\r  \(figures)   ".utf8))
-                } else if now.timeIntervalSince(lastLine) >= 5 {
-                    lastLine = now
-                    FileHandle.standardError.write(Data("  \(figures)\n".utf8))
-                }
-                return
-            }
-            let done = progress.fractionCompleted
-            let left = done > 0 ? elapsed * (1 - done) / done : 0
-            let figures = "\(progress.written) records, \(Int(rate))/s, \(Self.clock(left)) left"
-            if terminal {
+            // Before the figures: a bar and the part done on a terminal, the part done in a log;
+            // nothing for a pipe, whose length is not known, nor the part done or the time left.
+            let figures: String
+            var barPrefix = "", logPrefix = ""
+            if progress.totalBytes > 0 {
+                let done = progress.fractionCompleted
+                let left = done > 0 ? elapsed * (1 - done) / done : 0
+                figures = "\(progress.written) records, \(Int(rate))/s, \(Self.clock(left)) left"
                 let width = 24
                 let filled = Int((done * Double(width)).rounded(.down))
                 let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-                FileHandle.standardError.write(Data("\r  [\(bar)] \(Int(done * 100))%  \(figures)   ".utf8))
+                barPrefix = "[\(bar)] \(Int(done * 100))%  "
+                logPrefix = "\(Int(done * 100))%: "
+            } else {
+                let read = String(format: "%.1f MB", Double(progress.bytesRead) / 1_048_576)
+                figures = "\(progress.written) records, \(Int(rate))/s, \(read) read"
+            }
+            if terminal {
+                FileHandle.standardError.write(Data("\r  \(barPrefix)\(figures)   ".utf8))
             } else if now.timeIntervalSince(lastLine) >= 5 {
                 lastLine = now
-                FileHandle.standardError.write(Data("  \(Int(done * 100))%: \(figures)\n".utf8))
+                FileHandle.standardError.write(Data("  \(logPrefix)\(figures)\n".utf8))
             }
         }
     }

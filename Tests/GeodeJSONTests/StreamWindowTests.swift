@@ -129,38 +129,43 @@ import Testing
 
     @Test func aRecordThatNeverEndsIsRefusedInBoundedMemory() throws {
         // An unclosed string longer than the limit (4 MiB here) would need a window past it.
-        let limit = 4 << 20
-        let input = Self.endlessPipe(writing: "[\"", then: 3 * limit)
+        let input = Self.endlessPipe(writing: "[\"")
         defer { input.finish() }
-        let window = StreamWindow(descriptor: input.readEnd, name: "pipe", maximumRecordBytes: limit)
-        var stream = JSONRecordStream(window: window, source: "pipe", framing: .document)
+        var stream = input.records(framing: .document)
         #expect(throws: JSONError.self) { _ = try stream.next() }
-        #expect(window.bytes.count <= 2 * limit)
+        #expect(input.window.bytes.count <= 2 * EndlessPipe.limit)
     }
 
     @Test func aRecordThatNeverEndsIsRefusedAtTheLineAndColumnWhereItBegins() throws {
         // Two records, then a third on line 3, column 3, whose string never closes.
-        let limit = 4 << 20
-        let input = Self.endlessPipe(writing: "{\"a\": 1}\n{\"a\": 2}\n  [\"", then: 3 * limit)
+        let input = Self.endlessPipe(writing: "{\"a\": 1}\n{\"a\": 2}\n  [\"")
         defer { input.finish() }
-        let window = StreamWindow(descriptor: input.readEnd, name: "pipe", maximumRecordBytes: limit)
-        var stream = JSONRecordStream(window: window, source: "pipe", framing: .sequence)
+        var stream = input.records(framing: .sequence)
         #expect(try stream.next() != nil)
         #expect(try stream.next() != nil)
         do {
             _ = try stream.next()
             Issue.record("a record past the limit was read")
         } catch let JSONError.syntax(message, source, line, column, _) {
-            #expect(message.contains("runs past \(limit) bytes"))
+            #expect(message.contains("runs past \(EndlessPipe.limit) bytes"))
             #expect(source == "pipe")
             #expect(line == 3)
             #expect(column == 3)
         }
     }
 
-    /// A pipe a thread writes `head` into, then `count` letters `a`, then closes.
+    /// A pipe a thread writes `head` into, then three times ``limit`` letters
+    /// `a`, then closes; read through a window that holds records of at most ``limit`` bytes.
     private struct EndlessPipe {
+        /// The largest record the window takes: 4 MiB.
+        static let limit = 4 << 20
         let readEnd: Int32
+        let window: StreamWindow
+
+        /// The pipe's records, framed as `framing` says.
+        func records(framing: JSONRecordStream.Framing) -> JSONRecordStream {
+            JSONRecordStream(window: window, source: "pipe", framing: framing)
+        }
 
         /// Reads what the writer has left, so that it ends, and closes the read end.
         func finish() {
@@ -170,7 +175,7 @@ import Testing
         }
     }
 
-    private static func endlessPipe(writing head: String, then count: Int) -> EndlessPipe {
+    private static func endlessPipe(writing head: String) -> EndlessPipe {
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
         let (readEnd, writeEnd) = (fds[0], fds[1])
@@ -179,13 +184,14 @@ import Testing
             _ = bytes.withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
             let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 1 << 20)
             var written = 0
-            while written < count {
+            while written < 3 * EndlessPipe.limit {
                 let n = chunk.withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
                 if n <= 0 { break }
                 written += n
             }
             close(writeEnd)
         }.start()
-        return EndlessPipe(readEnd: readEnd)
+        let window = StreamWindow(descriptor: readEnd, name: "pipe", maximumRecordBytes: EndlessPipe.limit)
+        return EndlessPipe(readEnd: readEnd, window: window)
     }
 }

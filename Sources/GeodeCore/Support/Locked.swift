@@ -1,7 +1,8 @@
 import Foundation
 
-/// A value only reached with its lock held: the one lock of state shared
-/// between threads, in Geode and its engine.
+/// A value only reached with its lock held: state shared between threads
+/// that one value holds (objects that guard several members, or call out
+/// while they hold their lock, keep an `NSLock` of their own).
 ///
 /// It is an `NSLock` (a `pthread_mutex_t` on Linux) rather than the standard
 /// library's `Synchronization.Mutex`, for ThreadSanitizer's sake. `Mutex`

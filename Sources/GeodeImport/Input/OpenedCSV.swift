@@ -1,4 +1,5 @@
 import Foundation
+import GeodeCore
 import GeodeJSON
 
 /// A CSV input whose header was read to choose how to import it (features
@@ -17,15 +18,14 @@ import GeodeJSON
 package final class OpenedCSV: @unchecked Sendable {
     /// Whether the rows are features: the header names coordinate or geometry columns.
     package let hasGeometry: Bool
-    private let lock = NSLock()
-    private var source: CSVRecordSource?
+    private let source: Locked<CSVRecordSource?>
 
     /// Opens `url` and reads its header; a header that cannot be read stops the import at line 1.
     package init(url: URL, layout: CSVLayout) throws {
         do {
             let source = try CSVRecordSource(url: url, format: layout)
             hasGeometry = source.hasGeometry
-            self.source = source
+            self.source = Locked(source)
         } catch let JSONError.syntax(message, source, line, column, _) {
             throw ImportError.stopped(
                 ImportStop(file: source, line: line, column: column, pointer: "", message: message, committed: 0))
@@ -34,7 +34,7 @@ package final class OpenedCSV: @unchecked Sendable {
 
     /// The rows after the header, for the one import that reads them; nil after that.
     func take() -> CSVRecordSource? {
-        lock.withLock {
+        source.withLock { source in
             defer { source = nil }
             return source
         }
